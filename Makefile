@@ -1,0 +1,33 @@
+# `make play` and `make test` set up .venv from pyproject.toml on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+
+.PHONY: play test check-maps art bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Ethernalis needs Python 3.11 or newer (found %s)" % sys.version.split()[0])'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) main.py
+
+test: $(STAMP)
+	$(HEADLESS) $(PY) -m pytest -q
+
+check-maps: $(STAMP)
+	$(PY) tools/check_map.py maps/*.tmx
+
+art: $(STAMP)
+	$(HEADLESS) $(PY) tools/make_art.py
+
+bench: $(STAMP)
+	$(PY) tools/bench.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

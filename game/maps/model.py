@@ -1,0 +1,156 @@
+"""The project's own map type: what a Tiled level means to the game (docs/maps.md).
+
+The loader (game/maps/tiled.py) is the one place that reads pytmx; everything else sees these
+frozen dataclasses. Coordinates are in squares (tiles), not pixels.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+Square = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Room:
+    """A rectangle of squares (Reconciliation 5)."""
+
+    id: int  # Tiled object id
+    name: str
+    x: int
+    y: int
+    w: int
+    h: int
+    theme: str = "stone"
+    light: int = 2
+    rune: str | None = None  # N37: school of a rune socketed in the room
+
+    @property
+    def squares(self) -> list[Square]:
+        return [(self.x + i, self.y + j) for j in range(self.h) for i in range(self.w)]
+
+    def contains(self, square: Square) -> bool:
+        return self.x <= square[0] < self.x + self.w and self.y <= square[1] < self.y + self.h
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+
+@dataclass(frozen=True)
+class Exit:
+    """A door square joining two rooms (N14). Locked doors need `key` (an item id) or force (N18)."""
+
+    id: int
+    name: str
+    square: Square
+    rooms: tuple[int, int]
+    locked: bool = False
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A creature placed in a room (N2-N5, N31, N49)."""
+
+    id: int
+    name: str
+    room: int
+    square: Square
+    creature: str  # codex id
+    kind: str = "dungeon"  # dungeon / world / merchant / notable
+    background: str | None = None
+    heads: int = 0  # minion groups: heads at start (0: the codex default)
+    gear: tuple[str, ...] = ()  # item ids equipped at start
+    provisions: bool = True  # N49: starts with rations and a water bottle
+
+
+@dataclass(frozen=True)
+class ItemPlacement:
+    id: int
+    name: str
+    room: int
+    square: Square
+    item: str  # item id
+    count: int = 1
+    quality: str | None = None
+    material: str | None = None
+    rune: str | None = None  # N34-N35: school of a socketed rune
+
+
+@dataclass(frozen=True)
+class Trap:
+    id: int
+    name: str
+    room: int
+    square: Square
+    trap: str = "spikes"
+    damage: str = "d6"  # dice in the seed's notation
+    dc: int = 4  # trial difficulty to avoid it (C3)
+    stun: int = 0  # turns of stun on a failed trial (N24)
+
+
+@dataclass(frozen=True)
+class Spawner:
+    """A clock room (N26): every `interval` world turns it produces `creature` if there is space."""
+
+    id: int
+    name: str
+    room: int
+    square: Square
+    creature: str
+    interval: int
+    heads: int = 0
+
+
+@dataclass(frozen=True)
+class Tileset:
+    firstgid: int
+    name: str
+    image: Path
+    tile_w: int
+    tile_h: int
+    columns: int
+    count: int
+
+
+@dataclass(frozen=True)
+class TileLayer:
+    name: str
+    gids: tuple[tuple[int, ...], ...]  # [row][column]; 0 is empty
+    visible: bool = True
+
+
+@dataclass(frozen=True)
+class DungeonMap:
+    path: Path
+    name: str
+    width: int  # squares
+    height: int
+    tile_w: int
+    tile_h: int
+    rooms: dict[int, Room]
+    exits: tuple[Exit, ...]
+    entrance: tuple[int, Square]  # room id and square where the hero starts
+    placements: tuple[Placement, ...] = ()
+    items: tuple[ItemPlacement, ...] = ()
+    traps: tuple[Trap, ...] = ()
+    spawners: tuple[Spawner, ...] = ()
+    tilesets: tuple[Tileset, ...] = ()
+    layers: tuple[TileLayer, ...] = ()
+    properties: dict[str, object] = field(default_factory=dict)
+
+    def exits_of(self, room_id: int) -> list[tuple[Exit, int]]:
+        """The exits of a room with the room each leads to."""
+        out = []
+        for ex in self.exits:
+            if room_id in ex.rooms:
+                a, b = ex.rooms
+                out.append((ex, b if a == room_id else a))
+        return out
+
+    def room_at(self, square: Square) -> Room | None:
+        for room in self.rooms.values():
+            if room.contains(square):
+                return room
+        return None
