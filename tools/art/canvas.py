@@ -93,3 +93,12 @@ class Canvas:
                         out.px[y][x] = colour
                         break
         return out
+
+
+def scaled(canvas: Canvas, n: int) -> Canvas:
+    """Each pixel becomes an n x n block (big creatures are drawn at half resolution)."""
+    out = Canvas(canvas.w * n, canvas.h * n)
+    for y in range(out.h):
+        for x in range(out.w):
+            out.px[y][x] = canvas.px[y // n][x // n]
+    return out
