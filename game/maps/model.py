@@ -47,6 +47,7 @@ class Exit:
     rooms: tuple[int, int]
     locked: bool = False
     key: str | None = None
+    door: bool = False  # a door leaf (class `door`) rather than an open archway (class `exit`)
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,12 @@ class Placement:
     heads: int = 0  # minion groups: heads at start (0: the codex default)
     gear: tuple[str, ...] = ()  # item ids equipped at start
     provisions: bool = True  # N49: starts with rations and a water bottle
+    merchant: str | None = None  # N5: merchant type (kind "merchant")
+    size: tuple[int, int] = (1, 1)  # squares covered by the Tiled object (Reconciliation 5)
+
+    @property
+    def squares(self) -> list[Square]:
+        return [(self.square[0] + i, self.square[1] + j) for j in range(self.size[1]) for i in range(self.size[0])]
 
 
 @dataclass(frozen=True)
@@ -139,6 +146,7 @@ class DungeonMap:
     tilesets: tuple[Tileset, ...] = ()
     layers: tuple[TileLayer, ...] = ()
     properties: dict[str, object] = field(default_factory=dict)
+    kind: str = "dungeon"  # dungeon / village / tower (settlements hold residents, N84-N87)
 
     def exits_of(self, room_id: int) -> list[tuple[Exit, int]]:
         """The exits of a room with the room each leads to."""
@@ -154,3 +162,50 @@ class DungeonMap:
             if room.contains(square):
                 return room
         return None
+
+
+@dataclass(frozen=True)
+class Place:
+    """A dungeon or settlement on the region map; `map` is its .tmx file."""
+
+    id: int
+    name: str
+    kind: str  # "dungeon" or "settlement"
+    map: Path
+    x: int
+    y: int
+    w: int = 1
+    h: int = 1
+
+    def contains(self, square: Square) -> bool:
+        return self.x <= square[0] < self.x + self.w and self.y <= square[1] < self.y + self.h
+
+
+@dataclass(frozen=True)
+class Site:
+    """An artifact or beast site (N60-N62): exists from world creation, hidden until found or revealed."""
+
+    id: int
+    name: str
+    kind: str  # "artifact" or "beast"
+    square: Square
+    hidden: bool = True
+
+
+@dataclass(frozen=True)
+class RegionMap:
+    path: Path
+    name: str
+    width: int
+    height: int
+    tile_w: int
+    tile_h: int
+    places: dict[int, Place]
+    sites: tuple[Site, ...] = ()
+    roads: tuple[tuple[int, int], ...] = ()  # pairs of place ids joined by a road
+    tilesets: tuple[Tileset, ...] = ()
+    layers: tuple[TileLayer, ...] = ()
+    properties: dict[str, object] = field(default_factory=dict)
+
+    def neighbours(self, place_id: int) -> list[int]:
+        return [b if a == place_id else a for a, b in self.roads if place_id in (a, b)]

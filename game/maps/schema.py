@@ -1,0 +1,104 @@
+"""The map format's object classes and properties, with their types and defaults (docs/maps.md).
+
+One table serves the loader (defaults and allowed values, since Tiled never writes a default into a
+map) and tools/make_tiled_types.py (the Tiled project's dropdowns), so the two cannot drift.
+Enums named in DATA_ENUMS mirror data files and are filled from them by the tool and the caller.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.card import SCHOOLS
+
+NONE = "none"  # the first value of every optional enum: "not set"
+
+ENUMS: dict[str, tuple[str, ...]] = {
+    "map_kind": ("dungeon", "village", "tower", "region"),
+    "room_theme": ("stone", "cave", "crypt", "keep", "wood", "grass"),
+    "rune_school": (NONE, *SCHOOLS),  # N37 room runes, N34-N35 item runes
+    "placement_kind": ("dungeon", "world", "merchant", "notable"),  # N2-N5
+    "background": (NONE, "survivor", "wanderer", "hermit", "wounded", "outlaw", "rival", "emissary"),  # N83
+    "merchant_type": (NONE, "provisioner", "weaponsmith", "armourer", "alchemist", "general"),  # N5
+    "trap_kind": ("spikes", "darts", "pit", "snare"),
+    "site_kind": ("artifact", "beast"),  # N60-N62
+}
+
+# Enums whose values come from data files (tools/make_tiled_types.py fills them):
+DATA_ENUMS: dict[str, str] = {
+    "codex_id": "assets/data/creatures/*.toml stems",
+    "item_id": "assets/data/items.toml keys",
+    "gear_items": "assets/data/items.toml keys of weapons and armour (flags: several may be ticked)",
+    "key_item": "none + assets/data/items.toml keys of kind key",
+    "quality": "none + assets/data/gear.toml [quality.*] names",
+    "material": "none + assets/data/gear.toml [material.*] names",
+}
+FLAG_ENUMS = frozenset({"gear_items"})
+
+
+@dataclass(frozen=True)
+class Prop:
+    """One custom property: `type` is string, int, bool, file or an enum name."""
+
+    name: str
+    type: str
+    default: object
+    doc: str
+
+
+# Object classes (Tiled 1.8 object `type`, Tiled 1.9+ object `class`) and their properties.
+CLASSES: dict[str, tuple[Prop, ...]] = {
+    "room": (
+        Prop("theme", "room_theme", "stone", "floor and wall look"),
+        Prop("light", "int", 2, "0 dark … 3 bright"),
+        Prop("rune", "rune_school", NONE, "N37: a rune socketed in the room affects everyone in it"),
+    ),
+    "exit": (),
+    "door": (
+        Prop("locked", "bool", False, "N14/N18: a locked door needs its key or force"),
+        Prop("key", "key_item", NONE, "the item that opens it"),
+    ),
+    "entrance": (),
+    "creature": (
+        Prop("creature", "codex_id", "", "codex id (assets/data/creatures/<id>.toml)"),
+        Prop("kind", "placement_kind", "dungeon", "N2-N5: dungeon, world, merchant or notable"),
+        Prop("background", "background", NONE, "N83 (notable people have none)"),
+        Prop("heads", "int", 0, "minion groups: heads at start, 0 = codex default"),
+        Prop("gear", "gear_items", "", "items equipped at start"),
+        Prop("provisions", "bool", True, "N49: starts with a ration and a water bottle"),
+        Prop("merchant", "merchant_type", NONE, "N5: stock of a merchant (kind merchant)"),
+    ),
+    "item": (
+        Prop("item", "item_id", "", "item id (assets/data/items.toml)"),
+        Prop("count", "int", 1, "how many lie here"),
+        Prop("quality", "quality", NONE, "N34"),
+        Prop("material", "material", NONE, "N34"),
+        Prop("rune", "rune_school", NONE, "N35: a socketed rune"),
+    ),
+    "trap": (
+        Prop("trap", "trap_kind", "spikes", "what springs"),
+        Prop("damage", "string", "d6", "dice in the seed's notation"),
+        Prop("dc", "int", 4, "C3 trial difficulty to avoid it"),
+        Prop("stun", "int", 0, "N24: turns stunned on a failed trial"),
+    ),
+    "spawner": (
+        Prop("creature", "codex_id", "", "N26: what it produces"),
+        Prop("interval", "int", 10, "N26: world turns between spawns"),
+        Prop("heads", "int", 0, "minion groups: heads per spawn, 0 = codex default"),
+    ),
+    # region map
+    "dungeon": (Prop("map", "file", "", "the dungeon's .tmx, relative to the region map"),),
+    "settlement": (Prop("map", "file", "", "the village's or tower's .tmx, relative to the region map"),),
+    "site": (
+        Prop("site", "site_kind", "artifact", "N60-N62: artifact or beast site"),
+        Prop("hidden", "bool", True, "N62: hidden until found by chance or revealed by an NPC"),
+    ),
+    "road": (),
+}
+
+MAP_PROPS: tuple[Prop, ...] = (
+    Prop("kind", "map_kind", "dungeon", "dungeon, village, tower or region"),
+    Prop("title", "string", "", "the name shown to the player"),
+)
+
+DUNGEON_CLASSES = ("room", "exit", "door", "entrance", "creature", "item", "trap", "spawner")
+REGION_CLASSES = ("dungeon", "settlement", "site", "road")

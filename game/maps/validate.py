@@ -1,0 +1,422 @@
+"""Every check on a map (docs/maps.md, "The checker"), each problem as `file: object id (name): message`.
+
+The checks read the raw Tiled objects (game/maps/tiled.py), resolve their properties against the
+schema (game/maps/schema.py), convert pixels to squares and judge the result. The loader refuses a
+map with any problem; tools/check_map.py prints them.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.maps.schema import CLASSES, DUNGEON_CLASSES, ENUMS, MAP_PROPS, NONE, REGION_CLASSES, Prop
+
+if TYPE_CHECKING:
+    from game.maps.tiled import MapObject, RawMap
+
+Square = tuple[int, int]
+DICE = re.compile(r"^\s*(\d*d\d+|\d+)(\s*[+-]\s*(\d*d\d+|\d+))*\s*$")  # "d6", "2d4+1", "d4+d6"
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@dataclass
+class Obj:
+    """A map object in squares with its resolved, typed properties."""
+
+    id: int
+    name: str
+    kind: str
+    x: int
+    y: int
+    w: int
+    h: int
+    props: dict[str, object]
+    points: tuple[Square, ...] = ()
+
+    @property
+    def squares(self) -> list[Square]:
+        return [(self.x + i, self.y + j) for j in range(self.h) for i in range(self.w)]
+
+
+@dataclass
+class Checked:
+    """The outcome of checking a map: its objects in squares, what lies where, and every problem."""
+
+    path: Path
+    map_props: dict[str, object] = field(default_factory=dict)
+    objects: list[Obj] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    room_of: dict[int, int] = field(default_factory=dict)  # object id -> room id
+    exit_rooms: dict[int, tuple[int, int]] = field(default_factory=dict)
+    roads: list[tuple[int, int]] = field(default_factory=list)
+
+    def of_class(self, kind: str) -> list[Obj]:
+        return [o for o in self.objects if o.kind == kind]
+
+    def report(self, obj: Obj | MapObject | None, message: str) -> None:
+        where = "map" if obj is None else f"{obj.id} ({obj.name})"
+        self.problems.append(f"{self.path}: {where}: {message}")
+
+
+def split_flags(value: object) -> list[str]:
+    """A flags enum stores the ticked values as "a,b,c"."""
+    return [v.strip() for v in str(value or "").split(",") if v.strip()]
+
+
+# ---------------------------------------------------------------- properties and geometry
+
+
+def resolve_props(checked: Checked, obj: MapObject | None, props: dict, schema: tuple[Prop, ...]) -> dict:
+    """Apply defaults, convert types and check enum values of one object's (or the map's) properties."""
+    known = {p.name: p for p in schema}
+    for name in props:
+        if name not in known:
+            expected = ", ".join(known) or "none"
+            checked.report(obj, f"unknown property '{name}' (expected: {expected})")
+    out = {}
+    for prop in schema:
+        value = props.get(prop.name, prop.default)
+        out[prop.name] = convert(checked, obj, prop, value)
+    return out
+
+
+def convert(checked: Checked, obj: MapObject | None, prop: Prop, value: object) -> object:
+    if prop.type == "int":
+        if isinstance(value, bool) or not re.fullmatch(r"-?\d+", str(value).strip()):
+            checked.report(obj, f"property '{prop.name}' must be a whole number, not '{value}'")
+            return prop.default
+        return int(str(value).strip())
+    if prop.type == "bool":
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text not in ("true", "false", "1", "0"):
+            checked.report(obj, f"property '{prop.name}' must be true or false, not '{value}'")
+            return prop.default
+        return text in ("true", "1")
+    value = "" if value is None else str(value).strip()
+    allowed = ENUMS.get(prop.type)
+    if allowed is not None and value not in allowed and not (value == "" and NONE in allowed):
+        checked.report(obj, f"property '{prop.name}' is '{value}', expected one of: {', '.join(allowed)}")
+        return prop.default
+    return value
+
+
+def to_squares(checked: Checked, raw: RawMap, mo: MapObject) -> Obj | None:
+    """Pixels to squares: rectangles must sit on the grid; a point object covers the square it is in."""
+    tw, th = raw.tile_w, raw.tile_h
+    if mo.rotation:
+        checked.report(mo, "rotated objects are not supported")
+        return None
+    if mo.points:
+        pts = tuple((int(px // tw), int(py // th)) for px, py in mo.points)
+        x, y = min(p[0] for p in pts), min(p[1] for p in pts)
+        return Obj(mo.id, mo.name, mo.kind, x, y, 1, 1, {}, pts)
+    if mo.w == 0 and mo.h == 0:
+        return Obj(mo.id, mo.name, mo.kind, int(mo.x // tw), int(mo.y // th), 1, 1, {})
+    cells = (mo.x / tw, mo.y / th, mo.w / tw, mo.h / th)
+    if any(abs(c - round(c)) > 1e-3 for c in cells) or mo.w <= 0 or mo.h <= 0:
+        checked.report(mo, "rectangle is not aligned to the squares (snap it to the grid)")
+        return None
+    x, y, w, h = (round(c) for c in cells)
+    if x < 0 or y < 0 or x + w > raw.width or y + h > raw.height:
+        checked.report(mo, f"lies outside the map ({raw.width}x{raw.height} squares)")
+        return None
+    return Obj(mo.id, mo.name, mo.kind, x, y, w, h, {})
+
+
+def read_objects(checked: Checked, raw: RawMap, allowed: tuple[str, ...]) -> None:
+    """Resolve map properties and every object of an allowed class into `checked.objects`."""
+    checked.map_props = resolve_props(checked, None, raw.props, MAP_PROPS)
+    seen: dict[int, MapObject] = {}
+    for mo in raw.objects:
+        if mo.id in seen:
+            checked.report(mo, f"object id is used twice (also by '{seen[mo.id].name}')")
+        seen[mo.id] = mo
+        if not mo.kind:
+            checked.report(mo, f"object has no class/type (expected one of: {', '.join(allowed)})")
+            continue
+        if mo.kind not in allowed:
+            checked.report(mo, f"unknown class '{mo.kind}' (expected one of: {', '.join(allowed)})")
+            continue
+        obj = to_squares(checked, raw, mo)
+        if obj is not None:
+            obj.props = resolve_props(checked, mo, mo.props, CLASSES[mo.kind])
+            checked.objects.append(obj)
+
+
+def check_tilesets(checked: Checked, raw: RawMap) -> None:
+    for ts in raw.tilesets:
+        if not ts.image.is_file():
+            checked.problems.append(f"{checked.path}: tileset {ts.name}: missing tileset image {ts.image}")
+        if (ts.tile_w, ts.tile_h) != (raw.tile_w, raw.tile_h):
+            checked.problems.append(
+                f"{checked.path}: tileset {ts.name}: tiles are {ts.tile_w}x{ts.tile_h}, "
+                f"the map's squares {raw.tile_w}x{raw.tile_h}"
+            )
+
+
+# ---------------------------------------------------------------- dungeons, villages, towers
+
+
+def check_dungeon(raw: RawMap, codex_ids: frozenset[str] | None, item_ids: frozenset[str] | None) -> Checked:
+    checked = Checked(raw.path)
+    read_objects(checked, raw, DUNGEON_CLASSES)
+    if checked.map_props.get("kind") == "region":
+        checked.report(None, "is a region map: load it with load_region")
+    check_tilesets(checked, raw)
+    rooms = check_rooms(checked)
+    check_exits(checked, rooms)
+    check_contents(checked, rooms, codex_ids, item_ids)
+    check_keys(checked, item_ids)
+    check_reachable(checked, rooms)
+    return checked
+
+
+def check_rooms(checked: Checked) -> list[Obj]:
+    rooms = checked.of_class("room")
+    if not rooms:
+        checked.report(None, "has no room objects")
+    for room in rooms:
+        if not room.name:
+            checked.report(room, "room has no name")
+    for i, a in enumerate(rooms):
+        for b in rooms[i + 1 :]:
+            if a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h:
+                checked.report(b, f"room overlaps room {a.id} ({a.name})")
+    return rooms
+
+
+def room_at(rooms: list[Obj], square: Square) -> Obj | None:
+    for room in rooms:
+        if room.x <= square[0] < room.x + room.w and room.y <= square[1] < room.y + room.h:
+            return room
+    return None
+
+
+def check_exits(checked: Checked, rooms: list[Obj]) -> None:
+    """A door or exit is one square between two rooms, touching each orthogonally (N14)."""
+    for ex in checked.objects:
+        if ex.kind not in ("exit", "door"):
+            continue
+        if (ex.w, ex.h) != (1, 1):
+            checked.report(ex, f"{ex.kind} must cover exactly one square, not {ex.w}x{ex.h}")
+            continue
+        inside = room_at(rooms, (ex.x, ex.y))
+        if inside is not None:
+            checked.report(ex, f"{ex.kind} lies inside room {inside.id} ({inside.name}); put it on the wall square between two rooms")
+            continue
+        touching = []
+        for dx, dy in NEIGHBOURS:
+            room = room_at(rooms, (ex.x + dx, ex.y + dy))
+            if room is not None and room not in touching:
+                touching.append(room)
+        names = ", ".join(f"{r.id} ({r.name})" for r in touching)
+        if len(touching) < 2:
+            checked.report(ex, f"{ex.kind} leads nowhere: it touches {'only room ' + names if touching else 'no room'}")
+        elif len(touching) > 2:
+            checked.report(ex, f"{ex.kind} touches {len(touching)} rooms ({names}); it must join exactly two")
+        else:
+            checked.exit_rooms[ex.id] = (touching[0].id, touching[1].id)
+        if ex.kind == "door" and ex.props["key"] not in ("", NONE) and not ex.props["locked"]:
+            checked.report(ex, f"door has key '{ex.props['key']}' but is not locked (tick 'locked')")
+
+
+def check_contents(
+    checked: Checked, rooms: list[Obj], codex_ids: frozenset[str] | None, item_ids: frozenset[str] | None
+) -> None:
+    """Entrance, creatures, items, traps and spawners: inside one room, on free squares, known ids."""
+    taken: dict[Square, Obj] = {}
+    entrances = checked.of_class("entrance")
+    if not entrances:
+        checked.report(None, "has no entrance object (where the hero starts)")
+    for extra in entrances[1:]:
+        checked.report(extra, f"second entrance (the first is object {entrances[0].id})")
+    for obj in checked.objects:
+        if obj.kind in ("room", "exit", "door"):
+            continue
+        room = room_at(rooms, (obj.x, obj.y))
+        if room is None or any(room_at(rooms, sq) is not room for sq in obj.squares):
+            where = "outside any room" if room is None else f"across the edge of room {room.id} ({room.name})"
+            checked.report(obj, f"{obj.kind} placed {where}")
+            continue
+        checked.room_of[obj.id] = room.id
+        if obj.kind in ("entrance", "creature"):
+            for sq in obj.squares:
+                if sq in taken:
+                    other = taken[sq]
+                    checked.report(obj, f"square {sq} is already taken by object {other.id} ({other.name})")
+                    break
+            else:
+                taken.update((sq, obj) for sq in obj.squares)
+        check_ids(checked, obj, codex_ids, item_ids)
+        CONTENT_CHECKS.get(obj.kind, lambda c, o: None)(checked, obj)
+
+
+def check_ids(checked: Checked, obj: Obj, codex_ids: frozenset[str] | None, item_ids: frozenset[str] | None) -> None:
+    if obj.kind in ("creature", "spawner"):
+        creature = obj.props["creature"]
+        if not creature:
+            checked.report(obj, f"{obj.kind} without a creature (set its 'creature' property)")
+        elif codex_ids is not None and creature not in codex_ids:
+            checked.report(obj, f"unknown codex id '{creature}'")
+    if obj.kind == "item":
+        item = obj.props["item"]
+        if not item:
+            checked.report(obj, "item without an item id (set its 'item' property)")
+        elif item_ids is not None and item not in item_ids:
+            checked.report(obj, f"unknown item id '{item}'")
+    if obj.kind == "creature" and item_ids is not None:
+        for gear in split_flags(obj.props["gear"]):
+            if gear not in item_ids:
+                checked.report(obj, f"unknown gear item '{gear}'")
+
+
+def check_creature(checked: Checked, obj: Obj) -> None:
+    props = obj.props
+    if props["heads"] < 0:
+        checked.report(obj, f"heads must be 0 (codex default) or more, not {props['heads']}")
+    if props["kind"] == "merchant" and props["merchant"] in ("", NONE):
+        checked.report(obj, "merchant without a merchant type (N5: the type sets its stock)")
+    if props["kind"] != "merchant" and props["merchant"] not in ("", NONE):
+        checked.report(obj, f"merchant type '{props['merchant']}' set on a {props['kind']} creature (set kind to merchant)")
+    if props["kind"] == "notable" and props["background"] not in ("", NONE):
+        checked.report(obj, "notable people have no background (N83)")
+
+
+def check_item(checked: Checked, obj: Obj) -> None:
+    if obj.props["count"] < 1:
+        checked.report(obj, f"count must be 1 or more, not {obj.props['count']}")
+
+
+def check_trap(checked: Checked, obj: Obj) -> None:
+    if not DICE.match(obj.props["damage"]):
+        checked.report(obj, f"damage '{obj.props['damage']}' is not dice in the seed's notation (e.g. d6, 2d4+1)")
+    if obj.props["dc"] < 1:
+        checked.report(obj, f"dc must be 1 or more, not {obj.props['dc']}")
+    if obj.props["stun"] < 0:
+        checked.report(obj, f"stun must be 0 or more, not {obj.props['stun']}")
+
+
+def check_spawner(checked: Checked, obj: Obj) -> None:
+    if obj.props["interval"] < 1:
+        checked.report(obj, f"interval must be 1 world turn or more, not {obj.props['interval']} (N26)")
+    if obj.props["heads"] < 0:
+        checked.report(obj, f"heads must be 0 (codex default) or more, not {obj.props['heads']}")
+
+
+CONTENT_CHECKS = {"creature": check_creature, "item": check_item, "trap": check_trap, "spawner": check_spawner}
+
+
+def check_keys(checked: Checked, item_ids: frozenset[str] | None) -> None:
+    """A locked door's key must exist somewhere in the map, on the floor or in a creature's gear."""
+    present = {o.props["item"] for o in checked.of_class("item")}
+    for creature in checked.of_class("creature"):
+        present.update(split_flags(creature.props["gear"]))
+    for door in checked.of_class("door"):
+        key = door.props["key"]
+        if key in ("", NONE):
+            continue
+        if item_ids is not None and key not in item_ids:
+            checked.report(door, f"unknown key item '{key}'")
+        elif key not in present:
+            checked.report(door, f"locked door's key '{key}' is nowhere in the map (place it as an item or gear)")
+
+
+def reachable(start: int, links: Iterable[tuple[int, int]]) -> set[int]:
+    """Ids reachable from `start` over two-way links (breadth first)."""
+    graph: dict[int, set[int]] = {}
+    for a, b in links:
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set()).add(a)
+    seen, todo = {start}, deque([start])
+    while todo:
+        for nxt in graph.get(todo.popleft(), set()) - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
+
+
+def check_reachable(checked: Checked, rooms: list[Obj]) -> None:
+    """Every room can be reached from the entrance through exits and doors (locked ones open with keys)."""
+    entrances = checked.of_class("entrance")
+    if not entrances or entrances[0].id not in checked.room_of:
+        return
+    seen = reachable(checked.room_of[entrances[0].id], checked.exit_rooms.values())
+    for room in rooms:
+        if room.id not in seen:
+            checked.report(room, "room unreachable from the entrance")
+
+
+# ---------------------------------------------------------------- the region map
+
+
+def check_region(raw: RawMap) -> Checked:
+    checked = Checked(raw.path)
+    read_objects(checked, raw, REGION_CLASSES)
+    if checked.map_props.get("kind") != "region":
+        checked.report(None, "is not a region map (set the map property kind = region)")
+    check_tilesets(checked, raw)
+    places = [o for o in checked.objects if o.kind in ("dungeon", "settlement")]
+    if not places:
+        checked.report(None, "has no dungeon or settlement objects")
+    for obj in checked.objects:
+        if obj.kind != "road" and not obj.name:
+            checked.report(obj, f"{obj.kind} has no name")
+    for place in places:
+        check_place_map(checked, raw, place)
+    check_roads(checked, places)
+    return checked
+
+
+def check_place_map(checked: Checked, raw: RawMap, place: Obj) -> None:
+    """A place names an existing .tmx of the right kind: a dungeon map, or a village or tower."""
+    ref = place.props["map"]
+    if not ref:
+        checked.report(place, f"{place.kind} without a map file (set its 'map' property)")
+        return
+    target = raw.path.parent / ref
+    if not target.is_file():
+        checked.report(place, f"map file '{ref}' not found")
+        return
+    kind = map_kind(target)
+    wanted = ("dungeon",) if place.kind == "dungeon" else ("village", "tower")
+    if kind not in wanted:
+        checked.report(place, f"map file '{ref}' is a {kind} map; a {place.kind} needs {' or '.join(wanted)}")
+
+
+def map_kind(path: Path) -> str:
+    """The `kind` map property of a .tmx (the schema's default when unset)."""
+    try:
+        root = ElementTree.parse(path).getroot()
+    except (ElementTree.ParseError, OSError):
+        return "unreadable"
+    for prop in root.findall("properties/property"):
+        if prop.get("name") == "kind":
+            return prop.get("value") or ""
+    return next(p.default for p in MAP_PROPS if p.name == "kind")
+
+
+def check_roads(checked: Checked, places: list[Obj]) -> None:
+    """Roads are polylines whose two ends lie on places; every place is reachable by road."""
+    for road in checked.of_class("road"):
+        if len(road.points) < 2:
+            checked.report(road, "road must be a polyline from one place to another")
+            continue
+        ends = [room_at(places, road.points[0]), room_at(places, road.points[-1])]
+        for end, point in zip(ends, (road.points[0], road.points[-1])):
+            if end is None:
+                checked.report(road, f"road end {point} is not on a dungeon or settlement")
+        if all(ends) and ends[0] is not ends[1]:
+            checked.roads.append((ends[0].id, ends[1].id))
+    if not places:
+        return
+    seen = reachable(places[0].id, checked.roads)
+    for place in places:
+        if place.id not in seen:
+            checked.report(place, f"no road leads here from {places[0].id} ({places[0].name})")
