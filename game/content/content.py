@@ -1,0 +1,59 @@
+"""Everything the world reads from assets/data, loaded and validated once."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from game.content.codex import Codex, load_codex
+from game.content.errors import ContentError
+from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
+from game.content.toml_file import read_toml
+from game.paths import DATA
+from game.content.texts import Texts
+
+
+@dataclass(frozen=True)
+class Tuning:
+    enemies: dict[str, frozenset[str]]
+    peaceful: frozenset[str]
+    values: dict[str, dict[str, float]]
+
+    def __getitem__(self, section: str) -> dict[str, float]:
+        return self.values[section]
+
+
+@dataclass(frozen=True)
+class Content:
+    codex: Codex
+    items: dict[str, ItemDef]
+    gear: GearRules
+    texts: Texts
+    tuning: Tuning
+
+
+def load_tuning(path: Path) -> Tuning:
+    data: dict[str, Any] = read_toml(path)
+    try:
+        enemies = {k: frozenset(v) for k, v in data["factions"].items()}
+        peaceful = frozenset(data["peaceful"]["ids"])
+        values = {s: dict(data[s]) for s in ("needs", "mood", "scent")}
+    except (KeyError, TypeError) as exc:
+        raise ContentError(f"{path}: {exc}: missing or malformed section") from None
+    return Tuning(enemies, peaceful, values)
+
+
+@lru_cache(maxsize=4)
+def load_content(data_dir: Path = DATA) -> Content:
+    """Load and cross-check the data files; raises ContentError naming the file and entry."""
+    codex = load_codex(data_dir)
+    items = load_items(data_dir / "items.toml")
+    for item in items.values():
+        if item.equipment and item.equipment not in codex.equipment:
+            raise ContentError(f"{data_dir / 'items.toml'}: {item.id}: equipment: unknown equipment {item.equipment!r}")
+    tuning = load_tuning(data_dir / "world.toml")
+    for cid in tuning.peaceful:
+        if cid not in codex.creatures:
+            raise ContentError(f"{data_dir / 'world.toml'}: peaceful: unknown codex id {cid!r}")
+    return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning)

@@ -1,0 +1,33 @@
+"""Sentence templates of the message log (assets/data/texts.toml)."""
+from __future__ import annotations
+
+import string
+from pathlib import Path
+from typing import Any
+
+from game.content.errors import ContentError
+from game.content.toml_file import read_toml
+
+
+class _Blank(dict):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+class Texts:
+    def __init__(self, path: Path) -> None:
+        events = read_toml(path).get("events")
+        if not isinstance(events, dict):
+            raise ContentError(f"{path}: events: missing [events] table")
+        for kind, template in events.items():
+            try:
+                list(string.Formatter().parse(template))
+            except (ValueError, TypeError) as exc:
+                raise ContentError(f"{path}: events.{kind}: bad template: {exc}") from None
+        self.templates: dict[str, str] = events
+
+    def render(self, kind: str, values: dict[str, Any]) -> str:
+        template = self.templates.get(kind)
+        if template is None:
+            return kind.replace("_", " ")
+        return string.Formatter().vformat(template, (), _Blank(values))

@@ -1,0 +1,58 @@
+"""Running a world without a window: the hero waits, the world turns, events go to JSON lines."""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+from game.content.errors import ContentError
+from game.maps.errors import MapError
+from game.world.world import World, new_world
+
+
+def creature_state(world: World, eid: int) -> dict[str, object]:
+    view = world.view(eid)
+    card = asdict(view.card)
+    card["immune"] = sorted(card["immune"])
+    card["impotent"] = sorted(card["impotent"])
+    return {
+        "uid": view.uid, "codex_id": view.codex_id, "name": view.name, "room": view.room,
+        "square": list(view.square), "health": view.health, "max_health": view.max_health,
+        "level": view.level, "xp": view.xp, "mood": view.mood, "hunger": view.hunger, "thirst": view.thirst,
+        "heads": view.heads, "durability": view.durability, "equipped": view.equipped,
+        "carrying": view.carrying, "card": card,
+    }
+
+
+def dump_state(world: World) -> dict[str, object]:
+    return {"turn": world.turn, "seed": world.seed, "over": world.over,
+            "creatures": [creature_state(world, eid) for eid in sorted(world.creatures(), key=world.uid)]}
+
+
+def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None,
+                 state_path: Path | None) -> int:
+    try:
+        world = new_world(map_path, seed)
+    except (MapError, ContentError) as exc:
+        print(f"ethernalis: {exc}", file=sys.stderr)
+        return 1
+    try:
+        for _ in range(turns):
+            world.end_turn()
+        events = world.pop_events()
+        try:
+            if events_path:
+                with open(events_path, "w", encoding="utf-8") as out:
+                    for event in events:
+                        out.write(json.dumps(event.as_json(), sort_keys=True) + "\n")
+            if state_path:
+                state_path.write_text(json.dumps(dump_state(world), indent=1, sort_keys=True), encoding="utf-8")
+        except OSError as exc:
+            print(f"ethernalis: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+            return 1
+        print(f"{world.turn} turns, {len(events)} events, {len(world.creatures())} creatures alive"
+              + (f"; {world.over}" if world.over else ""))
+        return 0
+    finally:
+        world.close()

@@ -1,0 +1,112 @@
+"""Components of the esper world: the card (N1, N32) split into the parts systems read and write."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.card import Card
+
+Square = tuple[int, int]
+
+
+@dataclass(slots=True)
+class Identity:
+    """Who a creature is. `uid` is stable across saves and runs: "<codex id>#<n>"."""
+
+    uid: str
+    codex_id: str
+    name: str
+    kind: str  # hero / dungeon / world / merchant / notable (N2-N5)
+    faction: str  # see assets/data/factions.toml
+    tags: frozenset[str] = frozenset()
+
+
+@dataclass(slots=True)
+class Position:
+    room: int
+    square: Square
+
+
+@dataclass(slots=True)
+class Footprint:
+    """Squares a creature covers (C10, Reconciliation 5)."""
+
+    w: int = 1
+    h: int = 1
+
+
+@dataclass(slots=True)
+class Body:
+    """Health and the three layers of the card: as bridged, grown by levels (N28), with gear (N32)."""
+
+    natural: Card
+    base: Card
+    card: Card
+    health: int
+    ap: int = 0
+    strikes: int = 0  # N25 attack budget left this turn
+    stunned: int = 0  # N24 turns of stun left
+    heads: int = 0  # C31 current heads of a minion group
+    killer: str = ""  # uid of whoever dealt the last blow
+
+
+@dataclass(slots=True)
+class Needs:
+    """N8-N11. `complained` holds the needs complained about since they last crossed 80."""
+
+    hunger: int = 0
+    thirst: int = 0
+    complained: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class Mood:
+    """N12-N18. `last_seen` is the room where this creature last saw the hero."""
+
+    state: str = "resting"
+    last_seen: int | None = None
+    since: int = 0  # turn the state began (hysteresis)
+    aware: int = 0  # turns of threat awareness left while angered (N18)
+
+
+@dataclass(slots=True)
+class Growth:
+    """N27-N29."""
+
+    xp: int = 0
+    level: int = 0
+
+
+@dataclass(slots=True)
+class Inventory:
+    items: list[int] = field(default_factory=list)  # carried item entities (equipped ones included)
+    equipped: dict[str, int] = field(default_factory=dict)  # slot -> item entity
+
+
+@dataclass(slots=True)
+class Hero:
+    """The hero's sheet (Reconciliation 8)."""
+
+    sheet: object  # game.content.codex.HeroSheet
+
+
+@dataclass(slots=True)
+class Item:
+    """An item entity (N34): base id plus quality, material, rune and armour wear."""
+
+    item_id: str
+    count: int = 1
+    quality: str = "common"
+    material: str = "iron"
+    rune: str | None = None
+    durability: int = 0  # armour's current durability (C26); 0 for other items
+
+
+@dataclass(slots=True)
+class OnFloor:
+    room: int
+    square: Square
+
+
+@dataclass(slots=True)
+class CarriedBy:
+    owner: int

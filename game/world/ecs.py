@@ -1,0 +1,28 @@
+"""A private esper context per world (NOTES.md: esper 3 keeps module-level state)."""
+from __future__ import annotations
+
+import itertools
+
+import esper
+
+_names = itertools.count(1)
+
+
+class EcsContext:
+    """Owns one esper world; `activate()` makes it the current one before any esper call."""
+
+    def __init__(self) -> None:
+        self.name = f"ethernalis-{next(_names)}"
+        esper.switch_world(self.name)
+
+    def activate(self) -> None:
+        if esper.current_world != self.name:
+            esper.switch_world(self.name)
+
+    def close(self) -> None:
+        """Delete the esper world; safe to call more than once."""
+        if self.name not in esper.list_worlds():
+            return
+        if esper.current_world == self.name:
+            esper.switch_world("default")
+        esper.delete_world(self.name)

@@ -1,0 +1,154 @@
+"""Making entities: the hero, placed and spawned creatures with their gear (N31, N49), items on floors."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.maps.model import DungeonMap, Square
+from game.world import loadout
+from game.world.components import (Body, CarriedBy, Footprint, Growth, Hero, Identity, Inventory, Item, Mood,
+                                   Needs, OnFloor, Position)
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+HERO_ID = "hero"
+LIVING_TAGS = frozenset({"animal", "humanoid"})  # N8: living mortals hunger and thirst
+STARTING_PROVISIONS = ("ration", "water_bottle")  # N49
+
+
+def parse_size(size: str) -> tuple[int, int]:
+    """C10 size "WxH" (or "1/2", a half square) as a footprint in whole squares."""
+    if "x" not in size:
+        return 1, 1
+    w, h = size.lower().split("x")
+    return int(w), int(h)
+
+
+def footprint_of(eid: int) -> Footprint:
+    return esper.try_component(eid, Footprint) or Footprint()
+
+
+def has_needs(tags: frozenset[str]) -> bool:
+    return bool(tags & LIVING_TAGS) and "undead" not in tags
+
+
+def spawn_item(world: World, item_id: str, room: int | None = None, square: Square | None = None,
+               owner: int | None = None, quality: str | None = None, material: str | None = None,
+               rune: str | None = None, durability: int | None = None, count: int = 1) -> int:
+    """An item on a room's floor, or carried by `owner`. Armour starts at full durability unless given."""
+    item = Item(item_id, count, quality or "common", material or "iron", rune)
+    item.durability = durability if durability is not None else loadout.max_durability(world, item)
+    eid = esper.create_entity(item)
+    if owner is not None:
+        esper.add_component(eid, CarriedBy(owner))
+        esper.component_for_entity(owner, Inventory).items.append(eid)
+    else:
+        esper.add_component(eid, OnFloor(room, square))
+        world.rooms.drop_item(eid, room)
+    return eid
+
+
+def spawn_creature(world: World, codex_id: str, room: int, near: Square | None = None, kind: str = "dungeon",
+                   heads: int = 0, gear: tuple[str, ...] | None = None, provisions: bool = True) -> int | None:
+    """Make a creature in `room` on free squares nearest `near`; None when there is no space (N26)."""
+    codex = world.content.codex
+    defn = codex.creatures[codex_id]
+    w, h = parse_size(defn.size)
+    spot = world.rooms.free_spot(room, w, h, near)
+    if spot is None:
+        return None
+    card = codex.card(codex_id, heads or None)
+    tags = frozenset(defn.tags)
+    faction = "monsters"
+    if kind in ("world", "merchant", "notable") or codex_id in world.content.tuning.peaceful:
+        faction = "folk"
+    eid = esper.create_entity(
+        Identity(world.next_uid(codex_id), codex_id, defn.name, kind, faction, tags),
+        Position(room, spot), Footprint(w, h),
+        Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget, heads=card.heads),
+        Mood("resting" if provisions and has_needs(tags) else "wandering", since=world.turn),
+        Growth(), Inventory(),
+    )
+    if has_needs(tags):
+        esper.add_component(eid, Needs())
+    world.rooms.place(eid, room, spot, w, h)
+    for equipment_id in (codex.starting_gear(codex_id) if gear is None else gear):
+        item_id = loadout.item_for_equipment(world, equipment_id)
+        item = spawn_item(world, item_id, owner=eid)
+        if esper.component_for_entity(item, Item).durability:
+            esper.component_for_entity(item, Item).durability = codex.durability(codex_id) or \
+                esper.component_for_entity(item, Item).durability
+        loadout.equip(world, eid, item)
+    if provisions and has_needs(tags):
+        for item_id in STARTING_PROVISIONS:
+            spawn_item(world, item_id, owner=eid)
+    loadout.refresh(world, eid)
+    body = esper.component_for_entity(eid, Body)
+    body.health = body.card.health
+    return eid
+
+
+def spawn_hero(world: World, room: int, square: Square) -> int:
+    codex = world.content.codex
+    hero = codex.hero()
+    defn = hero.definition
+    card = codex.hero_card()
+    eid = esper.create_entity(
+        Identity(HERO_ID, HERO_ID, defn.name, "hero", "hero", frozenset(defn.tags) | {"humanoid"}),
+        Position(room, square), Footprint(1, 1),
+        Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget),
+        Needs(), Growth(), Inventory(), Hero(hero.sheet),
+    )
+    world.rooms.place(eid, room, square, 1, 1)
+    for equipment_id in codex.starting_gear(HERO_ID):
+        loadout.equip(world, eid, spawn_item(world, loadout.item_for_equipment(world, equipment_id), owner=eid))
+    for item_id in STARTING_PROVISIONS:
+        spawn_item(world, item_id, owner=eid)
+    loadout.refresh(world, eid)
+    body = esper.component_for_entity(eid, Body)
+    body.health = body.card.health
+    return eid
+
+
+def populate(world: World) -> int:
+    """Fill a new world from its map; returns the hero."""
+    world.ecs.activate()
+    dungeon = world.map
+    room, square = dungeon.entrance
+    hero = spawn_hero(world, room, square)
+    place_contents(world, dungeon)
+    return hero
+
+
+def place_contents(world: World, dungeon: DungeonMap) -> None:
+    for p in dungeon.placements:
+        spawn_creature(world, p.creature, p.room, p.square, p.kind, p.heads, p.gear or None, p.provisions)
+    for it in dungeon.items:
+        spawn_item(world, it.item, it.room, it.square, quality=it.quality, material=it.material,
+                   rune=it.rune, count=it.count)
+
+
+def rebuild(world: World, dungeon: DungeonMap) -> None:
+    """F5 reload: a fresh population from `dungeon`, keeping the hero with its card, needs and pack."""
+    from game.world.rooms import RoomIndex
+    from game.world.scent import ScentField
+
+    world.ecs.activate()
+    keep = {world.hero} | set(esper.component_for_entity(world.hero, Inventory).items)
+    doomed = [eid for eid, _ in esper.get_component(Identity)] + [eid for eid, _ in esper.get_component(Item)]
+    for eid in doomed:
+        if eid not in keep:
+            esper.delete_entity(eid, immediate=True)
+    world.map = dungeon
+    world.rooms = RoomIndex(dungeon)
+    world.scent_field = ScentField(dungeon, world.content.tuning["scent"])
+    world.spawn_clock = {s.id: s.interval for s in dungeon.spawners}
+    pos = esper.component_for_entity(world.hero, Position)
+    room, square = dungeon.entrance
+    if pos.room in dungeon.rooms and dungeon.rooms[pos.room].contains(pos.square):
+        room, square = pos.room, pos.square
+    pos.room, pos.square = room, square
+    world.rooms.place(world.hero, room, square, 1, 1)
+    place_contents(world, dungeon)

@@ -1,0 +1,134 @@
+"""Gear on a creature (N30-N36): equipping, carry capacity, armour durability and the effective card."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.rules.card import SCHOOLS, Card
+from game.rules.growth import PERCENT_CAP, grown
+from game.world.components import Body, Growth, Identity, Inventory, Item
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+MIN_CAPACITY = 40  # N33
+CAPACITY_PER_STRENGTH = 40  # N33
+
+
+def item_for_equipment(world: World, equipment_id: str) -> str:
+    """The items.toml id whose `equipment` is `equipment_id` (or that id itself)."""
+    for item in world.content.items.values():
+        if item.equipment == equipment_id:
+            return item.id
+    return equipment_id
+
+
+def max_durability(world: World, item: Item) -> int:
+    """C26: an armour piece's listed durability, scaled by its quality."""
+    defn = world.content.items[item.item_id]
+    if defn.kind != "armour":
+        return 0
+    listed = world.content.codex.equipment.armour[defn.equipment].durability
+    return int(listed * world.content.gear.qualities[item.quality].durability)
+
+
+def durability(eid: int) -> int:
+    """Current durability of everything the creature wears (C25, C29)."""
+    inv = esper.try_component(eid, Inventory)
+    if not inv:
+        return 0
+    return sum(esper.component_for_entity(i, Item).durability for s, i in inv.equipped.items() if s != "weapon")
+
+
+def carried_weight(world: World, eid: int) -> int:
+    inv = esper.component_for_entity(eid, Inventory)
+    items = world.content.items
+    return sum(items[esper.component_for_entity(i, Item).item_id].weight * esper.component_for_entity(i, Item).count
+               for i in inv.items)
+
+
+def capacity(eid: int) -> int:
+    """N33: forty times base strength, at least forty; gear does not raise it."""
+    return max(MIN_CAPACITY, CAPACITY_PER_STRENGTH * esper.component_for_entity(eid, Body).natural.strength)
+
+
+def can_carry(world: World, eid: int, item_eid: int) -> bool:
+    item = esper.component_for_entity(item_eid, Item)
+    weight = world.content.items[item.item_id].weight * item.count
+    return carried_weight(world, eid) + weight <= capacity(eid)
+
+
+def equip(world: World, eid: int, item_eid: int) -> str | None:
+    """Wear or wield a carried item in its slot; the previous one stays carried. Returns the slot."""
+    defn = world.content.items[esper.component_for_entity(item_eid, Item).item_id]
+    if defn.slot is None:
+        return None
+    esper.component_for_entity(eid, Inventory).equipped[defn.slot] = item_eid
+    refresh(world, eid)
+    return defn.slot
+
+
+def unequip_item(world: World, eid: int, item_eid: int) -> None:
+    inv = esper.component_for_entity(eid, Inventory)
+    for slot, worn in list(inv.equipped.items()):
+        if worn == item_eid:
+            del inv.equipped[slot]
+    refresh(world, eid)
+
+
+def refresh(world: World, eid: int) -> None:
+    """Recompute the effective card from the grown natural card and what is equipped (N28, N32)."""
+    body = esper.component_for_entity(eid, Body)
+    growth = esper.try_component(eid, Growth)
+    body.base = grown(body.natural, growth.level if growth else 0)
+    old_max = body.card.health
+    body.card = with_gear(world, eid, body.base)
+    if body.card.health != old_max:
+        body.health = min(body.health, body.card.health)
+
+
+def with_gear(world: World, eid: int, base: Card) -> Card:
+    inv = esper.try_component(eid, Inventory)
+    if not inv or not inv.equipped:
+        return base
+    gear = world.content.gear
+    items = world.content.items
+    codex = world.content.codex
+    defense = dict(base.defense)
+    resist = dict(base.element_resist)
+    changes: dict[str, object] = {}
+    for slot, item_eid in inv.equipped.items():
+        item = esper.component_for_entity(item_eid, Item)
+        defn = items[item.item_id]
+        quality = gear.qualities[item.quality]
+        material = gear.materials[item.material]
+        if slot == "weapon":
+            codex_id = esper.component_for_entity(eid, Identity).codex_id
+            attack, chance = codex.weapon_attack(codex_id, defn.equipment)
+            elements = dict(attack.elements)
+            if item.rune:
+                elements[item.rune] = elements.get(item.rune, 0) + gear.rune_weapon_damage  # N35
+            if material.element:
+                elements[material.element] = elements.get(material.element, 0) + material.amount
+            level_bonus = getattr(base, attack.kind) - getattr(base_natural(eid), attack.kind)
+            chance = min(PERCENT_CAP, max(0, chance + level_bonus + quality.hit + material.hit))
+            changes["attack"] = replace(attack, elements=elements)
+            changes[attack.kind] = max(chance, 0)
+        else:
+            armour = codex.equipment.armour[defn.equipment]
+            for kind, value in armour.resistance.items():
+                if kind in defense:
+                    defense[kind] += value + quality.resist + material.resist
+                elif kind in resist:
+                    resist[kind] += value
+            if item.rune:
+                resist[item.rune] = resist.get(item.rune, 0) + gear.rune_armour_resist  # N35
+    changes["defense"] = {k: max(0, v) for k, v in defense.items()}
+    changes["element_resist"] = {k: max(0, resist.get(k, 0)) for k in SCHOOLS}
+    return replace(base, **changes)
+
+
+def base_natural(eid: int) -> Card:
+    return esper.component_for_entity(eid, Body).natural

@@ -1,0 +1,97 @@
+"""Going through an exit (N14): locked doors and keys, forcing doors (N18), space (Reconciliation 5), traps."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.content.toml_file import read_toml
+from game.maps.model import Exit
+from game.paths import DATA
+from game.rules import dice
+from game.rules.card import MUNDANE
+from game.rules.tables import ABBREVIATIONS
+from game.world import factory
+from game.world.components import Body, Identity, Inventory, Item, Position
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+TRAPS = read_toml(DATA / "traps.toml")
+
+
+def carries_key(world: World, eid: int, key: str | None) -> bool:
+    inv = esper.try_component(eid, Inventory)
+    return bool(key and inv and any(esper.component_for_entity(i, Item).item_id == key for i in inv.items))
+
+
+def go(world: World, eid: int, exit_: Exit, to_room: int, force: bool) -> str:
+    """Move `eid` through `exit_` into `to_room`. Returns "" on success or the reason it could not."""
+    pos = esper.component_for_entity(eid, Position)
+    if exit_.locked and exit_.id not in world.opened_doors:
+        if carries_key(world, eid, exit_.key):
+            world.opened_doors.add(exit_.id)
+            world.emit("door_unlocked", eid, room=pos.room, to=world.room_name(to_room),
+                       key=world.content.items[exit_.key].name)
+        elif force:
+            world.opened_doors.add(exit_.id)
+            world.emit("door_forced", eid, room=pos.room, to=world.room_name(to_room))
+        else:
+            world.emit("door_locked", eid, room=pos.room, to=world.room_name(to_room))
+            return "The door is locked." + (f" It needs the {world.content.items[exit_.key].name}."
+                                            if exit_.key in world.content.items else "")
+    fp = factory.footprint_of(eid)
+    spot = world.rooms.free_spot(to_room, fp.w, fp.h, near=exit_.square)
+    if spot is None:
+        return f"There is no room to stand in {world.room_name(to_room)}."
+    world.emit("leave", eid, room=pos.room)
+    relocate(world, eid, to_room, spot)
+    world.emit("enter", eid, room=to_room)
+    spring_traps(world, eid, to_room)
+    return ""
+
+
+def relocate(world: World, eid: int, room: int, spot: tuple[int, int]) -> None:
+    pos = esper.component_for_entity(eid, Position)
+    fp = factory.footprint_of(eid)
+    world.rooms.remove(eid, pos.room, pos.square, fp.w, fp.h)
+    pos.room, pos.square = room, spot
+    world.rooms.place(eid, room, spot, fp.w, fp.h)
+
+
+def trial_dice(world: World, eid: int, attribute: str) -> str:
+    """C3: the creature's trial dice for `attribute` (minions: d2 + Tier die for all)."""
+    codex = world.content.codex
+    codex_id = esper.component_for_entity(eid, Identity).codex_id
+    block = codex.stat_block(codex_id)
+    return block.trials.get("all") or block.trials[ABBREVIATIONS[attribute]]
+
+
+def spring_traps(world: World, eid: int, room: int) -> None:
+    """Each trap in the room asks a trial against its DC; a failure deals its damage (and stun, N24)."""
+    from game.world.systems.combat import apply_damage
+
+    body = esper.component_for_entity(eid, Body)
+    for trap in world.traps_in(room):
+        kind = TRAPS[trap.trap]
+        damage_type = kind["damage_type"]
+        impotent = damage_type in body.card.impotent
+        roll = dice.trial(trial_dice(world, eid, kind["attribute"]), world.rng, impotent=impotent)
+        if roll >= trap.dc:
+            world.emit("trap_avoided", eid, room=room, trap=kind["name"], roll=roll, dc=trap.dc)
+            continue
+        raw = dice.roll(trap.damage, world.rng, explode=False)
+        if damage_type in MUNDANE:
+            physical, elemental = max(0, raw - body.card.defense[damage_type]), {}
+        elif damage_type in body.card.immune:
+            physical, elemental = 0, {damage_type: 0}
+        else:
+            physical, elemental = 0, {damage_type: max(0, raw - body.card.element_resist[damage_type])}
+        world.emit("trap", eid, room=room, trap=kind["name"], roll=roll, dc=trap.dc,
+                   damage=physical + sum(elemental.values()))
+        if trap.stun:
+            body.stunned = max(body.stunned, trap.stun)
+            world.emit("stun", target=eid, room=room, turns=trap.stun)
+        apply_damage(world, None, eid, physical, elemental, kill_heads=1 if physical + sum(elemental.values()) else 0)
+        if not world.alive(eid):
+            return

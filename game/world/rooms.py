@@ -1,0 +1,89 @@
+"""Room → occupants and floor-items index, free squares (Reconciliation 5), and distances between rooms."""
+from __future__ import annotations
+
+from collections import deque
+
+from game.maps.model import DungeonMap, Exit, Square
+
+
+def footprint_squares(top_left: Square, w: int, h: int) -> list[Square]:
+    x, y = top_left
+    return [(x + i, y + j) for j in range(h) for i in range(w)]
+
+
+class RoomIndex:
+    """Keeps who stands where so no system scans every entity to find a room's occupants."""
+
+    def __init__(self, dungeon: DungeonMap) -> None:
+        self.map = dungeon
+        self._occupants: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}
+        self._floor: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}
+        self._taken: dict[int, dict[Square, int]] = {r: {} for r in dungeon.rooms}
+        self.exits: dict[int, list[tuple[Exit, int]]] = {r: dungeon.exits_of(r) for r in dungeon.rooms}
+        self._distances: dict[int, dict[int, int]] = {}
+
+    # creatures
+    def occupants(self, room: int) -> list[int]:
+        return list(self._occupants[room])
+
+    def busy_rooms(self) -> list[int]:
+        """Rooms with at least two creatures, the only ones where a pair can meet (N7)."""
+        return [room for room, occupants in self._occupants.items() if len(occupants) > 1]
+
+    def count(self, room: int) -> int:
+        return len(self._occupants[room])
+
+    def place(self, eid: int, room: int, top_left: Square, w: int, h: int) -> None:
+        self._occupants[room][eid] = None
+        for sq in footprint_squares(top_left, w, h):
+            self._taken[room][sq] = eid
+
+    def remove(self, eid: int, room: int, top_left: Square, w: int, h: int) -> None:
+        self._occupants[room].pop(eid, None)
+        for sq in footprint_squares(top_left, w, h):
+            if self._taken[room].get(sq) == eid:
+                del self._taken[room][sq]
+
+    def free_squares(self, room: int) -> int:
+        r = self.map.rooms[room]
+        return r.w * r.h - len(self._taken[room])
+
+    def free_spot(self, room: int, w: int = 1, h: int = 1, near: Square | None = None) -> Square | None:
+        """The top-left square nearest `near` where a w×h footprint fits on free squares, or None."""
+        r = self.map.rooms[room]
+        taken = self._taken[room]
+        if r.w * r.h - len(taken) < w * h:
+            return None
+        cx, cy = near if near is not None else (r.x + r.w // 2, r.y + r.h // 2)
+        spots = [(x, y) for y in range(r.y, r.y + r.h - h + 1) for x in range(r.x, r.x + r.w - w + 1)]
+        spots.sort(key=lambda s: (abs(s[0] - cx) + abs(s[1] - cy), s[1], s[0]))
+        for spot in spots:
+            if all(sq not in taken for sq in footprint_squares(spot, w, h)):
+                return spot
+        return None
+
+    # floor items
+    def floor(self, room: int) -> list[int]:
+        return list(self._floor[room])
+
+    def drop_item(self, eid: int, room: int) -> None:
+        self._floor[room][eid] = None
+
+    def lift_item(self, eid: int, room: int) -> None:
+        self._floor[room].pop(eid, None)
+
+    # the room graph
+    def distances_from(self, room: int) -> dict[int, int]:
+        """Steps through exits from `room` to every reachable room (breadth-first, cached)."""
+        cached = self._distances.get(room)
+        if cached is None:
+            cached = {room: 0}
+            queue = deque([room])
+            while queue:
+                here = queue.popleft()
+                for _, there in self.exits[here]:
+                    if there not in cached:
+                        cached[there] = cached[here] + 1
+                        queue.append(there)
+            self._distances[room] = cached
+        return cached

@@ -1,0 +1,65 @@
+"""Behaviour stage (N12, N16-N18): each creature settles its mood for this turn.
+
+Moods: resting, exploring, wandering, cowardly, fleeing, angered (following is the companions' issue).
+Thresholds have hysteresis so creatures do not flicker: fleeing starts below 25 % health and ends at
+`mood.flee_recover` (assets/data/world.toml).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.world.components import Body, Identity, Mood, Position
+from game.world.systems.needs import carried_provision
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+FLEE_BELOW = 0.25  # N12, N17
+
+
+def run(world: World) -> None:
+    hero_room = world.hero_room() if world.alive(world.hero) else None
+    tuning = world.content.tuning["mood"]
+    for eid, (body, mood, pos, ident) in esper.get_components(Body, Mood, Position, Identity):
+        if body.health <= 0:
+            continue
+        sees_hero = hero_room is not None and pos.room == hero_room
+        if sees_hero:
+            mood.last_seen = hero_room
+        state = decide(world, eid, body, mood, ident, sees_hero, tuning)
+        if state != mood.state:
+            mood.state, mood.since = state, world.turn
+            world.emit("mood", eid, room=pos.room, mood=state)
+
+
+def decide(world: World, eid: int, body: Body, mood: Mood, ident: Identity, sees_hero: bool,
+           tuning: dict[str, float]) -> str:
+    health = body.health / max(body.card.health, 1)
+    if mood.state == "fleeing" and health < tuning["flee_recover"]:
+        return "fleeing"  # N17: stops only once health recovers
+    if health < FLEE_BELOW:
+        return "fleeing"  # N12
+    if mood.state == "angered":
+        mood.aware = int(tuning["anger_memory"]) if sees_hero else mood.aware - 1
+        if mood.aware > 0:
+            return "angered"  # N18: until no longer aware of a threat
+    if "coward" in ident.tags and mood.last_seen is not None and ident.faction != "hero":
+        if health < tuning["coward_snap"]:
+            mood.aware = int(tuning["anger_memory"])
+            return "angered"  # N16: enough damage snaps it out of cowardice
+        if sees_hero or mood.state == "cowardly":
+            return "cowardly"
+    return settled(world, eid, mood)
+
+
+def settled(world: World, eid: int, mood: Mood) -> str:
+    """N12: provisioned and healthy rests; short of food or drink explores; the needless wander (N15)."""
+    from game.world.components import Needs
+
+    if not esper.has_component(eid, Needs):
+        return "wandering"
+    provisioned = carried_provision(world, eid, "food") is not None and \
+        carried_provision(world, eid, "drink") is not None
+    return "resting" if provisioned else "exploring"

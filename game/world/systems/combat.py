@@ -1,0 +1,165 @@
+"""Combat stage (N13, N19-N25): who strikes whom, and what a strike does to the card struck."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.rules import combat as rules
+from game.world import loadout
+from game.world.factory import footprint_of
+from game.world.components import Body, CarriedBy, Identity, Inventory, Item, Mood, OnFloor, Position
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+
+def run(world: World) -> None:
+    """Every creature with an enemy in its room, not fleeing and not stunned, spends its strikes (N13, N25)."""
+    for eid, (body, mood, pos) in esper.get_components(Body, Mood, Position):
+        if body.health <= 0 or body.stunned or mood.state == "fleeing" or body.ap <= 0:
+            continue
+        while body.strikes > 0 and body.ap > 0 and world.alive(eid):
+            target = pick_target(world, eid, pos.room, mood)
+            if target is None:
+                break
+            body.strikes -= 1
+            body.ap -= 1
+            strike(world, eid, target)
+
+
+def pick_target(world: World, eid: int, room: int, mood: Mood) -> int | None:
+    """The hero first when angered at it (N18); otherwise the weakest enemy in the room."""
+    enemies = [o for o in world.rooms.occupants(room) if o != eid and world.is_enemy(eid, o)]
+    if not enemies:
+        return None
+    if mood.state == "angered" and world.hero in enemies:
+        return world.hero
+    return min(enemies, key=lambda o: (esper.component_for_entity(o, Body).health, world.uid(o)))
+
+
+def strike_of(eid: int, card_body: Body) -> rules.Strike:
+    card = card_body.card
+    attack = card.attack
+    dice = rules.group_dice(card_body.heads) if card_body.heads else attack.dice
+    elements = {s: card.element_damage[s] + attack.elements[s] for s in card.element_damage}
+    chance = card.ranged if attack.kind == "ranged" else card.melee
+    return rules.Strike(chance, card.strength, dice, attack.damage_type, elements, attack.kind)
+
+
+def guard_of(body: Body) -> rules.Guard:
+    card = body.card
+    return rules.Guard(card.dodge, card.defense, card.element_resist, card.immune)
+
+
+def strike(world: World, attacker: int, target: int) -> None:
+    """One attack by the same rules for everyone (N19-N23), in a room that may amplify a school (N37)."""
+    a_body = esper.component_for_entity(attacker, Body)
+    t_body = esper.component_for_entity(target, Body)
+    room = esper.component_for_entity(attacker, Position).room
+    the_strike = strike_of(attacker, a_body)
+    outcome = rules.resolve(the_strike, guard_of(t_body), world.rng, world.room_amplify(room))
+    anger(world, attacker, target)
+    weapon = a_body.card.attack.name
+    if not outcome.hit:
+        world.emit("dodge" if outcome.dodged else "miss", attacker, target, room, roll=outcome.roll)
+        return
+    extra = ", ".join(f"{v} {s}" for s, v in outcome.elemental.items() if v)
+    world.emit("hit", attacker, target, room, weapon=weapon, damage=outcome.total,
+               physical=outcome.physical, elemental=outcome.elemental, faces=list(outcome.faces),
+               extra=f" ({outcome.physical} physical, {extra})" if extra else "")
+    heads = rules.heads_killed(outcome, the_strike.kind)
+    apply_damage(world, attacker, target, outcome.physical, outcome.elemental, heads)
+
+
+def apply_damage(world: World, attacker: int | None, target: int, physical: int, elemental: dict[str, int],
+                 kill_heads: int) -> None:
+    """Weapon damage wears armour first (C29); elemental goes to health. A group loses heads (C35)."""
+    body = esper.component_for_entity(target, Body)
+    room = esper.component_for_entity(target, Position).room
+    if attacker is not None:
+        body.killer = world.uid(attacker)
+    if body.heads:
+        lost = min(kill_heads, body.heads)
+        if lost:
+            body.heads -= lost
+            body.health = body.heads
+            world.emit("heads_lost", target=target, room=room, heads=lost, left=body.heads)
+    else:
+        to_health = wear_armour(world, target, physical, room) + sum(elemental.values())
+        body.health -= to_health
+    if body.health <= 0:
+        die(world, target, attacker)
+
+
+def wear_armour(world: World, eid: int, damage: int, room: int) -> int:
+    """Soak `damage` into worn armour pieces in turn; return what reaches health (C29)."""
+    inv = esper.try_component(eid, Inventory)
+    if not inv or damage <= 0:
+        return max(damage, 0)
+    soaked_total = 0
+    for slot in ("shield", "body", "head"):
+        item_eid = inv.equipped.get(slot)
+        if item_eid is None or damage <= 0:
+            continue
+        item = esper.component_for_entity(item_eid, Item)
+        damage, soaked = rules.soak(damage, item.durability)
+        item.durability -= soaked
+        soaked_total += soaked
+    if soaked_total:
+        world.emit("soaked", target=eid, room=room, soaked=soaked_total, durability=loadout.durability(eid))
+    return damage
+
+
+def anger(world: World, attacker: int, target: int) -> None:
+    """N18: damage from the hero angers the target and the allies who witness it."""
+    if attacker != world.hero:
+        return
+    room = esper.component_for_entity(target, Position).room
+    faction = esper.component_for_entity(target, Identity).faction
+    for eid in world.rooms.occupants(room):
+        if eid == world.hero:
+            continue
+        mood = esper.try_component(eid, Mood)
+        if mood is None or mood.state == "fleeing":
+            continue
+        if eid == target or esper.component_for_entity(eid, Identity).faction == faction:
+            if mood.state != "angered":
+                mood.state, mood.since = "angered", world.turn
+                world.emit("mood", eid, room=room, mood="angered")
+            mood.last_seen = room
+            mood.aware = int(world.content.tuning["mood"]["anger_memory"])
+
+
+def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> None:
+    """Death: the event, gear falling to the floor (N31), the card leaving the room."""
+    pos = esper.component_for_entity(eid, Position)
+    body = esper.component_for_entity(eid, Body)
+    room = pos.room
+    if killer is not None:
+        world.emit("killed", killer, eid, room, cause="combat")
+    else:
+        world.emit("death", eid, room=room, cause=cause)
+    inv = esper.try_component(eid, Inventory)
+    dropped = []
+    if inv:
+        for item_eid in inv.items:
+            esper.remove_component(item_eid, CarriedBy)
+            esper.add_component(item_eid, OnFloor(room, pos.square))
+            world.rooms.drop_item(item_eid, room)
+            dropped.append(world.item_name(item_eid))
+        inv.items.clear()
+        inv.equipped.clear()
+    if dropped:
+        world.emit("drop_on_death", eid, room=room, items=", ".join(dropped))
+    shape = footprint_of(eid)
+    world.rooms.remove(eid, room, pos.square, shape.w, shape.h)
+    body.health = min(body.health, 0)
+    if eid == world.hero:
+        where = f"in {world.room_name(room)} on turn {world.turn}"
+        if killer is not None:
+            world.over = f"Slain by {esper.component_for_entity(killer, Identity).name} {where}."
+        else:
+            world.over = f"Died of {cause} {where}."
+        return
+    esper.delete_entity(eid, immediate=True)

@@ -1,0 +1,101 @@
+"""Movement stage (N14-N18): rest (using a healing item) or move by mood through an exit."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.world import moving
+from game.world.components import Body, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.systems.needs import COMPLAIN_ABOVE, consume
+
+if TYPE_CHECKING:
+    from game.maps.model import Exit
+    from game.world.world import World
+
+MOVERS = ("exploring", "wandering", "cowardly", "fleeing", "angered")
+
+
+def run(world: World) -> None:
+    regen_every = int(world.content.tuning["needs"]["regen_every"])
+    for eid, (body, mood, pos) in esper.get_components(Body, Mood, Position):
+        if body.health <= 0 or not world.alive(eid):
+            continue
+        if mood.state not in MOVERS or body.ap <= 0 or body.stunned:
+            rest(world, eid, body, regen_every)
+            continue
+        choice = choose_exit(world, eid, mood, pos.room)
+        if choice is None:
+            continue
+        exit_, to_room = choice
+        body.ap -= 1
+        reason = moving.go(world, eid, exit_, to_room, force=mood.state == "angered")
+        if reason and mood.state == "fleeing":
+            world.emit("move_blocked", eid, room=pos.room, reason=reason)
+
+
+def rest(world: World, eid: int, body: Body, regen_every: int) -> None:
+    """N14: a stationary creature with a healing item uses it when hurt; resting heals slowly."""
+    if body.health < body.card.health:
+        potion = healing_item(world, eid)
+        if potion is not None:
+            consume(world, eid, potion)
+            return
+        needs = esper.try_component(eid, Needs)
+        if (needs is None or max(needs.hunger, needs.thirst) <= COMPLAIN_ABOVE) and world.turn % regen_every == 0:
+            body.health += 1
+
+
+def healing_item(world: World, eid: int) -> int | None:
+    for item_eid in esper.component_for_entity(eid, Inventory).items:
+        if world.content.items[esper.component_for_entity(item_eid, Item).item_id].kind == "healing":
+            return item_eid
+    return None
+
+
+def choose_exit(world: World, eid: int, mood: Mood, room: int) -> tuple[Exit, int] | None:
+    exits = world.rooms.exits[room]
+    if not exits:
+        return None
+    if mood.state == "angered":
+        if room == world.hero_room():
+            return None  # it has found the hero: it stays and fights
+        if mood.last_seen is not None and mood.last_seen != room:
+            return toward(world, exits, mood.last_seen, room)  # N18
+        return by_scent(world, eid, exits)  # lost the trail at the last sighting: track the scent
+    if mood.state == "cowardly" and mood.last_seen is not None:
+        return away(world, exits, mood.last_seen, room)  # N16
+    if mood.state == "fleeing":
+        return world.rng.choice(exits)  # N17: any exit
+    if mood.state == "wandering" and world.rng.random() >= world.content.tuning["mood"]["wander_chance"]:
+        return None
+    return by_scent(world, eid, exits) or world.rng.choice(exits)  # N15
+
+
+def toward(world: World, exits: list[tuple[Exit, int]], goal: int, room: int) -> tuple[Exit, int] | None:
+    """The exit one step closer to `goal`; None when already there or when it cannot be reached."""
+    if room == goal:
+        return None
+    distance = world.rooms.distances_from(goal)
+    reachable = [e for e in exits if e[1] in distance]
+    return min(reachable, key=lambda e: (distance[e[1]], e[0].id)) if reachable else None
+
+
+def away(world: World, exits: list[tuple[Exit, int]], threat: int, room: int) -> tuple[Exit, int]:
+    """N16: prefer exits that do not bring it closer to where it last saw the hero; else any."""
+    distance = world.rooms.distances_from(threat)
+    here = distance.get(room, 0)
+    safe = [e for e in exits if distance.get(e[1], 1 << 30) >= here and e[1] != threat]
+    further = [e for e in safe if distance.get(e[1], 1 << 30) > here]
+    return world.rng.choice(further or safe or exits)
+
+
+def by_scent(world: World, eid: int, exits: list[tuple[Exit, int]]) -> tuple[Exit, int] | None:
+    """N15: a strong scent in one direction is preferred over a random choice."""
+    tuning = world.content.tuning["scent"]
+    hunts_prey = "scent_hunter" in esper.component_for_entity(eid, Identity).tags
+    scored = [(world.scent_field.strength(e[1], hunts_prey), e) for e in exits]
+    strength, best = max(scored, key=lambda s: (s[0], -s[1][0].id))
+    if strength >= tuning["strong"] and world.rng.random() < tuning["follow_chance"]:
+        return best
+    return None

@@ -1,0 +1,71 @@
+"""Gear stage (N30, N33, N36): a creature that can arm itself takes up one better piece of gear a turn.
+
+Humanoids arm themselves from the start; other creatures only once they unlock "arm_itself" (N29).
+Runed (enchanted) gear scores higher, so hostile creatures reach for it first (N36).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.rules import dice
+from game.world import loadout
+from game.world.components import Body, Identity, Inventory, Item, Mood, Position
+from game.world.systems.needs import take
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+
+def can_arm(world: World, eid: int, ident: Identity) -> bool:
+    return "humanoid" in ident.tags or "arm_itself" in world.unlocked(eid)
+
+
+def run(world: World) -> None:
+    for eid, (body, mood, pos, ident) in esper.get_components(Body, Mood, Position, Identity):
+        if body.health <= 0 or body.ap <= 0 or mood.state == "fleeing" or body.heads:
+            continue
+        floor = world.rooms.floor(pos.room)
+        if not floor or not can_arm(world, eid, ident):
+            continue
+        best = best_upgrade(world, eid, floor)
+        if best is None:
+            continue
+        body.ap -= 1
+        take(world, eid, best)
+        loadout.equip(world, eid, best)
+        world.emit("equip", eid, room=pos.room, item=world.item_name(best),
+                   runed=bool(esper.component_for_entity(best, Item).rune))
+
+
+def best_upgrade(world: World, eid: int, floor: list[int]) -> int | None:
+    """The floor item that most improves an equipped slot and that it can carry (N33)."""
+    inv = esper.component_for_entity(eid, Inventory)
+    best, gain = None, 0.0
+    for item_eid in floor:
+        defn = world.content.items[esper.component_for_entity(item_eid, Item).item_id]
+        if defn.slot is None or not loadout.can_carry(world, eid, item_eid):
+            continue
+        current = inv.equipped.get(defn.slot)
+        delta = score(world, eid, item_eid) - (score(world, eid, current) if current is not None else 0.0)
+        if delta > gain:
+            best, gain = item_eid, delta
+    return best
+
+
+def score(world: World, eid: int, item_eid: int) -> float:
+    """Expected damage a strike with a weapon brings, or the protection an armour piece gives."""
+    item = esper.component_for_entity(item_eid, Item)
+    defn = world.content.items[item.item_id]
+    gear = world.content.gear
+    rune = gear.rune_weapon_damage if item.rune else 0
+    if defn.slot == "weapon":
+        codex_id = esper.component_for_entity(eid, Identity).codex_id
+        attack, chance = world.content.codex.weapon_attack(codex_id, defn.equipment)
+        chance += gear.qualities[item.quality].hit + gear.materials[item.material].hit
+        strength = esper.component_for_entity(eid, Body).card.strength
+        return chance / 100 * (strength + dice.expected(attack.dice) + sum(attack.elements.values()) + rune)
+    armour = world.content.codex.equipment.armour[defn.equipment]
+    per_type = sum(armour.resistance.values()) + 5 * gear.qualities[item.quality].resist
+    return per_type + item.durability / 10 + (gear.rune_armour_resist if item.rune else 0)

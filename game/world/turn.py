@@ -1,0 +1,36 @@
+"""The world turn (N6) as one ordered list of systems. Each system is one module under systems/."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from game.world.systems import (abilities, behaviour, combat, growth, movement, needs, pairs, scavenge,
+                                spawners, start)
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
+    ("start", start.run),  # N8 needs rise; N25 budgets and AP refresh
+    ("pairs", pairs.run),  # N7 one pair per room may talk, 1 AP each
+    ("needs", needs.run),  # N9-N11 eat, drink, stock up, complain
+    ("behaviour", behaviour.run),  # N12, N16-N18 moods
+    ("combat", combat.run),  # N13, N19-N25
+    ("gear", scavenge.run),  # N30, N36 arm with better gear
+    ("movement", movement.run),  # N14-N18 rest or move
+    ("abilities", abilities.run),  # N29 unlocked behaviours
+    ("scent", lambda world: world.lay_scent()),  # N15 scent laid, faded, spread
+    ("spawners", spawners.run),  # N26 clocks
+    ("growth", growth.run),  # N27-N29 XP and levels
+    ("recover", start.recover),  # N24 stuns count down; the hero's AP refresh
+)
+
+
+def run_turn(world: World) -> Iterator[None]:
+    """One world turn, yielding after each system so the screen can draw in between."""
+    world.turn += 1
+    world.emit("turn")
+    for _name, system in PIPELINE:
+        if world.over and _name != "recover":
+            continue
+        system(world)
+        yield

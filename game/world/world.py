@@ -1,0 +1,313 @@
+"""The world: one dungeon map, its creatures and items in an esper context, one seeded RNG.
+
+The UI and headless runs change the world only through `do(command)` and read it through views and
+events (docs/architecture.md).
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import esper
+
+from game.content.content import Content, load_content
+from game.maps.model import DungeonMap, Spawner, Trap
+from game.rules.card import Card
+from game.world import factory, loadout
+from game.world.components import Body, Growth, Identity, Inventory, Item, Mood, Needs, OnFloor, Position
+from game.world.ecs import EcsContext
+from game.world.events import Event
+from game.world.rooms import RoomIndex
+from game.world.scent import ScentField
+
+
+@dataclass(frozen=True)
+class Result:
+    ok: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class CreatureView:
+    eid: int
+    uid: str
+    codex_id: str
+    name: str
+    room: int
+    square: tuple[int, int]
+    footprint: tuple[int, int]
+    health: int
+    max_health: int
+    level: int
+    xp: int
+    mood: str
+    hunger: int
+    thirst: int
+    ap: int
+    max_ap: int
+    heads: int
+    card: Card
+    equipped: dict[str, str]
+    carrying: list[str]
+    durability: int
+    is_hero: bool
+    hostile: bool
+    stunned: int
+    alive: bool
+
+
+@dataclass(frozen=True)
+class ItemView:
+    eid: int
+    item_id: str
+    name: str
+    square: tuple[int, int] | None
+
+
+class World:
+    def __init__(self, dungeon: DungeonMap, content: Content, seed: int) -> None:
+        self.ecs = EcsContext()
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.map = dungeon
+        self.content = content
+        self.turn = 0
+        self.rooms = RoomIndex(dungeon)
+        self.scent_field = ScentField(dungeon, content.tuning["scent"])
+        self.spawn_clock: dict[int, int] = {s.id: s.interval for s in dungeon.spawners}
+        self.opened_doors: set[int] = set()
+        self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
+        self.aware_full = int(content.tuning["mood"]["anger_memory"])
+        self.pair_cooldown: dict[tuple[str, str], int] = {}
+        self.events: list[Event] = []
+        self._unread = 0
+        self._serial = 0
+        self._steps: Iterator[None] | None = None
+        self.over: str | None = None
+        self.hero = factory.populate(self)
+
+    # -- identity and events ------------------------------------------------------------------
+    def next_uid(self, codex_id: str) -> str:
+        self._serial += 1
+        return f"{codex_id}#{self._serial}"
+
+    def uid(self, eid: int) -> str:
+        return esper.component_for_entity(eid, Identity).uid
+
+    def room_name(self, room_id: int | None) -> str:
+        room = self.map.rooms.get(room_id) if room_id is not None else None
+        return room.name if room else "nowhere"
+
+    def emit(self, kind: str, actor: int | None = None, target: int | None = None,
+             room: int | None = None, **data: object) -> Event:
+        """Post an event; its text comes from assets/data/texts.toml."""
+        names = {"turn": self.turn, "room": self.room_name(room), **data}
+        if actor is not None:
+            names["actor"] = esper.component_for_entity(actor, Identity).name
+        if target is not None:
+            names["target"] = esper.component_for_entity(target, Identity).name
+        event = Event(
+            turn=self.turn, kind=kind,
+            actor=self.uid(actor) if actor is not None else None,
+            target=self.uid(target) if target is not None else None,
+            room=room, text=self.content.texts.render(kind, names), data=dict(data),
+        )
+        self.events.append(event)
+        return event
+
+    def pop_events(self) -> list[Event]:
+        new = self.events[self._unread:]
+        self._unread = len(self.events)
+        return new
+
+    def hears(self, event: Event) -> bool:
+        """Players in the room hear what happens there (N29, N66); the hero hears its own deeds."""
+        hero_uid = self.uid(self.hero) if esper.entity_exists(self.hero) else None
+        if hero_uid is not None and hero_uid in (event.actor, event.target):
+            return True
+        return event.room is not None and event.room == self.hero_room()
+
+    # -- queries --------------------------------------------------------------------------------
+    def alive(self, eid: int) -> bool:
+        body = esper.try_component(eid, Body) if esper.entity_exists(eid) else None
+        return body is not None and body.health > 0
+
+    def room_of(self, eid: int) -> int:
+        return esper.component_for_entity(eid, Position).room
+
+    def hero_room(self) -> int | None:
+        pos = esper.try_component(self.hero, Position) if esper.entity_exists(self.hero) else None
+        return pos.room if pos else None
+
+    def creatures(self) -> list[int]:
+        self.ecs.activate()
+        return [eid for eid, _ in esper.get_component(Body)]
+
+    def creatures_in(self, room_id: int) -> list[int]:
+        return list(self.rooms.occupants(room_id))
+
+    def items_in(self, room_id: int) -> list[ItemView]:
+        return [self._item_view(eid) for eid in self.rooms.floor(room_id)]
+
+    def hero_items(self) -> list[ItemView]:
+        inv = esper.try_component(self.hero, Inventory) if esper.entity_exists(self.hero) else None
+        return [self._item_view(eid) for eid in inv.items] if inv else []
+
+    def item_name(self, eid: int) -> str:
+        item = esper.component_for_entity(eid, Item)
+        name = self.content.items[item.item_id].name
+        extras = [item.quality] if item.quality not in ("common",) else []
+        if item.material not in ("iron",):
+            extras.append(item.material)
+        label = f"{' '.join(extras)} {name}".strip() if extras else name
+        if item.rune:
+            label += f" ({item.rune} rune)"
+        return label if item.count == 1 else f"{label} ×{item.count}"
+
+    def _item_view(self, eid: int) -> ItemView:
+        floor = esper.try_component(eid, OnFloor)
+        item = esper.component_for_entity(eid, Item)
+        return ItemView(eid, item.item_id, self.item_name(eid), floor.square if floor else None)
+
+    def is_enemy(self, a: int, b: int) -> bool:
+        """N13: factions at war (assets/data/world.toml), or a creature angered at the hero (N18)."""
+        ia = esper.component_for_entity(a, Identity)
+        ib = esper.component_for_entity(b, Identity)
+        if ib.faction in self.content.tuning.enemies.get(ia.faction, ()):
+            return True
+        for me, other in ((a, b), (b, a)):
+            mood = esper.try_component(me, Mood)
+            if mood and mood.state == "angered" and other == self.hero:
+                return True
+        return False
+
+    def view(self, eid: int) -> CreatureView:
+        ident = esper.component_for_entity(eid, Identity)
+        body = esper.component_for_entity(eid, Body)
+        pos = esper.component_for_entity(eid, Position)
+        needs = esper.try_component(eid, Needs) or Needs()
+        mood = esper.try_component(eid, Mood)
+        growth = esper.try_component(eid, Growth) or Growth()
+        inv = esper.try_component(eid, Inventory) or Inventory()
+        fp = factory.footprint_of(eid)
+        equipped = {slot: self.item_name(item) for slot, item in inv.equipped.items()}
+        worn = set(inv.equipped.values())
+        return CreatureView(
+            eid=eid, uid=ident.uid, codex_id=ident.codex_id, name=ident.name, room=pos.room,
+            square=pos.square, footprint=(fp.w, fp.h), health=body.health, max_health=body.card.health,
+            level=growth.level, xp=growth.xp, mood=mood.state if mood else "hero",
+            hunger=needs.hunger, thirst=needs.thirst, ap=body.ap, max_ap=body.card.ap, heads=body.heads,
+            card=body.card, equipped=equipped,
+            carrying=[self.item_name(i) for i in inv.items if i not in worn],
+            durability=loadout.durability(eid), is_hero=eid == self.hero,
+            hostile=eid != self.hero and self.alive(self.hero) and self.is_enemy(eid, self.hero),
+            stunned=body.stunned, alive=body.health > 0,
+        )
+
+    def traps_in(self, room_id: int) -> list[Trap]:
+        return [t for t in self.map.traps if t.room == room_id]
+
+    def room_amplify(self, room_id: int) -> dict[str, int]:
+        """N37: a rune socketed in the room amplifies every attack of its school made there."""
+        rune = self.room_runes.get(room_id)
+        return {rune: self.content.gear.rune_room_amplify} if rune else {}
+
+    def unlocks(self, eid: int) -> dict[int, str]:
+        """N29: level -> behaviour from the creature's codex entry."""
+        codex_id = esper.component_for_entity(eid, Identity).codex_id
+        defn = self.content.codex.creatures.get(codex_id)
+        return dict(defn.unlocks) if defn else {}
+
+    def unlocked(self, eid: int) -> set[str]:
+        growth = esper.try_component(eid, Growth)
+        level = growth.level if growth else 0
+        return {b for lvl, b in self.unlocks(eid).items() if lvl <= level}
+
+    def lay_scent(self) -> None:
+        """N15: the hero and creatures tagged "prey" lay scent where they stand; then it fades and spreads."""
+        self.scent_field.step()
+        tuning = self.content.tuning["scent"]
+        if self.alive(self.hero):
+            self.scent_field.lay(self.scent_field.hero, self.hero_room(), tuning["hero"])
+        for eid, (ident, pos) in esper.get_components(Identity, Position):
+            if "prey" in ident.tags and self.alive(eid):
+                self.scent_field.lay(self.scent_field.prey, pos.room, tuning["prey"])
+
+    def scent(self, room_id: int) -> float:
+        """The hero's scent in a room, 0..1 (the overlay)."""
+        return self.scent_field.hero.get(room_id, 0.0)
+
+    def spawners(self) -> list[tuple[Spawner, int]]:
+        return [(s, self.spawn_clock[s.id]) for s in self.map.spawners]
+
+    # -- commands and the turn -------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self._steps is not None
+
+    def do(self, command: object) -> Result:
+        """Carry out one hero command (game/world/commands.py); never raises for a refused command."""
+        from game.world import commands
+
+        self.ecs.activate()
+        if self.over:
+            return Result(False, "You are dead.")
+        if self.busy:
+            return Result(False, "The dungeon is still moving.")
+        result = commands.perform(self, command)
+        if result.ok and (isinstance(command, commands.EndTurn) or esper.component_for_entity(self.hero, Body).ap <= 0):
+            self.begin_turn()
+        return result
+
+    def begin_turn(self) -> None:
+        from game.world.turn import run_turn
+
+        self._steps = run_turn(self)
+
+    def advance(self, budget_seconds: float = 0.008) -> bool:
+        """Run the pending world turn for at most about `budget_seconds`; True when it is done."""
+        if self._steps is None:
+            return True
+        self.ecs.activate()
+        deadline = time.perf_counter() + budget_seconds
+        for _ in self._steps:
+            if time.perf_counter() >= deadline:
+                return False
+        self._steps = None
+        return True
+
+    def finish_turn(self) -> None:
+        while not self.advance(3600.0):
+            pass
+
+    def end_turn(self) -> None:
+        """Headless and tests: the hero ends its turn and the world turn runs to completion."""
+        from game.world.commands import EndTurn
+
+        if not self.over:
+            self.do(EndTurn())
+        else:
+            self.begin_turn()
+        self.finish_turn()
+
+    def reload_map(self, path: Path) -> None:
+        """F5: load the map again from disk, keeping the hero (raises MapError on a bad map)."""
+        from game.maps.tiled import load_map
+
+        dungeon = load_map(path, set(self.content.codex.creatures), set(self.content.items))
+        factory.rebuild(self, dungeon)
+
+    def close(self) -> None:
+        self.ecs.close()
+
+
+def new_world(map_path: Path, seed: int, content: Content | None = None) -> World:
+    """Load the map and the data and populate a world (raises MapError or ContentError)."""
+    from game.maps.tiled import load_map
+
+    content = content or load_content()
+    dungeon = load_map(map_path, set(content.codex.creatures), set(content.items))
+    return World(dungeon, content, seed)

@@ -1,0 +1,85 @@
+"""Small worlds built in code for the world tests: rooms in a row joined by doors."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import esper
+import pytest
+
+from game.content.content import load_content
+from game.maps.model import DungeonMap, Exit, ItemPlacement, Placement, Room, Spawner, Trap
+from game.world import factory
+from game.world.components import Body, Mood, Needs, Position
+from game.world.world import World
+
+ROOM_W, ROOM_H = 4, 3
+
+
+def room_id(i: int) -> int:
+    return 100 + i
+
+
+def row_map(rooms: int = 3, *, locked: dict[int, str | None] | None = None, traps: tuple[Trap, ...] = (),
+            spawners: tuple[Spawner, ...] = (), placements: tuple[Placement, ...] = (),
+            items: tuple[ItemPlacement, ...] = (), runes: dict[int, str] | None = None,
+            size: tuple[int, int] = (ROOM_W, ROOM_H)) -> DungeonMap:
+    """`rooms` rooms in a row; door i joins room i and i+1 (locked[i] = key id or None when locked)."""
+    w, h = size
+    runes = runes or {}
+    locked = locked or {}
+    made = {room_id(i): Room(room_id(i), f"Room {i}", 1 + i * (w + 1), 1, w, h, rune=runes.get(i))
+            for i in range(rooms)}
+    exits = tuple(Exit(200 + i, f"door {i}", (1 + i * (w + 1) + w, 1 + h // 2), (room_id(i), room_id(i + 1)),
+                       locked=i in locked, key=locked.get(i)) for i in range(rooms - 1))
+    return DungeonMap(Path("test.tmx"), "test", rooms * (w + 1) + 1, h + 2, 32, 32, made, exits,
+                      (room_id(0), (1, 1)), placements, items, traps, spawners)
+
+
+@pytest.fixture(scope="session")
+def content():
+    return load_content()
+
+
+def make_world(content, dungeon: DungeonMap | None = None, seed: int = 1) -> World:
+    return World(dungeon or row_map(), content, seed)
+
+
+@pytest.fixture
+def world(content):
+    w = make_world(content)
+    yield w
+    w.close()
+
+
+def spawn(world: World, codex_id: str, room: int = 0, **kwargs) -> int:
+    world.ecs.activate()
+    eid = factory.spawn_creature(world, codex_id, room_id(room), **kwargs)
+    assert eid is not None
+    return eid
+
+
+def move_hero(world: World, room: int) -> None:
+    from game.world.moving import relocate
+
+    world.ecs.activate()
+    relocate(world, world.hero, room_id(room), world.rooms.free_spot(room_id(room)))
+
+
+def body(eid: int) -> Body:
+    return esper.component_for_entity(eid, Body)
+
+
+def needs(eid: int) -> Needs:
+    return esper.component_for_entity(eid, Needs)
+
+
+def mood(eid: int) -> Mood:
+    return esper.component_for_entity(eid, Mood)
+
+
+def room_of(eid: int) -> int:
+    return esper.component_for_entity(eid, Position).room
+
+
+def kinds(world: World, kind: str) -> list:
+    return [e for e in world.events if e.kind == kind]
