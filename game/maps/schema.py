@@ -19,7 +19,6 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "placement_kind": ("dungeon", "world", "merchant", "notable"),  # N2-N5
     "background": (NONE, "survivor", "wanderer", "hermit", "wounded", "outlaw", "rival", "emissary"),  # N83
     "merchant_type": (NONE, "provisioner", "weaponsmith", "armourer", "alchemist", "general"),  # N5
-    "trap_kind": ("spikes", "darts", "pit", "snare"),
     "site_kind": ("artifact", "beast"),  # N60-N62
 }
 
@@ -31,6 +30,7 @@ DATA_ENUMS: dict[str, str] = {
     "key_item": "none + assets/data/items.toml keys of kind key",
     "quality": "none + assets/data/gear.toml [quality.*] names",
     "material": "none + assets/data/gear.toml [material.*] names",
+    "trap_kind": "assets/data/traps.toml keys",
 }
 FLAG_ENUMS = frozenset({"gear_items"})
 

@@ -9,14 +9,16 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame when it can
 import pytmx  # noqa: E402
 
 from game.maps import validate  # noqa: E402
+from game.maps.data_ids import DataIds  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
+from game.maps.schema import NONE  # noqa: E402
 from game.maps.model import (  # noqa: E402
     DungeonMap,
     Exit,
@@ -166,14 +168,25 @@ def read_objects(tmx: pytmx.TiledMap) -> list[MapObject]:
 
 
 def load_map(
-    path: Path, codex_ids: Iterable[str] | None = None, item_ids: Iterable[str] | None = None
+    path: Path,
+    codex_ids: Iterable[str] | None = None,
+    item_ids: Iterable[str] | None = None,
+    *,
+    data: DataIds | None = None,
 ) -> DungeonMap:
     """A dungeon, village or tower map, checked (docs/maps.md). Raises MapError listing every problem.
 
-    Without `codex_ids` / `item_ids` the ids are not checked, only the structure.
+    Ids are checked against `codex_ids`, `item_ids` and the other ids of `data` (read_data_ids());
+    whatever is None is not checked, only the structure.
     """
     raw = read_tmx(path)
-    checked = validate.check_dungeon(raw, _ids(codex_ids), _ids(item_ids))
+    data = data or DataIds()
+    known = replace(
+        data,
+        codex=tuple(codex_ids) if codex_ids is not None else data.codex,
+        items=tuple(item_ids) if item_ids is not None else data.items,
+    )
+    checked = validate.check_dungeon(raw, known)
     if checked.problems:
         raise MapError(checked.problems)
     return build_dungeon(raw, checked)
@@ -188,12 +201,8 @@ def load_region(path: Path) -> RegionMap:
     return build_region(raw, checked)
 
 
-def _ids(ids: Iterable[str] | None) -> frozenset[str] | None:
-    return None if ids is None else frozenset(ids)
-
-
 def _none(value: object) -> object:
-    return None if value in ("", validate.NONE) else value
+    return None if value in ("", NONE) else value
 
 
 def build_dungeon(raw: RawMap, checked: validate.Checked) -> DungeonMap:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.maps.data_ids import DataIds
 from game.maps.schema import CLASSES, DUNGEON_CLASSES, ENUMS, MAP_PROPS, NONE, REGION_CLASSES, Prop
 
 if TYPE_CHECKING:
@@ -164,7 +165,8 @@ def check_tilesets(checked: Checked, raw: RawMap) -> None:
 # ---------------------------------------------------------------- dungeons, villages, towers
 
 
-def check_dungeon(raw: RawMap, codex_ids: frozenset[str] | None, item_ids: frozenset[str] | None) -> Checked:
+def check_dungeon(raw: RawMap, known: DataIds) -> Checked:
+    """All checks of a dungeon, village or tower; ids are checked against `known` where it has them."""
     checked = Checked(raw.path)
     read_objects(checked, raw, DUNGEON_CLASSES)
     if checked.map_props.get("kind") == "region":
@@ -172,8 +174,8 @@ def check_dungeon(raw: RawMap, codex_ids: frozenset[str] | None, item_ids: froze
     check_tilesets(checked, raw)
     rooms = check_rooms(checked)
     check_exits(checked, rooms)
-    check_contents(checked, rooms, codex_ids, item_ids)
-    check_keys(checked, item_ids)
+    check_contents(checked, rooms, known)
+    check_keys(checked, known)
     check_reachable(checked, rooms)
     return checked
 
@@ -227,9 +229,7 @@ def check_exits(checked: Checked, rooms: list[Obj]) -> None:
             checked.report(ex, f"door has key '{ex.props['key']}' but is not locked (tick 'locked')")
 
 
-def check_contents(
-    checked: Checked, rooms: list[Obj], codex_ids: frozenset[str] | None, item_ids: frozenset[str] | None
-) -> None:
+def check_contents(checked: Checked, rooms: list[Obj], known: DataIds) -> None:
     """Entrance, creatures, items, traps and spawners: inside one room, on free squares, known ids."""
     taken: dict[Square, Obj] = {}
     entrances = checked.of_class("entrance")
@@ -254,27 +254,34 @@ def check_contents(
                     break
             else:
                 taken.update((sq, obj) for sq in obj.squares)
-        check_ids(checked, obj, codex_ids, item_ids)
+        check_ids(checked, obj, known)
         CONTENT_CHECKS.get(obj.kind, lambda c, o: None)(checked, obj)
 
 
-def check_ids(checked: Checked, obj: Obj, codex_ids: frozenset[str] | None, item_ids: frozenset[str] | None) -> None:
+def check_ids(checked: Checked, obj: Obj, known: DataIds) -> None:
+    """Codex, item, gear, trap, quality and material ids against the data files (when known)."""
     if obj.kind in ("creature", "spawner"):
         creature = obj.props["creature"]
         if not creature:
             checked.report(obj, f"{obj.kind} without a creature (set its 'creature' property)")
-        elif codex_ids is not None and creature not in codex_ids:
+        elif known.codex is not None and creature not in known.codex:
             checked.report(obj, f"unknown codex id '{creature}'")
     if obj.kind == "item":
         item = obj.props["item"]
         if not item:
             checked.report(obj, "item without an item id (set its 'item' property)")
-        elif item_ids is not None and item not in item_ids:
+        elif known.items is not None and item not in known.items:
             checked.report(obj, f"unknown item id '{item}'")
-    if obj.kind == "creature" and item_ids is not None:
+        for prop, values in (("quality", known.quality), ("material", known.material)):
+            value = obj.props[prop]
+            if values is not None and value not in ("", NONE) and value not in values:
+                checked.report(obj, f"unknown {prop} '{value}' (expected one of: {', '.join(values)})")
+    if obj.kind == "creature" and known.items is not None:
         for gear in split_flags(obj.props["gear"]):
-            if gear not in item_ids:
+            if gear not in known.items:
                 checked.report(obj, f"unknown gear item '{gear}'")
+    if obj.kind == "trap" and known.traps is not None and obj.props["trap"] not in known.traps:
+        checked.report(obj, f"unknown trap kind '{obj.props['trap']}' (expected one of: {', '.join(known.traps)})")
 
 
 def check_creature(checked: Checked, obj: Obj) -> None:
@@ -313,7 +320,7 @@ def check_spawner(checked: Checked, obj: Obj) -> None:
 CONTENT_CHECKS = {"creature": check_creature, "item": check_item, "trap": check_trap, "spawner": check_spawner}
 
 
-def check_keys(checked: Checked, item_ids: frozenset[str] | None) -> None:
+def check_keys(checked: Checked, known: DataIds) -> None:
     """A locked door's key must exist somewhere in the map, on the floor or in a creature's gear."""
     present = {o.props["item"] for o in checked.of_class("item")}
     for creature in checked.of_class("creature"):
@@ -322,7 +329,7 @@ def check_keys(checked: Checked, item_ids: frozenset[str] | None) -> None:
         key = door.props["key"]
         if key in ("", NONE):
             continue
-        if item_ids is not None and key not in item_ids:
+        if known.items is not None and key not in known.items:
             checked.report(door, f"unknown key item '{key}'")
         elif key not in present:
             checked.report(door, f"locked door's key '{key}' is nowhere in the map (place it as an item or gear)")

@@ -1,0 +1,44 @@
+"""The ids maps may name, read from the data files (docs/maps.md, "Ids from data").
+
+tools/check_map.py passes them to the loader and tools/make_tiled_types.py turns them into the Tiled
+project's dropdowns. A missing data file gives None: the map is then checked on structure only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.content.toml_file import read_toml
+from game.paths import DATA
+
+
+@dataclass(frozen=True)
+class DataIds:
+    codex: tuple[str, ...] | None = None  # assets/data/creatures/<id>.toml
+    items: tuple[str, ...] | None = None  # assets/data/items.toml keys
+    gear: tuple[str, ...] | None = None  # items of kind weapon or armour
+    keys: tuple[str, ...] | None = None  # items of kind key
+    quality: tuple[str, ...] | None = None  # assets/data/gear.toml [quality.*]
+    material: tuple[str, ...] | None = None  # assets/data/gear.toml [material.*]
+    traps: tuple[str, ...] | None = None  # assets/data/traps.toml keys
+
+
+def read_data_ids(data_dir: Path = DATA) -> DataIds:
+    """Raises game.content.errors.ContentError for an unreadable data file."""
+    creatures = sorted(p.stem for p in (data_dir / "creatures").glob("*.toml"))
+    items = _table(data_dir / "items.toml")
+    gear = _table(data_dir / "gear.toml")
+    traps = _table(data_dir / "traps.toml")
+    return DataIds(
+        codex=tuple(creatures) or None,
+        items=None if items is None else tuple(items),
+        gear=None if items is None else tuple(k for k, v in items.items() if v.get("kind") in ("weapon", "armour")),
+        keys=None if items is None else tuple(k for k, v in items.items() if v.get("kind") == "key"),
+        quality=None if gear is None else tuple(gear.get("quality", {})),
+        material=None if gear is None else tuple(gear.get("material", {})),
+        traps=None if traps is None else tuple(traps),
+    )
+
+
+def _table(path: Path) -> dict | None:
+    return read_toml(path) if path.is_file() else None
