@@ -11,8 +11,8 @@ from typing import Mapping
 
 from game.rules import dice
 from game.rules.classification import MUNDANE_TYPES, Package, package, tag_line
-from game.rules.definitions import (CATEGORY_ATTRIBUTE, CreatureDef, Equipment, NaturalWeapon,
-                                    Weapon, frozen, size_label)
+from game.rules.definitions import (CATEGORY_ATTRIBUTE, Ability, CreatureDef, Equipment, MobTrait,
+                                    NaturalWeapon, Weapon, frozen, size_label)
 from game.rules.tables import (ABBREVIATIONS, ATTRIBUTES, BAND_TABLE_HEADS, attribute_die,
                                attribute_tier, band, division, division_die, resistance_budget,
                                size_bonus, tier_budget, tier_die, trial_die)
@@ -107,7 +107,13 @@ class StatBlock:
     size_bonus: int
     heads: int
     bands: tuple[BandLine, ...]
-    mob_dc: int
+    mob_dc: int  # C40 at the default heads
+    attack_budget: int | None  # authored N25 override; None: the bridge's rank default
+    abilities: tuple[Ability, ...]
+    mob_trait: MobTrait | None
+    conditions: tuple[str, ...]
+    tags: tuple[str, ...]
+    text: str
 
 
 def scores(defn: CreatureDef) -> dict[str, int]:
@@ -264,4 +270,6 @@ def build(defn: CreatureDef, equipment: Equipment) -> StatBlock:
         motivation=(defn.motivation.major, defn.motivation.moderate, defn.motivation.minor),
         size_bonus=size_bonus(defn.squares), heads=defn.heads if defn.is_minion else 0,
         bands=bands, mob_dc=tier + band(defn.heads)[1] if defn.is_minion else 0,
+        attack_budget=defn.attack_budget, abilities=defn.abilities, mob_trait=defn.mob_trait,
+        conditions=defn.conditions, tags=defn.tags, text=defn.text,
     )
