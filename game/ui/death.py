@@ -1,0 +1,53 @@
+"""The death screen: how and by whom the hero died, over the dungeon where it happened; offers a new run."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme, widgets
+from game.ui.scene import Scene
+from game.ui.title import TitleScene
+
+if TYPE_CHECKING:
+    from game.ui.session import Session
+
+NEW_RUN, TITLE, QUIT = "New run", "Title screen", "Quit"
+
+
+class DeathScene(Scene):
+    opaque = False
+
+    def __init__(self, session: Session, cause: str, turn: int) -> None:
+        super().__init__()
+        self.session = session
+        self.cause = cause
+        self.turn = turn
+        self.menu = widgets.Menu([NEW_RUN, TITLE, QUIT], (theme.LOGICAL_SIZE[0] // 2, 400))
+        self.fade = 0.0
+        self.problems: list[str] = []
+
+    def handle(self, event: pygame.event.Event) -> None:
+        choice = self.menu.handle(event)
+        if choice == NEW_RUN:
+            self.problems = self.session.start_run(self.stack)
+        elif choice == TITLE:
+            self.session.close()
+            self.stack.reset(TitleScene(self.session))
+        elif choice == QUIT:
+            self.stack.quit(0)
+
+    def update(self, dt: float) -> None:
+        self.fade = min(1.0, self.fade + dt * 1.5)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = theme.LOGICAL_SIZE
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((40, 0, 6, int(200 * self.fade)))
+        surface.blit(veil, (0, 0))
+        widgets.text(surface, "You have died", (w // 2, 180), 72, (230, 60, 60), bold=True, centre=True)
+        widgets.text(surface, self.cause, (w // 2, 290), 24, theme.TEXT, centre=True, width=1000)
+        widgets.text(surface, f"on turn {self.turn}", (w // 2, 330), 18, theme.TEXT_DIM, centre=True)
+        self.menu.draw(surface)
+        for i, line in enumerate(self.problems[:4]):
+            widgets.text(surface, line, (w // 2, 600 + i * 20), 14, theme.PROBLEM, centre=True, width=1100)

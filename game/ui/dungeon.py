@@ -1,0 +1,457 @@
+"""The dungeon screen: the map, its creatures and items, the hero's card, the message log.
+
+Reads the world through views and events and changes it only through commands (docs/architecture.md).
+A world turn runs a slice per frame (world.advance) so the screen never freezes while the dungeon moves.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.maps.errors import MapError
+from game.maps.model import Square
+from game.ui import bindings, theme, widgets
+from game.ui.camera import Camera
+from game.ui.death import DeathScene
+from game.ui.help import HelpScene
+from game.ui.maprender import MissingTileset, render_map
+from game.ui.pause import PauseScene
+from game.ui.scene import Scene
+from game.world.commands import Attack, Consume, EndTurn, Equip, Move, PickUp
+from game.world.world import CreatureView, ItemView, World
+
+if TYPE_CHECKING:
+    from game.ui.session import Session
+
+MAP_VIEW = pygame.Rect(0, 0, 960, 548)
+LOG_VIEW = pygame.Rect(0, 548, 960, 172)
+SIDE = pygame.Rect(960, 0, 320, 720)
+TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
+GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
+USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
+
+
+class DungeonScene(Scene):
+    def __init__(self, session: Session, world: World) -> None:
+        super().__init__()
+        self.session = session
+        self.world = world
+        self.sprites = session.sprites
+        self.log = widgets.MessageLog()
+        self.show_scent = False
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.glide: dict[int, list[float]] = {}
+        self.views: list[CreatureView] = []
+        self.inventory_rects: list[tuple[pygame.Rect, ItemView]] = []
+        self.dead_shown = False
+        self.clock = 0.0
+        self.map_surface = render_map(world.map, self.sprites)
+        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
+        self._refresh()
+        hero = self.hero_view()
+        self.camera.look_at(*self._centre_px(hero))
+        title = world.map.properties.get("title", world.map.name)
+        self.log.add(f"You enter {title}. Press F1 for the controls.", theme.NOTE)
+        self._drain_events()
+
+    # -- reading the world -------------------------------------------------------------------
+    def hero_view(self) -> CreatureView:
+        return self.world.view(self.world.hero)
+
+    def _refresh(self) -> None:
+        self.views = [v for v in (self.world.view(e) for e in self.world.creatures()) if v.alive]
+
+    def _drain_events(self) -> None:
+        for event in self.world.pop_events():
+            if event.kind == "turn":
+                self.log.add(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
+            elif self.world.hears(event):
+                self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
+
+    def _centre_px(self, view: CreatureView) -> tuple[float, float]:
+        tw, th = self.world.map.tile_w, self.world.map.tile_h
+        return (view.square[0] + view.footprint[0] / 2) * tw, (view.square[1] + view.footprint[1] / 2) * th
+
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
+        """The map square under a point of the screen, or None outside the map view."""
+        if not MAP_VIEW.collidepoint(pos):
+            return None
+        wx, wy = self.camera.to_world(pos[0] - MAP_VIEW.x, pos[1] - MAP_VIEW.y)
+        x, y = math.floor(wx / self.world.map.tile_w), math.floor(wy / self.world.map.tile_h)
+        return (x, y) if 0 <= x < self.world.map.width and 0 <= y < self.world.map.height else None
+
+    def screen_pos(self, square: Square) -> tuple[int, int]:
+        """The screen point at the centre of a square (the smoke test clicks through this)."""
+        vx, vy = self.camera.to_view((square[0] + 0.5) * self.world.map.tile_w, (square[1] + 0.5) * self.world.map.tile_h)
+        return vx + MAP_VIEW.x, vy + MAP_VIEW.y
+
+    def creature_at(self, square: Square) -> CreatureView | None:
+        for view in self.views:
+            x, y = view.square
+            if x <= square[0] < x + view.footprint[0] and y <= square[1] < y + view.footprint[1]:
+                return view
+        return None
+
+    def exit_towards(self, direction: str) -> int | None:
+        """The room through the hero room's exit lying most nearly in `direction` (arrow keys, WASD)."""
+        dx, dy = bindings.DIRECTIONS[direction]
+        hero = self.hero_view()
+        cx, cy = self.world.map.rooms[hero.room].centre
+        best, best_cos = None, 0.35
+        for ex, other in self.world.map.exits_of(hero.room):
+            vx, vy = ex.square[0] + 0.5 - cx, ex.square[1] + 0.5 - cy
+            length = math.hypot(vx, vy) or 1.0
+            cos = (vx * dx + vy * dy) / length
+            if cos > best_cos:
+                best, best_cos = other, cos
+        return best
+
+    # -- commands ----------------------------------------------------------------------------
+    def _do(self, command: object) -> None:
+        result = self.world.do(command)
+        if not result.ok:
+            self.log.add(result.reason, theme.PROBLEM)
+        self._drain_events()
+
+    def _click_map(self, square: Square) -> None:
+        hero = self.hero_view()
+        target = self.creature_at(square)
+        if target is not None and not target.is_hero and target.room == hero.room:
+            self._do(Attack(target.eid))
+            return
+        item = next((i for i in self.world.items_in(hero.room) if i.square == square), None)
+        if item is not None:
+            self._do(PickUp(item.eid))
+            return
+        for ex, other in self.world.map.exits_of(hero.room):
+            if ex.square == square:
+                self._do(Move(other))
+                return
+        room = self.world.map.room_at(square)
+        if room is not None and room.id != hero.room:
+            self._do(Move(room.id))
+
+    def _use(self, item: ItemView) -> None:
+        kind = self.world.content.items[item.item_id].kind
+        command = USABLE.get(kind)
+        if command is None:
+            self.log.add(f"You cannot use the {item.name}.", theme.PROBLEM)
+        else:
+            self._do(command(item.eid))
+
+    def _eat(self) -> None:
+        hero = self.hero_view()
+        order = ("food", "drink") if hero.hunger >= hero.thirst else ("drink", "food")
+        items = self.world.hero_items()
+        for kind in order:
+            item = next((i for i in items if self.world.content.items[i.item_id].kind == kind), None)
+            if item is not None:
+                self._do(Consume(item.eid))
+                return
+        self.log.add("You carry nothing to eat or drink.", theme.PROBLEM)
+
+    def _heal(self) -> None:
+        item = next((i for i in self.world.hero_items() if self.world.content.items[i.item_id].kind == "healing"), None)
+        if item is None:
+            self.log.add("You carry no healing potion.", theme.PROBLEM)
+        else:
+            self._do(Consume(item.eid))
+
+    def _pick_up(self) -> None:
+        hero = self.hero_view()
+        items = [i for i in self.world.items_in(hero.room) if i.square is not None]
+        if not items:
+            self.log.add("There is nothing here to pick up.", theme.PROBLEM)
+            return
+        hx, hy = hero.square
+        self._do(PickUp(min(items, key=lambda i: abs(i.square[0] - hx) + abs(i.square[1] - hy)).eid))
+
+    def _reload(self) -> None:
+        """F5: the map again from disk, keeping the hero; a bad map's problems go to the log."""
+        if self.world.busy:
+            self.log.add("Wait for the dungeon to finish its turn before reloading.", theme.PROBLEM)
+            return
+        try:
+            self.world.reload_map(self.world.map.path)
+            self.map_surface = render_map(self.world.map, self.sprites)
+        except MapError as exc:
+            self.log.add(f"The map was not reloaded ({len(exc.problems)} problems):", theme.PROBLEM)
+            for problem in exc.problems:
+                self.log.add(problem, theme.PROBLEM)
+            return
+        except MissingTileset as exc:
+            self.log.add(str(exc), theme.PROBLEM)
+            return
+        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
+        self.camera.look_at(*self._centre_px(self.hero_view()))
+        self.log.add(f"Reloaded {self.world.map.path.name} from disk.", theme.NOTE)
+        self._drain_events()
+
+    def _screenshot(self) -> None:
+        folder = Path.cwd() / "screenshots"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"ethernalis-turn{self.world.turn:04d}-{pygame.time.get_ticks()}.png"
+        pygame.image.save(pygame.display.get_surface(), str(path))
+        self.log.add(f"Screenshot saved: {path}", theme.NOTE)
+
+    # -- scene -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            if LOG_VIEW.collidepoint(self.mouse):
+                self.log.scroll_by(event.y * 3)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            square = self.square_at(event.pos)
+            if square is not None:
+                self._click_map(square)
+            for rect, item in self.inventory_rects:
+                if rect.collidepoint(event.pos):
+                    self._use(item)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_PAGEUP:
+            self.log.scroll_by(5)
+        elif key == pygame.K_PAGEDOWN:
+            self.log.scroll_by(-5)
+        action = bindings.action_for(key)
+        if action in bindings.DIRECTIONS:
+            room = self.exit_towards(action)
+            if room is None:
+                self.log.add(f"There is no exit to the {action}.", theme.PROBLEM)
+            else:
+                self._do(Move(room))
+        elif action == "use_slot":
+            items = self.world.hero_items()
+            slot = bindings.KEYS["use_slot"][0].index(key)
+            if slot < len(items):
+                self._use(items[slot])
+        else:
+            handler = {
+                "end_turn": lambda: self._do(EndTurn()), "eat": self._eat, "heal": self._heal,
+                "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
+                "scent": self._toggle_scent, "help": lambda: self.stack.push(HelpScene()),
+                "pause": lambda: self.stack.push(PauseScene(self.session)),
+            }.get(action or "")
+            if handler:
+                handler()
+
+    def _toggle_scent(self) -> None:
+        self.show_scent = not self.show_scent
+        self.log.add(f"Scent overlay {'on' if self.show_scent else 'off'}.", theme.NOTE)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.world.busy:
+            self.world.advance(TURN_SLICE)
+        self._drain_events()
+        self._refresh()
+        if self.world.over and not self.world.busy and not self.dead_shown:
+            self.dead_shown = True
+            self.stack.push(DeathScene(self.session, self.world.over, self.world.turn))
+            return
+        hero = self.world.view(self.world.hero)
+        self.camera.follow(*self._centre_px(hero), dt)
+        k = min(1.0, GLIDE * dt)
+        live = set()
+        for view in self.views:
+            live.add(view.eid)
+            tx, ty = view.square[0] * self.world.map.tile_w, view.square[1] * self.world.map.tile_h
+            pos = self.glide.setdefault(view.eid, [float(tx), float(ty)])
+            pos[0] += (tx - pos[0]) * k
+            pos[1] += (ty - pos[1]) * k
+        for eid in set(self.glide) - live:
+            del self.glide[eid]
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        hero = self.hero_view()
+        surface.set_clip(MAP_VIEW)
+        ox, oy = self.camera.to_view(0, 0)
+        surface.blit(self.map_surface, (MAP_VIEW.x + ox, MAP_VIEW.y + oy))
+        self._draw_rooms(surface, hero)
+        if self.show_scent:
+            self._draw_scent(surface)
+        self._draw_spawners(surface)
+        self._draw_items(surface)
+        self._draw_creatures(surface)
+        if self.world.busy:
+            widgets.text(surface, "The dungeon stirs…", (MAP_VIEW.x + 12, MAP_VIEW.y + 10), 16, theme.ACCENT, bold=True)
+        surface.set_clip(None)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
+        self.log.draw(surface, LOG_VIEW)
+        self._draw_side(surface, hero)
+        hover = self.creature_at(self.square_at(self.mouse) or (-1, -1))
+        if hover is not None:
+            self._draw_card(surface, hover)
+
+    def _room_rect(self, room_id: int) -> pygame.Rect:
+        room = self.world.map.rooms[room_id]
+        tw, th = self.world.map.tile_w, self.world.map.tile_h
+        x, y = self.camera.to_view(room.x * tw, room.y * th)
+        return pygame.Rect(MAP_VIEW.x + x, MAP_VIEW.y + y, room.w * tw, room.h * th)
+
+    def _draw_rooms(self, surface: pygame.Surface, hero: CreatureView) -> None:
+        """The hero's room outlined in gold; a hovered room the hero can walk to in green."""
+        pulse = 0.6 + 0.4 * math.sin(self.clock * 3)
+        pygame.draw.rect(surface, (int(240 * pulse), int(196 * pulse), 110), self._room_rect(hero.room), 2)
+        square = self.square_at(self.mouse)
+        if square is None:
+            return
+        for ex, other in self.world.map.exits_of(hero.room):
+            room = self.world.map.rooms[other]
+            if ex.square == square or room.contains(square):
+                pygame.draw.rect(surface, theme.FRIEND, self._room_rect(other), 2)
+                tw = self.world.map.tile_w
+                door = pygame.Rect(0, 0, tw, tw)
+                door.center = self.screen_pos(ex.square)
+                pygame.draw.rect(surface, theme.FRIEND, door, 2)
+                widgets.text(surface, f"Go to {room.name}", (self.mouse[0] + 14, self.mouse[1] + 14), 14, theme.FRIEND,
+                             bold=True)
+
+    def _draw_scent(self, surface: pygame.Surface) -> None:
+        """C: the hero's scent per room (N15), stronger scent in a deeper amber."""
+        for room_id in self.world.map.rooms:
+            strength = self.world.scent(room_id)
+            if strength <= 0.01:
+                continue
+            rect = self._room_rect(room_id)
+            tint = pygame.Surface(rect.size, pygame.SRCALPHA)
+            tint.fill((*theme.SCENT, int(30 + 120 * min(1.0, strength))))
+            surface.blit(tint, rect.topleft)
+            widgets.text(surface, f"scent {strength:.2f}", (rect.x + 4, rect.y + 2), 13, (255, 230, 180), bold=True)
+
+    def _draw_spawners(self, surface: pygame.Surface) -> None:
+        """N26: a clock badge with the turns left on every spawner."""
+        for spawner, turns_left in self.world.spawners():
+            cx, cy = self.screen_pos(spawner.square)
+            centre = (cx + 10, cy - 10)
+            pygame.draw.circle(surface, (20, 14, 30), centre, 13)
+            pygame.draw.circle(surface, (220, 140, 240), centre, 13, 2)
+            angle = -math.pi / 2 + 2 * math.pi * (1 - turns_left / max(1, spawner.interval))
+            pygame.draw.line(surface, (220, 140, 240), centre,
+                             (centre[0] + 9 * math.cos(angle), centre[1] + 9 * math.sin(angle)), 2)
+            label = theme.font(12, bold=True).render(str(turns_left), True, theme.TEXT)
+            surface.blit(label, label.get_rect(center=(centre[0], centre[1] + 22)))
+
+    def _draw_items(self, surface: pygame.Surface) -> None:
+        for room_id in self.world.map.rooms:
+            for item in self.world.items_in(room_id):
+                if item.square is not None:
+                    x, y = self.screen_pos(item.square)
+                    surface.blit(self.sprites.item(item.item_id), (x - 16, y - 16))
+
+    def _draw_creatures(self, surface: pygame.Surface) -> None:
+        tw = self.world.map.tile_w
+        for view in sorted(self.views, key=lambda v: (v.is_hero, v.square[1])):
+            wx, wy = self.glide.get(view.eid, (view.square[0] * tw, view.square[1] * tw))
+            vx, vy = self.camera.to_view(wx, wy)
+            rect = pygame.Rect(MAP_VIEW.x + vx, MAP_VIEW.y + vy, view.footprint[0] * tw, view.footprint[1] * tw)
+            if not rect.colliderect(MAP_VIEW):
+                continue
+            ring = theme.HERO if view.is_hero else theme.HOSTILE if view.hostile else theme.FRIEND
+            base = pygame.Rect(rect.x + 3, rect.bottom - 9, rect.w - 6, 8)
+            pygame.draw.ellipse(surface, (0, 0, 0), base)
+            pygame.draw.ellipse(surface, ring, base, 1)
+            sprite = self.sprites.hero() if view.is_hero else self.sprites.creature(view.codex_id, view.footprint)
+            surface.blit(sprite, sprite.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
+            if view.health < view.max_health:
+                widgets.bar(surface, pygame.Rect(rect.x + 3, rect.y - 5, rect.w - 6, 4), view.health, view.max_health,
+                            theme.HEALTH)
+            if view.level >= 1 and not view.is_hero:
+                widgets.text(surface, str(view.level), (rect.x, rect.y), 11, theme.ACCENT, bold=True)
+            if view.stunned:
+                widgets.text(surface, "zz", (rect.right - 14, rect.y), 12, (240, 220, 120), bold=True)
+            elif view.mood in ("angered", "fleeing"):
+                mark, colour = ("!", theme.HOSTILE) if view.mood == "angered" else ("»", (240, 220, 120))
+                widgets.text(surface, mark, (rect.right - 8, rect.y - 2), 15, colour, bold=True)
+
+    def _draw_side(self, surface: pygame.Surface, hero: CreatureView) -> None:
+        inner = widgets.panel(surface, SIDE, None)
+        x, y, w = inner.x, inner.y, inner.w
+        widgets.text(surface, hero.name, (x, y), 22, theme.TITLE, bold=True)
+        level = f"Level {hero.level}   ·   " if hero.level >= 1 else ""
+        widgets.text(surface, f"{level}Turn {self.world.turn}", (x, y + 30), 14, theme.TEXT_DIM)
+        y += 56
+        for label, value, top, colour in (
+            ("Health", hero.health, hero.max_health, theme.HEALTH),
+            ("Action points", hero.ap, hero.max_ap, theme.AP),
+            ("Hunger", hero.hunger, 100, theme.HUNGER),
+            ("Thirst", hero.thirst, 100, theme.THIRST),
+        ):
+            widgets.text(surface, label, (x, y), 13, theme.TEXT_DIM)
+            widgets.bar(surface, pygame.Rect(x + 104, y + 1, w - 104, 16), value, top, colour, f"{value} / {top}")
+            y += 24
+        card = hero.card
+        stats = (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%\n"
+                 f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}")
+        y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
+        y = self._draw_inventory(surface, hero, x, y, w)
+        room = self.world.map.rooms[hero.room]
+        y = widgets.text(surface, room.name, (x, y + 6), 16, theme.ACCENT, bold=True).bottom + 2
+        for ex, other in self.world.map.exits_of(hero.room):
+            lock = "  (locked)" if ex.locked else ""
+            y = widgets.text(surface, f"→ {self.world.map.rooms[other].name}{lock}", (x + 6, y), 13, theme.TEXT,
+                             width=w - 6).bottom
+        widgets.text(surface, "F1 controls   Esc pause   C scent", (SIDE.centerx, SIDE.bottom - 28), 13, theme.TEXT_DIM,
+                     centre=True)
+
+    def _draw_inventory(self, surface: pygame.Surface, hero: CreatureView, x: int, y: int, w: int) -> int:
+        widgets.text(surface, "Inventory  (1-9 or click to use)", (x, y), 14, theme.ACCENT, bold=True)
+        y += 22
+        worn = set(hero.equipped.values())
+        self.inventory_rects = []
+        for i, item in enumerate(self.world.hero_items()[:12]):
+            row = pygame.Rect(x, y, w, 22)
+            if row.collidepoint(self.mouse):
+                pygame.draw.rect(surface, (50, 44, 66), row, border_radius=3)
+            surface.blit(pygame.transform.scale_by(self.sprites.item(item.item_id), 0.625), (x, y + 1))
+            mark = "  (worn)" if item.name in worn else ""
+            widgets.text(surface, f"{i + 1}. {item.name}{mark}" if i < 9 else item.name, (x + 26, y + 3), 13)
+            self.inventory_rects.append((row, item))
+            y += 22
+        return y + 4
+
+    def _draw_card(self, surface: pygame.Surface, view: CreatureView) -> None:
+        """The hovered creature's card (N1, N32): level from 1 (N29), health, needs, attack, defence, gear."""
+        card = view.card
+        lines: list[tuple[str, tuple[int, int, int]]] = [
+            (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
+            (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%", theme.TEXT),
+            (f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}", theme.TEXT),
+            ("Defence " + "  ".join(f"{k[:5]} {v}" for k, v in card.defense.items() if v), theme.TEXT),
+            (f"Hunger {view.hunger}   Thirst {view.thirst}   AP {view.ap}/{view.max_ap}", theme.TEXT),
+        ]
+        elements = "  ".join(f"{k} {v}" for k, v in card.element_damage.items() if v)
+        if elements:
+            lines.append((f"Elemental damage {elements}", (255, 170, 110)))
+        if view.heads:
+            lines.append((f"A group of {view.heads}", theme.TEXT))
+        if view.stunned:
+            lines.append((f"Stunned for {view.stunned} turns", (240, 220, 120)))
+        if view.equipped:
+            lines.append(("Gear: " + ", ".join(view.equipped.values()), (190, 210, 160)))
+        if view.carrying:
+            lines.append(("Carries: " + ", ".join(view.carrying), (190, 210, 160)))
+        width = 300
+        body = [theme.font(13).render(t, True, c, wraplength=width - 20) for t, c in lines]
+        height = 20 + 28 + 22 + sum(b.get_height() + 2 for b in body) + 12
+        rect = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, width, height)
+        rect.clamp_ip(surface.get_rect())
+        inner = widgets.panel(surface, rect, alpha=235)
+        widgets.text(surface, view.name, (inner.x, inner.y), 18, theme.TITLE, bold=True)
+        if view.level >= 1:
+            widgets.text(surface, f"Level {view.level}", (inner.right - 60, inner.y + 2), 14, theme.ACCENT, bold=True)
+        widgets.bar(surface, pygame.Rect(inner.x, inner.y + 28, inner.w, 16), view.health, view.max_health, theme.HEALTH,
+                    f"{view.health} / {view.max_health}")
+        y = inner.y + 50
+        for image in body:
+            surface.blit(image, (inner.x, y))
+            y += image.get_height() + 2

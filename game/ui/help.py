@@ -1,0 +1,38 @@
+"""F1: the controls, listed from the binding table (game/ui/bindings.py), over the dungeon."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import bindings, theme, widgets
+from game.ui.scene import Scene
+
+
+class HelpScene(Scene):
+    opaque = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
+            self.stack.pop()
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = theme.LOGICAL_SIZE
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((6, 4, 10, 170))
+        surface.blit(veil, (0, 0))
+        rect = pygame.Rect(0, 0, 820, 600)
+        rect.center = (w // 2, h // 2)
+        inner = widgets.panel(surface, rect, "Controls")
+        y = inner.y + 6
+        for action, (_, what) in bindings.KEYS.items():
+            widgets.text(surface, bindings.key_names(action), (inner.x + 8, y), 15, theme.ACCENT, bold=True)
+            widgets.text(surface, what, (inner.x + 190, y), 15)
+            y += 24
+        y += 10
+        for gesture, what in bindings.MOUSE:
+            widgets.text(surface, gesture, (inner.x + 8, y), 15, theme.ACCENT, bold=True)
+            widgets.text(surface, what, (inner.x + 250, y), 15)
+            y += 24
+        widgets.text(surface, "F1, Esc or a click closes this.", (rect.centerx, rect.bottom - 30), 14,
+                     theme.TEXT_DIM, centre=True)

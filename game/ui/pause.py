@@ -1,0 +1,56 @@
+"""Esc: the pause menu over the frozen dungeon."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme, widgets
+from game.ui.help import HelpScene
+from game.ui.scene import Scene
+from game.ui.title import TitleScene
+
+if TYPE_CHECKING:
+    from game.ui.session import Session
+
+RESUME, CONTROLS, NEW_RUN, TITLE, QUIT = "Resume", "Controls", "New run", "Quit to title", "Quit game"
+
+
+class PauseScene(Scene):
+    opaque = False
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.menu = widgets.Menu([RESUME, CONTROLS, NEW_RUN, TITLE, QUIT], (theme.LOGICAL_SIZE[0] // 2, 230))
+        self.problems: list[str] = []
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.stack.pop()
+            return
+        choice = self.menu.handle(event)
+        if choice == RESUME:
+            self.stack.pop()
+        elif choice == CONTROLS:
+            self.stack.push(HelpScene())
+        elif choice == NEW_RUN:
+            self.problems = self.session.start_run(self.stack)
+        elif choice == TITLE:
+            self.session.close()
+            self.stack.reset(TitleScene(self.session))
+        elif choice == QUIT:
+            self.stack.quit(0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = theme.LOGICAL_SIZE
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((6, 4, 10, 160))
+        surface.blit(veil, (0, 0))
+        rect = pygame.Rect(0, 0, 380, 420)
+        rect.center = (w // 2, h // 2)
+        widgets.panel(surface, rect)
+        widgets.text(surface, "Paused", (w // 2, rect.y + 24), 34, theme.TITLE, bold=True, centre=True)
+        self.menu.draw(surface)
+        for i, line in enumerate(self.problems[:4]):
+            widgets.text(surface, line, (w // 2, rect.bottom + 12 + i * 20), 14, theme.PROBLEM, centre=True, width=1100)

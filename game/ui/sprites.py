@@ -1,0 +1,47 @@
+"""Loaded images: tilesets, creature, hero and item sprites (assets/sprites/, drawn by tools/make_art.py).
+
+A creature or item without a sprite gets a visible placeholder (its initial on a box) instead of a crash.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.paths import ASSETS
+from game.ui import theme
+
+SQUARE = 32
+
+
+class SpriteCache:
+    def __init__(self, root: Path = ASSETS) -> None:
+        self.root = root
+        self._images: dict[Path, pygame.Surface | None] = {}
+
+    def _load(self, path: Path) -> pygame.Surface | None:
+        if path not in self._images:
+            self._images[path] = pygame.image.load(str(path)).convert_alpha() if path.is_file() else None
+        return self._images[path]
+
+    def image(self, path: Path) -> pygame.Surface | None:
+        """Any image by path (tilesets), or None when the file is missing."""
+        return self._load(path)
+
+    def hero(self) -> pygame.Surface:
+        return self._load(self.root / "sprites" / "hero.png") or self.placeholder("@", (1, 1))
+
+    def creature(self, codex_id: str, footprint: tuple[int, int]) -> pygame.Surface:
+        image = self._load(self.root / "sprites" / "creatures" / f"{codex_id}.png")
+        return image or self.placeholder(codex_id[:1].upper(), footprint)
+
+    def item(self, item_id: str) -> pygame.Surface:
+        image = self._load(self.root / "sprites" / "items" / f"{item_id}.png")
+        return image or self.placeholder(item_id[:1].lower(), (1, 1))
+
+    def placeholder(self, letter: str, footprint: tuple[int, int]) -> pygame.Surface:
+        surf = pygame.Surface((footprint[0] * SQUARE, footprint[1] * SQUARE), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (200, 60, 200), surf.get_rect().inflate(-4, -4), 2, border_radius=4)
+        label = theme.font(18, bold=True).render(letter, True, (240, 120, 240))
+        surf.blit(label, label.get_rect(center=surf.get_rect().center))
+        return surf

@@ -1,0 +1,85 @@
+"""The title screen: new game or quit, over a torch-lit floor with a parade of the dungeon's creatures."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme, widgets
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.ui.session import Session
+
+PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "ember_spirit", "outlaw", "zombie",
+          "wisp", "cave_bear", "lich", "druj_fiend")
+NEW_GAME, QUIT = "New game", "Quit"
+
+
+class TitleScene(Scene):
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.menu = widgets.Menu([NEW_GAME, QUIT], (theme.LOGICAL_SIZE[0] // 2, 380))
+        self.problems: list[str] = []
+        self.clock = 0.0
+        self.backdrop = self._backdrop()
+
+    def _backdrop(self) -> pygame.Surface:
+        """Stone floor tiles fading into darkness towards the edges."""
+        w, h = theme.LOGICAL_SIZE
+        surf = pygame.Surface((w, h))
+        surf.fill(theme.BACKGROUND)
+        tiles = self.session.sprites.image(self.session.sprites.root / "tiles" / "dungeon.png")
+        if tiles is not None:
+            for y in range(0, h, 32):
+                for x in range(0, w, 32):
+                    index = 3 if (x * 7 + y * 13) % 11 == 0 else 2
+                    surf.blit(tiles, (x, y), pygame.Rect((index % 8) * 32, (index // 8) * 32, 32, 32))
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        for r in range(0, 720, 6):
+            alpha = min(235, int(90 + 165 * (r / 720) ** 1.4))
+            pygame.draw.ellipse(veil, (8, 6, 12, alpha), pygame.Rect(0, 0, w, h).inflate(r * 2, r * 1.2), 8)
+        veil.fill((8, 6, 12, 110), special_flags=pygame.BLEND_RGBA_MAX)
+        surf.blit(veil, (0, 0))
+        return surf
+
+    def handle(self, event: pygame.event.Event) -> None:
+        choice = self.menu.handle(event)
+        if choice == NEW_GAME:
+            self.problems = self.session.start_run(self.stack)
+        elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.stack.quit(0)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = theme.LOGICAL_SIZE
+        surface.blit(self.backdrop, (0, 0))
+        glow = 0.5 + 0.5 * math.sin(self.clock * 2)
+        shadow = theme.font(96, bold=True).render("ETHERNALIS", True, (40, 20, 10))
+        surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, 104)))
+        title = theme.font(96, bold=True).render("ETHERNALIS", True, (240, int(180 + 30 * glow), 100))
+        surface.blit(title, title.get_rect(midtop=(w // 2, 100)))
+        widgets.text(surface, "Every creature is a card that lives, eats, fights and remembers.",
+                     (w // 2, 230), 20, theme.TEXT, centre=True)
+        self._parade(surface, 300)
+        self.menu.draw(surface)
+        y = 520
+        for line in self.problems[:6]:
+            y = widgets.text(surface, line, (w // 2, y), 15, theme.PROBLEM, centre=True, width=1100).bottom + 4
+        footer = f"map {self.session.map_path.name}  ·  seed {self.session.seed}  ·  F1 in the dungeon shows the controls"
+        widgets.text(surface, footer, (w // 2, h - 34), 14, theme.TEXT_DIM, centre=True)
+
+    def _parade(self, surface: pygame.Surface, y: int) -> None:
+        w = theme.LOGICAL_SIZE[0]
+        gap = 64
+        x0 = w // 2 - (len(PARADE) * gap) // 2 + 16
+        for i, codex_id in enumerate(PARADE):
+            bob = int(3 * math.sin(self.clock * 3 + i))
+            sprite = self.session.sprites.creature(codex_id, (1, 1))
+            surface.blit(sprite, (x0 + i * gap, y + bob - sprite.get_height() + 32))
+        hero = self.session.sprites.hero()
+        surface.blit(pygame.transform.scale_by(hero, 2), (w // 2 - 32, y - 100 + int(2 * math.sin(self.clock * 2))))

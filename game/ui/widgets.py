@@ -1,0 +1,132 @@
+"""Widgets shared by the screens: panels, text, bars, buttons, menus and the scrolling message log."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import theme
+
+PAD = 10
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, alpha: int = 255) -> pygame.Rect:
+    """A framed panel; returns the inner rect below the title, inside the padding."""
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    box.fill((*theme.PANEL, alpha))
+    surface.blit(box, rect.topleft)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=4)
+    inner = rect.inflate(-2 * PAD, -2 * PAD)
+    if title:
+        label = theme.font(16, bold=True).render(title, True, theme.ACCENT)
+        surface.blit(label, inner.topleft)
+        inner.y += label.get_height() + 4
+        inner.h -= label.get_height() + 4
+    return inner
+
+
+def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 15,
+         colour: tuple[int, int, int] = theme.TEXT, bold: bool = False, centre: bool = False,
+         width: int = 0) -> pygame.Rect:
+    """Draw text (wrapped to `width` when given); returns the rect it covers."""
+    f = theme.font(size, bold)
+    image = f.render(words, True, colour, wraplength=width) if width else f.render(words, True, colour)
+    rect = image.get_rect(midtop=pos) if centre else image.get_rect(topleft=pos)
+    surface.blit(image, rect)
+    return rect
+
+
+def bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
+        colour: tuple[int, int, int], label: str = "") -> None:
+    """A filled bar with an optional centred label ("12 / 20")."""
+    pygame.draw.rect(surface, theme.PANEL_DARK, rect, border_radius=3)
+    if maximum > 0 and value > 0:
+        fill = rect.copy()
+        fill.w = max(2, int(rect.w * min(1.0, value / maximum)))
+        pygame.draw.rect(surface, colour, fill, border_radius=3)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=3)
+    if label:
+        image = theme.font(12, bold=True).render(label, True, theme.TEXT)
+        surface.blit(image, image.get_rect(center=rect.center))
+
+
+@dataclass
+class Menu:
+    """A vertical list of buttons chosen with the mouse or Up/Down + Enter."""
+
+    labels: list[str]
+    centre: tuple[int, int]
+    width: int = 280
+    height: int = 46
+    selected: int = 0
+    rects: list[pygame.Rect] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        cx, top = self.centre
+        self.rects = [pygame.Rect(cx - self.width // 2, top + i * (self.height + 12), self.width, self.height)
+                      for i in range(len(self.labels))]
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """The label chosen by this event, if any."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_w):
+                self.selected = (self.selected - 1) % len(self.labels)
+            elif event.key in (pygame.K_DOWN, pygame.K_s):
+                self.selected = (self.selected + 1) % len(self.labels)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.labels[self.selected]
+        elif event.type == pygame.MOUSEMOTION:
+            for i, rect in enumerate(self.rects):
+                if rect.collidepoint(event.pos):
+                    self.selected = i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self.rects):
+                if rect.collidepoint(event.pos):
+                    return self.labels[i]
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, (label, rect) in enumerate(zip(self.labels, self.rects)):
+            chosen = i == self.selected
+            pygame.draw.rect(surface, (58, 48, 78) if chosen else theme.PANEL, rect, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, rect, 2, border_radius=6)
+            image = theme.font(20, bold=True).render(label, True, theme.TITLE if chosen else theme.TEXT)
+            surface.blit(image, image.get_rect(center=rect.center))
+
+
+class MessageLog:
+    """The scrolling message log: newest at the bottom; the wheel or PageUp/PageDown scroll back."""
+
+    def __init__(self, limit: int = 400) -> None:
+        self.lines: list[tuple[str, tuple[int, int, int]]] = []
+        self.limit = limit
+        self.scroll = 0  # lines scrolled back from the newest
+
+    def add(self, words: str, colour: tuple[int, int, int] = theme.TEXT) -> None:
+        self.lines.append((words, colour))
+        del self.lines[: -self.limit]
+        if self.scroll:
+            self.scroll += 1  # keep the reader's place while new lines arrive
+
+    def scroll_by(self, lines: int) -> None:
+        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + lines))
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        inner = panel(surface, rect)
+        f = theme.font(14)
+        step = f.get_linesize()
+        y = inner.bottom
+        end = len(self.lines) - self.scroll
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        for words, colour in reversed(self.lines[max(0, end - 60):end]):
+            image = f.render(words, True, colour, wraplength=inner.w)
+            y -= image.get_height()
+            surface.blit(image, (inner.x, y))
+            if y < inner.y:
+                break
+            y -= step // 6
+        surface.set_clip(clip)
+        if self.scroll:
+            text(surface, f"scrolled back {self.scroll} - wheel down for newest", (rect.right - 300, rect.y + 4),
+                 12, theme.TEXT_DIM)
