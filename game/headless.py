@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import asdict
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 from game.content.errors import ContentError
@@ -11,11 +12,20 @@ from game.maps.errors import MapError
 from game.world.world import World, new_world
 
 
+def plain(value: object) -> object:
+    """A card field as JSON: mappings become dicts, sets sorted lists, an attack its fields."""
+    if is_dataclass(value):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    return value
+
+
 def creature_state(world: World, eid: int) -> dict[str, object]:
     view = world.view(eid)
-    card = asdict(view.card)
-    card["immune"] = sorted(card["immune"])
-    card["impotent"] = sorted(card["impotent"])
+    card = {f.name: plain(getattr(view.card, f.name)) for f in fields(view.card)}
     return {
         "uid": view.uid, "codex_id": view.codex_id, "name": view.name, "room": view.room,
         "square": list(view.square), "health": view.health, "max_health": view.max_health,

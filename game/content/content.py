@@ -50,7 +50,8 @@ def load_content(data_dir: Path = DATA) -> Content:
     codex = load_codex(data_dir)
     items = load_items(data_dir / "items.toml")
     for item in items.values():
-        if item.equipment and item.equipment not in codex.equipment:
+        known = codex.equipment.weapons if item.kind == "weapon" else codex.equipment.armour
+        if item.equipment and item.equipment not in known:
             raise ContentError(f"{data_dir / 'items.toml'}: {item.id}: equipment: unknown equipment {item.equipment!r}")
     tuning = load_tuning(data_dir / "world.toml")
     for cid in tuning.peaceful:

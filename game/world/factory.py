@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 HERO_ID = "hero"
-LIVING_TAGS = frozenset({"animal", "humanoid"})  # N8: living mortals hunger and thirst
+LIVING_TAGS = frozenset({"animal", "humanoid"})  # N8: living mortals hunger and thirst...
+NEEDLESS_TAGS = frozenset({"undead", "elemental"})  # ...the dead and the elemental do not
 STARTING_PROVISIONS = ("ration", "water_bottle")  # N49
 
 
@@ -31,7 +32,7 @@ def footprint_of(eid: int) -> Footprint:
 
 
 def has_needs(tags: frozenset[str]) -> bool:
-    return bool(tags & LIVING_TAGS) and "undead" not in tags
+    return bool(tags & LIVING_TAGS) and not tags & NEEDLESS_TAGS
 
 
 def spawn_item(world: World, item_id: str, room: int | None = None, square: Square | None = None,

@@ -17,7 +17,9 @@ from game.world.components import Body, Identity, Inventory, Item, Position
 if TYPE_CHECKING:
     from game.world.world import World
 
-TRAPS = read_toml(DATA / "traps.toml")
+TRAP_DATA = read_toml(DATA / "traps.toml")
+REARM = int(TRAP_DATA["rearm"])
+TRAPS = {k: v for k, v in TRAP_DATA.items() if isinstance(v, dict)}
 
 
 def carries_key(world: World, eid: int, key: str | None) -> bool:
@@ -73,6 +75,8 @@ def spring_traps(world: World, eid: int, room: int) -> None:
 
     body = esper.component_for_entity(eid, Body)
     for trap in world.traps_in(room):
+        if world.trap_spent.get(trap.id, 0) > world.turn:
+            continue
         kind = TRAPS[trap.trap]
         damage_type = kind["damage_type"]
         impotent = damage_type in body.card.impotent
@@ -80,6 +84,7 @@ def spring_traps(world: World, eid: int, room: int) -> None:
         if roll >= trap.dc:
             world.emit("trap_avoided", eid, room=room, trap=kind["name"], roll=roll, dc=trap.dc)
             continue
+        world.trap_spent[trap.id] = world.turn + REARM
         raw = dice.roll(trap.damage, world.rng, explode=False)
         if damage_type in MUNDANE:
             physical, elemental = max(0, raw - body.card.defense[damage_type]), {}

@@ -30,7 +30,5 @@ def run_turn(world: World) -> Iterator[None]:
     world.turn += 1
     world.emit("turn")
     for _name, system in PIPELINE:
-        if world.over and _name != "recover":
-            continue
         system(world)
         yield

@@ -79,6 +79,7 @@ class World:
         self.scent_field = ScentField(dungeon, content.tuning["scent"])
         self.spawn_clock: dict[int, int] = {s.id: s.interval for s in dungeon.spawners}
         self.opened_doors: set[int] = set()
+        self.trap_spent: dict[int, int] = {}  # trap id -> turn it is armed again
         self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
         self.aware_full = int(content.tuning["mood"]["anger_memory"])
         self.pair_cooldown: dict[tuple[str, str], int] = {}

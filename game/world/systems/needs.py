@@ -28,6 +28,7 @@ def rise(world: World) -> None:
 def run(world: World) -> None:
     """N9-N11 for every NPC with needs; starvation for everyone at the limit."""
     starve_at = world.content.tuning["needs"]["starve_at"]
+    starving_turn = world.turn % int(world.content.tuning["needs"]["starve_every"]) == 0
     for eid, (needs, body, pos, _mood) in esper.get_components(Needs, Body, Position, Mood):
         if body.health <= 0:
             continue
@@ -39,7 +40,7 @@ def run(world: World) -> None:
         stock_up(world, eid, pos.room)
         complain(world, eid, needs, pos.room)
     for eid, (needs, body, pos) in esper.get_components(Needs, Body, Position):
-        if body.health > 0 and max(needs.hunger, needs.thirst) >= starve_at:
+        if starving_turn and body.health > 0 and max(needs.hunger, needs.thirst) >= starve_at:
             body.health -= 1
             world.emit("starving", eid, room=pos.room)
             if body.health <= 0:

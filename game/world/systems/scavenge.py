@@ -1,6 +1,7 @@
 """Gear stage (N30, N33, N36): a creature that can arm itself takes up one better piece of gear a turn.
 
-Humanoids arm themselves from the start; other creatures only once they unlock "arm_itself" (N29).
+A creature whose codex lists "arm_itself" arms itself once it reaches that level (N29); other humanoids
+arm themselves from the start; other creatures never.
 Runed (enchanted) gear scores higher, so hostile creatures reach for it first (N36).
 """
 from __future__ import annotations
@@ -19,7 +20,9 @@ if TYPE_CHECKING:
 
 
 def can_arm(world: World, eid: int, ident: Identity) -> bool:
-    return "humanoid" in ident.tags or "arm_itself" in world.unlocked(eid)
+    if "arm_itself" in world.unlocks(eid).values():
+        return "arm_itself" in world.unlocked(eid)
+    return "humanoid" in ident.tags
 
 
 def run(world: World) -> None:

@@ -1,0 +1,190 @@
+"""Combat by the same rules for everyone (N19-N25, Reconciliation 2-4, C35)."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import esper
+import pytest
+
+from game.rules import combat as rules
+from game.world.components import Identity, Inventory, Item, Mood, OnFloor
+from game.world.systems import combat
+from tests.world_fixtures import body, content, kinds, make_world, mood, room_id, row_map, spawn, world  # noqa: F401
+
+NO_ELEMENTS = {s: 0 for s in ("fire", "ice", "acid", "holy", "dark")}
+
+
+def strike(chance=60, strength=2, dice="d6", elements=None, kind="melee"):
+    return rules.Strike(chance, strength, dice, "cutting", elements or NO_ELEMENTS, kind)
+
+
+def guard(dodge=0, defense=0, resist=None, immune=frozenset()):
+    return rules.Guard(dodge, {"cutting": defense}, resist or NO_ELEMENTS, immune)
+
+
+@pytest.mark.parametrize("chance", [20, 60])
+def test_N20_hit_rate_equals_melee_percent(chance):
+    """Melee 60 hits about three times in five, melee 20 about once in five (N20)."""
+    rng = random.Random(20)
+    n = 20000
+    hits = sum(rules.resolve(strike(chance), guard(), rng).hit for _ in range(n))
+    assert abs(hits / n - chance / 100) < 0.015
+
+
+def test_N20_roll_below_value_lands_and_at_or_above_misses():
+    class Fixed(random.Random):
+        def __init__(self, value):
+            super().__init__(0)
+            self.value = value
+
+        def randrange(self, *_):
+            return self.value
+
+    assert rules.to_hit(60, 0, Fixed(59))[0] is True
+    assert rules.to_hit(60, 0, Fixed(60))[0] is False
+
+
+def test_N21_dodge_must_also_be_cleared():
+    """Melee 60 against dodge 50: 0.6 x 0.5 = 30 % of attacks land (N21)."""
+    rng = random.Random(21)
+    n = 20000
+    outcomes = [rules.resolve(strike(60), guard(dodge=50), rng) for _ in range(n)]
+    assert abs(sum(o.hit for o in outcomes) / n - 0.30) < 0.015
+    assert abs(sum(o.dodged for o in outcomes) / n - 0.30) < 0.015
+
+
+def test_N22_damage_is_strength_minus_defense_plus_die():
+    rng = random.Random(22)
+    for _ in range(500):
+        o = rules.resolve(strike(100, strength=5, dice="d4"), guard(defense=3), rng)
+        assert o.hit
+        assert o.physical == max(0, 5 - 3 + sum(o.faces))
+        assert 1 <= o.faces[0] <= 4
+
+
+def test_N22_elemental_reduced_by_its_own_resistance_not_by_defense():
+    """A heavily armoured defender shrugs off the blow but not the fire (N22)."""
+    rng = random.Random(2)
+    fire = dict(NO_ELEMENTS, fire=6, dark=2)
+    o = rules.resolve(strike(100, strength=0, dice="d2", elements=fire), guard(defense=50, resist=dict(NO_ELEMENTS, fire=2)), rng)
+    assert o.physical == 0
+    assert o.elemental == {"fire": 4, "dark": 2}
+
+
+def test_N23_C13_immune_school_deals_zero():
+    o = rules.resolve(strike(100, elements=dict(NO_ELEMENTS, fire=9)), guard(immune=frozenset({"fire"})), random.Random(1))
+    assert o.elemental["fire"] == 0
+
+
+def test_N37_room_rune_amplifies_its_school():
+    rng = random.Random(3)
+    o = rules.resolve(strike(100, elements=dict(NO_ELEMENTS, fire=2)), guard(), rng, {"fire": 3})
+    assert o.elemental["fire"] == 5
+
+
+def test_C35_melee_kills_a_head_per_kept_die_capped_by_damage_ranged_one_per_hit():
+    o = rules.Outcome(True, faces=(6, 3, 1), physical=2)
+    assert rules.heads_killed(o, "melee") == 2
+    o = rules.Outcome(True, faces=(6, 3, 1), physical=9)
+    assert rules.heads_killed(o, "melee") == 3
+    assert rules.heads_killed(o, "ranged") == 1
+    assert rules.heads_killed(rules.Outcome(False), "melee") == 0
+
+
+def test_C33_group_attacks_with_a_d2_per_head():
+    assert rules.group_dice(7) == "7d2"
+
+
+def test_C29_weapon_damage_wears_durability_before_health():
+    assert rules.soak(10, 4) == (6, 4)
+    assert rules.soak(3, 19) == (0, 3)
+
+
+def set_card(eid, **changes):
+    b = body(eid)
+    b.card = replace(b.card, **changes)
+    b.base = b.card
+
+
+def test_N25_attack_budget_limits_strikes_per_turn(world):
+    """The Noxious Ooze makes a single attack each turn however large it has grown (N25)."""
+    ooze = spawn(world, "noxious_ooze", 0)
+    assert body(ooze).card.attack_budget == 1
+    set_card(ooze, ap=5, melee=99)
+    world.end_turn()
+    strikes = [e for e in world.events if e.actor == world.uid(ooze) and e.kind in ("hit", "miss", "dodge")]
+    assert len(strikes) == 1
+
+
+def test_N13_N24_stunned_creature_skips_combat(world):
+    wolf = spawn(world, "wolf", 0)
+    body(wolf).stunned = 2
+    world.end_turn()
+    assert not [e for e in world.events if e.actor == world.uid(wolf) and e.kind in ("hit", "miss", "dodge")]
+    assert body(wolf).stunned == 1
+    world.end_turn()
+    assert body(wolf).stunned == 0
+    assert kinds(world, "stun_over")
+
+
+def test_N13_fleeing_creature_does_not_fight(world):
+    wolf = spawn(world, "wolf", 0)
+    body(wolf).health = 1
+    world.end_turn()
+    assert not [e for e in world.events if e.actor == world.uid(wolf) and e.kind in ("hit", "miss", "dodge")]
+
+
+def test_N19_hero_and_creature_hit_by_the_same_rule(world):
+    """Hero and wolf, each with melee 60 against dodge 0, land about 60 % of their strikes (N19)."""
+    wolf = spawn(world, "wolf", 0)
+    for eid in (wolf, world.hero):
+        set_card(eid, melee=60, dodge=0, health=10**6)
+        body(eid).health = 10**6
+    world.rng.seed(19)
+    for _ in range(3000):
+        combat.strike(world, world.hero, wolf)
+        combat.strike(world, wolf, world.hero)
+    for uid in ("hero", world.uid(wolf)):
+        rolls = [e for e in world.events if e.kind in ("hit", "miss") and e.actor == uid]
+        assert len(rolls) == 3000
+        assert abs(sum(e.kind == "hit" for e in rolls) / 3000 - 0.60) < 0.03
+
+
+def test_N18_damage_from_the_hero_angers_target_and_witnesses(world):
+    a = spawn(world, "wolf", 0)
+    b = spawn(world, "wolf", 0)
+    combat.anger(world, world.hero, a)
+    assert mood(a).state == "angered" and mood(b).state == "angered"
+    assert mood(a).last_seen == room_id(0)
+
+
+def test_N31_gear_falls_into_the_room_where_it_died(world):
+    guard_ = spawn(world, "guard", 0)
+    carried = list(esper.component_for_entity(guard_, Inventory).items)
+    assert carried
+    combat.die(world, guard_, world.hero)
+    for item in carried:
+        assert esper.component_for_entity(item, OnFloor).room == room_id(0)
+    assert set(carried) <= set(world.rooms.floor(room_id(0)))
+    assert not world.alive(guard_)
+
+
+def test_C35_minion_group_loses_heads_not_health(world):
+    rats = spawn(world, "rat_swarm", 0, heads=8)
+    assert body(rats).heads == 8
+    combat.apply_damage(world, world.hero, rats, 5, {}, kill_heads=3)
+    assert body(rats).heads == 5
+    assert [e for e in world.events if e.kind == "heads_lost"][-1].data["left"] == 5
+
+
+def test_C29_armoured_creature_loses_durability_first(world):
+    guard_ = spawn(world, "guard", 0)
+    armour = esper.component_for_entity(guard_, Inventory).equipped["body"]
+    before_dur = esper.component_for_entity(armour, Item).durability
+    before_hp = body(guard_).health
+    combat.apply_damage(world, world.hero, guard_, 3, {}, kill_heads=0)
+    assert esper.component_for_entity(armour, Item).durability == before_dur - 3
+    assert body(guard_).health == before_hp
+    combat.apply_damage(world, world.hero, guard_, 0, {"fire": 2}, kill_heads=0)
+    assert body(guard_).health == before_hp - 2  # elemental damage goes straight to health

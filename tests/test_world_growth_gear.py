@@ -1,0 +1,186 @@
+"""Growth (N27-N29), gear (N30-N36) and room runes (N37) in the world."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import esper
+import pytest
+
+from game.rules.growth import grown, level_for_xp, xp_for_level
+from game.world import factory, loadout
+from game.world.components import Growth, Inventory, Item
+from game.world.systems import abilities, combat, growth, scavenge
+from tests.world_fixtures import body, content, kinds, make_world, mood, room_id, row_map, spawn, world  # noqa: F401
+
+
+def test_N27_thresholds_100_then_doubling():
+    assert [xp_for_level(n) for n in range(1, 5)] == [100, 300, 700, 1500]
+    assert level_for_xp(99) == 0 and level_for_xp(100) == 1 and level_for_xp(299) == 1 and level_for_xp(300) == 2
+
+
+def test_N27_one_xp_per_turn_alive(world):
+    wolf = spawn(world, "wolf", 2)
+    for _ in range(7):
+        growth.run(world)
+    assert esper.component_for_entity(wolf, Growth).xp == 7
+
+
+def test_N28_each_stat_plus_ten_percent_of_natural_at_least_one_zero_stays_zero(content):
+    card = content.codex.card("wolf")
+    card = replace(card, health=30, strength=3, mana=0, melee=40, element_damage={"fire": 0})
+    two = grown(card, 2)
+    assert two.health == 36  # 10 % of 30 is 3, twice
+    assert two.strength == 5  # 10 % of 3 rounds to 0: at least 1 a level
+    assert two.mana == 0  # stats it does not have stay at zero
+    assert two.melee == 48
+    assert two.element_damage["fire"] == 0
+
+
+def test_N28_max_health_rises_and_heals_by_the_rise_gear_excluded(world):
+    guard = spawn(world, "guard", 2)
+    b = body(guard)
+    natural_before = b.natural
+    b.health = b.card.health - 2
+    hp_before, max_before = b.health, b.card.health
+    esper.component_for_entity(guard, Growth).xp = 99
+    growth.run(world)
+    assert esper.component_for_entity(guard, Growth).level == 1
+    rise = b.card.health - max_before
+    assert rise >= 1 and b.health == hp_before + rise
+    assert b.natural == natural_before
+    assert b.base == grown(natural_before, 1)  # growth from natural stats only, not gear
+
+
+def test_N29_level_shown_and_note_to_players_in_the_room(world):
+    wolf = spawn(world, "wolf", 0)
+    esper.component_for_entity(wolf, Growth).xp = 99
+    growth.run(world)
+    note = kinds(world, "level_up")[-1]
+    assert note.actor == world.uid(wolf) and world.hears(note)
+    assert world.view(wolf).level == 1
+
+
+def test_N29_behaviour_unlocks_at_a_level(content):
+    holders = {cid: d.unlocks for cid, d in content.codex.creatures.items() if d.unlocks}
+    assert len({b for u in holders.values() for b in u.values()}) >= 3
+    cid, unlocks = next((c, u) for c, u in holders.items() if "meditate" in u.values())
+    level = next(lvl for lvl, b in unlocks.items() if b == "meditate")
+    world = make_world(content, seed=1)
+    try:
+        eid = spawn(world, cid, 2)
+        body(eid).health = max(1, body(eid).card.health // 2)
+        mood(eid).state = "resting"
+        abilities.run(world)
+        assert not kinds(world, "meditate")
+        esper.component_for_entity(eid, Growth).level = level
+        abilities.run(world)
+        assert kinds(world, "meditate")
+    finally:
+        world.close()
+
+
+def test_N30_picks_up_and_equips_a_better_weapon(world):
+    wanderer = spawn(world, "wanderer", 2, gear=("club",))
+    before = body(wanderer).card.melee
+    sword = factory.spawn_item(world, "longsword", room_id(2), (12, 2), quality="masterwork")
+    body(wanderer).ap = 2
+    scavenge.run(world)
+    inv = esper.component_for_entity(wanderer, Inventory)
+    assert inv.equipped["weapon"] == sword
+    assert body(wanderer).card.attack.name == "Longsword" and body(wanderer).card.melee > before
+    assert kinds(world, "equip")
+
+
+def test_N29_N30_arming_waits_for_the_unlock_level(world):
+    outlaw = spawn(world, "outlaw", 2, gear=("club",))
+    level = next(lvl for lvl, b in world.unlocks(outlaw).items() if b == "arm_itself")
+    factory.spawn_item(world, "longsword", room_id(2), (12, 2), quality="masterwork")
+    body(outlaw).ap = 2
+    scavenge.run(world)
+    assert kinds(world, "equip") == []
+    esper.component_for_entity(outlaw, Growth).level = level
+    scavenge.run(world)
+    assert kinds(world, "equip")
+
+
+def test_N30_animals_do_not_arm_themselves(world):
+    wolf = spawn(world, "wolf", 2)
+    factory.spawn_item(world, "longsword", room_id(2), (12, 2))
+    body(wolf).ap = 2
+    scavenge.run(world)
+    assert "weapon" not in esper.component_for_entity(wolf, Inventory).equipped
+
+
+def test_N32_equipping_changes_the_card(world):
+    hero = world.hero
+    mail = factory.spawn_item(world, "mail_hauberk", owner=hero)
+    loadout.equip(world, hero, mail)
+    for kind, value in content_armour(world, "mail_hauberk").items():
+        assert body(hero).card.defense[kind] == body(hero).base.defense[kind] + value
+    loadout.unequip_item(world, hero, mail)
+    assert "body" not in esper.component_for_entity(hero, Inventory).equipped
+
+
+def content_armour(world, equipment_id):
+    return {k: v for k, v in world.content.codex.equipment.armour[equipment_id].resistance.items()
+            if k in body(world.hero).card.defense}
+
+
+def test_N33_capacity_forty_times_base_strength_minimum_forty(world):
+    wolf = spawn(world, "wolf", 2)
+    s = body(wolf).natural.strength
+    assert loadout.capacity(wolf) == max(40, 40 * s)
+    body(wolf).natural = replace(body(wolf).natural, strength=0)
+    assert loadout.capacity(wolf) == 40
+
+
+def test_N33_overburdened_picks_up_nothing(world):
+    outlaw = spawn(world, "wanderer", 2, gear=("club",))
+    cap = loadout.capacity(outlaw)
+    while loadout.carried_weight(world, outlaw) < cap - 1:
+        factory.spawn_item(world, "bones", owner=outlaw)
+    axe = factory.spawn_item(world, "greataxe", room_id(2), (12, 2), quality="masterwork")
+    assert not loadout.can_carry(world, outlaw, axe)
+    body(outlaw).ap = 2
+    scavenge.run(world)
+    assert axe in world.rooms.floor(room_id(2))
+
+
+def test_N35_runed_weapon_adds_its_school_and_travels_as_loot(world):
+    outlaw = spawn(world, "outlaw", 2, gear=())
+    blade = factory.spawn_item(world, "shortsword", owner=outlaw, rune="fire")
+    loadout.equip(world, outlaw, blade)
+    assert body(outlaw).card.attack.elements["fire"] == world.content.gear.rune_weapon_damage
+    combat.die(world, outlaw, world.hero)
+    assert esper.component_for_entity(blade, Item).rune == "fire"
+
+
+def test_N36_hostile_creature_prefers_the_enchanted_item(world):
+    outlaw = spawn(world, "outlaw", 2, gear=())
+    esper.component_for_entity(outlaw, Growth).level = 3  # armed from level 3 (its codex unlocks)
+    plain = factory.spawn_item(world, "shortsword", room_id(2), (12, 2))
+    runed = factory.spawn_item(world, "shortsword", room_id(2), (12, 2), rune="dark")
+    body(outlaw).ap = 2
+    scavenge.run(world)
+    assert esper.component_for_entity(outlaw, Inventory).equipped["weapon"] == runed
+    assert plain in world.rooms.floor(room_id(2))
+
+
+def test_N34_quality_and_material_change_the_weapon(world):
+    outlaw = spawn(world, "outlaw", 2, gear=())
+    plain = factory.spawn_item(world, "shortsword", owner=outlaw)
+    loadout.equip(world, outlaw, plain)
+    plain_chance = body(outlaw).card.melee
+    fine = factory.spawn_item(world, "shortsword", owner=outlaw, quality="masterwork", material="silver")
+    loadout.equip(world, outlaw, fine)
+    assert body(outlaw).card.melee == min(99, plain_chance + world.content.gear.qualities["masterwork"].hit)
+    assert body(outlaw).card.attack.elements["holy"] == world.content.gear.materials["silver"].amount
+
+
+def test_N37_room_rune_affects_every_attack_of_its_school_there(content):
+    world = make_world(content, row_map(2, runes={1: "fire"}), seed=1)
+    try:
+        assert world.room_amplify(room_id(1)) == {"fire": world.content.gear.rune_room_amplify}
+        assert world.room_amplify(room_id(0)) == {}
+    finally:
+        world.close()

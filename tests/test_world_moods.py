@@ -1,0 +1,176 @@
+"""Behaviour and movement by mood (N12, N14-N18), scent (N15), doors and traps (N14)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import esper
+
+from game.maps.model import Spawner, Trap
+from game.world import factory
+from game.world.components import Identity
+from game.world.systems import behaviour, movement
+from tests.world_fixtures import (body, content, kinds, make_world, mood, move_hero, needs, room_id, room_of,  # noqa: F401
+                                  row_map, spawn, world)
+
+
+def test_N12_provisioned_healthy_rests_and_short_explores(world):
+    fed = spawn(world, "wanderer", 2)
+    hungry = spawn(world, "wanderer", 2, provisions=False)
+    behaviour.run(world)
+    assert mood(fed).state == "resting"
+    assert mood(hungry).state == "exploring"
+
+
+def test_N12_N17_flees_below_a_quarter_and_stops_after_recovering(world):
+    npc = spawn(world, "wanderer", 2)
+    body(npc).card = replace(body(npc).card, health=20)
+    for health, expected in ((5, "resting"), (4, "fleeing"), (7, "fleeing"), (8, "resting")):
+        body(npc).health = health  # 25 % flees (N12); recovery at 40 % ends it (hysteresis)
+        behaviour.run(world)
+        assert mood(npc).state == expected, (health, expected)
+
+
+def test_N17_fleeing_creature_never_stands_still(content):
+    world = make_world(content, row_map(3), seed=4)
+    try:
+        npc = spawn(world, "wanderer", 1)
+        for _ in range(10):
+            body(npc).health = 1
+            before = room_of(npc)
+            world.end_turn()
+            assert mood(npc).state == "fleeing"
+            assert room_of(npc) != before
+    finally:
+        world.close()
+
+
+def test_N14_resting_creature_uses_healing_item(world):
+    npc = spawn(world, "wanderer", 2)
+    factory.spawn_item(world, "healing_potion", owner=npc)
+    body(npc).health = body(npc).card.health - 3
+    world.end_turn()
+    assert body(npc).health == body(npc).card.health
+    assert [e for e in kinds(world, "heal") if e.actor == world.uid(npc)]
+
+
+def test_N15_wandering_prefers_strong_scent(content):
+    """From the middle room, scent on the right pulls a wanderer right far more often than chance."""
+    went_right = 0
+    trials = 200
+    for seed in range(trials):
+        world = make_world(content, row_map(3), seed=seed)
+        try:
+            npc = spawn(world, "wanderer", 1, provisions=False)
+            world.scent_field.hero[room_id(2)] = 1.0
+            mood(npc).state = "exploring"
+            exit_ = movement.choose_exit(world, npc, mood(npc), room_id(1))
+            went_right += exit_[1] == room_id(2)
+        finally:
+            world.close()
+    # follow_chance 0.8 plus half of the random rest: 0.9 expected
+    assert abs(went_right / trials - 0.9) < 0.07
+
+
+def test_N15_scent_fades_and_spreads(world):
+    world.lay_scent()
+    assert world.scent(room_id(0)) == 1.0
+    move_hero(world, 2)
+    for _ in range(3):
+        world.lay_scent()
+    assert world.scent(room_id(0)) == 0.85 ** 3  # fades where the hero no longer is
+    assert world.scent(room_id(2)) == 1.0
+    assert world.scent(room_id(1)) == 0.85 * 0.5  # spread from the hero's room next door
+
+
+def test_N16_coward_moves_away_from_where_it_saw_the_hero(content):
+    world = make_world(content, row_map(3), seed=8)
+    try:
+        npc = spawn(world, "wanderer", 1)
+        ident = esper.component_for_entity(npc, Identity)
+        ident.tags = ident.tags | {"coward"}
+        mood(npc).state, mood(npc).last_seen = "cowardly", room_id(0)
+        assert movement.choose_exit(world, npc, mood(npc), room_id(1))[1] == room_id(2)
+        # every exit leads toward the hero: it moves anyway (N16)
+        assert movement.away(world, world.rooms.exits[room_id(2)], room_id(0), room_id(2))[1] == room_id(1)
+    finally:
+        world.close()
+
+
+def test_N18_angered_heads_to_last_seen_and_forces_locked_doors(content):
+    world = make_world(content, row_map(3, locked={0: None}), seed=2)
+    try:
+        wolf = spawn(world, "wolf", 2)
+        mood(wolf).state, mood(wolf).last_seen, mood(wolf).aware = "angered", room_id(0), 10
+        move_hero(world, 0)
+        body(wolf).ap = 2
+        movement.run(world)
+        assert room_of(wolf) == room_id(1)
+        body(wolf).ap = 2
+        movement.run(world)
+        assert room_of(wolf) == room_id(0)
+        assert kinds(world, "door_forced")
+    finally:
+        world.close()
+
+
+def test_N14_locked_door_stops_the_hero_with_a_reason(content):
+    from game.world.commands import Move
+
+    world = make_world(content, row_map(2, locked={0: "iron_key"}), seed=2)
+    try:
+        result = world.do(Move(room_id(1)))
+        assert not result.ok and result.reason.startswith("The door is locked.")
+        factory.spawn_item(world, "iron_key", owner=world.hero)
+        assert world.do(Move(room_id(1))).ok
+        assert room_of(world.hero) == room_id(1)
+        assert kinds(world, "door_unlocked")
+    finally:
+        world.close()
+
+
+def test_N14_moving_can_spring_traps(content):
+    trap = Trap(300, "spikes", room_id(1), (7, 2), "spikes", "d6", dc=99)
+    world = make_world(content, row_map(2, traps=(trap,)), seed=2)
+    try:
+        from game.world.commands import Move
+
+        hp = body(world.hero).health
+        assert world.do(Move(room_id(1))).ok
+        sprung = kinds(world, "trap")
+        assert sprung and sprung[0].actor == "hero"
+        assert body(world.hero).health + 0 <= hp
+    finally:
+        world.close()
+
+
+def test_N26_spawner_produces_every_interval_when_there_is_space(content):
+    spawner = Spawner(400, "nest", room_id(2), (12, 2), "giant_rat", interval=3)
+    world = make_world(content, row_map(3, spawners=(spawner,)), seed=1)
+    try:
+        for _ in range(9):
+            world.end_turn()
+        spawned = kinds(world, "spawn")
+        assert [e.turn for e in spawned] == [3, 6, 9]
+    finally:
+        world.close()
+
+
+def test_N26_spawner_waits_for_space(content):
+    spawner = Spawner(400, "nest", room_id(1), (7, 2), "giant_rat", interval=1)
+    world = make_world(content, row_map(2, spawners=(spawner,), size=(1, 1)), seed=1)
+    try:
+        spawn(world, "wanderer", 1)
+        world.end_turn()
+        assert kinds(world, "spawn") == [] and kinds(world, "spawn_blocked")
+    finally:
+        world.close()
+
+
+def test_reconciliation5_room_holds_no_more_footprints_than_squares(content):
+    world = make_world(content, row_map(2, size=(2, 1)), seed=1)
+    try:
+        spawn(world, "wanderer", 1)
+        spawn(world, "villager", 1)
+        assert factory.spawn_creature(world, "wolf", room_id(1)) is None
+    finally:
+        world.close()

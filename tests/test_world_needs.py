@@ -1,0 +1,129 @@
+"""Needs (N8-N11), provisions (N49) and the pair stage's cost (N7)."""
+from __future__ import annotations
+
+import esper
+
+from game.world import factory
+from game.world.components import Body, Inventory, Item
+from game.world.systems import needs as needs_system
+from tests.world_fixtures import body, content, kinds, make_world, mood, needs, room_id, row_map, spawn, world  # noqa: F401
+
+
+def carried_ids(eid):
+    return [esper.component_for_entity(i, Item).item_id for i in esper.component_for_entity(eid, Inventory).items]
+
+
+def test_N8_hunger_and_thirst_rise_by_one_each_turn(world):
+    npc = spawn(world, "wanderer", 2)
+    for turn in range(1, 6):
+        world.end_turn()
+        assert needs(npc).hunger == turn and needs(npc).thirst == turn
+
+
+def test_N8_rise_comes_before_anyone_acts(world):
+    """At 20 the rise lifts it to 21 in the same turn, so the NPC eats in that turn's needs stage."""
+    npc = spawn(world, "wanderer", 2)
+    needs(npc).hunger = 20
+    world.end_turn()
+    eaten = [e for e in kinds(world, "eat") if e.actor == world.uid(npc)]
+    assert eaten and eaten[0].turn == 1
+
+
+def test_N9_eats_from_own_inventory_above_20(world):
+    npc = spawn(world, "wanderer", 2)
+    assert carried_ids(npc).count("ration") == 1
+    needs(npc).hunger = 19
+    world.end_turn()  # 20: not above 20 yet
+    assert "ration" in carried_ids(npc)
+    world.end_turn()  # 21: eats
+    assert "ration" not in carried_ids(npc)
+    assert needs(npc).hunger == 21 - 40 if 21 - 40 > 0 else needs(npc).hunger == 0
+
+
+def test_N9_without_provisions_eats_from_the_room(world):
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    factory.spawn_item(world, "ration", room_id(2), (12, 2))
+    factory.spawn_item(world, "water_bottle", room_id(2), (12, 2))
+    needs(npc).hunger = needs(npc).thirst = 50
+    needs_system.run(world)
+    assert needs(npc).hunger == 10 and needs(npc).thirst == 10
+    assert world.rooms.floor(room_id(2)) == []
+
+
+def test_N10_picks_up_one_provision_per_turn_even_when_not_hungry(world):
+    npc = spawn(world, "wanderer", 2)
+    for _ in range(3):
+        factory.spawn_item(world, "ration", room_id(2), (12, 2))
+    before = carried_ids(npc).count("ration")
+    world.end_turn()
+    assert carried_ids(npc).count("ration") == before + 1
+    world.end_turn()
+    assert carried_ids(npc).count("ration") == before + 2
+    assert needs(npc).hunger < 20
+
+
+def test_N11_complains_once_per_crossing_of_80(world):
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    needs(npc).hunger = 80
+    for _ in range(5):
+        world.end_turn()
+    mine = [e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]
+    assert len(mine) == 1 and mine[0].turn == 1
+    needs(npc).hunger = 50
+    world.end_turn()
+    needs(npc).hunger = 85
+    world.end_turn()
+    assert len([e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]) == 2
+
+
+def test_N49_wanderers_start_with_rations_and_water_resting(world):
+    npc = spawn(world, "wanderer", 2)
+    assert {"ration", "water_bottle"} <= set(carried_ids(npc))
+    assert mood(npc).state == "resting"
+
+
+def test_N7_pair_exchange_costs_each_one_AP_never_the_hero(content):
+    world = make_world(content, seed=3)
+    try:
+        a = spawn(world, "wanderer", 0)
+        b = spawn(world, "villager", 0)
+        hero_ap = []
+        from game.world.systems import pairs, start
+
+        world.turn = 1
+        start.run(world)
+        hero_ap.append(body(world.hero).ap)
+        pairs.run(world)
+        assert body(a).ap == body(a).card.ap - 1 and body(b).ap == body(b).card.ap - 1
+        assert body(world.hero).ap == hero_ap[0]
+        talk = kinds(world, "converse")
+        assert len(talk) == 1 and talk[0].room == room_id(0)
+        start.run(world)
+        pairs.run(world)  # N66: the pair waits five turns
+        assert len(kinds(world, "converse")) == 1
+    finally:
+        world.close()
+
+
+def test_N67_enemy_in_room_suppresses_conversation(content):
+    world = make_world(content, seed=3)
+    try:
+        spawn(world, "wanderer", 1)
+        spawn(world, "villager", 1)
+        spawn(world, "wolf", 1)
+        from game.world.systems import pairs, start
+
+        start.run(world)
+        pairs.run(world)
+        assert kinds(world, "converse") == []
+    finally:
+        world.close()
+
+
+def test_starvation_costs_health_at_the_limit(world):
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    needs(npc).thirst = 120
+    hp = esper.component_for_entity(npc, Body).health
+    world.turn = 5  # starve_every = 5 in assets/data/world.toml
+    needs_system.run(world)
+    assert esper.component_for_entity(npc, Body).health == hp - 1
