@@ -17,11 +17,10 @@ from game.content.equipment import read_equipment
 from game.content.errors import ContentError
 from game.content.fields import Fields
 from game.paths import DATA
-from game.rules.bridge import Bridge, card, hit_percent, line_attack
+from game.rules.bridge import Bridge, card, weapon_card_attack
 from game.rules.card import Attack, Card
 from game.rules.checks import Problem, check
 from game.rules.definitions import Armour, CreatureDef, Equipment, frozen
-from game.rules.dice import expected
 from game.rules.statblock import StatBlock, build, weapon_attack
 
 PROFICIENCIES = ("druidic", "illusion", "necromancy", "stealing")
@@ -107,10 +106,8 @@ class Codex:
         """C28 attack with that weapon's category attribute, and its N20 hit percent."""
         if weapon_id not in self.equipment.weapons:
             raise ContentError(f"equipment: {weapon_id}: id: no such weapon")
-        block = self.stat_block(creature_id)
         line = weapon_attack(self.creature(creature_id), self.equipment.weapons[weapon_id])
-        attack = line_attack(line, block, self.bridge, block.heads if heads is None else heads)
-        return attack, hit_percent(expected(attack.dice), self.bridge)
+        return weapon_card_attack(self.stat_block(creature_id), line, self.bridge, heads)
 
     def armour(self, armour_id: str) -> Armour:
         """Resistance by mundane type and maximum durability of an armour piece (C26)."""

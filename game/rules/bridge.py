@@ -13,7 +13,7 @@ from typing import Mapping
 from game.rules import dice
 from game.rules.card import MUNDANE, Attack, Card
 from game.rules.statblock import AttackLine, StatBlock, group_attack
-from game.rules.tables import ABBREVIATIONS, ATTRIBUTES, division_die
+from game.rules.tables import ABBREVIATIONS, ATTRIBUTES, band, division_die
 
 CARD_STATS = ("strength", "stamina", "mana", "speed", "sneak")
 
@@ -72,10 +72,23 @@ def line_attack(line: AttackLine, block: StatBlock, bridge: Bridge, heads: int) 
     return Attack(line.name, line.kind, notation, line.damage_type, elements)
 
 
+def weapon_card_attack(block: StatBlock, line: AttackLine, bridge: Bridge,
+                       heads: int | None = None) -> tuple[Attack, int]:
+    """A weapon's N attack (C28 dice, its mundane type) and its N20 hit percent (Reconciliation 1)."""
+    heads = block.heads if heads is None else heads
+    return line_attack(line, block, bridge, heads), hit_percent(aim(block, line, heads), bridge)
+
+
+def aim(block: StatBlock, line: AttackLine, heads: int) -> float:
+    """The E of the hit curve: the line's expected attack dice; a minion group aims as one
+    head (a lowly fighter) plus its band bonus read at the current heads (C32)."""
+    return line.expected + band(heads)[1] if block.rank == "minion" else line.expected
+
+
 def aim_expected(block: StatBlock, heads: int) -> float:
-    """Expected dice of an aimed shot (C28 crossbow: DTD + PER die); a group: its heads' d2s."""
+    """E of an aimed shot (C28 crossbow: DTD + PER die); a group aims like its attack (C32)."""
     if block.rank == "minion":
-        return dice.expected(dice.times("d2", heads))
+        return dice.expected("d2") + band(heads)[1]
     perception = next(line.die for line in block.attributes if line.name == "PER")
     return dice.expected(dice.add(division_die(block.tier, block.rank), perception,
                                   block.size_bonus))
@@ -88,8 +101,9 @@ def card(block: StatBlock, bridge: Bridge, heads: int | None = None) -> Card:
     tiers = attribute_tiers(block)
     stats = {name: rule.base + sum(per * tiers[attr] for attr, per in rule.per_tier.items())
              for name, rule in bridge.stats.items()}
-    attack = line_attack(natural_line(block), block, bridge, heads)
-    attack_expected = dice.expected(attack.dice)
+    natural = natural_line(block)
+    attack = line_attack(natural, block, bridge, heads)
+    attack_expected = aim(block, natural, heads)
     ranged_expected = attack_expected if attack.kind == "ranged" else aim_expected(block, heads)
     resist: dict[str, int] = {}
     for kind, points in block.natural_resistance.items():
