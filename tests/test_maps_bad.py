@@ -1,0 +1,111 @@
+"""A set of broken maps, each refused with its specific `file: object id (name): message` (docs/maps.md)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.maps.data_ids import read_data_ids
+from game.maps.errors import MapError
+from game.maps.tiled import load_map, load_region
+
+BAD = Path(__file__).parent / "data" / "maps_bad"
+ROOT = Path(__file__).resolve().parent.parent
+
+# file stem -> one problem line it must produce (after "<file>: ")
+EXPECTED = {
+    "unknown_codex_id": "9 (Rat): unknown codex id 'dragonn'",
+    "unknown_item_id": "13 (Rations): unknown item id 'cake'",
+    "door_leads_nowhere": "6 (Lonely door): door leads nowhere: it touches no room",
+    "door_inside_room": "6 (Inner arch): exit lies inside room 2 (East Room); put it on the wall square between two rooms",
+    "overlapping_rooms": "4 (Annex): room overlaps room 1 (West Room)",
+    "creature_outside_room": "11 (Wall rat): creature placed outside any room",
+    "occupied_square": "11 (Second rat): square (7, 2) is already taken by object 9 (Rat)",
+    "spawner_without_creature": "8 (Rat hole): spawner without a creature (set its 'creature' property)",
+    "room_unreachable": "3 (South Room): room unreachable from the entrance",
+    "reserved_property": "9 (Rat): property 'name' is a name pytmx reserves; rename it",
+    "no_entrance": "map: has no entrance object (where the hero starts)",
+    "not_aligned": "3 (South Room): rectangle is not aligned to the squares (snap it to the grid)",
+    "unknown_class": "9 (Rat): unknown class 'monster' (expected one of: room, exit, door, entrance, creature, item, trap, spawner)",
+    "bad_enum_value": "2 (East Room): property 'theme' is 'lava', expected one of: stone, cave, crypt, keep, wood, grass",
+    "bad_number": "8 (Rat hole): property 'interval' must be a whole number, not 'soon'",
+    "unknown_property": "8 (Rat hole): unknown property 'intervall' (expected: creature, interval, heads)",
+    "key_nowhere": "4 (Iron door): locked door's key 'iron_key' is nowhere in the map (place it as an item or gear)",
+    "notable_with_background": "10 (Trader): notable people have no background (N83)",
+    "merchant_without_type": "10 (Trader): merchant without a merchant type (N5: the type sets its stock)",
+    "bad_dice": "7 (Spikes): damage 'lots' is not dice in the seed's notation (e.g. d6, 2d4+1)",
+}
+
+
+def problems_of(path: Path) -> list[str]:
+    with pytest.raises(MapError) as caught:
+        load_map(path, data=read_data_ids())
+    return caught.value.problems
+
+
+@pytest.mark.parametrize("stem", sorted(EXPECTED))
+def test_broken_map_yields_its_message(stem: str) -> None:
+    path = BAD / f"{stem}.tmx"
+    assert f"{path}: {EXPECTED[stem]}" in problems_of(path)
+
+
+def test_missing_tileset_image_is_named() -> None:
+    path = BAD / "missing_tileset_image.tmx"
+    problems = problems_of(path)
+    assert problems == [f"{path}: tileset lost: missing tileset image {(BAD / 'nowhere.png').resolve()}"]
+
+
+def test_unreadable_file_is_one_message_not_a_traceback() -> None:
+    path = BAD / "not_a_map.tmx"
+    problems = problems_of(path)
+    assert len(problems) == 1 and problems[0].startswith(f"{path}: map: cannot be read (")
+
+
+def test_missing_file_is_one_message() -> None:
+    path = BAD / "no_such_map.tmx"
+    assert problems_of(path) == [f"{path}: map: file not found"]
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    path = BAD / "several_problems.tmx"
+    assert sorted(problems_of(path)) == sorted([
+        f"{path}: 2 (East Room): property 'theme' is 'lava', expected one of: stone, cave, crypt, keep, wood, grass",
+        f"{path}: map: has no entrance object (where the hero starts)",
+        f"{path}: 8 (Rat): unknown codex id 'dragonn'",
+    ])
+
+
+def test_ids_are_not_checked_without_data() -> None:
+    """With no codex ids (data files missing) the checker still judges structure, not ids."""
+    load_map(BAD / "unknown_codex_id.tmx")  # structurally fine: no error
+    with pytest.raises(MapError):
+        load_map(BAD / "door_leads_nowhere.tmx")
+
+
+def test_region_problems() -> None:
+    path = BAD / "region_bad.tmx"
+    with pytest.raises(MapError) as caught:
+        load_region(path)
+    assert set(caught.value.problems) == {
+        f"{path}: 1 (Lost Dungeon): map file 'nowhere.tmx' not found",
+        f"{path}: 2 (Wrong Village): map file '../maps_ok/small.tmx' is a dungeon map; a settlement needs village or tower",
+        f"{path}: 3 (Broken road): road end (5, 5) is not on a dungeon or settlement",
+        f"{path}: 2 (Wrong Village): no road leads here from 1 (Lost Dungeon)",
+    }
+
+
+def test_checker_cli_prints_problems_and_exits_1() -> None:
+    path = BAD / "occupied_square.tmx"
+    run = subprocess.run([sys.executable, "tools/check_map.py", str(path)], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 1
+    assert f"{path}: 11 (Second rat): square (7, 2) is already taken by object 9 (Rat)" in run.stdout.splitlines()
+    assert "Traceback" not in run.stdout + run.stderr
+
+
+def test_checker_cli_exits_0_on_a_good_map() -> None:
+    run = subprocess.run([sys.executable, "tools/check_map.py", "tests/data/maps_ok/small.tmx"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout
+    assert "ok: dungeon, 3 rooms, 2 exits, 2 creatures, 3 items, 1 traps, 1 spawners" in run.stdout
