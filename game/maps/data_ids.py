@@ -21,23 +21,34 @@ class DataIds:
     quality: tuple[str, ...] | None = None  # assets/data/gear.toml [quality.*]
     material: tuple[str, ...] | None = None  # assets/data/gear.toml [material.*]
     traps: tuple[str, ...] | None = None  # assets/data/traps.toml keys
+    sizes: dict[str, tuple[int, int]] | None = None  # codex id -> C10 footprint in squares
 
 
 def read_data_ids(data_dir: Path = DATA) -> DataIds:
     """Raises game.content.errors.ContentError for an unreadable data file."""
-    creatures = sorted(p.stem for p in (data_dir / "creatures").glob("*.toml"))
+    creature_files = sorted((data_dir / "creatures").glob("*.toml"))
+    sizes = {p.stem: footprint(str(read_toml(p).get("size", "1x1"))) for p in creature_files}
     items = _table(data_dir / "items.toml")
     gear = _table(data_dir / "gear.toml")
     traps = _table(data_dir / "traps.toml")
     return DataIds(
-        codex=tuple(creatures) or None,
+        codex=tuple(sizes) or None,
         items=None if items is None else tuple(items),
         gear=None if items is None else tuple(k for k, v in items.items() if v.get("kind") in ("weapon", "armour")),
         keys=None if items is None else tuple(k for k, v in items.items() if v.get("kind") == "key"),
         quality=None if gear is None else tuple(gear.get("quality", {})),
         material=None if gear is None else tuple(gear.get("material", {})),
         traps=None if traps is None else tuple(traps),
+        sizes=sizes or None,
     )
+
+
+def footprint(size: str) -> tuple[int, int]:
+    """C10 size "WxH" in squares; smaller than a square ("1/2") still takes one (Reconciliation 5)."""
+    if "x" not in size:
+        return (1, 1)
+    w, h = size.lower().split("x", 1)
+    return (max(1, int(w)), max(1, int(h)))
 
 
 def _table(path: Path) -> dict | None:

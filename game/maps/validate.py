@@ -240,6 +240,8 @@ def check_contents(checked: Checked, rooms: list[Obj], known: DataIds) -> None:
     for obj in checked.objects:
         if obj.kind in ("room", "exit", "door"):
             continue
+        if obj.kind == "creature":
+            check_footprint(checked, obj, known)
         room = room_at(rooms, (obj.x, obj.y))
         if room is None or any(room_at(rooms, sq) is not room for sq in obj.squares):
             where = "outside any room" if room is None else f"across the edge of room {room.id} ({room.name})"
@@ -256,6 +258,15 @@ def check_contents(checked: Checked, rooms: list[Obj], known: DataIds) -> None:
                 taken.update((sq, obj) for sq in obj.squares)
         check_ids(checked, obj, known)
         CONTENT_CHECKS.get(obj.kind, lambda c, o: None)(checked, obj)
+
+
+def check_footprint(checked: Checked, obj: Obj, known: DataIds) -> None:
+    """The object must be drawn as large as the creature's C10 footprint; the codex size then counts."""
+    size = (known.sizes or {}).get(obj.props["creature"])
+    if size is None or size == (obj.w, obj.h):
+        return
+    checked.report(obj, f"object covers {obj.w}x{obj.h} squares but a {obj.props['creature']} is {size[0]}x{size[1]} (C10); resize it")
+    obj.w, obj.h = size
 
 
 def check_ids(checked: Checked, obj: Obj, known: DataIds) -> None:
