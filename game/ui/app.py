@@ -1,6 +1,7 @@
 """The app loop: one window (1280x720 logical, resizable), the scene stack, 60 frames a second."""
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pygame
@@ -17,7 +18,9 @@ FPS = 60
 def open_window() -> pygame.Surface:
     """A resizable window showing the fixed logical resolution, scaled (mouse positions follow)."""
     pygame.display.set_caption("Ethernalis")
-    return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
+    with warnings.catch_warnings():  # the dummy driver of the smoke test has no GPU renderer: harmless
+        warnings.filterwarnings("ignore", message="no fast renderer available")
+        return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
 
 
 def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None) -> int:

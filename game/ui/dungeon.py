@@ -46,6 +46,7 @@ class DungeonScene(Scene):
         self.glide: dict[int, list[float]] = {}
         self.views: list[CreatureView] = []
         self.inventory_rects: list[tuple[pygame.Rect, ItemView]] = []
+        self.company_rects: list[tuple[pygame.Rect, CreatureView]] = []
         self.dead_shown = False
         self.clock = 0.0
         self.map_surface = render_map(world.map, self.sprites)
@@ -212,6 +213,9 @@ class DungeonScene(Scene):
             for rect, item in self.inventory_rects:
                 if rect.collidepoint(event.pos):
                     self._use(item)
+            for rect, view in self.company_rects:
+                if rect.collidepoint(event.pos):
+                    self._do(Attack(view.eid))
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
@@ -400,8 +404,32 @@ class DungeonScene(Scene):
             lock = "  (locked)" if ex.locked else ""
             y = widgets.text(surface, f"→ {self.world.map.rooms[other].name}{lock}", (x + 6, y), 13, theme.TEXT,
                              width=w - 6).bottom
+        self._draw_company(surface, hero, x, y + 10, w)
         widgets.text(surface, "F1 controls   Esc pause   C scent", (SIDE.centerx, SIDE.bottom - 28), 13, theme.TEXT_DIM,
                      centre=True)
+
+    def _draw_company(self, surface: pygame.Surface, hero: CreatureView, x: int, y: int, w: int) -> None:
+        """Who shares the hero's room (click a line to attack), then what lies on its floor."""
+        others = [v for v in self.views if v.room == hero.room and not v.is_hero]
+        self.company_rects = []
+        if others:
+            widgets.text(surface, "In this room  (click to attack)", (x, y), 14, theme.ACCENT, bold=True)
+            y += 22
+        for view in others[:8]:
+            row = pygame.Rect(x, y, w, 24)
+            if row.collidepoint(self.mouse):
+                pygame.draw.rect(surface, (50, 44, 66), row, border_radius=3)
+            sprite = self.sprites.creature(view.codex_id, view.footprint)
+            surface.blit(pygame.transform.smoothscale_by(sprite, 22 / max(sprite.get_size())), (x, y + 1))
+            colour = theme.HOSTILE if view.hostile else theme.FRIEND
+            widgets.text(surface, view.name, (x + 28, y + 4), 13, colour)
+            widgets.bar(surface, pygame.Rect(x + w - 90, y + 6, 90, 12), view.health, view.max_health, theme.HEALTH)
+            self.company_rects.append((row, view))
+            y += 24
+        items = [i for i in self.world.items_in(hero.room) if i.square is not None]
+        if items:
+            names = ", ".join(i.name for i in items[:8])
+            widgets.text(surface, f"On the floor (G picks up): {names}", (x, y + 8), 13, (190, 210, 160), width=w)
 
     def _draw_inventory(self, surface: pygame.Surface, hero: CreatureView, x: int, y: int, w: int) -> int:
         widgets.text(surface, "Inventory  (1-9 or click to use)", (x, y), 14, theme.ACCENT, bold=True)

@@ -47,7 +47,7 @@ class PauseScene(Scene):
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((6, 4, 10, 160))
         surface.blit(veil, (0, 0))
-        rect = pygame.Rect(0, 0, 380, 420)
+        rect = pygame.Rect(0, 0, 380, 390)
         rect.center = (w // 2, h // 2)
         widgets.panel(surface, rect)
         widgets.text(surface, "Paused", (w // 2, rect.y + 24), 34, theme.TITLE, bold=True, centre=True)

@@ -21,7 +21,7 @@ class TitleScene(Scene):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.menu = widgets.Menu([NEW_GAME, QUIT], (theme.LOGICAL_SIZE[0] // 2, 380))
+        self.menu = widgets.Menu([NEW_GAME, QUIT], (theme.LOGICAL_SIZE[0] // 2, 420))
         self.problems: list[str] = []
         self.clock = 0.0
         self.backdrop = self._backdrop()
@@ -38,10 +38,13 @@ class TitleScene(Scene):
                     index = 3 if (x * 7 + y * 13) % 11 == 0 else 2
                     surf.blit(tiles, (x, y), pygame.Rect((index % 8) * 32, (index // 8) * 32, 32, 32))
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        for r in range(0, 720, 6):
-            alpha = min(235, int(90 + 165 * (r / 720) ** 1.4))
-            pygame.draw.ellipse(veil, (8, 6, 12, alpha), pygame.Rect(0, 0, w, h).inflate(r * 2, r * 1.2), 8)
-        veil.fill((8, 6, 12, 110), special_flags=pygame.BLEND_RGBA_MAX)
+        veil.fill((6, 4, 10, 240))
+        steps = 40
+        for i in range(steps):  # a torch-lit pool in the middle, darkness at the edges
+            k = i / steps
+            rect = pygame.Rect(0, 0, int(w * 1.3 * (1 - k)), int(h * 1.2 * (1 - k)))
+            rect.center = (w // 2, h // 2 - 20)
+            pygame.draw.ellipse(veil, (6, 4, 10, int(240 - 175 * k ** 0.6)), rect)
         surf.blit(veil, (0, 0))
         return surf
 
@@ -60,26 +63,38 @@ class TitleScene(Scene):
         surface.blit(self.backdrop, (0, 0))
         glow = 0.5 + 0.5 * math.sin(self.clock * 2)
         shadow = theme.font(96, bold=True).render("ETHERNALIS", True, (40, 20, 10))
-        surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, 104)))
+        surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, 74)))
         title = theme.font(96, bold=True).render("ETHERNALIS", True, (240, int(180 + 30 * glow), 100))
-        surface.blit(title, title.get_rect(midtop=(w // 2, 100)))
+        surface.blit(title, title.get_rect(midtop=(w // 2, 70)))
         widgets.text(surface, "Every creature is a card that lives, eats, fights and remembers.",
-                     (w // 2, 230), 20, theme.TEXT, centre=True)
-        self._parade(surface, 300)
+                     (w // 2, 190), 20, theme.TEXT, centre=True)
+        self._parade(surface, 350)
         self.menu.draw(surface)
-        y = 520
+        y = 560
         for line in self.problems[:6]:
             y = widgets.text(surface, line, (w // 2, y), 15, theme.PROBLEM, centre=True, width=1100).bottom + 4
         footer = f"map {self.session.map_path.name}  ·  seed {self.session.seed}  ·  F1 in the dungeon shows the controls"
         widgets.text(surface, footer, (w // 2, h - 34), 14, theme.TEXT_DIM, centre=True)
 
-    def _parade(self, surface: pygame.Surface, y: int) -> None:
+    def _parade(self, surface: pygame.Surface, floor_y: int) -> None:
+        """The hero, large, in the middle of a line of the dungeon's creatures, all bobbing."""
         w = theme.LOGICAL_SIZE[0]
-        gap = 64
-        x0 = w // 2 - (len(PARADE) * gap) // 2 + 16
-        for i, codex_id in enumerate(PARADE):
-            bob = int(3 * math.sin(self.clock * 3 + i))
+        hero = pygame.transform.scale_by(self.session.sprites.hero(), 3)
+        half = len(PARADE) // 2
+        sides = (PARADE[:half], PARADE[half:])
+        x = w // 2 - hero.get_width() // 2 - 24
+        for i, codex_id in enumerate(reversed(sides[0])):
             sprite = self.session.sprites.creature(codex_id, (1, 1))
-            surface.blit(sprite, (x0 + i * gap, y + bob - sprite.get_height() + 32))
-        hero = self.session.sprites.hero()
-        surface.blit(pygame.transform.scale_by(hero, 2), (w // 2 - 32, y - 100 + int(2 * math.sin(self.clock * 2))))
+            x -= sprite.get_width() + 24
+            self._bob(surface, sprite, x, floor_y, i)
+        x = w // 2 + hero.get_width() // 2 + 24
+        for i, codex_id in enumerate(sides[1]):
+            sprite = self.session.sprites.creature(codex_id, (1, 1))
+            self._bob(surface, sprite, x, floor_y, i + half)
+            x += sprite.get_width() + 24
+        self._bob(surface, hero, w // 2 - hero.get_width() // 2, floor_y + 6, 0.5)
+
+    def _bob(self, surface: pygame.Surface, sprite: pygame.Surface, x: int, floor_y: int, phase: float) -> None:
+        shadow = pygame.Rect(x + 2, floor_y - 6, sprite.get_width() - 4, 10)
+        pygame.draw.ellipse(surface, (4, 2, 8), shadow)
+        surface.blit(sprite, (x, floor_y - sprite.get_height() + int(3 * math.sin(self.clock * 3 + phase))))

@@ -19,14 +19,14 @@ THEMES = {  # base, dark (mortar / cracks), light (highlights)
     "cave": (rgb("#5a4636"), rgb("#2a1e18"), rgb("#7a6048")),
     "crypt": (rgb("#4a3f58"), rgb("#211a2a"), rgb("#6c5c7e")),
     "wood": (rgb("#7a4e2e"), rgb("#3a2214"), rgb("#9c6a40")),
-    "keep": (rgb("#8a7a5a"), rgb("#3e3526"), rgb("#b0a07a")),
+    "keep": (rgb("#9a8a66"), rgb("#3e3526"), rgb("#c4b48a")),
 }
 
 
 def flagstones(theme: str, seed: int, block: int = 8) -> Canvas:
     """Square flagstones with dark joints, each stone a slightly different shade."""
     base, dark, light = THEMES[theme]
-    base = shade(base, 0.78)  # floors sit darker than walls so rooms read at a glance
+    base = shade(base, 0.6)  # floors sit well below walls so rooms read at a glance
     rng = random.Random(seed)
     c = Canvas(S, S, base)
     for by in range(0, S, block):
@@ -54,7 +54,8 @@ def bricks(theme: str, seed: int, torch: bool = False) -> Canvas:
             c.hline(x + 1, x + 7, y + 1, shade(tone, 1.18))
             c.hline(x + 1, x + 7, y + 3, shade(tone, 0.78))
     c.speckle(rng, [shade(base, 0.7)], 0.05)
-    c.hline(0, S - 1, 0, light)
+    c.hline(0, S - 1, 0, shade(light, 1.15))
+    c.hline(0, S - 1, S - 1, shade(dark, 0.6))
     return c
 
 

@@ -1,0 +1,162 @@
+"""The dungeon screen (issues 2, 4, 5) driven through the same input events a player makes."""
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.paths import ASSETS, DEFAULT_MAP
+from game.ui import theme
+from game.ui.death import DeathScene
+from game.ui.dungeon import DungeonScene
+from game.ui.help import HelpScene
+from game.ui.pause import PauseScene
+from game.ui.scene import SceneStack
+from game.ui.session import Session
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode(theme.LOGICAL_SIZE)
+    yield
+    pygame.display.quit()
+
+
+def start(map_path: Path = DEFAULT_MAP, seed: int = 5) -> tuple[SceneStack, DungeonScene, Session]:
+    session = Session(map_path, seed)
+    stack = SceneStack()
+    assert session.start_run(stack) == []
+    return stack, stack.top, session
+
+
+def key(scene, k: int) -> None:
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def settle(stack: SceneStack, frames: int = 2000) -> None:
+    dungeon = stack.scenes[0]
+    for _ in range(frames):
+        stack.top.update(1 / 60)
+        if not dungeon.world.busy:
+            return
+
+
+@pytest.fixture
+def game():
+    stack, dungeon, session = start()
+    yield stack, dungeon
+    session.close()
+
+
+def test_arrow_key_moves_through_the_exit_on_that_side(game):
+    stack, dungeon = game
+    world = dungeon.world
+    room = dungeon.hero_view().room
+    cx, cy = world.map.rooms[room].centre
+    for direction, k in (("north", pygame.K_UP), ("south", pygame.K_DOWN), ("west", pygame.K_LEFT),
+                         ("east", pygame.K_RIGHT)):
+        target = dungeon.exit_towards(direction)
+        exit_ = next((ex for ex, other in world.map.exits_of(room) if other == target and not ex.locked), None)
+        if exit_ is None:
+            continue
+        dx, dy = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}[direction]
+        assert (exit_.square[0] + 0.5 - cx) * dx + (exit_.square[1] + 0.5 - cy) * dy > 0
+        key(dungeon, k)
+        assert dungeon.hero_view().room == target
+        return
+    pytest.fail("the entrance room has no unlocked exit")
+
+
+def test_clicking_a_door_moves_the_hero_to_the_room_behind_it(game):
+    stack, dungeon = game
+    world = dungeon.world
+    room = dungeon.hero_view().room
+    exit_, other = next((ex, o) for ex, o in world.map.exits_of(room) if not ex.locked)
+    pos = dungeon.screen_pos(exit_.square)
+    dungeon.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    assert dungeon.hero_view().room == other
+
+
+def test_space_ends_the_turn_a_slice_per_frame(game):
+    stack, dungeon = game
+    world = dungeon.world
+    turn = world.turn
+    key(dungeon, pygame.K_SPACE)
+    slowest = 0.0
+    for _ in range(2000):
+        began = time.perf_counter()
+        dungeon.update(1 / 60)
+        slowest = max(slowest, time.perf_counter() - began)
+        if not world.busy:
+            break
+    assert world.turn == turn + 1
+    assert slowest < 0.1  # a frame never waits for the whole world turn
+
+
+def test_escape_pauses_and_f1_shows_help(game):
+    stack, dungeon = game
+    key(dungeon, pygame.K_F1)
+    assert isinstance(stack.top, HelpScene)
+    key(stack.top, pygame.K_ESCAPE)
+    key(dungeon, pygame.K_ESCAPE)
+    assert isinstance(stack.top, PauseScene)
+    assert stack.visible() == [dungeon, stack.top]  # the dungeon still shows under the menu
+    key(stack.top, pygame.K_ESCAPE)
+    assert stack.top is dungeon
+
+
+def test_scent_overlay_toggles_with_c(game):
+    stack, dungeon = game
+    assert not dungeon.show_scent
+    key(dungeon, pygame.K_c)
+    assert dungeon.show_scent
+    key(dungeon, pygame.K_c)
+    assert not dungeon.show_scent
+
+
+def test_death_screen_tells_how_and_by_whom(game):
+    stack, dungeon = game
+    dungeon.world.over = "Slain by Wolf#4 in the Bone Hall"
+    dungeon.update(1 / 60)
+    assert isinstance(stack.top, DeathScene)
+    assert stack.top.cause == "Slain by Wolf#4 in the Bone Hall"
+    assert stack.visible()[0] is dungeon
+
+
+def test_f5_with_a_broken_map_logs_its_problems_instead_of_crashing(tmp_path):
+    (tmp_path / "maps" / "tilesets").mkdir(parents=True)
+    (tmp_path / "assets" / "tiles").mkdir(parents=True)
+    shutil.copy(ASSETS / "tiles" / "dungeon.png", tmp_path / "assets" / "tiles")
+    shutil.copy(DEFAULT_MAP.parent / "tilesets" / "dungeon.tsx", tmp_path / "maps" / "tilesets")
+    copy = tmp_path / "maps" / "level.tmx"
+    shutil.copy(DEFAULT_MAP, copy)
+    stack, dungeon, session = start(copy)
+    try:
+        text = copy.read_text()
+        creature = next(cid for cid in dungeon.world.content.codex.creatures if f'value="{cid}"' in text)
+        copy.write_text(text.replace(f'value="{creature}"', 'value="no_such_beast"', 1))
+        key(dungeon, pygame.K_F5)
+        problems = [line for line, colour in dungeon.log.lines if colour == theme.PROBLEM]
+        assert any("no_such_beast" in line and "level.tmx" in line for line in problems)
+        copy.write_text(text)
+        key(dungeon, pygame.K_F5)
+        assert dungeon.log.lines[-1][0].startswith("Reloaded level.tmx")
+    finally:
+        session.close()
+
+
+def test_a_frame_draws_without_error_with_overlay_and_hover(game):
+    stack, dungeon = game
+    key(dungeon, pygame.K_c)
+    other = next(v for v in dungeon.views if not v.is_hero)
+    dungeon.camera.look_at(*dungeon._centre_px(other))
+    dungeon.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=dungeon.screen_pos(other.square), rel=(0, 0),
+                                      buttons=(0, 0, 0)))
+    surface = pygame.Surface(theme.LOGICAL_SIZE)
+    dungeon.draw(surface)
+    assert dungeon.creature_at(dungeon.square_at(dungeon.mouse)) == other
