@@ -1,6 +1,7 @@
 """Write the Tiled project's property types from the map schema and the data files (docs/maps.md).
 
     python tools/make_tiled_types.py          rewrites maps/ethernalis.tiled-project and maps/objecttypes.xml
+    python tools/make_tiled_types.py --out D  writes them into directory D instead
 
 Enums that mirror data (codex ids, items, gear, keys, qualities, materials, trap kinds) are read from
 assets/data/, the others and every object class from game/maps/schema.py, so the designer's dropdowns
@@ -8,6 +9,7 @@ never drift from what the game accepts. Run it after adding a creature or an ite
 """
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -102,15 +104,18 @@ def render(data: DataIds) -> dict[str, str]:
     }
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="make_tiled_types", description="Write the Tiled project's property types.")
+    parser.add_argument("--out", type=Path, default=MAPS, help="directory to write into (default: maps/)")
+    out = parser.parse_args(argv).out
     try:
         files = render(read_data_ids())
     except ContentError as exc:
         print(f"make_tiled_types: {exc}", file=sys.stderr)
         return 1
     for name, text in files.items():
-        (MAPS / name).write_text(text, encoding="utf-8")
-        print(f"wrote {MAPS / name}")
+        (out / name).write_text(text, encoding="utf-8")
+        print(f"wrote {out / name}")
     return 0
 
 

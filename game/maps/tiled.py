@@ -264,7 +264,7 @@ def build_dungeon(raw: RawMap, checked: validate.Checked) -> DungeonMap:
 
 def build_region(raw: RawMap, checked: validate.Checked) -> RegionMap:
     places = {
-        o.id: Place(o.id, o.name, o.kind, (raw.path.parent / o.props["map"]), o.x, o.y, o.w, o.h)
+        o.id: Place(o.id, o.name, o.kind, (raw.path.parent / o.props["map"]).resolve(), o.x, o.y, o.w, o.h)
         for o in checked.objects
         if o.kind in ("dungeon", "settlement")
     }
