@@ -16,6 +16,8 @@ KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     "use_slot": ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
                   pygame.K_8, pygame.K_9), "Use, equip or eat inventory item 1-9"),
     "scent": ((pygame.K_c,), "Toggle the scent overlay"),
+    "log_older": ((pygame.K_PAGEUP,), "Scroll the message log back"),
+    "log_newer": ((pygame.K_PAGEDOWN,), "Scroll the message log forward"),
     "help": ((pygame.K_F1,), "Show or hide the controls"),
     "reload": ((pygame.K_F5,), "Reload the map from disk (keeps the hero)"),
     "screenshot": ((pygame.K_F12,), "Save a screenshot"),
@@ -28,6 +30,7 @@ MOUSE: list[tuple[str, str]] = [
     ("Left click a room or door", "Move to that adjacent room"),
     ("Hover a creature", "Show its card"),
     ("Click an inventory line", "Use, equip or eat it"),
+    ("Click a line under In this room", "Attack that creature"),
     ("Mouse wheel on the log", "Scroll the message log"),
 ]
 

@@ -220,10 +220,6 @@ class DungeonScene(Scene):
             self._key(event.key)
 
     def _key(self, key: int) -> None:
-        if key == pygame.K_PAGEUP:
-            self.log.scroll_by(5)
-        elif key == pygame.K_PAGEDOWN:
-            self.log.scroll_by(-5)
         action = bindings.action_for(key)
         if action in bindings.DIRECTIONS:
             room = self.exit_towards(action)
@@ -241,6 +237,7 @@ class DungeonScene(Scene):
                 "end_turn": lambda: self._do(EndTurn()), "eat": self._eat, "heal": self._heal,
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
                 "scent": self._toggle_scent, "help": lambda: self.stack.push(HelpScene()),
+                "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
                 "pause": lambda: self.stack.push(PauseScene(self.session)),
             }.get(action or "")
             if handler:

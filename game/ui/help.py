@@ -21,18 +21,18 @@ class HelpScene(Scene):
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((6, 4, 10, 170))
         surface.blit(veil, (0, 0))
-        rect = pygame.Rect(0, 0, 820, 600)
+        rect = pygame.Rect(0, 0, 820, 660)
         rect.center = (w // 2, h // 2)
         inner = widgets.panel(surface, rect, "Controls")
         y = inner.y + 6
         for action, (_, what) in bindings.KEYS.items():
             widgets.text(surface, bindings.key_names(action), (inner.x + 8, y), 15, theme.ACCENT, bold=True)
             widgets.text(surface, what, (inner.x + 190, y), 15)
-            y += 24
+            y += 22
         y += 10
         for gesture, what in bindings.MOUSE:
             widgets.text(surface, gesture, (inner.x + 8, y), 15, theme.ACCENT, bold=True)
             widgets.text(surface, what, (inner.x + 250, y), 15)
-            y += 24
+            y += 22
         widgets.text(surface, "F1, Esc or a click closes this.", (rect.centerx, rect.bottom - 30), 14,
                      theme.TEXT_DIM, centre=True)
