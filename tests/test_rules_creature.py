@@ -1,0 +1,315 @@
+"""Building and checking creatures (C3, C4, C10-C31, C33, C40-C42) on small hand-made definitions."""
+from dataclasses import replace
+
+import pytest
+
+from game.content.equipment import load_equipment
+from game.paths import DATA
+from game.rules import dice
+from game.rules.creature import (AP, SLOTS, Ability, CreatureDef, MobTrait, Motivation,
+                                 NaturalWeapon, build, check, package, tag_line)
+from game.rules.definitions import frozen
+
+EQUIPMENT = load_equipment(DATA / "equipment.toml")
+MIND = Motivation("hunt", "this season's arc", "why now")
+FOLK = dict(strength=10, agility=8, physique=10, endurance=9, intelligence=6, wisdom=8,
+            charisma=6, perception=10)
+
+
+def make(**changes) -> CreatureDef:
+    """A T2 Adept of Mortal Folk with a spear and 20 natural resistance points, then `changes`."""
+    base = CreatureDef(id="test", name="Test", tier=2, rank="adept", size="1x1",
+                       classification="eidos", kingdom="folk", forms=("void",), motivation=MIND,
+                       attributes=frozen(FOLK), weapons=("spear",),
+                       resistance=frozen({"cutting": 4, "cleaving": 4, "crushing": 4,
+                                          "piercing": 4, "puncturing": 4}),
+                       abilities=(Ability("Jab", "active"),), tags=("humanoid",), source="test.toml")
+    attributes = changes.pop("attributes", None)
+    if attributes is not None:
+        changes["attributes"] = frozen({**FOLK, **attributes})
+    if "resistance" in changes:
+        changes["resistance"] = frozen(changes["resistance"])
+    return replace(base, **changes)
+
+
+def minion(**changes) -> CreatureDef:
+    """A 6-head T2 group of Mortal Folk with a Mob trait, then `changes`."""
+    group = replace(make(), rank="minion", attributes=frozen({}), resistance=frozen({}),
+                    abilities=(), heads=6, mob_trait=MobTrait("Gnaw", "damage", "bleeding", condition_tier=1, chained=True))
+    return replace(group, **changes)
+
+
+def errors(defn):
+    return [str(p) for p in check(defn, EQUIPMENT) if p.error]
+
+
+def warnings(defn):
+    return [str(p) for p in check(defn, EQUIPMENT) if not p.error]
+
+
+def test_the_base_test_creature_is_clean():
+    assert check(make(), EQUIPMENT) == []
+
+
+@pytest.mark.rule("C3")
+def test_C3_adept_trials_rank_die_plus_attribute_die():
+    block = build(make(), EQUIPMENT)
+    assert block.trials["STR"] == "d3+d4"  # Adept d3 + STR 10 (T3 d4)
+    assert block.trials["AGI"] == "2d3"  # AGI 8 (T2 d3)
+    assert build(make(rank="master", tier=5), EQUIPMENT).trials["STR"] == "d8+d4"
+
+
+@pytest.mark.rule("C3")
+def test_C3_minion_trials_d2_plus_tier_die():
+    assert build(minion(tier=3), EQUIPMENT).trials == {"all": "d2+d4"}
+
+
+@pytest.mark.rule("C4")
+def test_C4_motivation_needs_all_three_scales():
+    found = errors(make(motivation=Motivation("hunt", "", "now")))
+    assert found == ["test.toml: test: motivation.moderate: every creature wants something: write it (C4)"]
+
+
+@pytest.mark.rule("C10")
+def test_C10_tag_line():
+    assert build(make(), EQUIPMENT).tag == "1×1 Mortal Folk (Void)"
+    fiend = make(classification="daeva", kingdom="druj", forms=("profane", "fire"), size="1x1")
+    assert build(fiend, EQUIPMENT).tag == "1×1 Daeva Druj (Profane, Fire)"
+    assert tag_line("3×2", "primordial", "behemoth", ("stone",), ()) == "3×2 Primordial Behemoth (Stone)"
+
+
+@pytest.mark.rule("C11")
+@pytest.mark.rule("C12")
+def test_C11_C12_unknown_classification_and_kingdom():
+    assert any("unknown classification 'elf'" in e for e in errors(make(classification="elf")))
+    assert any("daeva has no kingdom 'tuatha'" in e
+               for e in errors(make(classification="daeva", kingdom="tuatha", forms=("profane",))))
+
+
+@pytest.mark.rule("C13")
+@pytest.mark.parametrize("classification, kingdom, forms, immune, vulnerable, connected", [
+    ("daeva", "druj", ("profane",), "profane", "sacred", "profane"),
+    ("asura", "yazata", ("sacred",), "sacred", "profane", "sacred"),
+    ("primordial", "autochthon", ("fire",), "fire", "sea", "fire"),
+    ("primordial", "autochthon", ("sea",), "sea", "fire", "sea"),
+    ("primordial", "autochthon", ("sky",), "sky", "stone", "sky"),
+    ("primordial", "behemoth", ("stone",), "stone", "sky", "stone"),
+    ("fae", "sidhe", ("primal",), "primal", "void", "primal"),
+    ("eidos", "sora", ("void",), "void", "primal", "void"),
+    ("eidos", "folk", ("void",), None, None, "void"),
+    ("eidos", "beast", ("primal",), None, None, "primal"),
+])
+def test_C13_classification_package_table(classification, kingdom, forms, immune, vulnerable, connected):
+    pack = package(classification, kingdom, forms)
+    assert (pack.immune, pack.vulnerable, pack.connected) == (immune, vulnerable, connected)
+
+
+@pytest.mark.rule("C14")
+def test_C14_connected_form_must_be_listed():
+    beast = make(kingdom="beast", forms=("void",), tags=())
+    assert "must include the connected form 'primal'" in " ".join(errors(beast))
+
+
+@pytest.mark.rule("C15")
+def test_C15_redundant_passive_warns():
+    spirit = make(classification="primordial", kingdom="autochthon", forms=("fire",), tags=(),
+                  abilities=(Ability("Fire Body", "passive", immunity="fire"),))
+    assert any("redundant passive" in w and "immune to fire" in w for w in warnings(spirit))
+
+
+@pytest.mark.rule("C16")
+def test_C16_minions_get_the_package_and_no_abilities():
+    imp = minion(classification="daeva", kingdom="druj", forms=("profane", "fire"))
+    assert build(imp, EQUIPMENT).package.immune == "profane"
+    with_ability = replace(imp, abilities=(Ability("Fly", "active"),))
+    assert any("one Mob trait and the classification package" in e for e in errors(with_ability))
+
+
+@pytest.mark.rule("C17")
+def test_C17_slots_hold_actives_or_passives_free_traits_cost_nothing():
+    three = (Ability("A", "active"), Ability("B", "passive"), Ability("C", "active"))
+    assert any("3 abilities in slots, a adept has 2" in e for e in errors(make(abilities=three)))
+    two_and_free = three[:2] + (Ability("Keen Nose", "free"),)
+    assert errors(make(abilities=two_and_free)) == []
+    assert build(make(abilities=two_and_free), EQUIPMENT).slots_used == 2
+
+
+@pytest.mark.rule("C18")
+def test_C18_gestalt_and_numen():
+    undead = make(classification="daeva", kingdom="druj", forms=("profane",), conditions=("gestalt",))
+    assert build(undead, EQUIPMENT).tag.endswith("Gestalt (undead)")
+    assert any("Gestalt means undead" in e for e in errors(make(conditions=("gestalt",))))
+    lich = make(classification="daeva", kingdom="div", forms=("profane",), tags=())
+    assert any("kingdom div is numen" in e for e in errors(lich))
+
+
+@pytest.mark.rule("C20")
+def test_C20_damage_types():
+    assert any("unknown damage type 'lightning'" in e
+               for e in errors(make(resistance={"lightning": 20})))
+
+
+@pytest.mark.rule("C21")
+def test_C21_minion_resistance_is_flat_tier_on_mundane_only():
+    block = build(minion(tier=3), EQUIPMENT)
+    assert dict(block.resistance) == {k: 3 for k in ("cutting", "cleaving", "crushing", "piercing", "puncturing")}
+    assert block.resistance_spent == block.resistance_budget == 15
+    assert any("flat Tier resistance" in e for e in errors(replace(minion(), resistance=frozen({"fire": 1}))))
+
+
+@pytest.mark.rule("C19")
+@pytest.mark.rule("C21")
+def test_C21_over_and_under_budget():
+    over = make(resistance={"cutting": 15, "fire": 6})
+    assert any("over budget: 21 points spent (0 in armour), budget 20" in e for e in errors(over))
+    under = make(resistance={"cutting": 15})
+    assert any("5 of 20 budget points unspent" in w for w in warnings(under))
+
+
+@pytest.mark.rule("C22")
+def test_C22_no_negative_resistance():
+    assert any("0 or more" in e for e in errors(make(resistance={"cutting": -2, "crushing": 22})))
+
+
+@pytest.mark.rule("C23")
+def test_C23_tier_budget_humanoid_cap_and_exceptional_attributes():
+    strong = make(attributes={"strength": 36})
+    assert any("humanoid attribute at T8" in e for e in errors(strong))
+    assert any("tier budget 18 (off by +6" in w for w in warnings(strong))
+    epic = make(rank="epic", tier=1, resistance={"cutting": 30})
+    assert any("Epic needs an attribute at T5+" in e for e in errors(epic))
+    legendary = make(rank="legendary", tier=1, resistance={"cutting": 35},
+                     attributes={"strength": 24})  # T5 is not enough
+    assert any("Legendary needs an attribute at T6+" in e for e in errors(legendary))
+
+
+@pytest.mark.rule("C23")
+def test_C23_minion_attributes_all_t1():
+    assert build(minion(), EQUIPMENT).tier_total == 8
+    assert any("minion attributes are all T1" in e
+               for e in errors(replace(minion(), attributes=frozen({"strength": 9}))))
+
+
+@pytest.mark.rule("C24")
+def test_C24_unarmoured_health():
+    block = build(make(), EQUIPMENT)  # END 9 (d3), Division 3, DTD d4
+    assert block.health_dice == "3d3+d4+9"
+    assert block.health_average == 9 + 3 * 2 + 2.5
+    assert block.health == 18  # 17.5 rounds up
+
+
+@pytest.mark.rule("C24")
+def test_C24_size_adds_two_endurance_dice_per_size_step():
+    small = build(make(), EQUIPMENT)
+    large = build(make(size="2x2", tags=()), EQUIPMENT)  # 4 squares: +4 size bonus, +4 END dice
+    assert large.health_average - small.health_average == 4 * 2.0
+    assert dice.parse(large.health_dice).sizes.count(3) == 3 + 4
+
+
+@pytest.mark.rule("C25")
+def test_C25_armoured_health_and_the_seed_guard_durability():
+    guard = make(weapons=("spear",), armour=("gambeson", "helmet"), resistance={})
+    block = build(guard, EQUIPMENT)
+    assert block.health_dice == "3d3+2"  # Division 3 x END d3 + Tier 2, no DTD, no END score
+    assert block.durability == 19  # 2 x (9 + 2.5 - 2)
+    assert EQUIPMENT.armour["gambeson"].durability == 46
+    assert check(guard, EQUIPMENT) == []
+
+
+@pytest.mark.rule("C26")
+def test_C26_armour_must_reach_the_creature_durability_and_fit_the_budget():
+    tough = make(attributes={"endurance": 30}, armour=("leather_jerkin",), resistance={"cutting": 10})
+    # durability 2 x (30 + 2.5 - 2) = 61 > the jerkin's 40
+    assert any("leather_jerkin has 40 durability, the creature needs 61" in e for e in errors(tough))
+    heavy = make(armour=("mail_hauberk",), resistance={})
+    assert any("over budget: 35 points spent (35 in armour), budget 20" in e for e in errors(heavy))
+    two_bodies = make(armour=("gambeson", "byrnie"), resistance={})
+    assert any("both take the body slot" in e for e in errors(two_bodies))
+
+
+@pytest.mark.rule("C27")
+def test_C27_both_build_orders_give_the_same_block():
+    armour_first = make(armour=("gambeson",), resistance={"cutting": 6})
+    creature_first = make(resistance={"cutting": 6}, armour=("gambeson",))
+    assert build(armour_first, EQUIPMENT) == build(creature_first, EQUIPMENT)
+    assert errors(armour_first) == []
+
+
+@pytest.mark.rule("C28")
+@pytest.mark.parametrize("weapon, attribute", [
+    ("dagger", "physique"), ("shortbow", "physique"), ("longsword", "strength"),
+    ("warhammer", "strength"), ("greataxe", "strength"), ("javelin", "strength"),
+    ("crossbow", "perception"),
+])
+def test_C28_weapon_category_attribute(weapon, attribute):
+    creature = make(weapons=(weapon,), attributes={"strength": 20, "physique": 1, "perception": 1}
+                    if attribute == "strength" else {"strength": 1, attribute: 20})
+    line = build(creature, EQUIPMENT).attacks[0]
+    assert line.attribute == attribute
+    assert line.dice == "d4+d8"  # DTD d4 + the T5 attribute's d8
+
+
+@pytest.mark.rule("C28")
+def test_C28_natural_weapon_uses_higher_of_str_phy_plus_size():
+    bear = make(weapons=(), natural_weapons=(NaturalWeapon("Claws", "cleaving"),), size="3x3",
+                attributes={"strength": 10, "physique": 25}, tags=(), kingdom="beast", forms=("primal",))
+    line = build(bear, EQUIPMENT).attacks[0]
+    assert (line.attribute, line.dice) == ("physique", "d4+d10+8")
+    assert line.expected == pytest.approx(10 / 3 + 5.5 * 10 / 9 + 8)
+
+
+@pytest.mark.rule("C29")
+def test_C29_defense_uses_weapon_attribute_or_higher_of_agi_phy():
+    creature = make(attributes={"agility": 25})
+    block = build(creature, EQUIPMENT)
+    spear, unarmed = block.defenses
+    assert (spear.attribute, spear.dice) == ("strength", "2d4")
+    assert (unarmed.attribute, unarmed.dice) == ("agility", "d4+d10")
+
+
+@pytest.mark.rule("C30")
+def test_C30_minion_stats():
+    block = build(minion(tier=4), EQUIPMENT)
+    assert block.attacks[0].dice == "d2"
+    assert block.health == 1 and block.health_formula == "1 per head"
+    assert block.ap == 2 and block.dtd == "d2" and block.trial_die == "d2"
+    assert block.defenses[-1].dice == "d2"
+
+
+@pytest.mark.rule("C31")
+def test_C31_group_size_modifiers_from_one_head_no_size_health():
+    big = build(minion(size="2x1", tags=()), EQUIPMENT)
+    assert big.attacks[0].dice == "d2+2"  # one head's +2, once
+    assert big.bands[0].attack == "6d2+2"
+    assert big.health == 1
+
+
+@pytest.mark.rule("C33")
+@pytest.mark.rule("C41")
+def test_C33_C41_band_table():
+    block = build(minion(tier=2), EQUIPMENT)
+    rows = [(b.name, b.heads, b.health, b.attack, b.defense, b.mob_dc) for b in block.bands]
+    assert rows == [("Cluster", 6, 6, "6d2", "6d2+2", 4), ("Brood", 12, 12, "12d2", "12d2+2", 6),
+                    ("Swarm", 16, 16, "16d2", "16d2+2", 8)]
+
+
+@pytest.mark.rule("C40")
+def test_C40_mob_dc_and_condition_limits():
+    assert build(minion(tier=3), EQUIPMENT).mob_dc == 3 + 2  # 6 heads: Cluster
+    chained = replace(minion(tier=1), mob_trait=MobTrait("Rot", "damage", "tainted", condition_tier=2, chained=True))
+    assert any("cannot advance a chained condition past the Creature Tier (1)" in e for e in errors(chained))
+    assert errors(replace(chained, tier=3)) == []  # from Tier 3 the full chain
+    prone = replace(minion(tier=2), mob_trait=MobTrait("Trip", "presence", "prone", condition_tier=2))
+    assert any("a [T2] condition unlocks at Tier 3" in e for e in errors(prone))
+    assert errors(replace(prone, tier=3)) == []
+    assert any("must be damage or presence" in e
+               for e in errors(replace(minion(), mob_trait=MobTrait("X", "touch", "y"))))
+
+
+@pytest.mark.rule("C42")
+def test_C42_adept_stat_table():
+    block = build(make(), EQUIPMENT)
+    assert block.ap == AP["adept"] == 2
+    assert block.slots == SLOTS["adept"] == 2
+    assert block.trial_die == "d3"
+    assert any("1-2 abilities" in w for w in warnings(make(abilities=())))
