@@ -87,3 +87,15 @@ def test_generator_runs_from_the_command_line(tmp_path: Path) -> None:
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "ethernalis.tiled-project").read_text() == PROJECT.read_text()
+
+
+def test_docs_describe_every_class_and_property() -> None:
+    from game.maps.schema import MAP_PROPS
+
+    doc = (ROOT / "docs" / "maps.md").read_text()
+    for cls, props in CLASSES.items():
+        assert f"`{cls}`" in doc, cls
+        for prop in props:
+            assert f"`{prop.name}`" in doc, f"{cls}.{prop.name}"
+    for prop in MAP_PROPS:
+        assert f"`{prop.name}`" in doc
