@@ -47,7 +47,8 @@ class DeathScene(Scene):
         surface.blit(veil, (0, 0))
         widgets.text(surface, "You have died", (w // 2, 180), 72, (230, 60, 60), bold=True, centre=True)
         widgets.text(surface, self.cause, (w // 2, 290), 24, theme.TEXT, centre=True, width=1000)
-        widgets.text(surface, f"on turn {self.turn}", (w // 2, 330), 18, theme.TEXT_DIM, centre=True)
+        if f"turn {self.turn}" not in self.cause:
+            widgets.text(surface, f"on turn {self.turn}", (w // 2, 330), 18, theme.TEXT_DIM, centre=True)
         self.menu.draw(surface)
         for i, line in enumerate(self.problems[:4]):
             widgets.text(surface, line, (w // 2, 600 + i * 20), 14, theme.PROBLEM, centre=True, width=1100)

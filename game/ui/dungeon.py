@@ -6,6 +6,7 @@ A world turn runs a slice per frame (world.advance) so the screen never freezes 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,16 +22,35 @@ from game.ui.maprender import MissingTileset, render_map
 from game.ui.pause import PauseScene
 from game.ui.scene import Scene
 from game.world.commands import Attack, Consume, EndTurn, Equip, Move, PickUp
+from game.world.events import Event
 from game.world.world import CreatureView, ItemView, World
 
 if TYPE_CHECKING:
     from game.ui.session import Session
+
+
+@dataclass
+class Floater:
+    uid: str
+    words: str
+    colour: tuple[int, int, int]
+    x: float  # world pixels
+    y: float
+    age: float = 0.0
+
+
+class Blank(dict):
+    """Event data for a floater label; a missing field prints as nothing rather than failing."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
 
 MAP_VIEW = pygame.Rect(0, 0, 960, 548)
 LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
+FLOAT_SECONDS = 1.4  # how long an event label floats over a creature
 USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
 
 
@@ -48,6 +68,7 @@ class DungeonScene(Scene):
         self.inventory_rects: list[tuple[pygame.Rect, ItemView]] = []
         self.company_rects: list[tuple[pygame.Rect, CreatureView]] = []
         self.dead_shown = False
+        self.floaters: list[Floater] = []
         self.clock = 0.0
         self.map_surface = render_map(world.map, self.sprites)
         self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
@@ -67,10 +88,27 @@ class DungeonScene(Scene):
 
     def _drain_events(self) -> None:
         for event in self.world.pop_events():
+            self._float(event)
             if event.kind == "turn":
                 self.log.add(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
             elif self.world.hears(event):
                 self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
+
+    def _float(self, event: Event) -> None:
+        """A short label rising over the creature an event is about (theme.FLOATERS)."""
+        if event.kind not in theme.FLOATERS:
+            return
+        label, colour, who = theme.FLOATERS[event.kind]
+        uid = event.actor if who == "actor" else event.target
+        view = next((v for v in self.views if v.uid == uid), None)
+        if view is None:
+            return
+        x, y = self.glide.get(view.eid, (view.square[0] * self.world.map.tile_w, view.square[1] * self.world.map.tile_h))
+        stacked = sum(1 for f in self.floaters if f.uid == uid and f.age < 0.3)
+        words = label.format_map(Blank(event.data))
+        self.floaters.append(Floater(uid, words, colour, x + view.footprint[0] * self.world.map.tile_w / 2,
+                                     y - 4 - 14 * stacked))
+        del self.floaters[:-60]
 
     def _centre_px(self, view: CreatureView) -> tuple[float, float]:
         tw, th = self.world.map.tile_w, self.world.map.tile_h
@@ -269,6 +307,9 @@ class DungeonScene(Scene):
             pos[1] += (ty - pos[1]) * k
         for eid in set(self.glide) - live:
             del self.glide[eid]
+        for floater in self.floaters:
+            floater.age += dt
+        self.floaters = [f for f in self.floaters if f.age < FLOAT_SECONDS]
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -283,6 +324,7 @@ class DungeonScene(Scene):
         self._draw_spawners(surface)
         self._draw_items(surface)
         self._draw_creatures(surface)
+        self._draw_floaters(surface)
         if self.world.busy:
             widgets.text(surface, "The dungeon stirs…", (MAP_VIEW.x + 12, MAP_VIEW.y + 10), 16, theme.ACCENT, bold=True)
         surface.set_clip(None)
@@ -374,6 +416,17 @@ class DungeonScene(Scene):
                 mark, colour = ("!", theme.HOSTILE) if view.mood == "angered" else ("»", (240, 220, 120))
                 widgets.text(surface, mark, (rect.right - 8, rect.y - 2), 15, colour, bold=True)
 
+    def _draw_floaters(self, surface: pygame.Surface) -> None:
+        for floater in self.floaters:
+            vx, vy = self.camera.to_view(floater.x, floater.y - 24 * floater.age)
+            image = theme.font(13, bold=True).render(floater.words, True, floater.colour)
+            image.set_alpha(int(255 * min(1.0, 2 * (1 - floater.age / FLOAT_SECONDS))))
+            shadow = theme.font(13, bold=True).render(floater.words, True, (0, 0, 0))
+            shadow.set_alpha(image.get_alpha())
+            rect = image.get_rect(midbottom=(MAP_VIEW.x + vx, MAP_VIEW.y + vy))
+            surface.blit(shadow, rect.move(1, 1))
+            surface.blit(image, rect)
+
     def _draw_side(self, surface: pygame.Surface, hero: CreatureView) -> None:
         inner = widgets.panel(surface, SIDE, None)
         x, y, w = inner.x, inner.y, inner.w
@@ -382,7 +435,7 @@ class DungeonScene(Scene):
         widgets.text(surface, f"{level}Turn {self.world.turn}", (x, y + 30), 14, theme.TEXT_DIM)
         y += 56
         for label, value, top, colour in (
-            ("Health", hero.health, hero.max_health, theme.HEALTH),
+            ("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
             ("Action points", hero.ap, hero.max_ap, theme.AP),
             ("Hunger", hero.hunger, 100, theme.HUNGER),
             ("Thirst", hero.thirst, 100, theme.THIRST),
@@ -475,7 +528,7 @@ class DungeonScene(Scene):
         if view.level >= 1:
             widgets.text(surface, f"Level {view.level}", (inner.right - 60, inner.y + 2), 14, theme.ACCENT, bold=True)
         widgets.bar(surface, pygame.Rect(inner.x, inner.y + 28, inner.w, 16), view.health, view.max_health, theme.HEALTH,
-                    f"{view.health} / {view.max_health}")
+                    f"{max(0, view.health)} / {view.max_health}")
         y = inner.y + 50
         for image in body:
             surface.blit(image, (inner.x, y))

@@ -69,8 +69,12 @@ class SmokePilot:
         yield from self.wait(lambda: isinstance(self.stack.top, TitleScene), "the title screen")
         self.press(pygame.K_DOWN)
         self.press(pygame.K_UP)
+        title = self.stack.top
         self.press(pygame.K_RETURN)
-        yield from self.wait(lambda: isinstance(self.stack.top, DungeonScene), "the dungeon screen after Enter")
+        yield from self.wait(lambda: isinstance(self.stack.top, DungeonScene) or title.problems,
+                             "the dungeon screen after Enter")
+        if title.problems:
+            raise SmokeFailure("the game could not start:\n" + "\n".join(title.problems))
         dungeon = self.stack.top
         world = dungeon.world
         self.press(pygame.K_F1)

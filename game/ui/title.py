@@ -71,7 +71,10 @@ class TitleScene(Scene):
         self._parade(surface, 350)
         self.menu.draw(surface)
         y = 560
-        for line in self.problems[:6]:
+        shown = self.problems[:5]
+        if len(self.problems) > len(shown):
+            shown.append(f"... and {len(self.problems) - len(shown)} more problems")
+        for line in shown:
             y = widgets.text(surface, line, (w // 2, y), 15, theme.PROBLEM, centre=True, width=1100).bottom + 4
         footer = f"map {self.session.map_path.name}  ·  seed {self.session.seed}  ·  F1 in the dungeon shows the controls"
         widgets.text(surface, footer, (w // 2, h - 34), 14, theme.TEXT_DIM, centre=True)
