@@ -211,9 +211,7 @@ def build_dungeon(raw: RawMap, checked: validate.Checked) -> DungeonMap:
     for o in checked.of_class("room"):
         rooms[o.id] = Room(o.id, o.name, o.x, o.y, o.w, o.h, o.props["theme"], o.props["light"], _none(o.props["rune"]))
 
-    def room_of(o: validate.Obj) -> int:
-        return checked.room_of[o.id]
-
+    room_of = checked.room_of.__getitem__
     exits = tuple(
         Exit(o.id, o.name, (o.x, o.y), checked.exit_rooms[o.id], bool(o.props.get("locked", False)),
              _none(o.props.get("key", "")), o.kind == "door")
@@ -222,23 +220,23 @@ def build_dungeon(raw: RawMap, checked: validate.Checked) -> DungeonMap:
     entrance = next(o for o in objs if o.kind == "entrance")
     placements = tuple(
         Placement(
-            o.id, o.name, room_of(o), (o.x, o.y), o.props["creature"], o.props["kind"], _none(o.props["background"]),
+            o.id, o.name, room_of(o.id), (o.x, o.y), o.props["creature"], o.props["kind"], _none(o.props["background"]),
             o.props["heads"], tuple(validate.split_flags(o.props["gear"])), o.props["provisions"],
             _none(o.props["merchant"]), (o.w, o.h),
         )
         for o in checked.of_class("creature")
     )
     items = tuple(
-        ItemPlacement(o.id, o.name, room_of(o), (o.x, o.y), o.props["item"], o.props["count"],
+        ItemPlacement(o.id, o.name, room_of(o.id), (o.x, o.y), o.props["item"], o.props["count"],
                       _none(o.props["quality"]), _none(o.props["material"]), _none(o.props["rune"]))
         for o in checked.of_class("item")
     )
     traps = tuple(
-        Trap(o.id, o.name, room_of(o), (o.x, o.y), o.props["trap"], o.props["damage"], o.props["dc"], o.props["stun"])
+        Trap(o.id, o.name, room_of(o.id), (o.x, o.y), o.props["trap"], o.props["damage"], o.props["dc"], o.props["stun"])
         for o in checked.of_class("trap")
     )
     spawners = tuple(
-        Spawner(o.id, o.name, room_of(o), (o.x, o.y), o.props["creature"], o.props["interval"], o.props["heads"])
+        Spawner(o.id, o.name, room_of(o.id), (o.x, o.y), o.props["creature"], o.props["interval"], o.props["heads"])
         for o in checked.of_class("spawner")
     )
     return DungeonMap(
@@ -250,7 +248,7 @@ def build_dungeon(raw: RawMap, checked: validate.Checked) -> DungeonMap:
         tile_h=raw.tile_h,
         rooms=rooms,
         exits=exits,
-        entrance=(room_of(entrance), (entrance.x, entrance.y)),
+        entrance=(room_of(entrance.id), (entrance.x, entrance.y)),
         placements=placements,
         items=items,
         traps=traps,

@@ -114,6 +114,9 @@ def to_squares(checked: Checked, raw: RawMap, mo: MapObject) -> Obj | None:
     if mo.rotation:
         checked.report(mo, "rotated objects are not supported")
         return None
+    if mo.points and mo.kind != "road":
+        checked.report(mo, f"a {mo.kind} must be a rectangle or a point, not a polygon or polyline")
+        return None
     if mo.points:
         pts = tuple((int(px // tw), int(py // th)) for px, py in mo.points)
         x, y = min(p[0] for p in pts), min(p[1] for p in pts)
