@@ -111,3 +111,13 @@ def test_checker_cli_exits_0_on_a_good_map() -> None:
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout
     assert "ok: dungeon, 3 rooms, 2 exits, 2 creatures, 3 items, 1 traps, 1 spawners" in run.stdout
+
+
+def test_region_map_given_as_a_dungeon_is_one_clear_message() -> None:
+    from game.paths import MAPS
+
+    path = MAPS / "region.tmx"
+    with pytest.raises(MapError) as caught:
+        load_map(path)
+    assert caught.value.problems == [
+        f"{path}: map: is the region map, not a dungeon, village or tower (open it with load_region)"]

@@ -171,9 +171,10 @@ def check_tilesets(checked: Checked, raw: RawMap) -> None:
 def check_dungeon(raw: RawMap, known: DataIds) -> Checked:
     """All checks of a dungeon, village or tower; ids are checked against `known` where it has them."""
     checked = Checked(raw.path)
+    if raw.props.get("kind") == "region":
+        checked.report(None, "is the region map, not a dungeon, village or tower (open it with load_region)")
+        return checked
     read_objects(checked, raw, DUNGEON_CLASSES)
-    if checked.map_props.get("kind") == "region":
-        checked.report(None, "is a region map: load it with load_region")
     check_tilesets(checked, raw)
     rooms = check_rooms(checked)
     check_exits(checked, rooms)
