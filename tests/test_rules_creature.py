@@ -128,7 +128,7 @@ def test_C16_minions_get_the_package_and_no_abilities():
 @pytest.mark.rule("C17")
 def test_C17_slots_hold_actives_or_passives_free_traits_cost_nothing():
     three = (Ability("A", "active"), Ability("B", "passive"), Ability("C", "active"))
-    assert any("3 abilities in slots, a adept has 2" in e for e in errors(make(abilities=three)))
+    assert any("3 abilities take slots; rank adept has 2" in e for e in errors(make(abilities=three)))
     two_and_free = three[:2] + (Ability("Keen Nose", "free"),)
     assert errors(make(abilities=two_and_free)) == []
     assert build(make(abilities=two_and_free), EQUIPMENT).slots_used == 2

@@ -225,7 +225,8 @@ def _check_abilities(found: Findings, immune: str | None) -> None:
                                     f"already makes it immune to {immune} (C15)")
     used = sum(1 for a in defn.abilities if a.kind in ("active", "passive"))
     if used > SLOTS[defn.rank]:
-        found.error("abilities", f"{used} abilities in slots, a {defn.rank} has {SLOTS[defn.rank]} (C17)")
+        found.error("abilities", f"{used} abilities take slots; rank {defn.rank} has "
+                                 f"{SLOTS[defn.rank]} (C17)")
     if defn.rank == "adept" and used == 0:
         found.warn("abilities", "an adept has 1-2 abilities, a signature ability at least (C42)")
 
