@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 import pygame
 
@@ -39,6 +39,18 @@ class Floater:
     age: float = 0.0
 
 
+SHORT_TYPES = {"cutting": "cut", "cleaving": "cleave", "crushing": "crush", "piercing": "pierce",
+               "puncturing": "puncture"}
+
+
+def defence_line(defense: Mapping[str, int]) -> str:
+    """'Defence 2 against every blow', or each mundane type's value (Reconciliation 2)."""
+    values = set(defense.values())
+    if len(values) == 1:
+        return f"Defence {values.pop()} against every blow"
+    return "Defence " + " · ".join(f"{SHORT_TYPES.get(k, k)} {v}" for k, v in defense.items())
+
+
 class Blank(dict):
     """Event data for a floater label; a missing field prints as nothing rather than failing."""
 
@@ -51,6 +63,8 @@ SIDE = pygame.Rect(960, 0, 320, 720)
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
 FLOAT_SECONDS = 1.4  # how long an event label floats over a creature
+DARKNESS = {0: 150, 1: 100, 2: 45, 3: 0}  # room light (docs/maps.md, 0 dark .. 3 bright) -> shade alpha
+HERO_LIGHT = 2  # the hero carries a torch: its room is never darker than this
 USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
 
 
@@ -104,10 +118,14 @@ class DungeonScene(Scene):
         if view is None:
             return
         x, y = self.glide.get(view.eid, (view.square[0] * self.world.map.tile_w, view.square[1] * self.world.map.tile_h))
-        stacked = sum(1 for f in self.floaters if f.uid == uid and f.age < 0.3)
+        base_x, base_y = x + view.footprint[0] * self.world.map.tile_w / 2, y - 4
+        fresh = [f for f in self.floaters if f.uid == uid and f.age < 0.3]
+        for old in fresh[:-1]:  # at most two labels at once over one creature: the newest two
+            self.floaters.remove(old)
+        if fresh:
+            fresh[-1].y = base_y
         words = label.format_map(Blank(event.data))
-        self.floaters.append(Floater(uid, words, colour, x + view.footprint[0] * self.world.map.tile_w / 2,
-                                     y - 4 - 14 * stacked))
+        self.floaters.append(Floater(uid, words, colour, base_x, base_y - 14 * bool(fresh)))
         del self.floaters[:-60]
 
     def _centre_px(self, view: CreatureView) -> tuple[float, float]:
@@ -318,6 +336,7 @@ class DungeonScene(Scene):
         surface.set_clip(MAP_VIEW)
         ox, oy = self.camera.to_view(0, 0)
         surface.blit(self.map_surface, (MAP_VIEW.x + ox, MAP_VIEW.y + oy))
+        self._draw_darkness(surface, hero)
         self._draw_rooms(surface, hero)
         if self.show_scent:
             self._draw_scent(surface)
@@ -340,6 +359,18 @@ class DungeonScene(Scene):
         tw, th = self.world.map.tile_w, self.world.map.tile_h
         x, y = self.camera.to_view(room.x * tw, room.y * th)
         return pygame.Rect(MAP_VIEW.x + x, MAP_VIEW.y + y, room.w * tw, room.h * th)
+
+    def _draw_darkness(self, surface: pygame.Surface, hero: CreatureView) -> None:
+        """Dim rooms by their light; the hero's torch lights its own room."""
+        for room in self.world.map.rooms.values():
+            light = max(room.light, HERO_LIGHT) if room.id == hero.room else room.light
+            alpha = DARKNESS.get(max(0, min(3, light)), 0)
+            if alpha:
+                rect = self._room_rect(room.id)
+                if rect.colliderect(MAP_VIEW):
+                    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                    shade.fill((4, 2, 10, alpha))
+                    surface.blit(shade, rect.topleft)
 
     def _draw_rooms(self, surface: pygame.Surface, hero: CreatureView) -> None:
         """The hero's room outlined in gold; a hovered room the hero can walk to in green."""
@@ -504,7 +535,7 @@ class DungeonScene(Scene):
             (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
             (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%", theme.TEXT),
             (f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}", theme.TEXT),
-            ("Defence " + "  ".join(f"{k[:5]} {v}" for k, v in card.defense.items() if v), theme.TEXT),
+            (defence_line(card.defense), theme.TEXT),
             (f"Hunger {view.hunger}   Thirst {view.thirst}   AP {view.ap}/{view.max_ap}", theme.TEXT),
         ]
         elements = "  ".join(f"{k} {v}" for k, v in card.element_damage.items() if v)

@@ -38,16 +38,12 @@ LOG_COLOURS = {  # event kind -> colour in the message log
 # fights, flees, levels up and dies, in every room on screen (the log keeps only what the hero hears)
 FLOATERS = {
     "hit": ("-{damage}", (255, 96, 86), "target"),
-    "miss": ("miss", (170, 170, 190), "target"),
-    "dodge": ("dodge", (170, 210, 255), "target"),
-    "soaked": ("soak {soaked}", (200, 200, 210), "target"),
+    "dodge": ("dodges", (170, 210, 255), "target"),
     "heads_lost": ("-{heads} heads", (255, 96, 86), "target"),
     "killed": ("slain", (255, 70, 60), "target"),
-    "death": ("dies", (255, 70, 60), "actor"),
     "eat": ("eats", (214, 150, 70), "actor"),
     "drink": ("drinks", (90, 190, 220), "actor"),
     "heal": ("+{amount}", (120, 230, 120), "actor"),
-    "pickup": ("takes {item}", (190, 210, 160), "actor"),
     "equip": ("equips {item}", (190, 210, 160), "actor"),
     "level_up": ("level {level}!", (255, 215, 110), "actor"),
     "mood": ("{mood}", (240, 220, 120), "actor"),
@@ -56,7 +52,6 @@ FLOATERS = {
     "trap": ("trap! -{damage}", (240, 150, 90), "actor"),
     "complain_hunger": ("hungry!", (214, 150, 70), "actor"),
     "complain_thirst": ("thirsty!", (90, 190, 220), "actor"),
-    "converse": ("chats", (200, 200, 220), "actor"),
 }
 PROBLEM = (255, 120, 120)
 NOTE = (200, 200, 220)

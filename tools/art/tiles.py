@@ -16,7 +16,7 @@ S = 16  # art pixels per tile (scaled x2 on export)
 
 THEMES = {  # base, dark (mortar / cracks), light (highlights)
     "stone": (rgb("#4a4e5c"), rgb("#23232f"), rgb("#6a7080")),
-    "cave": (rgb("#5a4636"), rgb("#2a1e18"), rgb("#7a6048")),
+    "cave": (rgb("#7a6a5a"), rgb("#241a16"), rgb("#a08c74")),
     "crypt": (rgb("#4a3f58"), rgb("#211a2a"), rgb("#6c5c7e")),
     "wood": (rgb("#7a4e2e"), rgb("#3a2214"), rgb("#9c6a40")),
     "keep": (rgb("#9a8a66"), rgb("#3e3526"), rgb("#c4b48a")),
@@ -595,7 +595,7 @@ def build_tiles() -> list[Canvas]:
     for x, y in [(3, 2), (4, 3), (5, 3), (6, 4), (6, 5), (7, 6), (8, 6), (9, 7), (9, 8), (10, 9), (5, 4),
                  (4, 5), (11, 10), (12, 10), (12, 11)]:
         cracked.put(x, y, THEMES["stone"][1])
-    cave_floor = noise_floor(THEMES["cave"][0], 4, [rgb("#4e3c2e"), rgb("#6a5340"), rgb("#7e6650")], 0.35)
+    cave_floor = noise_floor(rgb("#3e3128"), 4, [rgb("#352a22"), rgb("#4a3a2e"), rgb("#54432f")], 0.35)
     rng = random.Random(44)
     for _ in range(5):
         x, y = rng.randrange(1, 15), rng.randrange(1, 15)
