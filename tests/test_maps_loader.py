@@ -95,8 +95,9 @@ def test_tile_layers_keep_tiled_gids_and_tileset() -> None:
 def test_tiled_19_class_attribute_loads_the_same(tmp_path: Path) -> None:
     """Tiled 1.8 writes an object's kind as type=, Tiled 1.9 as class=: both load (NOTES.md)."""
     original = load_map(copy_with(tmp_path, lambda t: t))
-    as_class = copy_with(tmp_path, lambda t: t.replace(' type="', ' class="'))
-    assert ' type="room"' not in as_class.read_text()
+    as_class = copy_with(tmp_path, lambda t: re.sub(r'(<object [^>]*?) type="', r'\1 class="', t))
+    assert ' type="room"' not in as_class.read_text() and ' class="room"' in as_class.read_text()
+    assert 'type="int"' in as_class.read_text()  # property types stay
     loaded = load_map(as_class)
     assert loaded.rooms == original.rooms
     assert loaded.exits == original.exits

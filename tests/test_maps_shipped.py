@@ -2,6 +2,7 @@
 what the issue asks for — three themed dungeons, a village, a besieged tower and the region map."""
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -158,3 +159,18 @@ def test_region_links_every_dungeon_and_settlement() -> None:
     assert reachable(first, region.roads) == set(region.places)
     kinds = Counter(map_kind(p.map) for p in region.places.values())
     assert kinds == Counter({"dungeon": 3, "village": 1, "tower": 1})
+
+
+@pytest.mark.parametrize("name", ["default.tmx", "village.tmx"])
+def test_shipped_map_saved_with_class_attributes_loads_the_same(name: str, tmp_path: Path) -> None:
+    """A map as Tiled 1.9 writes it (object `class=` instead of `type=`) loads identically (NOTES.md)."""
+    source = MAPS / name
+    tileset = (MAPS / "tilesets" / "dungeon.tsx").as_posix()
+    text = source.read_text().replace('source="tilesets/dungeon.tsx"', f'source="{tileset}"')
+    copy = tmp_path / name
+    copy.write_text(re.sub(r'(<object [^>]*?) type="', r'\1 class="', text))
+    assert '<object id="1" name="' in text and ' type="room"' not in copy.read_text()
+    assert 'type="int"' in copy.read_text()  # property types stay
+    before, after = load_map(source, data=DATA_IDS), load_map(copy, data=DATA_IDS)
+    assert (after.rooms, after.exits, after.placements, after.items, after.traps, after.spawners) == (
+        before.rooms, before.exits, before.placements, before.items, before.traps, before.spawners)
