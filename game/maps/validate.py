@@ -119,15 +119,15 @@ def to_squares(checked: Checked, raw: RawMap, mo: MapObject) -> Obj | None:
         return None
     if mo.points:
         pts = tuple((int(px // tw), int(py // th)) for px, py in mo.points)
-        x, y = min(p[0] for p in pts), min(p[1] for p in pts)
-        return Obj(mo.id, mo.name, mo.kind, x, y, 1, 1, {}, pts)
+        return Obj(mo.id, mo.name, mo.kind, min(p[0] for p in pts), min(p[1] for p in pts), 1, 1, {}, pts)
     if mo.w == 0 and mo.h == 0:
-        return Obj(mo.id, mo.name, mo.kind, int(mo.x // tw), int(mo.y // th), 1, 1, {})
-    cells = (mo.x / tw, mo.y / th, mo.w / tw, mo.h / th)
-    if any(abs(c - round(c)) > 1e-3 for c in cells) or mo.w <= 0 or mo.h <= 0:
-        checked.report(mo, "rectangle is not aligned to the squares (snap it to the grid)")
-        return None
-    x, y, w, h = (round(c) for c in cells)
+        x, y, w, h = int(mo.x // tw), int(mo.y // th), 1, 1
+    else:
+        cells = (mo.x / tw, mo.y / th, mo.w / tw, mo.h / th)
+        if any(abs(c - round(c)) > 1e-3 for c in cells) or mo.w <= 0 or mo.h <= 0:
+            checked.report(mo, "rectangle is not aligned to the squares (snap it to the grid)")
+            return None
+        x, y, w, h = (round(c) for c in cells)
     if x < 0 or y < 0 or x + w > raw.width or y + h > raw.height:
         checked.report(mo, f"lies outside the map ({raw.width}x{raw.height} squares)")
         return None
