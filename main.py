@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from game.paths import DEFAULT_MAP
+from game.runtime import tune_gc
 
 
 class ArgumentError(Exception):
@@ -50,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ethernalis: {exc}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    tune_gc()
     if args.headless:
         from game.headless import run_headless
 

@@ -8,7 +8,7 @@ import esper
 import pytest
 
 from game.rules import combat as rules
-from game.world.components import Identity, Inventory, Item, Mood, OnFloor
+from game.world.components import Inventory, Item
 from game.world.systems import combat
 from tests.world_fixtures import body, content, kinds, make_world, mood, room_id, row_map, spawn, world  # noqa: F401
 
@@ -165,7 +165,7 @@ def test_N31_gear_falls_into_the_room_where_it_died(world):
     assert carried
     combat.die(world, guard_, world.hero)
     for item in carried:
-        assert esper.component_for_entity(item, OnFloor).room == room_id(0)
+        assert esper.component_for_entity(item, Item).room == room_id(0)
     assert set(carried) <= set(world.rooms.floor(room_id(0)))
     assert not world.alive(guard_)
 

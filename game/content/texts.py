@@ -30,4 +30,4 @@ class Texts:
         template = self.templates.get(kind)
         if template is None:
             return kind.replace("_", " ")
-        return string.Formatter().vformat(template, (), _Blank(values))
+        return template.format_map(_Blank(values))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world import loadout, moving
-from game.world.components import Body, CarriedBy, Inventory, Item, OnFloor, Position
+from game.world.components import Body, Inventory, Item, Position
 from game.world.systems import combat, needs
 
 if TYPE_CHECKING:
@@ -97,17 +97,18 @@ def _attack(world: World, hero: int, cmd: Attack) -> str:
     return ""
 
 
-def _floor_item(world: World, hero: int, item: int) -> OnFloor | str:
-    floor = esper.try_component(item, OnFloor) if esper.entity_exists(item) else None
-    if floor is None or floor.room != esper.component_for_entity(hero, Position).room:
+def _floor_item(world: World, hero: int, item: int) -> str:
+    """"" when `item` lies in the hero's room, else the reason."""
+    found = esper.try_component(item, Item) if esper.entity_exists(item) else None
+    if found is None or found.room != esper.component_for_entity(hero, Position).room:
         return "That item is not here."
-    return floor
+    return ""
 
 
 def _pick_up(world: World, hero: int, cmd: PickUp) -> str:
-    floor = _floor_item(world, hero, cmd.item)
-    if isinstance(floor, str):
-        return floor
+    reason = _floor_item(world, hero, cmd.item)
+    if reason:
+        return reason
     if not loadout.can_carry(world, hero, cmd.item):
         return f"The {world.item_name(cmd.item)} is too heavy to carry with your load."
     needs.take(world, hero, cmd.item)
@@ -115,8 +116,8 @@ def _pick_up(world: World, hero: int, cmd: PickUp) -> str:
 
 
 def _carried(hero: int, item: int) -> bool:
-    carried = esper.try_component(item, CarriedBy) if esper.entity_exists(item) else None
-    return carried is not None and carried.owner == hero
+    found = esper.try_component(item, Item) if esper.entity_exists(item) else None
+    return found is not None and found.owner == hero
 
 
 def _drop(world: World, hero: int, cmd: Drop) -> str:
@@ -128,9 +129,9 @@ def _drop(world: World, hero: int, cmd: Drop) -> str:
 
 def _consume(world: World, hero: int, cmd: Consume) -> str:
     if not _carried(hero, cmd.item):
-        floor = _floor_item(world, hero, cmd.item)
-        if isinstance(floor, str):
-            return floor
+        reason = _floor_item(world, hero, cmd.item)
+        if reason:
+            return reason
     kind = world.content.items[esper.component_for_entity(cmd.item, Item).item_id].kind
     if kind not in ("food", "drink", "healing"):
         return f"You cannot eat or drink the {world.item_name(cmd.item)}."

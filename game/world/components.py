@@ -80,6 +80,7 @@ class Growth:
 class Inventory:
     items: list[int] = field(default_factory=list)  # carried item entities (equipped ones included)
     equipped: dict[str, int] = field(default_factory=dict)  # slot -> item entity
+    kinds: dict[str, int] = field(default_factory=dict)  # item kind -> items carried (kept by world/items.py)
 
 
 @dataclass(slots=True)
@@ -91,7 +92,10 @@ class Hero:
 
 @dataclass(slots=True)
 class Item:
-    """An item entity (N34): base id plus quality, material, rune and armour wear."""
+    """An item entity (N34): base id plus quality, material, rune and armour wear, and where it is.
+
+    An item lies on a room's floor (`room`, `square`) or is carried by `owner`; game/world/items.py moves it.
+    """
 
     item_id: str
     count: int = 1
@@ -99,14 +103,6 @@ class Item:
     material: str = "iron"
     rune: str | None = None
     durability: int = 0  # armour's current durability (C26); 0 for other items
-
-
-@dataclass(slots=True)
-class OnFloor:
-    room: int
-    square: Square
-
-
-@dataclass(slots=True)
-class CarriedBy:
-    owner: int
+    room: int | None = None
+    square: Square | None = None
+    owner: int | None = None

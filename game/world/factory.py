@@ -7,8 +7,8 @@ import esper
 
 from game.maps.model import DungeonMap, Square
 from game.world import loadout
-from game.world.components import (Body, CarriedBy, Footprint, Growth, Hero, Identity, Inventory, Item, Mood,
-                                   Needs, OnFloor, Position)
+from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.items import give, lay
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -43,11 +43,9 @@ def spawn_item(world: World, item_id: str, room: int | None = None, square: Squa
     item.durability = durability if durability is not None else loadout.max_durability(world, item)
     eid = esper.create_entity(item)
     if owner is not None:
-        esper.add_component(eid, CarriedBy(owner))
-        esper.component_for_entity(owner, Inventory).items.append(eid)
+        give(world, eid, owner)
     else:
-        esper.add_component(eid, OnFloor(room, square))
-        world.rooms.drop_item(eid, room)
+        lay(world, eid, room, square)
     return eid
 
 
@@ -60,7 +58,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     spot = world.rooms.free_spot(room, w, h, near)
     if spot is None:
         return None
-    card = codex.card(codex_id, heads or None)
+    card = world.natural_card(codex_id, heads)
     tags = frozenset(defn.tags)
     faction = "monsters"
     if kind in ("world", "merchant", "notable") or codex_id in world.content.tuning.peaceful:
@@ -75,6 +73,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     if has_needs(tags):
         esper.add_component(eid, Needs())
     world.rooms.place(eid, room, spot, w, h)
+    world.forget_actors()
     for equipment_id in (codex.starting_gear(codex_id) if gear is None else gear):
         item_id = loadout.item_for_equipment(world, equipment_id)
         item = spawn_item(world, item_id, owner=eid)
@@ -138,6 +137,7 @@ def rebuild(world: World, dungeon: DungeonMap) -> None:
 
     world.ecs.activate()
     keep = {world.hero} | set(esper.component_for_entity(world.hero, Inventory).items)
+    world.forget_actors()
     doomed = [eid for eid, _ in esper.get_component(Identity)] + [eid for eid, _ in esper.get_component(Item)]
     for eid in doomed:
         if eid not in keep:

@@ -18,6 +18,8 @@ class RoomIndex:
         self.map = dungeon
         self._occupants: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}
         self._floor: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}
+        self._gear: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}  # wearable floor items
+        self._provisions: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}  # food and drink
         self._taken: dict[int, dict[Square, int]] = {r: {} for r in dungeon.rooms}
         self.exits: dict[int, list[tuple[Exit, int]]] = {r: dungeon.exits_of(r) for r in dungeon.rooms}
         self._distances: dict[int, dict[int, int]] = {}
@@ -66,11 +68,23 @@ class RoomIndex:
     def floor(self, room: int) -> list[int]:
         return list(self._floor[room])
 
-    def drop_item(self, eid: int, room: int) -> None:
+    def gear_on_floor(self, room: int) -> list[int]:
+        return list(self._gear[room])
+
+    def provisions_on_floor(self, room: int) -> list[int]:
+        return list(self._provisions[room])
+
+    def drop_item(self, eid: int, room: int, wearable: bool, provision: bool) -> None:
         self._floor[room][eid] = None
+        if wearable:
+            self._gear[room][eid] = None
+        if provision:
+            self._provisions[room][eid] = None
 
     def lift_item(self, eid: int, room: int) -> None:
         self._floor[room].pop(eid, None)
+        self._gear[room].pop(eid, None)
+        self._provisions[room].pop(eid, None)
 
     # the room graph
     def distances_from(self, room: int) -> dict[int, int]:

@@ -9,7 +9,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Mapping
 
 import esper
 
@@ -17,7 +17,7 @@ from game.content.content import Content, load_content
 from game.maps.model import DungeonMap, Spawner, Trap
 from game.rules.card import Card
 from game.world import factory, loadout
-from game.world.components import Body, Growth, Identity, Inventory, Item, Mood, Needs, OnFloor, Position
+from game.world.components import Body, Growth, Identity, Inventory, Item, Mood, Needs, Position
 from game.world.ecs import EcsContext
 from game.world.events import Event
 from game.world.rooms import RoomIndex
@@ -59,6 +59,20 @@ class CreatureView:
     alive: bool
 
 
+@dataclass(slots=True)
+class Actor:
+    """One NPC's components, gathered once per turn so systems need not query esper each time."""
+
+    eid: int
+    ident: Identity
+    body: Body
+    mood: Mood
+    pos: Position
+    needs: Needs | None
+    growth: Growth
+    inv: Inventory
+
+
 @dataclass(frozen=True)
 class ItemView:
     eid: int
@@ -83,14 +97,25 @@ class World:
         self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
         self.aware_full = int(content.tuning["mood"]["anger_memory"])
         self.pair_cooldown: dict[tuple[str, str], int] = {}
+        self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
         self.events: list[Event] = []
         self._unread = 0
         self._serial = 0
         self._steps: Iterator[None] | None = None
+        self._actors: list[Actor] | None = None
+        self._cards: dict[tuple[str, int], Card] = {}
         self.over: str | None = None
         self.hero = factory.populate(self)
 
     # -- identity and events ------------------------------------------------------------------
+    def natural_card(self, codex_id: str, heads: int = 0) -> Card:
+        """The bridged card of a creature kind, shared by every creature of that kind (cards are frozen)."""
+        key = (codex_id, heads)
+        card = self._cards.get(key)
+        if card is None:
+            card = self._cards[key] = self.content.codex.card(codex_id, heads or None)
+        return card
+
     def next_uid(self, codex_id: str) -> str:
         self._serial += 1
         return f"{codex_id}#{self._serial}"
@@ -144,8 +169,21 @@ class World:
         return pos.room if pos else None
 
     def creatures(self) -> list[int]:
+        """Every living creature, the hero included."""
         self.ecs.activate()
-        return [eid for eid, _ in esper.get_component(Body)]
+        return [eid for eid, body in esper.get_component(Body) if body.health > 0]
+
+    def actors(self) -> list[Actor]:
+        """The NPCs (not the hero); the dead stay listed with health <= 0 until the turn ends."""
+        if self._actors is None:
+            self._actors = [Actor(eid, ident, body, mood, pos, esper.try_component(eid, Needs), growth, inv)
+                            for eid, (ident, body, mood, pos, growth, inv)
+                            in esper.get_components(Identity, Body, Mood, Position, Growth, Inventory)]
+        return self._actors
+
+    def forget_actors(self) -> None:
+        """Called when creatures are made or cleared away."""
+        self._actors = None
 
     def creatures_in(self, room_id: int) -> list[int]:
         return list(self.rooms.occupants(room_id))
@@ -169,9 +207,8 @@ class World:
         return label if item.count == 1 else f"{label} ×{item.count}"
 
     def _item_view(self, eid: int) -> ItemView:
-        floor = esper.try_component(eid, OnFloor)
         item = esper.component_for_entity(eid, Item)
-        return ItemView(eid, item.item_id, self.item_name(eid), floor.square if floor else None)
+        return ItemView(eid, item.item_id, self.item_name(eid), item.square)
 
     def is_enemy(self, a: int, b: int) -> bool:
         """N13: factions at war (assets/data/world.toml), or a creature angered at the hero (N18)."""
@@ -184,6 +221,10 @@ class World:
             if mood and mood.state == "angered" and other == self.hero:
                 return True
         return False
+
+    def factions_differ(self, occupants: list[int]) -> bool:
+        """Whether any two of these creatures could be enemies (a room of one faction never fights)."""
+        return len({esper.component_for_entity(e, Identity).faction for e in occupants}) > 1
 
     def view(self, eid: int) -> CreatureView:
         ident = esper.component_for_entity(eid, Identity)
@@ -216,11 +257,10 @@ class World:
         rune = self.room_runes.get(room_id)
         return {rune: self.content.gear.rune_room_amplify} if rune else {}
 
-    def unlocks(self, eid: int) -> dict[int, str]:
+    def unlocks(self, eid: int) -> Mapping[int, str]:
         """N29: level -> behaviour from the creature's codex entry."""
-        codex_id = esper.component_for_entity(eid, Identity).codex_id
-        defn = self.content.codex.creatures.get(codex_id)
-        return dict(defn.unlocks) if defn else {}
+        defn = self.content.codex.creatures.get(esper.component_for_entity(eid, Identity).codex_id)
+        return defn.unlocks if defn else {}
 
     def unlocked(self, eid: int) -> set[str]:
         growth = esper.try_component(eid, Growth)
@@ -233,9 +273,9 @@ class World:
         tuning = self.content.tuning["scent"]
         if self.alive(self.hero):
             self.scent_field.lay(self.scent_field.hero, self.hero_room(), tuning["hero"])
-        for eid, (ident, pos) in esper.get_components(Identity, Position):
-            if "prey" in ident.tags and self.alive(eid):
-                self.scent_field.lay(self.scent_field.prey, pos.room, tuning["prey"])
+        for actor in self.actors():
+            if "prey" in actor.ident.tags and actor.body.health > 0:
+                self.scent_field.lay(self.scent_field.prey, actor.pos.room, tuning["prey"])
 
     def scent(self, room_id: int) -> float:
         """The hero's scent in a room, 0..1 (the overlay)."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.rules.card import SCHOOLS
-from game.world.components import Body, Identity, Mood, Position
+from game.world.components import Identity, Mood
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -18,8 +18,9 @@ MEDITATION = 2  # health a resting meditator recovers each turn
 
 
 def run(world: World) -> None:
-    for eid, (body, mood, pos, ident) in esper.get_components(Body, Mood, Position, Identity):
-        if body.health <= 0:
+    for actor in world.actors():
+        eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
+        if body.health <= 0 or not world.unlocks(eid):
             continue
         unlocked = world.unlocked(eid)
         if not unlocked:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world.components import Body, Identity, Mood, Position
-from game.world.systems.needs import carried_provision
+from game.world.components import Body, Identity, Mood, Needs
+from game.world.systems.needs import carries
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -22,7 +22,8 @@ FLEE_BELOW = 0.25  # N12, N17
 def run(world: World) -> None:
     hero_room = world.hero_room() if world.alive(world.hero) else None
     tuning = world.content.tuning["mood"]
-    for eid, (body, mood, pos, ident) in esper.get_components(Body, Mood, Position, Identity):
+    for actor in world.actors():
+        eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
         if body.health <= 0:
             continue
         sees_hero = hero_room is not None and pos.room == hero_room
@@ -51,15 +52,11 @@ def decide(world: World, eid: int, body: Body, mood: Mood, ident: Identity, sees
             return "angered"  # N16: enough damage snaps it out of cowardice
         if sees_hero or mood.state == "cowardly":
             return "cowardly"
-    return settled(world, eid, mood)
+    return settled(eid)
 
 
-def settled(world: World, eid: int, mood: Mood) -> str:
+def settled(eid: int) -> str:
     """N12: provisioned and healthy rests; short of food or drink explores; the needless wander (N15)."""
-    from game.world.components import Needs
-
     if not esper.has_component(eid, Needs):
         return "wandering"
-    provisioned = carried_provision(world, eid, "food") is not None and \
-        carried_provision(world, eid, "drink") is not None
-    return "resting" if provisioned else "exploring"
+    return "resting" if carries(eid, "food") and carries(eid, "drink") else "exploring"

@@ -8,7 +8,8 @@ import esper
 from game.rules import combat as rules
 from game.world import loadout
 from game.world.factory import footprint_of
-from game.world.components import Body, CarriedBy, Identity, Inventory, Item, Mood, OnFloor, Position
+from game.world import items
+from game.world.components import Body, Identity, Inventory, Item, Mood, Position
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -16,16 +17,22 @@ if TYPE_CHECKING:
 
 def run(world: World) -> None:
     """Every creature with an enemy in its room, not fleeing and not stunned, spends its strikes (N13, N25)."""
-    for eid, (body, mood, pos) in esper.get_components(Body, Mood, Position):
-        if body.health <= 0 or body.stunned or mood.state == "fleeing" or body.ap <= 0:
+    for room in world.rooms.busy_rooms():
+        occupants = world.rooms.occupants(room)
+        if not world.factions_differ(occupants):
             continue
-        while body.strikes > 0 and body.ap > 0 and world.alive(eid):
-            target = pick_target(world, eid, pos.room, mood)
-            if target is None:
-                break
-            body.strikes -= 1
-            body.ap -= 1
-            strike(world, eid, target)
+        for eid in occupants:
+            mood = esper.try_component(eid, Mood)
+            body = esper.component_for_entity(eid, Body)
+            if mood is None or body.health <= 0 or body.stunned or mood.state == "fleeing":
+                continue
+            while body.strikes > 0 and body.ap > 0 and world.alive(eid):
+                target = pick_target(world, eid, room, mood)
+                if target is None:
+                    break
+                body.strikes -= 1
+                body.ap -= 1
+                strike(world, eid, target)
 
 
 def pick_target(world: World, eid: int, room: int, mood: Mood) -> int | None:
@@ -143,13 +150,9 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
     inv = esper.try_component(eid, Inventory)
     dropped = []
     if inv:
-        for item_eid in inv.items:
-            esper.remove_component(item_eid, CarriedBy)
-            esper.add_component(item_eid, OnFloor(room, pos.square))
-            world.rooms.drop_item(item_eid, room)
+        for item_eid in list(inv.items):
+            items.lay(world, item_eid, room, pos.square)
             dropped.append(world.item_name(item_eid))
-        inv.items.clear()
-        inv.equipped.clear()
     if dropped:
         world.emit("drop_on_death", eid, room=room, items=", ".join(dropped))
     shape = footprint_of(eid)
@@ -162,4 +165,4 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
         else:
             world.over = f"Died of {cause} {where}."
         return
-    esper.delete_entity(eid, immediate=True)
+    esper.delete_entity(eid)  # deferred to the end of the turn (start.recover)

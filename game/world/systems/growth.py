@@ -3,11 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules.growth import level_for_xp
 from game.world import loadout
-from game.world.components import Body, Growth, Mood, Position
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -16,7 +13,8 @@ XP_PER_TURN = 1  # N27
 
 
 def run(world: World) -> None:
-    for eid, (body, growth, _mood, pos) in esper.get_components(Body, Growth, Mood, Position):
+    for actor in world.actors():
+        eid, body, growth, pos = actor.eid, actor.body, actor.growth, actor.pos
         if body.health <= 0:
             continue
         growth.xp += XP_PER_TURN

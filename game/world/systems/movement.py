@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world import moving
-from game.world.components import Body, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.components import Body, Identity, Inventory, Item, Mood, Needs
 from game.world.systems.needs import COMPLAIN_ABOVE, consume
 
 if TYPE_CHECKING:
@@ -18,8 +18,9 @@ MOVERS = ("exploring", "wandering", "cowardly", "fleeing", "angered")
 
 def run(world: World) -> None:
     regen_every = int(world.content.tuning["needs"]["regen_every"])
-    for eid, (body, mood, pos) in esper.get_components(Body, Mood, Position):
-        if body.health <= 0 or not world.alive(eid):
+    for actor in world.actors():
+        eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
+        if body.health <= 0:
             continue
         if mood.state not in MOVERS or body.ap <= 0 or body.stunned:
             rest(world, eid, body, regen_every)

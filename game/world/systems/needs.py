@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world import loadout
-from game.world.components import Body, CarriedBy, Inventory, Item, Mood, Needs, OnFloor, Position
+from game.world import items, loadout
+from game.world.components import Body, Inventory, Item, Needs, Position
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -17,36 +17,38 @@ COMPLAIN_ABOVE = 80  # N11
 NEED_OF = {"food": "hunger", "drink": "thirst"}
 
 
-def rise(world: World) -> None:
-    """N8: at the start of each turn every creature's hunger and thirst rise by one (the hero's too)."""
-    for _, (needs, body) in esper.get_components(Needs, Body):
-        if body.health > 0:
-            needs.hunger += NEED_RISE
-            needs.thirst += NEED_RISE
-
-
 def run(world: World) -> None:
     """N9-N11 for every NPC with needs; starvation for everyone at the limit."""
     starve_at = world.content.tuning["needs"]["starve_at"]
     starving_turn = world.turn % int(world.content.tuning["needs"]["starve_every"]) == 0
-    for eid, (needs, body, pos, _mood) in esper.get_components(Needs, Body, Position, Mood):
-        if body.health <= 0:
+    for actor in world.actors():
+        needs, body, eid = actor.needs, actor.body, actor.eid
+        if needs is None or body.health <= 0:
             continue
+        room = actor.pos.room
         for kind, need in (("food", "hunger"), ("drink", "thirst")):
             if getattr(needs, need) > EAT_ABOVE:
-                item = carried_provision(world, eid, kind) or floor_provision(world, pos.room, kind)
+                item = carried_provision(world, eid, kind) or floor_provision(world, room, kind)
                 if item is not None:
                     consume(world, eid, item)
-        stock_up(world, eid, pos.room)
-        complain(world, eid, needs, pos.room)
-    for eid, (needs, body, pos) in esper.get_components(Needs, Body, Position):
-        if starving_turn and body.health > 0 and max(needs.hunger, needs.thirst) >= starve_at:
-            body.health -= 1
-            world.emit("starving", eid, room=pos.room)
-            if body.health <= 0:
-                from game.world.systems.combat import die
+        stock_up(world, eid, room)
+        complain(world, eid, needs, room)
+        if starving_turn:
+            starve(world, eid, needs, body, starve_at)
+    hero_needs = esper.try_component(world.hero, Needs)
+    if starving_turn and hero_needs and world.alive(world.hero):
+        starve(world, world.hero, hero_needs, esper.component_for_entity(world.hero, Body), starve_at)
 
-                die(world, eid, None, cause="hunger and thirst")
+
+def starve(world: World, eid: int, needs: Needs, body: Body, starve_at: float) -> None:
+    """A need at the limit costs health (docs/rules.md)."""
+    if body.health > 0 and max(needs.hunger, needs.thirst) >= starve_at:
+        body.health -= 1
+        world.emit("starving", eid, room=world.room_of(eid))
+        if body.health <= 0:
+            from game.world.systems.combat import die
+
+            die(world, eid, None, cause="hunger and thirst")
 
 
 def complain(world: World, eid: int, needs: Needs, room: int) -> None:
@@ -60,8 +62,14 @@ def complain(world: World, eid: int, needs: Needs, room: int) -> None:
             needs.complained.discard(need)
 
 
+def carries(eid: int, kind: str) -> bool:
+    return esper.component_for_entity(eid, Inventory).kinds.get(kind, 0) > 0
+
+
 def carried_provision(world: World, eid: int, kind: str) -> int | None:
     inv = esper.component_for_entity(eid, Inventory)
+    if not inv.kinds.get(kind):
+        return None
     for item_eid in inv.items:
         if world.content.items[esper.component_for_entity(item_eid, Item).item_id].kind == kind:
             return item_eid
@@ -69,7 +77,7 @@ def carried_provision(world: World, eid: int, kind: str) -> int | None:
 
 
 def floor_provision(world: World, room: int, kind: str) -> int | None:
-    for item_eid in world.rooms.floor(room):
+    for item_eid in world.rooms.provisions_on_floor(room):
         if world.content.items[esper.component_for_entity(item_eid, Item).item_id].kind == kind:
             return item_eid
     return None
@@ -77,7 +85,7 @@ def floor_provision(world: World, room: int, kind: str) -> int | None:
 
 def stock_up(world: World, eid: int, room: int) -> None:
     """N10: pick up one provision a turn from the room, hungry or not, if it can carry it (N33)."""
-    for item_eid in world.rooms.floor(room):
+    for item_eid in world.rooms.provisions_on_floor(room):
         if world.content.items[esper.component_for_entity(item_eid, Item).item_id].provision:
             if loadout.can_carry(world, eid, item_eid):
                 take(world, eid, item_eid)
@@ -85,23 +93,15 @@ def stock_up(world: World, eid: int, room: int) -> None:
 
 
 def take(world: World, eid: int, item_eid: int) -> None:
-    floor = esper.component_for_entity(item_eid, OnFloor)
-    world.rooms.lift_item(item_eid, floor.room)
-    esper.remove_component(item_eid, OnFloor)
-    esper.add_component(item_eid, CarriedBy(eid))
-    esper.component_for_entity(eid, Inventory).items.append(item_eid)
-    world.emit("pickup", eid, room=floor.room, item=world.item_name(item_eid))
+    room = esper.component_for_entity(item_eid, Item).room
+    items.give(world, item_eid, eid)
+    world.emit("pickup", eid, room=room, item=world.item_name(item_eid))
 
 
 def put_down(world: World, eid: int, item_eid: int) -> None:
     pos = esper.component_for_entity(eid, Position)
-    inv = esper.component_for_entity(eid, Inventory)
-    if item_eid in inv.equipped.values():
-        loadout.unequip_item(world, eid, item_eid)
-    inv.items.remove(item_eid)
-    esper.remove_component(item_eid, CarriedBy)
-    esper.add_component(item_eid, OnFloor(pos.room, pos.square))
-    world.rooms.drop_item(item_eid, pos.room)
+    items.lay(world, item_eid, pos.room, pos.square)
+    loadout.refresh(world, eid)
     world.emit("drop", eid, room=pos.room, item=world.item_name(item_eid))
 
 
@@ -133,14 +133,4 @@ def used_up(world: World, item_eid: int) -> None:
     if item.count > 1:
         item.count -= 1
         return
-    carried = esper.try_component(item_eid, CarriedBy)
-    if carried:
-        inv = esper.component_for_entity(carried.owner, Inventory)
-        inv.items.remove(item_eid)
-        for slot, worn in list(inv.equipped.items()):
-            if worn == item_eid:
-                del inv.equipped[slot]
-    floor = esper.try_component(item_eid, OnFloor)
-    if floor:
-        world.rooms.lift_item(item_eid, floor.room)
-    esper.delete_entity(item_eid, immediate=True)
+    items.destroy(world, item_eid)

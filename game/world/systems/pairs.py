@@ -34,10 +34,12 @@ def run(world: World) -> None:
         talkers = [e for e in occupants if participant(world, e)]
         if len(talkers) < 2:
             continue
-        pairs = [(a, b) for i, a in enumerate(talkers) for b in talkers[i + 1:]
-                 if not world.is_enemy(a, b) and world.pair_cooldown.get(pair_key(world, a, b), -1) <= world.turn]
-        if not pairs or enemy_present(world, occupants, talkers):
+        if world.factions_differ(occupants) and enemy_present(world, occupants, talkers):
             continue  # N67: a living enemy in the room suppresses conversation
+        pairs = [(a, b) for i, a in enumerate(talkers) for b in talkers[i + 1:]
+                 if world.pair_cooldown.get(pair_key(world, a, b), -1) <= world.turn]
+        if not pairs:
+            continue
         a, b = world.rng.choice(pairs)
         world.pair_cooldown[pair_key(world, a, b)] = world.turn + PAIR_WAIT
         for eid in (a, b):

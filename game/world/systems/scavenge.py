@@ -12,7 +12,7 @@ import esper
 
 from game.rules import dice
 from game.world import loadout
-from game.world.components import Body, Identity, Inventory, Item, Mood, Position
+from game.world.components import Body, Identity, Inventory, Item
 from game.world.systems.needs import take
 
 if TYPE_CHECKING:
@@ -26,10 +26,11 @@ def can_arm(world: World, eid: int, ident: Identity) -> bool:
 
 
 def run(world: World) -> None:
-    for eid, (body, mood, pos, ident) in esper.get_components(Body, Mood, Position, Identity):
+    for actor in world.actors():
+        eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
         if body.health <= 0 or body.ap <= 0 or mood.state == "fleeing" or body.heads:
             continue
-        floor = world.rooms.floor(pos.room)
+        floor = world.rooms.gear_on_floor(pos.room)
         if not floor or not can_arm(world, eid, ident):
             continue
         best = best_upgrade(world, eid, floor)
@@ -60,14 +61,21 @@ def best_upgrade(world: World, eid: int, floor: list[int]) -> int | None:
 def score(world: World, eid: int, item_eid: int) -> float:
     """Expected damage a strike with a weapon brings, or the protection an armour piece gives."""
     item = esper.component_for_entity(item_eid, Item)
+    key = (esper.component_for_entity(eid, Identity).codex_id, esper.component_for_entity(eid, Body).card.strength,
+           item.item_id, item.quality, item.material, item.rune, item.durability)
+    cached = world.gear_scores.get(key)
+    if cached is None:
+        cached = world.gear_scores[key] = _score(world, key[0], key[1], item)
+    return cached
+
+
+def _score(world: World, codex_id: str, strength: int, item: Item) -> float:
     defn = world.content.items[item.item_id]
     gear = world.content.gear
     rune = gear.rune_weapon_damage if item.rune else 0
     if defn.slot == "weapon":
-        codex_id = esper.component_for_entity(eid, Identity).codex_id
         attack, chance = world.content.codex.weapon_attack(codex_id, defn.equipment)
         chance += gear.qualities[item.quality].hit + gear.materials[item.material].hit
-        strength = esper.component_for_entity(eid, Body).card.strength
         return chance / 100 * (strength + dice.expected(attack.dice) + sum(attack.elements.values()) + rune)
     armour = world.content.codex.equipment.armour[defn.equipment]
     per_type = sum(armour.resistance.values()) + 5 * gear.qualities[item.quality].resist

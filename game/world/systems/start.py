@@ -5,27 +5,42 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world.components import Body, Mood
-from game.world.systems import needs
+from game.world.components import Body, Needs
+from game.world.systems.needs import NEED_RISE
 
 if TYPE_CHECKING:
     from game.world.world import World
 
 
 def run(world: World) -> None:
-    needs.rise(world)
-    for _, (body, _mood) in esper.get_components(Body, Mood):
+    """N8: every creature's hunger and thirst rise by one (the hero's too) before anyone acts."""
+    hero_needs = esper.try_component(world.hero, Needs)
+    if hero_needs and world.alive(world.hero):
+        hero_needs.hunger += NEED_RISE
+        hero_needs.thirst += NEED_RISE
+    for actor in world.actors():
+        body = actor.body
+        if body.health <= 0:
+            continue
+        if actor.needs is not None:
+            actor.needs.hunger += NEED_RISE
+            actor.needs.thirst += NEED_RISE
         body.ap = body.card.ap
         body.strikes = body.card.attack_budget
 
 
 def recover(world: World) -> None:
-    """End of the world turn: stuns count down (N24); the hero's AP and strikes refresh for its turn."""
-    for eid, body in esper.get_component(Body):
+    """End of the world turn: stuns count down (N24), the dead are cleared, the hero's AP refreshes."""
+    for actor in world.actors():
+        body = actor.body
         if body.stunned and body.health > 0:
             body.stunned -= 1
             if not body.stunned:
-                world.emit("stun_over", eid, room=world.room_of(eid))
+                world.emit("stun_over", actor.eid, room=actor.pos.room)
+    esper.clear_dead_entities()
+    world.forget_actors()
     hero = esper.component_for_entity(world.hero, Body)
+    if hero.stunned:
+        hero.stunned -= 1
     hero.ap = hero.card.ap
     hero.strikes = hero.card.attack_budget

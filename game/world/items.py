@@ -1,0 +1,52 @@
+"""Where items are: on a room's floor or carried. Every move of an item goes through here (N10, N31)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.maps.model import Square
+from game.world.components import Inventory, Item
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+
+def lay(world: World, item_eid: int, room: int, square: Square | None) -> None:
+    """Put an item on a room's floor, taking it from whoever carried it."""
+    item = esper.component_for_entity(item_eid, Item)
+    release(world, item_eid, item)
+    item.room, item.square = room, square
+    defn = world.content.items[item.item_id]
+    world.rooms.drop_item(item_eid, room, wearable=defn.slot is not None, provision=defn.provision)
+
+
+def give(world: World, item_eid: int, owner: int) -> None:
+    """Put an item in `owner`'s pack, lifting it from the floor if it lay there."""
+    item = esper.component_for_entity(item_eid, Item)
+    release(world, item_eid, item)
+    item.owner = owner
+    inv = esper.component_for_entity(owner, Inventory)
+    inv.items.append(item_eid)
+    kind = world.content.items[item.item_id].kind
+    inv.kinds[kind] = inv.kinds.get(kind, 0) + 1
+
+
+def destroy(world: World, item_eid: int) -> None:
+    """The item is gone (eaten, drunk, used up). Deletion is deferred to the end of the turn."""
+    release(world, item_eid, esper.component_for_entity(item_eid, Item))
+    esper.delete_entity(item_eid)
+
+
+def release(world: World, item_eid: int, item: Item) -> None:
+    if item.owner is not None:
+        inv = esper.component_for_entity(item.owner, Inventory)
+        inv.items.remove(item_eid)
+        inv.kinds[world.content.items[item.item_id].kind] -= 1
+        for slot, worn in list(inv.equipped.items()):
+            if worn == item_eid:
+                del inv.equipped[slot]
+        item.owner = None
+    if item.room is not None:
+        world.rooms.lift_item(item_eid, item.room)
+        item.room = item.square = None

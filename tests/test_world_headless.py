@@ -1,0 +1,70 @@
+"""Headless runs: the event log format, determinism, and clear errors on bad input."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.paths import DEFAULT_MAP, ROOT
+from game.world.world import new_world
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+
+
+def event_log(seed: int, turns: int) -> list[str]:
+    world = new_world(DEFAULT_MAP, seed)
+    try:
+        for _ in range(turns):
+            world.end_turn()
+        return [json.dumps(e.as_json(), sort_keys=True) for e in world.pop_events()]
+    finally:
+        world.close()
+
+
+def test_same_seed_same_event_log_different_seed_differs():
+    first = event_log(11, 60)
+    assert first == event_log(11, 60)
+    assert first != event_log(12, 60)
+
+
+def test_headless_writes_events_and_state(tmp_path: Path):
+    events, state = tmp_path / "ev.jsonl", tmp_path / "state.json"
+    done = run_main("--headless", "--map", str(DEFAULT_MAP), "--seed", "3", "--turns", "40",
+                    "--events", str(events), "--dump-state", str(state))
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in events.read_text().splitlines()]
+    assert {"turn", "kind"} <= set(lines[0])
+    assert max(e["turn"] for e in lines) == 40
+    actors = [e for e in lines if "actor" in e]
+    assert actors and all("#" in e["actor"] or e["actor"] == "hero" for e in actors)
+    assert all("room" in e for e in actors if e["kind"] in ("enter", "hit", "eat"))
+    dump = json.loads(state.read_text())
+    assert dump["turn"] == 40 and dump["creatures"]
+    assert {"health", "melee", "dodge", "defense", "element_resist"} <= set(dump["creatures"][0]["card"])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--headless", "--map", "no/such.tmx"], "map not found: no/such.tmx"),
+    (["--headless", "--turns", "-3"], "--turns must be 0 or more"),
+    (["--headless", "--seed", "abc"], "invalid int value"),
+    (["--bogus"], "unrecognized arguments: --bogus"),
+])
+def test_bad_command_line_prints_one_clear_line(args, message):
+    done = run_main(*args)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_bad_map_file_is_refused_without_traceback(tmp_path: Path):
+    bad = tmp_path / "bad.tmx"
+    bad.write_text("<map>not really</map>")
+    done = run_main("--headless", "--map", str(bad), "--turns", "1")
+    assert done.returncode == 1
+    assert str(bad) in done.stderr and "Traceback" not in done.stderr

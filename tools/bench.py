@@ -1,0 +1,111 @@
+"""Benchmark of the world turn: worlds of 500, 2,000 and 8,000 creatures over proportional rooms.
+
+    python tools/bench.py [--sizes 500 2000 8000] [--turns 30] [--json]
+
+Reports the median cost of one world turn beside one bare esper pass over the same entities.
+Results and the machine they came from go in docs/performance.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import esper  # noqa: E402
+
+from game.content.content import load_content  # noqa: E402
+from game.maps.model import DungeonMap, Exit, ItemPlacement, Room  # noqa: E402
+from game.runtime import tune_gc  # noqa: E402
+from game.world.components import Body, Mood, Position  # noqa: E402
+from game.world.world import World  # noqa: E402
+
+CREATURES_PER_ROOM = 4
+ROOM_SIZE = 5
+MIX = ("wanderer", "wolf", "goblin_cutters", "zombie", "giant_rat", "outlaw", "villager", "cave_bats",
+       "skeleton_rabble", "guard")
+
+
+def grid_map(rooms: int) -> DungeonMap:
+    """A square-ish grid of 5x5 rooms, each joined to its right and lower neighbours by a door."""
+    cols = max(1, int(rooms ** 0.5))
+    made, exits, items = {}, [], []
+    step = ROOM_SIZE + 1
+    for i in range(rooms):
+        cx, cy = i % cols, i // cols
+        made[i + 1] = Room(i + 1, f"Room {i + 1}", 1 + cx * step, 1 + cy * step, ROOM_SIZE, ROOM_SIZE)
+        if cx > 0:
+            exits.append(Exit(100000 + i, "door", (cx * step, 1 + cy * step + 2), (i, i + 1)))
+        if cy > 0:
+            exits.append(Exit(200000 + i, "door", (1 + cx * step + 2, cy * step), (i + 1 - cols, i + 1)))
+        if i % 3 == 0:
+            items.append(ItemPlacement(300000 + i, "ration", i + 1, (1 + cx * step, 1 + cy * step), "ration", 2))
+    rows = (rooms + cols - 1) // cols
+    return DungeonMap(Path("bench"), "bench", cols * step + 1, rows * step + 1, 32, 32, made, tuple(exits),
+                      (1, (1, 1)), items=tuple(items))
+
+
+def build(creatures: int, seed: int = 1) -> World:
+    from game.world import factory
+
+    rooms = creatures // CREATURES_PER_ROOM
+    world = World(grid_map(rooms), load_content(), seed)
+    for n in range(creatures):  # room r holds creatures 4r..4r+3: the same mix in every room at every size
+        room, kind = 1 + n // CREATURES_PER_ROOM, MIX[n % len(MIX)]
+        if factory.spawn_creature(world, kind, room) is None:
+            raise RuntimeError(f"no space for {kind} in room {room}")
+    return world
+
+
+def bare_pass() -> float:
+    start = time.perf_counter()
+    for _eid, (_body, _mood, _pos) in esper.get_components(Body, Mood, Position):
+        pass
+    return (time.perf_counter() - start) * 1000
+
+
+def measure(creatures: int, turns: int) -> dict[str, float]:
+    world = build(creatures)
+    try:
+        for _ in range(3):
+            world.end_turn()  # warm caches
+        turn_ms, bare_ms = [], []
+        for _ in range(turns):
+            start = time.perf_counter()
+            world.end_turn()
+            turn_ms.append((time.perf_counter() - start) * 1000)
+            bare_ms.append(bare_pass())
+        world.pop_events()
+        return {"creatures": creatures, "rooms": len(world.map.rooms),
+                "turn_ms": round(statistics.median(turn_ms), 3), "bare_ms": round(statistics.median(bare_ms), 4),
+                "alive": len(world.creatures())}
+    finally:
+        world.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[500, 2000, 8000])
+    parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--json", action="store_true", help="one JSON object per size")
+    args = parser.parse_args(argv)
+    tune_gc()  # as main.py does for the game
+    results = [measure(n, args.turns) for n in args.sizes]
+    for r in results:
+        if args.json:
+            print(json.dumps(r))
+        else:
+            print(f"{r['creatures']:>6} creatures {r['rooms']:>5} rooms  turn {r['turn_ms']:8.2f} ms"
+                  f"  bare esper pass {r['bare_ms']:7.3f} ms  ({r['alive']} alive after)")
+    if not args.json and len(results) > 1:
+        a, b = results[-2], results[-1]
+        print(f"growth {b['creatures'] / a['creatures']:.1f}x creatures -> {b['turn_ms'] / a['turn_ms']:.2f}x time")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
