@@ -184,3 +184,25 @@ def test_N37_room_rune_affects_every_attack_of_its_school_there(content):
         assert world.room_amplify(room_id(0)) == {}
     finally:
         world.close()
+
+
+def test_N29_N37_reshape_room_carves_a_rune_that_serves_everyone(world):
+    spirit = spawn(world, "ember_spirit", 2)
+    abilities.run(world)
+    assert world.room_runes[room_id(2)] is None
+    esper.component_for_entity(spirit, Growth).level = 1
+    abilities.run(world)
+    school = world.room_runes[room_id(2)]
+    assert school is not None and body(spirit).card.element_damage[school] > 0
+    assert world.room_amplify(room_id(2)) == {school: world.content.gear.rune_room_amplify}
+
+
+def test_N29_N18_pack_howl_angers_pack_mates_next_door(world):
+    wolf = spawn(world, "wolf", 1)
+    mate = spawn(world, "wolf", 2)
+    esper.component_for_entity(wolf, Growth).level = 2
+    m = mood(wolf)
+    m.state, m.last_seen, m.aware = "angered", room_id(1), world.aware_full
+    abilities.run(world)
+    assert mood(mate).state == "angered" and mood(mate).last_seen == room_id(1)
+    assert kinds(world, "howl")
