@@ -122,3 +122,12 @@ def test_region_map_given_as_a_dungeon_is_one_clear_message() -> None:
         load_map(path)
     assert caught.value.problems == [
         f"{path}: map: is the region map, not a dungeon, village or tower (open it with load_region)"]
+
+
+def test_bare_map_element_is_refused_with_messages(tmp_path: Path) -> None:
+    path = tmp_path / "bare.tmx"
+    path.write_text("<map>not really</map>")
+    with pytest.raises(MapError) as caught:
+        load_map(path)
+    assert caught.value.problems == [f"{path}: map: has no room objects",
+                                     f"{path}: map: has no entrance object (where the hero starts)"]

@@ -77,21 +77,24 @@ def read_tmx(path: Path) -> RawMap:
         raise MapError(reserved)
     try:
         tmx = pytmx.TiledMap(str(path))
-    except Exception as exc:  # pytmx raises bare Exception, ValueError, KeyError, ParseError …
+        orthogonal = getattr(tmx, "orientation", "") == "orthogonal"
+        finite = str(getattr(tmx, "infinite", "0")).lower() in ("0", "false")
+        raw = RawMap(
+            path=path,
+            width=int(tmx.width),
+            height=int(tmx.height),
+            tile_w=int(tmx.tilewidth),
+            tile_h=int(tmx.tileheight),
+            props=dict(tmx.properties),
+            tilesets=tuple(read_tilesets(tmx, path)),
+            layers=tuple(read_tile_layers(tmx)),
+            objects=tuple(read_objects(tmx)),
+        )
+    except Exception as exc:  # pytmx raises bare Exception, ValueError, KeyError, AttributeError …
         raise MapError([f"{label}: cannot be read ({type(exc).__name__}: {exc})"]) from None
-    if tmx.orientation != "orthogonal" or str(tmx.infinite).lower() in ("1", "true"):
+    if not (orthogonal and finite):
         raise MapError([f"{label}: must be an orthogonal, finite map"])
-    return RawMap(
-        path=path,
-        width=tmx.width,
-        height=tmx.height,
-        tile_w=tmx.tilewidth,
-        tile_h=tmx.tileheight,
-        props=dict(tmx.properties),
-        tilesets=tuple(read_tilesets(tmx, path)),
-        layers=tuple(read_tile_layers(tmx)),
-        objects=tuple(read_objects(tmx)),
-    )
+    return raw
 
 
 def reserved_name_problems(path: Path) -> list[str]:
