@@ -12,7 +12,7 @@ from game.rules.definitions import (ARMOUR_SLOTS, CATEGORY_ATTRIBUTE, SPEEDS, Ar
                                     Weapon, frozen)
 
 
-def _weapon(weapon_id: str, table: dict, fields: Fields) -> Weapon | None:
+def _weapon(weapon_id: str, fields: Fields) -> Weapon:
     fields.unknown({"name", "category", "damage_type", "speed", "kind"})
     weapon = Weapon(weapon_id, fields.text("name"), fields.text("category"),
                     fields.text("damage_type"), fields.text("speed"), fields.text("kind"))
@@ -28,7 +28,7 @@ def _weapon(weapon_id: str, table: dict, fields: Fields) -> Weapon | None:
     return weapon
 
 
-def _armour(armour_id: str, table: dict, fields: Fields) -> Armour:
+def _armour(armour_id: str, fields: Fields) -> Armour:
     fields.unknown({"name", "slot", "durability", "resistance"})
     resistance = fields.integers("resistance")
     armour = Armour(armour_id, fields.text("name"), fields.text("slot"), frozen(resistance),
@@ -55,7 +55,7 @@ def read_equipment(path: Path) -> tuple[Equipment, list[Problem]]:
         entries = {}
         for entry_id, table in data.get(section, {}).items():
             fields = Fields(table if isinstance(table, dict) else {}, str(path), entry_id)
-            entries[entry_id] = reader(entry_id, table, fields)
+            entries[entry_id] = reader(entry_id, fields)
             problems += fields.problems
         tables[section] = frozen(entries)
     for section in sorted(set(data) - {"weapons", "armour"}):

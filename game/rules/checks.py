@@ -237,7 +237,7 @@ def _check_resistance(found: Findings, equipment: Equipment, immune: str | None)
         if kind not in DAMAGE_TYPES:
             found.error("resistance", f"unknown damage type {kind!r} (C20)")
         elif not isinstance(points, int) or points < 0:
-            found.error(f"resistance.{kind}", f"points must be a whole number of 0 or more (C22)")
+            found.error(f"resistance.{kind}", "points must be a whole number of 0 or more (C22)")
         elif kind == immune and points:
             found.warn(f"resistance.{kind}", f"points spent on {kind}, which the package already "
                                              f"makes it immune to (C13, C15)")
