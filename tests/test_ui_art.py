@@ -52,3 +52,14 @@ def test_art_mistakes_name_the_file_and_sprite(tmp_path, text, message):
     with pytest.raises(ArtError) as err:
         read_sprites(path)
     assert str(err.value).startswith(f"{path}: ") and message in str(err.value)
+
+
+def test_committed_art_matches_its_definitions(tmp_path):
+    """The PNGs under assets/ are what tools/make_art.py draws now (nobody edited a PNG by hand)."""
+    from tools.make_art import main
+
+    assert main(["--out", str(tmp_path)]) == 0
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.png"))
+    assert made
+    for rel in made:
+        assert (ASSETS / rel).read_bytes() == (tmp_path / rel).read_bytes(), f"{rel} is out of date: run make art"

@@ -160,3 +160,26 @@ def test_a_frame_draws_without_error_with_overlay_and_hover(game):
     surface = pygame.Surface(theme.LOGICAL_SIZE)
     dungeon.draw(surface)
     assert dungeon.creature_at(dungeon.square_at(dungeon.mouse)) == other
+
+
+@pytest.mark.rule("N29")
+def test_N29_a_level_up_in_the_heros_room_is_noted_in_the_log_and_over_the_creature(game):
+    stack, dungeon = game
+    world = dungeon.world
+    world.emit("level_up", world.hero, room=world.hero_room(), level=2)
+    dungeon.update(1 / 60)
+    assert any("level 2" in line and colour == theme.LOG_COLOURS["level_up"] for line, colour in dungeon.log.lines)
+    assert any(f.words == "level 2!" for f in dungeon.floaters.items)
+
+
+def test_events_far_away_float_but_stay_out_of_the_log(game):
+    stack, dungeon = game
+    world = dungeon.world
+    hero_room = world.hero_room()
+    far = next(v for v in dungeon.views if v.room != hero_room and v.room not in
+               {o for _, o in world.map.exits_of(hero_room)})
+    world.emit("eat", far.eid, room=far.room, item="Ration", item_id="ration")
+    before = len(dungeon.log.lines)
+    dungeon.update(1 / 60)
+    assert not world.hears(world.events[-1]) and len(dungeon.log.lines) == before
+    assert any(f.uid == far.uid and f.words == "eats" for f in dungeon.floaters.items)

@@ -6,9 +6,8 @@ A world turn runs a slice per frame (world.advance) so the screen never freezes 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,7 +15,9 @@ from game.maps.errors import MapError
 from game.maps.model import Square
 from game.ui import bindings, theme, widgets
 from game.ui.camera import Camera
+from game.ui.card import draw_card
 from game.ui.death import DeathScene
+from game.ui.floaters import Floaters
 from game.ui.help import HelpScene
 from game.ui.maprender import MissingTileset, render_map
 from game.ui.pause import PauseScene
@@ -28,45 +29,14 @@ from game.world.world import CreatureView, ItemView, World
 if TYPE_CHECKING:
     from game.ui.session import Session
 
-
-@dataclass
-class Floater:
-    uid: str
-    words: str
-    colour: tuple[int, int, int]
-    x: float  # world pixels
-    y: float
-    age: float = 0.0
-
-
-SHORT_TYPES = {"cutting": "cut", "cleaving": "cleave", "crushing": "crush", "piercing": "pierce",
-               "puncturing": "puncture"}
-
-
-def defence_line(defense: Mapping[str, int]) -> str:
-    """'Defence 2 against every blow', or each mundane type's value (Reconciliation 2)."""
-    values = set(defense.values())
-    if len(values) == 1:
-        return f"Defence {values.pop()} against every blow"
-    return "Defence " + " · ".join(f"{SHORT_TYPES.get(k, k)} {v}" for k, v in defense.items())
-
-
-class Blank(dict):
-    """Event data for a floater label; a missing field prints as nothing rather than failing."""
-
-    def __missing__(self, key: str) -> str:
-        return ""
-
 MAP_VIEW = pygame.Rect(0, 0, 960, 548)
 LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
-FLOAT_SECONDS = 1.4  # how long an event label floats over a creature
 DARKNESS = {0: 150, 1: 100, 2: 45, 3: 0}  # room light (docs/maps.md, 0 dark .. 3 bright) -> shade alpha
 HERO_LIGHT = 2  # the hero carries a torch: its room is never darker than this
 USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
-
 
 class DungeonScene(Scene):
     def __init__(self, session: Session, world: World) -> None:
@@ -82,7 +52,7 @@ class DungeonScene(Scene):
         self.inventory_rects: list[tuple[pygame.Rect, ItemView]] = []
         self.company_rects: list[tuple[pygame.Rect, CreatureView]] = []
         self.dead_shown = False
-        self.floaters: list[Floater] = []
+        self.floaters = Floaters()
         self.clock = 0.0
         self.map_surface = render_map(world.map, self.sprites)
         self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
@@ -109,24 +79,12 @@ class DungeonScene(Scene):
                 self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
 
     def _float(self, event: Event) -> None:
-        """A short label rising over the creature an event is about (theme.FLOATERS)."""
-        if event.kind not in theme.FLOATERS:
-            return
-        label, colour, who = theme.FLOATERS[event.kind]
-        uid = event.actor if who == "actor" else event.target
-        view = next((v for v in self.views if v.uid == uid), None)
-        if view is None:
-            return
-        x, y = self.glide.get(view.eid, (view.square[0] * self.world.map.tile_w, view.square[1] * self.world.map.tile_h))
-        base_x, base_y = x + view.footprint[0] * self.world.map.tile_w / 2, y - 4
-        fresh = [f for f in self.floaters if f.uid == uid and f.age < 0.3]
-        for old in fresh[:-1]:  # at most two labels at once over one creature: the newest two
-            self.floaters.remove(old)
-        if fresh:
-            fresh[-1].y = base_y
-        words = label.format_map(Blank(event.data))
-        self.floaters.append(Floater(uid, words, colour, base_x, base_y - 14 * bool(fresh)))
-        del self.floaters[:-60]
+        uid = self.floaters.who(event)
+        view = next((v for v in self.views if v.uid == uid), None) if uid else None
+        if view is not None:
+            tw = self.world.map.tile_w
+            x, y = self.glide.get(view.eid, (view.square[0] * tw, view.square[1] * self.world.map.tile_h))
+            self.floaters.add(event, x + view.footprint[0] * tw / 2, y - 4)
 
     def _centre_px(self, view: CreatureView) -> tuple[float, float]:
         tw, th = self.world.map.tile_w, self.world.map.tile_h
@@ -325,9 +283,7 @@ class DungeonScene(Scene):
             pos[1] += (ty - pos[1]) * k
         for eid in set(self.glide) - live:
             del self.glide[eid]
-        for floater in self.floaters:
-            floater.age += dt
-        self.floaters = [f for f in self.floaters if f.age < FLOAT_SECONDS]
+        self.floaters.update(dt)
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -343,7 +299,7 @@ class DungeonScene(Scene):
         self._draw_spawners(surface)
         self._draw_items(surface)
         self._draw_creatures(surface)
-        self._draw_floaters(surface)
+        self.floaters.draw(surface, self.camera, MAP_VIEW.topleft)
         if self.world.busy:
             widgets.text(surface, "The dungeon stirs…", (MAP_VIEW.x + 12, MAP_VIEW.y + 10), 16, theme.ACCENT, bold=True)
         surface.set_clip(None)
@@ -352,7 +308,7 @@ class DungeonScene(Scene):
         self._draw_side(surface, hero)
         hover = self.creature_at(self.square_at(self.mouse) or (-1, -1))
         if hover is not None:
-            self._draw_card(surface, hover)
+            draw_card(surface, hover, self.mouse)
 
     def _room_rect(self, room_id: int) -> pygame.Rect:
         room = self.world.map.rooms[room_id]
@@ -447,17 +403,6 @@ class DungeonScene(Scene):
                 mark, colour = ("!", theme.HOSTILE) if view.mood == "angered" else ("»", (240, 220, 120))
                 widgets.text(surface, mark, (rect.right - 8, rect.y - 2), 15, colour, bold=True)
 
-    def _draw_floaters(self, surface: pygame.Surface) -> None:
-        for floater in self.floaters:
-            vx, vy = self.camera.to_view(floater.x, floater.y - 24 * floater.age)
-            image = theme.font(13, bold=True).render(floater.words, True, floater.colour)
-            image.set_alpha(int(255 * min(1.0, 2 * (1 - floater.age / FLOAT_SECONDS))))
-            shadow = theme.font(13, bold=True).render(floater.words, True, (0, 0, 0))
-            shadow.set_alpha(image.get_alpha())
-            rect = image.get_rect(midbottom=(MAP_VIEW.x + vx, MAP_VIEW.y + vy))
-            surface.blit(shadow, rect.move(1, 1))
-            surface.blit(image, rect)
-
     def _draw_side(self, surface: pygame.Surface, hero: CreatureView) -> None:
         inner = widgets.panel(surface, SIDE, None)
         x, y, w = inner.x, inner.y, inner.w
@@ -527,40 +472,3 @@ class DungeonScene(Scene):
             self.inventory_rects.append((row, item))
             y += 22
         return y + 4
-
-    def _draw_card(self, surface: pygame.Surface, view: CreatureView) -> None:
-        """The hovered creature's card (N1, N32): level from 1 (N29), health, needs, attack, defence, gear."""
-        card = view.card
-        lines: list[tuple[str, tuple[int, int, int]]] = [
-            (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
-            (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%", theme.TEXT),
-            (f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}", theme.TEXT),
-            (defence_line(card.defense), theme.TEXT),
-            (f"Hunger {view.hunger}   Thirst {view.thirst}   AP {view.ap}/{view.max_ap}", theme.TEXT),
-        ]
-        elements = "  ".join(f"{k} {v}" for k, v in card.element_damage.items() if v)
-        if elements:
-            lines.append((f"Elemental damage {elements}", (255, 170, 110)))
-        if view.heads:
-            lines.append((f"A group of {view.heads}", theme.TEXT))
-        if view.stunned:
-            lines.append((f"Stunned for {view.stunned} turns", (240, 220, 120)))
-        if view.equipped:
-            lines.append(("Gear: " + ", ".join(view.equipped.values()), (190, 210, 160)))
-        if view.carrying:
-            lines.append(("Carries: " + ", ".join(view.carrying), (190, 210, 160)))
-        width = 300
-        body = [theme.font(13).render(t, True, c, wraplength=width - 20) for t, c in lines]
-        height = 20 + 28 + 22 + sum(b.get_height() + 2 for b in body) + 12
-        rect = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, width, height)
-        rect.clamp_ip(surface.get_rect())
-        inner = widgets.panel(surface, rect, alpha=235)
-        widgets.text(surface, view.name, (inner.x, inner.y), 18, theme.TITLE, bold=True)
-        if view.level >= 1:
-            widgets.text(surface, f"Level {view.level}", (inner.right - 60, inner.y + 2), 14, theme.ACCENT, bold=True)
-        widgets.bar(surface, pygame.Rect(inner.x, inner.y + 28, inner.w, 16), view.health, view.max_health, theme.HEALTH,
-                    f"{max(0, view.health)} / {view.max_health}")
-        y = inner.y + 50
-        for image in body:
-            surface.blit(image, (inner.x, y))
-            y += image.get_height() + 2

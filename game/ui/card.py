@@ -1,0 +1,70 @@
+"""The creature card shown when hovering a creature (N1, N32): its level from 1 (N29), health, hit
+chances, attack, defence per blow (Reconciliation 2), needs, heads, gear."""
+from __future__ import annotations
+
+from typing import Mapping
+
+import pygame
+
+from game.ui import theme, widgets
+from game.world.world import CreatureView
+
+WIDTH = 300
+SHORT_TYPES = {"cutting": "cut", "cleaving": "cleave", "crushing": "crush", "piercing": "pierce",
+               "puncturing": "puncture"}
+Line = tuple[str, tuple[int, int, int]]
+
+
+def defence_line(defense: Mapping[str, int]) -> str:
+    """'Defence 2 against every blow', or each mundane type's value."""
+    values = set(defense.values())
+    if len(values) == 1:
+        return f"Defence {values.pop()} against every blow"
+    return "Defence " + " · ".join(f"{SHORT_TYPES.get(k, k)} {v}" for k, v in defense.items())
+
+
+def level_label(view: CreatureView) -> str:
+    """N29: the card shows the level once the creature reaches level 1."""
+    return f"Level {view.level}" if view.level >= 1 else ""
+
+
+def card_lines(view: CreatureView) -> list[Line]:
+    card = view.card
+    lines: list[Line] = [
+        (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
+        (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%", theme.TEXT),
+        (f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}", theme.TEXT),
+        (defence_line(card.defense), theme.TEXT),
+        (f"Hunger {view.hunger}   Thirst {view.thirst}   AP {view.ap}/{view.max_ap}", theme.TEXT),
+    ]
+    elements = "  ".join(f"{k} {v}" for k, v in card.element_damage.items() if v)
+    if elements:
+        lines.append((f"Elemental damage {elements}", (255, 170, 110)))
+    if view.heads:
+        lines.append((f"A group of {view.heads}", theme.TEXT))
+    if view.stunned:
+        lines.append((f"Stunned for {view.stunned} turns", (240, 220, 120)))
+    if view.equipped:
+        lines.append(("Gear: " + ", ".join(view.equipped.values()), (190, 210, 160)))
+    if view.carrying:
+        lines.append(("Carries: " + ", ".join(view.carrying), (190, 210, 160)))
+    return lines
+
+
+def draw_card(surface: pygame.Surface, view: CreatureView, near: tuple[int, int]) -> None:
+    """The card in a panel beside the point `near`, kept inside the screen."""
+    body = [theme.font(13).render(t, True, c, wraplength=WIDTH - 20) for t, c in card_lines(view)]
+    height = 20 + 28 + 22 + sum(b.get_height() + 2 for b in body) + 12
+    rect = pygame.Rect(near[0] + 18, near[1] + 18, WIDTH, height)
+    rect.clamp_ip(surface.get_rect())
+    inner = widgets.panel(surface, rect, alpha=235)
+    widgets.text(surface, view.name, (inner.x, inner.y), 18, theme.TITLE, bold=True)
+    level = level_label(view)
+    if level:
+        widgets.text(surface, level, (inner.right - 60, inner.y + 2), 14, theme.ACCENT, bold=True)
+    widgets.bar(surface, pygame.Rect(inner.x, inner.y + 28, inner.w, 16), view.health, view.max_health, theme.HEALTH,
+                f"{max(0, view.health)} / {view.max_health}")
+    y = inner.y + 50
+    for image in body:
+        surface.blit(image, (inner.x, y))
+        y += image.get_height() + 2
