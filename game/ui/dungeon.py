@@ -306,9 +306,12 @@ class DungeonScene(Scene):
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
         self.log.draw(surface, LOG_VIEW)
         self._draw_side(surface, hero)
-        hover = self.creature_at(self.square_at(self.mouse) or (-1, -1))
+        square = self.square_at(self.mouse)
+        hover = self.creature_at(square) if square else None
         if hover is not None:
             draw_card(surface, hover, self.mouse)
+        elif square is not None:
+            self._draw_item_label(surface, square)
 
     def _room_rect(self, room_id: int) -> pygame.Rect:
         room = self.world.map.rooms[room_id]
@@ -350,11 +353,11 @@ class DungeonScene(Scene):
         """C: the hero's scent per room (N15), stronger scent in a deeper amber."""
         for room_id in self.world.map.rooms:
             strength = self.world.scent(room_id)
-            if strength <= 0.01:
+            if strength < 0.05:
                 continue
             rect = self._room_rect(room_id)
             tint = pygame.Surface(rect.size, pygame.SRCALPHA)
-            tint.fill((*theme.SCENT, int(30 + 120 * min(1.0, strength))))
+            tint.fill((*theme.SCENT, int(20 + 90 * min(1.0, strength))))
             surface.blit(tint, rect.topleft)
             widgets.text(surface, f"scent {strength:.2f}", (rect.x + 4, rect.y + 2), 13, (255, 230, 180), bold=True)
 
@@ -402,6 +405,17 @@ class DungeonScene(Scene):
             elif view.mood in ("angered", "fleeing"):
                 mark, colour = ("!", theme.HOSTILE) if view.mood == "angered" else ("»", (240, 220, 120))
                 widgets.text(surface, mark, (rect.right - 8, rect.y - 2), 15, colour, bold=True)
+
+    def _draw_item_label(self, surface: pygame.Surface, square: Square) -> None:
+        """The names of the items lying on the hovered square."""
+        room = self.world.map.room_at(square)
+        names = [i.name for i in self.world.items_in(room.id) if i.square == square] if room else []
+        if names:
+            image = theme.font(14, bold=True).render(", ".join(names), True, (190, 210, 160))
+            rect = image.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 12)).inflate(12, 8)
+            rect.clamp_ip(surface.get_rect())
+            widgets.panel(surface, rect, alpha=230)
+            surface.blit(image, image.get_rect(center=rect.center))
 
     def _draw_side(self, surface: pygame.Surface, hero: CreatureView) -> None:
         inner = widgets.panel(surface, SIDE, None)
