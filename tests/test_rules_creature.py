@@ -228,11 +228,19 @@ def test_C26_armour_must_reach_the_creature_durability_and_fit_the_budget():
 
 
 @pytest.mark.rule("C27")
-def test_C27_both_build_orders_give_the_same_block():
-    armour_first = make(armour=("gambeson",), resistance={"cutting": 6})
-    creature_first = make(resistance={"cutting": 6}, armour=("gambeson",))
-    assert build(armour_first, EQUIPMENT) == build(creature_first, EQUIPMENT)
-    assert errors(armour_first) == []
+def test_C27_creature_first_and_armour_first_both_fill_the_budget():
+    # creature-first: a war dog's natural hide, then a jerkin as barding fills the rest (6 + 10 + 4)
+    dog = make(kingdom="beast", forms=("primal",), tags=("animal",), weapons=(),
+               natural_weapons=(NaturalWeapon("Bite", "piercing"),), armour=("leather_jerkin",),
+               resistance={"crushing": 6, "cutting": 4})
+    # armour-first: the armour covers the budget, nothing natural is left (14 + 6)
+    soldier = make(armour=("gambeson", "helmet"), resistance={})
+    for defn in (dog, soldier):
+        block = build(defn, EQUIPMENT)
+        assert errors(defn) == []
+        assert block.resistance_spent == block.resistance_budget == 20
+    assert build(dog, EQUIPMENT).resistance["crushing"] == 6 + 2  # hide + jerkin
+    assert build(soldier, EQUIPMENT).resistance["crushing"] == 3 + 2  # gambeson + helmet
 
 
 @pytest.mark.rule("C28")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -19,7 +20,7 @@ from typing import Any, Mapping
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.content.bridge import load_bridge  # noqa: E402
-from game.content.codex import Codex, load_codex  # noqa: E402
+from game.content.codex import HERO_ID, Codex, load_codex  # noqa: E402
 from game.content.creatures import read_creature  # noqa: E402
 from game.content.equipment import load_equipment, read_equipment  # noqa: E402
 from game.content.errors import ContentError  # noqa: E402
@@ -55,13 +56,18 @@ def looks_like_path(arg: str) -> bool:
     return arg.endswith(".toml") or "/" in arg
 
 
+def read_any(path: Path):
+    """A creature file; the hero's file may also carry its [sheet] (Reconciliation 8)."""
+    return read_creature(path, frozenset({"sheet"}) if path.stem == HERO_ID else frozenset())
+
+
 def creature_from(arg: str) -> tuple[CreatureDef, Equipment, Bridge]:
     """A creature by codex id, or from a file (checked, so a broken file stops here)."""
     if not looks_like_path(arg):
         codex = load_codex()
         return codex.creature(arg), codex.equipment, codex.bridge
     equipment = load_equipment(DATA / "equipment.toml")
-    defn, problems, _ = read_creature(Path(arg))
+    defn, problems, _ = read_any(Path(arg))
     if defn is not None:
         problems += check(defn, equipment)
     errors = [p for p in problems if p.error]
@@ -229,7 +235,7 @@ def check_paths(paths: list[Path]) -> list[Problem]:
         files += sorted(path.glob("*.toml")) if path.is_dir() else [path]
     for path in files:
         try:
-            defn, found, _ = read_creature(path, frozenset({"sheet"}) if path.stem == "hero" else frozenset())
+            defn, found, _ = read_any(path)
         except ContentError as exc:
             problems.append(Problem(str(path), path.stem, "file", str(exc).split(": ", 1)[-1]))
             continue
@@ -368,4 +374,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stdout = open(os.devnull, "w")
+        sys.exit(0)

@@ -11,10 +11,9 @@ from game.rules.classification import (CLASSIFICATIONS, CONDITIONS, DAMAGE_TYPES
                                        MAGICAL_TYPES, MUNDANE_TYPES, package)
 from game.rules.definitions import (ABILITY_KINDS, MOB_TRIGGERS, UNLOCK_BEHAVIOURS,
                                     CreatureDef, Equipment, squares)
-from game.rules.dice import average
 from game.rules.tables import (ATTRIBUTES, EXCEPTIONAL, HUMAN_CEILING, RANKS, TIER_BUDGET_SLACK,
-                               TIERS, attribute_tier, division_die, resistance_budget, tier_budget)
-from game.rules.statblock import SLOTS, scores
+                               TIERS, attribute_tier, resistance_budget, tier_budget)
+from game.rules.statblock import SLOTS, armour_durability, scores
 
 HUMANOID_TAG = "humanoid"
 
@@ -257,7 +256,7 @@ def _check_armour(found: Findings, equipment: Equipment) -> None:
     """C25-C26: the body piece carries the durability; its maximum must reach it."""
     defn = found.defn
     end = scores(defn)["endurance"]
-    durability = round(2 * (end + average(division_die(defn.tier, defn.rank)) - defn.tier))
+    durability = armour_durability(defn)
     body = [equipment.armour[p] for p in defn.armour if equipment.armour[p].slot == "body"]
     if durability <= 0:
         found.error("armour", f"durability 2 × (END {end} + avg DTD − Tier {defn.tier}) = "

@@ -184,6 +184,12 @@ def _defense_dice(defn: CreatureDef, attribute: str) -> str:
     return dice.notation(dice.add(division_die(defn.tier, defn.rank), attribute_dice(defn, attribute)))
 
 
+def armour_durability(defn: CreatureDef) -> int:
+    """C25: Durability = 2 x (END score + average DTD - Tier), always a whole number."""
+    end = scores(defn)["endurance"]
+    return round(2 * (end + dice.average(division_die(defn.tier, defn.rank)) - defn.tier))
+
+
 def _health(defn: CreatureDef, armoured: bool) -> tuple[str, str, float, int]:
     """C24-C25, C30: formula text, dice, average and durability."""
     if defn.is_minion:
@@ -197,7 +203,7 @@ def _health(defn: CreatureDef, armoured: bool) -> tuple[str, str, float, int]:
     count = f"({div} + {size_dice} size)" if size_dice else f"{div}"
     if armoured:
         total = dice.add(dice.times(end_die, div + size_dice), tier)
-        durability = round(2 * (end + dice.average(dtd) - tier))
+        durability = armour_durability(defn)
         text = f"Division {count} × END {end_die} + Tier {tier}"
     else:
         total = dice.add(dice.times(end_die, div + size_dice), dtd, end)
