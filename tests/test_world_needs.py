@@ -127,3 +127,13 @@ def test_starvation_costs_health_at_the_limit(world):
     world.turn = 5  # starve_every = 5 in assets/data/world.toml
     needs_system.run(world)
     assert esper.component_for_entity(npc, Body).health == hp - 1
+
+
+def test_N9_fixture_source_feeds_the_room_and_is_never_carried(world):
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    spring = factory.spawn_item(world, "spring", room_id(2), (12, 2), count=50)
+    needs(npc).thirst = 60
+    needs_system.run(world)
+    assert needs(npc).thirst == 20
+    assert esper.component_for_entity(spring, Item).count == 49
+    assert spring in world.rooms.floor(room_id(2))  # N10 stocking up never lifts a fixture

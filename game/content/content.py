@@ -53,6 +53,17 @@ def load_content(data_dir: Path = DATA) -> Content:
         known = codex.equipment.weapons if item.kind == "weapon" else codex.equipment.armour
         if item.equipment and item.equipment not in known:
             raise ContentError(f"{data_dir / 'items.toml'}: {item.id}: equipment: unknown equipment {item.equipment!r}")
+    by_equipment = {item.equipment: item for item in items.values() if item.equipment}
+    for cid in [*codex.creatures, "hero"]:
+        for equipment_id in codex.starting_gear(cid):
+            if equipment_id not in by_equipment:
+                raise ContentError(f"{data_dir / 'items.toml'}: {equipment_id}: no item for equipment "
+                                   f"{equipment_id!r} that {cid} starts with")
+    for item in by_equipment.values():
+        armour = codex.equipment.armour.get(item.equipment)
+        if armour is not None and armour.slot != item.slot:
+            raise ContentError(f"{data_dir / 'items.toml'}: {item.id}: slot: {item.slot!r} but "
+                               f"equipment.toml puts {item.equipment} on {armour.slot!r}")
     tuning = load_tuning(data_dir / "world.toml")
     for cid in tuning.peaceful:
         if cid not in codex.creatures:

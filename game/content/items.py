@@ -10,7 +10,7 @@ from game.content.toml_file import read_toml
 from game.rules.card import SCHOOLS
 
 KINDS = ("food", "drink", "healing", "key", "weapon", "armour", "rune", "misc")
-SLOTS = ("weapon", "body", "head", "shield")
+SLOTS = ("weapon", "body", "head", "shield", "limbs")
 PROVISIONS = ("food", "drink")
 
 
@@ -25,6 +25,7 @@ class ItemDef:
     quench: int = 0
     heal: int = 0
     school: str | None = None  # runes
+    fixture: bool = False  # a source that stays put: never carried (a spring, a mushroom patch)
     equipment: str | None = None  # weapons and armour: equipment.toml id
     slot: str | None = None
 
@@ -64,7 +65,8 @@ def _int(path: Path, entry: str, table: dict[str, Any], key: str, default: int |
 def load_items(path: Path) -> dict[str, ItemDef]:
     data = read_toml(path)
     items: dict[str, ItemDef] = {}
-    known = {"name", "kind", "weight", "value", "nourish", "quench", "heal", "school", "equipment", "slot"}
+    known = {"name", "kind", "weight", "value", "nourish", "quench", "heal", "school", "equipment", "slot",
+             "fixture"}
     for item_id, table in data.items():
         if not isinstance(table, dict):
             raise ContentError(f"{path}: {item_id}: must be a table")
@@ -91,7 +93,7 @@ def load_items(path: Path) -> dict[str, ItemDef]:
             weight=_int(path, item_id, table, "weight"), value=_int(path, item_id, table, "value"),
             nourish=_int(path, item_id, table, "nourish", 0), quench=_int(path, item_id, table, "quench", 0),
             heal=_int(path, item_id, table, "heal", 0), school=school,
-            equipment=table.get("equipment"), slot=slot,
+            equipment=table.get("equipment"), slot=slot, fixture=table.get("fixture", False) is True,
         )
     return items
 

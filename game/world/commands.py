@@ -109,6 +109,8 @@ def _pick_up(world: World, hero: int, cmd: PickUp) -> str:
     reason = _floor_item(world, hero, cmd.item)
     if reason:
         return reason
+    if world.content.items[esper.component_for_entity(cmd.item, Item).item_id].fixture:
+        return f"The {world.item_name(cmd.item)} cannot be carried; eat or drink here instead."
     if not loadout.can_carry(world, hero, cmd.item):
         return f"The {world.item_name(cmd.item)} is too heavy to carry with your load."
     needs.take(world, hero, cmd.item)

@@ -18,11 +18,8 @@ CAPACITY_PER_STRENGTH = 40  # N33
 
 
 def item_for_equipment(world: World, equipment_id: str) -> str:
-    """The items.toml id whose `equipment` is `equipment_id` (or that id itself)."""
-    for item in world.content.items.values():
-        if item.equipment == equipment_id:
-            return item.id
-    return equipment_id
+    """The items.toml id whose `equipment` is `equipment_id` (load_content checks there is one)."""
+    return next(item.id for item in world.content.items.values() if item.equipment == equipment_id)
 
 
 def max_durability(world: World, item: Item) -> int:
@@ -56,6 +53,8 @@ def capacity(eid: int) -> int:
 
 def can_carry(world: World, eid: int, item_eid: int) -> bool:
     item = esper.component_for_entity(item_eid, Item)
+    if world.content.items[item.item_id].fixture:
+        return False
     weight = world.content.items[item.item_id].weight * item.count
     return carried_weight(world, eid) + weight <= capacity(eid)
 

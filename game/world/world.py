@@ -204,7 +204,8 @@ class World:
         label = f"{' '.join(extras)} {name}".strip() if extras else name
         if item.rune:
             label += f" ({item.rune} rune)"
-        return label if item.count == 1 else f"{label} ×{item.count}"
+        fixture = self.content.items[item.item_id].fixture
+        return label if item.count == 1 or fixture else f"{label} ×{item.count}"
 
     def _item_view(self, eid: int) -> ItemView:
         item = esper.component_for_entity(eid, Item)
@@ -336,10 +337,10 @@ class World:
 
     def reload_map(self, path: Path) -> None:
         """F5: load the map again from disk, keeping the hero (raises MapError on a bad map)."""
+        from game.maps.data_ids import read_data_ids
         from game.maps.tiled import load_map
 
-        dungeon = load_map(path, set(self.content.codex.creatures), set(self.content.items))
-        factory.rebuild(self, dungeon)
+        factory.rebuild(self, load_map(path, data=read_data_ids()))
 
     def close(self) -> None:
         self.ecs.close()
@@ -347,8 +348,8 @@ class World:
 
 def new_world(map_path: Path, seed: int, content: Content | None = None) -> World:
     """Load the map and the data and populate a world (raises MapError or ContentError)."""
+    from game.maps.data_ids import read_data_ids
     from game.maps.tiled import load_map
 
     content = content or load_content()
-    dungeon = load_map(map_path, set(content.codex.creatures), set(content.items))
-    return World(dungeon, content, seed)
+    return World(load_map(map_path, data=read_data_ids()), content, seed)

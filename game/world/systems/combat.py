@@ -105,7 +105,7 @@ def wear_armour(world: World, eid: int, damage: int, room: int) -> int:
     if not inv or damage <= 0:
         return max(damage, 0)
     soaked_total = 0
-    for slot in ("shield", "body", "head"):
+    for slot in ("shield", "body", "head", "limbs"):
         item_eid = inv.equipped.get(slot)
         if item_eid is None or damage <= 0:
             continue
