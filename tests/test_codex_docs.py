@@ -1,10 +1,13 @@
 """docs/rules.md stays true: its worked bridge examples are what the code computes."""
+import re
+
 import pytest
 
 from game.content.codex import load_codex
 from game.paths import ROOT
 
 DOC = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+CODEX = load_codex()
 
 
 def card_line(codex, creature_id, heads=None):
@@ -19,11 +22,11 @@ def card_line(codex, creature_id, heads=None):
 @pytest.mark.parametrize("creature_id, heads", [("wolf", None), ("guard", None),
                                                 ("ember_spirit", None), ("rat_swarm", 12)])
 def test_worked_bridge_examples_match_the_code(creature_id, heads):
-    assert card_line(load_codex(), creature_id, heads) in DOC.splitlines()
+    assert card_line(CODEX, creature_id, heads) in DOC.splitlines()
 
 
 def test_worked_example_details():
-    codex = load_codex()
+    codex = CODEX
     ember = codex.card("ember_spirit")
     assert (ember.element_damage["fire"], ember.element_resist["ice"]) == (6, 4)
     assert codex.stat_block("wolf").health_dice == "4d4+10"
@@ -33,3 +36,11 @@ def test_worked_example_details():
 def test_doc_sections():
     assert "## Creature rules (C)" in DOC and "## The bridge" in DOC
     assert DOC.rstrip().endswith("## Dungeon rules (N)\n\n(written by the world engineer)")
+
+
+def test_bestiary_section_names_every_creature_and_only_real_ones():
+    section = DOC.split("### The bestiary by setting")[1].split("### The builder tool")[0]
+    named = set(re.findall(r"`([a-z_]+)`", section))
+    assert named == set(CODEX.creatures)
+    armoured = set(re.findall(r"`([a-z_]+)`", section.split("Armoured (C25):")[1]))
+    assert armoured == {cid for cid in named if CODEX.stat_block(cid).armoured}
