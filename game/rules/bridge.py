@@ -85,10 +85,8 @@ def aim(block: StatBlock, line: AttackLine, heads: int) -> float:
     return line.expected + band(heads)[1] if block.rank == "minion" else line.expected
 
 
-def aim_expected(block: StatBlock, heads: int) -> float:
-    """E of an aimed shot (C28 crossbow: DTD + PER die); a group aims like its attack (C32)."""
-    if block.rank == "minion":
-        return dice.expected("d2") + band(heads)[1]
+def aim_expected(block: StatBlock) -> float:
+    """E of an individual's aimed shot (C28 crossbow rule: DTD + PER die + size bonus)."""
     perception = next(line.die for line in block.attributes if line.name == "PER")
     return dice.expected(dice.add(division_die(block.tier, block.rank), perception,
                                   block.size_bonus))
@@ -104,7 +102,8 @@ def card(block: StatBlock, bridge: Bridge, heads: int | None = None) -> Card:
     natural = natural_line(block)
     attack = line_attack(natural, block, bridge, heads)
     attack_expected = aim(block, natural, heads)
-    ranged_expected = attack_expected if attack.kind == "ranged" else aim_expected(block, heads)
+    aims_alike = group or attack.kind == "ranged"  # a group aims like it strikes (C32)
+    ranged_expected = attack_expected if aims_alike else aim_expected(block)
     resist: dict[str, int] = {}
     for kind, points in block.natural_resistance.items():
         if kind not in MUNDANE:
