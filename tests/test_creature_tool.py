@@ -127,6 +127,10 @@ def test_show_a_file_path_and_errors(capsys):
     assert (code, err) == (1, "codex: no_such_beast: id: no such creature\n")
     code, _, err = run(capsys, "odds", "wolf")
     assert code == 2 and err.startswith("creature.py: ") and len(err.splitlines()) == 1
+    code, _, err = run(capsys, "threat", "rat_swarm", "--heads", "0")
+    assert code == 2 and "give 1 or more heads" in err
+    code, _, err = run(capsys, "odds", "wolf", "--vs", "guard", "--heads", "5")
+    assert code == 2 and "only for a minion group (wolf is rank adept)" in err
 
 
 def test_odds_are_the_exact_bridge_numbers(capsys):

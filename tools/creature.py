@@ -76,6 +76,14 @@ def creature_from(arg: str) -> tuple[CreatureDef, Equipment, Bridge]:
     return defn, equipment, load_bridge(DATA / "bridge.toml")
 
 
+def group_heads(defn: CreatureDef, heads: int | None) -> int | None:
+    """--heads is a minion group's current heads (C31): at least 1, and only for minions."""
+    if heads is not None and (heads < 1 or not defn.is_minion):
+        raise UsageError(f"--heads {heads}: give 1 or more heads, and only for a minion group "
+                         f"({defn.id} is rank {defn.rank})")
+    return heads
+
+
 def fighter(defn: CreatureDef, equipment: Equipment, bridge: Bridge,
             heads: int | None = None) -> Fighter:
     """The creature as spawned: its first authored weapon (else its natural attack) and armour."""
@@ -277,8 +285,9 @@ def odds_lines(attacker: Fighter, defender: Fighter) -> list[str]:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     codex = load_codex()
-    first = fighter(codex.creature(args.creature), codex.equipment, codex.bridge, args.heads)
-    second = fighter(codex.creature(args.vs), codex.equipment, codex.bridge, args.vs_heads)
+    one, other = codex.creature(args.creature), codex.creature(args.vs)
+    first = fighter(one, codex.equipment, codex.bridge, group_heads(one, args.heads))
+    second = fighter(other, codex.equipment, codex.bridge, group_heads(other, args.vs_heads))
     print("\n".join(odds_lines(first, second) + odds_lines(second, first)))
     return 0
 
@@ -311,7 +320,7 @@ def cmd_threat(args: argparse.Namespace) -> int:
     codex = load_codex()
     defn = codex.creature(args.creature)
     block = codex.stat_block(args.creature)
-    creature = fighter(defn, codex.equipment, codex.bridge, args.heads)
+    creature = fighter(defn, codex.equipment, codex.bridge, group_heads(defn, args.heads))
     size = f", {creature.heads} heads" if creature.heads else ""
     print(f"{defn.name}: nominal Tier {block.tier} {block.rank.capitalize()} "
           f"(Division {block.division}{size}); seed {args.seed}")
