@@ -306,6 +306,8 @@ class DungeonScene(Scene):
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
         self.log.draw(surface, LOG_VIEW)
         self._draw_side(surface, hero)
+        if self.stack is None or self.stack.top is not self:
+            return  # an overlay (pause, help, death) is up: no hover card under it
         square = self.square_at(self.mouse)
         hover = self.creature_at(square) if square else None
         if hover is not None:
