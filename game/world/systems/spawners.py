@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import esper
+
 from game.world import factory
+from game.world.components import Inventory
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -18,6 +21,7 @@ def run(world: World) -> None:
         eid = factory.spawn_creature(world, spawner.creature, spawner.room, spawner.square,
                                      heads=spawner.heads, provisions=False)
         if eid is not None:
-            world.emit("spawn", eid, room=spawner.room, spawner=spawner.id)
+            carried = len(esper.component_for_entity(eid, Inventory).items)
+            world.emit("spawn", eid, room=spawner.room, spawner=spawner.id, items=carried)
         else:
             world.emit("spawn_blocked", room=spawner.room, spawner=spawner.id, creature=spawner.creature)
