@@ -176,6 +176,8 @@ def test_C35_minion_group_loses_heads_not_health(world):
     combat.apply_damage(world, world.hero, rats, 5, {}, kill_heads=3)
     assert body(rats).heads == 5
     assert [e for e in world.events if e.kind == "heads_lost"][-1].data["left"] == 5
+    assert body(rats).card.melee == world.content.codex.card("rat_swarm", 5).melee  # C32 band at 5 heads
+    assert body(rats).card.melee < world.content.codex.card("rat_swarm", 8).melee
 
 
 def test_C29_armoured_creature_loses_durability_first(world):

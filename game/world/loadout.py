@@ -105,7 +105,8 @@ def with_gear(world: World, eid: int, base: Card) -> Card:
         material = gear.materials[item.material]
         if slot == "weapon":
             codex_id = esper.component_for_entity(eid, Identity).codex_id
-            attack, chance = codex.weapon_attack(codex_id, defn.equipment)
+            heads = esper.component_for_entity(eid, Body).heads or None  # C32: a group aims by its band
+            attack, chance = codex.weapon_attack(codex_id, defn.equipment, heads=heads)
             elements = dict(attack.elements)
             if item.rune:
                 elements[item.rune] = elements.get(item.rune, 0) + gear.rune_weapon_damage  # N35

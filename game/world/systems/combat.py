@@ -91,6 +91,10 @@ def apply_damage(world: World, attacker: int | None, target: int, physical: int,
         if lost:
             body.heads -= lost
             body.health = body.heads
+            if body.heads:  # C32: the band, and so the group's aim, is read at its current heads
+                body.natural = world.natural_card(esper.component_for_entity(target, Identity).codex_id,
+                                                  body.heads)
+                loadout.refresh(world, target)
             world.emit("heads_lost", target=target, room=room, heads=lost, left=body.heads)
     else:
         to_health = wear_armour(world, target, physical, room) + sum(elemental.values())
