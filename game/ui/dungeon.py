@@ -17,6 +17,7 @@ from game.ui import bindings, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
 from game.ui.death import DeathScene
+from game.ui.effects import HIT_KINDS, Effects, subject
 from game.ui.floaters import Floaters
 from game.ui.help import HelpScene
 from game.ui.maprender import MissingTileset, render_map
@@ -53,6 +54,7 @@ class DungeonScene(Scene):
         self.company_rects: list[tuple[pygame.Rect, CreatureView]] = []
         self.dead_shown = False
         self.floaters = Floaters()
+        self.effects = Effects()
         self.clock = 0.0
         self.map_surface = render_map(world.map, self.sprites)
         self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
@@ -72,19 +74,29 @@ class DungeonScene(Scene):
 
     def _drain_events(self) -> None:
         for event in self.world.pop_events():
-            self._float(event)
+            self._show(event)
             if event.kind == "turn":
-                self.log.add(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
+                self.log.separator(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
             elif self.world.hears(event):
                 self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
 
-    def _float(self, event: Event) -> None:
-        uid = self.floaters.who(event)
-        view = next((v for v in self.views if v.uid == uid), None) if uid else None
-        if view is not None:
+    def _show(self, event: Event) -> None:
+        """Floating label, hit flash or fading corpse for the creatures an event is about."""
+        label_uid, effect_uid = self.floaters.who(event), subject(event)
+        for view in self.views:
+            if view.uid not in (label_uid, effect_uid):
+                continue
             tw = self.world.map.tile_w
             x, y = self.glide.get(view.eid, (view.square[0] * tw, view.square[1] * self.world.map.tile_h))
-            self.floaters.add(event, x + view.footprint[0] * tw / 2, y - 4)
+            if view.uid == label_uid:
+                self.floaters.add(event, x + view.footprint[0] * tw / 2, y - 4)
+            if view.uid == effect_uid and event.kind in HIT_KINDS:
+                self.effects.hit(view.uid)
+            elif view.uid == effect_uid:
+                self.effects.slain(view.uid, self._sprite(view), x, y, view.footprint[0] * tw)
+
+    def _sprite(self, view: CreatureView) -> pygame.Surface:
+        return self.sprites.hero() if view.is_hero else self.sprites.creature(view.codex_id, view.footprint)
 
     def _centre_px(self, view: CreatureView) -> tuple[float, float]:
         tw, th = self.world.map.tile_w, self.world.map.tile_h
@@ -284,6 +296,7 @@ class DungeonScene(Scene):
         for eid in set(self.glide) - live:
             del self.glide[eid]
         self.floaters.update(dt)
+        self.effects.update(dt)
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -298,6 +311,7 @@ class DungeonScene(Scene):
             self._draw_scent(surface)
         self._draw_spawners(surface)
         self._draw_items(surface)
+        self.effects.draw_fading(surface, self.camera, MAP_VIEW.topleft)
         self._draw_creatures(surface)
         self.floaters.draw(surface, self.camera, MAP_VIEW.topleft)
         if self.world.busy:
@@ -395,7 +409,7 @@ class DungeonScene(Scene):
             base = pygame.Rect(rect.x + 3, rect.bottom - 9, rect.w - 6, 8)
             pygame.draw.ellipse(surface, (0, 0, 0), base)
             pygame.draw.ellipse(surface, ring, base, 1)
-            sprite = self.sprites.hero() if view.is_hero else self.sprites.creature(view.codex_id, view.footprint)
+            sprite = self.effects.tinted(view.uid, self._sprite(view))
             surface.blit(sprite, sprite.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
             if view.health < view.max_health:
                 widgets.bar(surface, pygame.Rect(rect.x + 3, rect.y - 5, rect.w - 6, 4), view.health, view.max_health,

@@ -108,6 +108,13 @@ class MessageLog:
         if self.scroll:
             self.scroll += 1  # keep the reader's place while new lines arrive
 
+    def separator(self, words: str, colour: tuple[int, int, int]) -> None:
+        """A dim divider line; consecutive dividers collapse into the newest (quiet turns)."""
+        if self.lines and self.lines[-1][1] == colour:
+            self.lines[-1] = (words, colour)
+        else:
+            self.add(words, colour)
+
     def scroll_by(self, lines: int) -> None:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + lines))
 

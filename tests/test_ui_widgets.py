@@ -1,0 +1,62 @@
+"""Widgets and map effects: the message log's scrolling and turn dividers, hit flashes, fading corpses."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.effects import FADE_SECONDS, Effects, subject
+from game.ui.widgets import MessageLog
+from game.world.events import Event
+
+
+def test_log_keeps_the_newest_lines_up_to_its_limit():
+    log = MessageLog(limit=3)
+    for n in range(5):
+        log.add(f"line {n}")
+    assert [line for line, _ in log.lines] == ["line 2", "line 3", "line 4"]
+
+
+def test_quiet_turns_collapse_into_one_divider():
+    log = MessageLog()
+    log.add("Wolf bites Hero.")
+    for turn in (3, 4, 5):
+        log.separator(f"— turn {turn} —", theme.LOG_COLOURS["turn"])
+    assert [line for line, _ in log.lines] == ["Wolf bites Hero.", "— turn 5 —"]
+
+
+def test_scrolled_back_log_keeps_the_readers_place():
+    log = MessageLog()
+    for n in range(10):
+        log.add(f"line {n}")
+    log.scroll_by(4)
+    log.add("line 10")
+    assert log.scroll == 5
+    log.scroll_by(-100)
+    assert log.scroll == 0
+
+
+def test_effect_subjects_follow_the_event_roles():
+    assert subject(Event(1, "hit", actor="wolf#1", target="hero#0")) == "hero#0"
+    assert subject(Event(1, "trap", actor="rat#2")) == "rat#2"
+    assert subject(Event(1, "killed", actor="hero#0", target="wolf#1")) == "wolf#1"
+    assert subject(Event(1, "eat", actor="rat#2")) is None
+
+
+def test_a_hit_flashes_red_then_fades_back():
+    effects = Effects()
+    sprite = pygame.Surface((4, 4), pygame.SRCALPHA)
+    sprite.fill((10, 10, 10, 255))
+    effects.hit("wolf#1")
+    assert effects.tinted("wolf#1", sprite).get_at((0, 0)).r > 100
+    effects.update(1.0)
+    assert effects.tinted("wolf#1", sprite) is sprite
+
+
+def test_one_fall_leaves_one_fading_corpse_that_disappears():
+    effects = Effects()
+    sprite = pygame.Surface((32, 32), pygame.SRCALPHA)
+    effects.slain("wolf#1", sprite, 0, 0, 32)
+    effects.slain("wolf#1", sprite, 0, 0, 32)  # "killed" then "death" for the same fall
+    assert len(effects.fading) == 1
+    effects.update(FADE_SECONDS + 0.01)
+    assert effects.fading == []
