@@ -183,3 +183,26 @@ def test_events_far_away_float_but_stay_out_of_the_log(game):
     dungeon.update(1 / 60)
     assert not world.hears(world.events[-1]) and len(dungeon.log.lines) == before
     assert any(f.uid == far.uid and f.words == "eats" for f in dungeon.floaters.items)
+
+
+def test_new_run_from_the_death_screen_starts_a_fresh_world_with_the_next_seed(game):
+    stack, dungeon = game
+    session = dungeon.session
+    dungeon.world.over = "Slain by Wolf#4 in the Bone Hall"
+    dungeon.update(1 / 60)
+    key(stack.top, pygame.K_RETURN)  # "New run" is the first choice
+    assert isinstance(stack.top, DungeonScene) and stack.top is not dungeon
+    assert stack.scenes == [stack.top]
+    assert stack.top.world.seed == session.seed + 1 and stack.top.world.over is None
+
+
+def test_quit_to_title_from_the_pause_menu(game):
+    from game.ui.title import TitleScene
+
+    stack, dungeon = game
+    key(dungeon, pygame.K_ESCAPE)
+    for _ in range(3):  # Resume, Controls, New run, [Quit to title]
+        key(stack.top, pygame.K_DOWN)
+    key(stack.top, pygame.K_RETURN)
+    assert isinstance(stack.top, TitleScene) and len(stack.scenes) == 1
+    assert dungeon.session.world is None

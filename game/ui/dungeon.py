@@ -349,7 +349,7 @@ class DungeonScene(Scene):
 
     def _draw_rooms(self, surface: pygame.Surface, hero: CreatureView) -> None:
         """The hero's room outlined in gold; a hovered room the hero can walk to in green."""
-        pulse = 0.6 + 0.4 * math.sin(self.clock * 3)
+        pulse = 0.75 + 0.25 * math.sin(self.clock * 3)
         pygame.draw.rect(surface, (int(240 * pulse), int(196 * pulse), 110), self._room_rect(hero.room), 2)
         square = self.square_at(self.mouse)
         if square is None:

@@ -7,6 +7,13 @@ from game.ui import bindings, theme, widgets
 from game.ui.scene import Scene
 
 
+LEGEND = (
+    "Rings under creatures: blue you, red hostile, green the rest.  Gold number: level (from 1).",
+    "Over a creature: ! angered, » fleeing, zz stunned; rising labels tell what it just did.",
+    "Purple clock: a spawner and the turns before it produces a creature.  C tints rooms by your scent.",
+)
+
+
 class HelpScene(Scene):
     opaque = False
 
@@ -21,18 +28,22 @@ class HelpScene(Scene):
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((6, 4, 10, 170))
         surface.blit(veil, (0, 0))
-        rect = pygame.Rect(0, 0, 820, 660)
+        rect = pygame.Rect(0, 0, 860, 700)
         rect.center = (w // 2, h // 2)
         inner = widgets.panel(surface, rect, "Controls")
         y = inner.y + 6
         for action, (_, what) in bindings.KEYS.items():
             widgets.text(surface, bindings.key_names(action), (inner.x + 8, y), 15, theme.ACCENT, bold=True)
-            widgets.text(surface, what, (inner.x + 190, y), 15)
+            widgets.text(surface, what, (inner.x + 300, y), 15)
             y += 22
         y += 10
         for gesture, what in bindings.MOUSE:
             widgets.text(surface, gesture, (inner.x + 8, y), 15, theme.ACCENT, bold=True)
-            widgets.text(surface, what, (inner.x + 250, y), 15)
+            widgets.text(surface, what, (inner.x + 300, y), 15)
             y += 22
-        widgets.text(surface, "F1, Esc or a click closes this.", (rect.centerx, rect.bottom - 30), 14,
+        y += 14
+        for line in LEGEND:
+            widgets.text(surface, line, (inner.x + 8, y), 14, theme.TEXT_DIM)
+            y += 20
+        widgets.text(surface, "F1, Esc or a click closes this.", (rect.centerx, rect.bottom - 26), 14,
                      theme.TEXT_DIM, centre=True)
