@@ -31,6 +31,7 @@ MOUSE: list[tuple[str, str]] = [
     ("Hover a creature", "Show its card"),
     ("Click an inventory line", "Use, equip or eat it"),
     ("Click a line under In this room", "Attack that creature"),
+    ("Click an exit under the room name", "Move through it"),
     ("Mouse wheel on the log", "Scroll the message log"),
 ]
 

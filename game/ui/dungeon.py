@@ -52,6 +52,7 @@ class DungeonScene(Scene):
         self.views: list[CreatureView] = []
         self.inventory_rects: list[tuple[pygame.Rect, ItemView]] = []
         self.company_rects: list[tuple[pygame.Rect, CreatureView]] = []
+        self.exit_rects: list[tuple[pygame.Rect, int]] = []
         self.dead_shown = False
         self.floaters = Floaters()
         self.effects = Effects()
@@ -242,6 +243,9 @@ class DungeonScene(Scene):
             for rect, view in self.company_rects:
                 if rect.collidepoint(event.pos):
                     self._do(Attack(view.eid))
+            for rect, room_id in self.exit_rects:
+                if rect.collidepoint(event.pos):
+                    self._do(Move(room_id))
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
@@ -455,11 +459,18 @@ class DungeonScene(Scene):
         y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
         y = self._draw_inventory(surface, hero, x, y, w)
         room = self.world.map.rooms[hero.room]
-        y = widgets.text(surface, room.name, (x, y + 6), 16, theme.ACCENT, bold=True).bottom + 2
+        name = widgets.text(surface, room.name, (x, y + 6), 16, theme.ACCENT, bold=True)
+        widgets.text(surface, "click an exit to go", (name.right + 10, name.y + 3), 12, theme.TEXT_DIM)
+        y = name.bottom + 2
+        self.exit_rects = []
         for ex, other in self.world.map.exits_of(hero.room):
+            row = pygame.Rect(x, y, w, 20)
+            if row.collidepoint(self.mouse):
+                pygame.draw.rect(surface, (50, 44, 66), row, border_radius=3)
             lock = "  (locked)" if ex.locked else ""
-            y = widgets.text(surface, f"→ {self.world.map.rooms[other].name}{lock}", (x + 6, y), 13, theme.TEXT,
-                             width=w - 6).bottom
+            widgets.text(surface, f"› {self.world.map.rooms[other].name}{lock}", (x + 6, y + 2), 13, theme.TEXT)
+            self.exit_rects.append((row, other))
+            y += 20
         self._draw_company(surface, hero, x, y + 10, w)
         widgets.text(surface, "F1 controls   Esc pause   C scent", (SIDE.centerx, SIDE.bottom - 28), 13, theme.TEXT_DIM,
                      centre=True)
