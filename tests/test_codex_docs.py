@@ -35,7 +35,11 @@ def test_worked_example_details():
 
 def test_doc_sections():
     assert "## Creature rules (C)" in DOC and "## The bridge" in DOC
-    assert DOC.rstrip().endswith("## Dungeon rules (N)\n\n(written by the world engineer)")
+    dungeon = DOC.split("## Dungeon rules (N)")[1]
+    named = {int(n) for n in re.findall(r"\bN(\d+)\b", dungeon)}
+    for first, last in re.findall(r"\bN(\d+)[–-]N(\d+)\b", dungeon):
+        named |= set(range(int(first), int(last) + 1))
+    assert set(range(6, 38)) <= named  # every rule of the living dungeon is written down
 
 
 def test_bestiary_section_names_every_creature_and_only_real_ones():
