@@ -206,3 +206,22 @@ def test_quit_to_title_from_the_pause_menu(game):
     key(stack.top, pygame.K_RETURN)
     assert isinstance(stack.top, TitleScene) and len(stack.scenes) == 1
     assert dungeon.session.world is None
+
+
+def test_side_panel_lines_are_clickable_exits_and_items(game):
+    from game.world.commands import Move
+
+    stack, dungeon = game
+    world = dungeon.world
+    dungeon.draw(pygame.Surface(theme.LOGICAL_SIZE))
+    room = dungeon.hero_view().room
+    row, move = next((r, t) for r, t in dungeon.side.clickable if isinstance(t, Move)
+                     and not next(ex for ex, o in world.map.exits_of(room) if o == t.room).locked)
+    dungeon.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row.center, button=1))
+    assert dungeon.hero_view().room == move.room
+    settle(stack)
+    dungeon.draw(pygame.Surface(theme.LOGICAL_SIZE))
+    ration = next((r, t) for r, t in dungeon.side.clickable if getattr(t, "item_id", None) == "ration")
+    carried = len(world.hero_items())
+    dungeon.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=ration[0].center, button=1))
+    assert len(world.hero_items()) == carried - 1  # eaten

@@ -23,7 +23,8 @@ from game.ui.help import HelpScene
 from game.ui.maprender import MissingTileset, render_map
 from game.ui.pause import PauseScene
 from game.ui.scene import Scene
-from game.world.commands import Attack, Consume, EndTurn, Equip, Move, PickUp
+from game.ui.sidepanel import SidePanel, use_command
+from game.world.commands import Attack, Consume, EndTurn, Move, PickUp
 from game.world.events import Event
 from game.world.world import CreatureView, ItemView, World
 
@@ -37,7 +38,6 @@ TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never f
 GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
 DARKNESS = {0: 150, 1: 100, 2: 45, 3: 0}  # room light (docs/maps.md, 0 dark .. 3 bright) -> shade alpha
 HERO_LIGHT = 2  # the hero carries a torch: its room is never darker than this
-USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
 
 class DungeonScene(Scene):
     def __init__(self, session: Session, world: World) -> None:
@@ -50,9 +50,7 @@ class DungeonScene(Scene):
         self.mouse: tuple[int, int] = (-1, -1)
         self.glide: dict[int, list[float]] = {}
         self.views: list[CreatureView] = []
-        self.inventory_rects: list[tuple[pygame.Rect, ItemView]] = []
-        self.company_rects: list[tuple[pygame.Rect, CreatureView]] = []
-        self.exit_rects: list[tuple[pygame.Rect, int]] = []
+        self.side = SidePanel(SIDE, self.sprites)
         self.dead_shown = False
         self.floaters = Floaters()
         self.effects = Effects()
@@ -163,12 +161,11 @@ class DungeonScene(Scene):
             self._do(Move(room.id))
 
     def _use(self, item: ItemView) -> None:
-        kind = self.world.content.items[item.item_id].kind
-        command = USABLE.get(kind)
+        command = use_command(self.world, item)
         if command is None:
             self.log.add(f"You cannot use the {item.name}.", theme.PROBLEM)
         else:
-            self._do(command(item.eid))
+            self._do(command)
 
     def _eat(self) -> None:
         hero = self.hero_view()
@@ -237,15 +234,11 @@ class DungeonScene(Scene):
             square = self.square_at(event.pos)
             if square is not None:
                 self._click_map(square)
-            for rect, item in self.inventory_rects:
-                if rect.collidepoint(event.pos):
-                    self._use(item)
-            for rect, view in self.company_rects:
-                if rect.collidepoint(event.pos):
-                    self._do(Attack(view.eid))
-            for rect, room_id in self.exit_rects:
-                if rect.collidepoint(event.pos):
-                    self._do(Move(room_id))
+            clicked = self.side.click(event.pos)
+            if isinstance(clicked, ItemView):
+                self._use(clicked)
+            elif clicked is not None:
+                self._do(clicked)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
@@ -323,7 +316,8 @@ class DungeonScene(Scene):
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
         self.log.draw(surface, LOG_VIEW)
-        self._draw_side(surface, hero)
+        company = [v for v in self.views if v.room == hero.room and not v.is_hero]
+        self.side.draw(surface, self.world, hero, company, self.mouse)
         if self.stack is None or self.stack.top is not self:
             return  # an overlay (pause, help, death) is up: no hover card under it
         square = self.square_at(self.mouse)
@@ -436,80 +430,3 @@ class DungeonScene(Scene):
             rect.clamp_ip(surface.get_rect())
             widgets.panel(surface, rect, alpha=230)
             surface.blit(image, image.get_rect(center=rect.center))
-
-    def _draw_side(self, surface: pygame.Surface, hero: CreatureView) -> None:
-        inner = widgets.panel(surface, SIDE, None)
-        x, y, w = inner.x, inner.y, inner.w
-        widgets.text(surface, hero.name, (x, y), 22, theme.TITLE, bold=True)
-        level = f"Level {hero.level}   ·   " if hero.level >= 1 else ""
-        widgets.text(surface, f"{level}Turn {self.world.turn}", (x, y + 30), 14, theme.TEXT_DIM)
-        y += 56
-        for label, value, top, colour in (
-            ("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
-            ("Action points", hero.ap, hero.max_ap, theme.AP),
-            ("Hunger", hero.hunger, 100, theme.HUNGER),
-            ("Thirst", hero.thirst, 100, theme.THIRST),
-        ):
-            widgets.text(surface, label, (x, y), 13, theme.TEXT_DIM)
-            widgets.bar(surface, pygame.Rect(x + 104, y + 1, w - 104, 16), value, top, colour, f"{value} / {top}")
-            y += 24
-        card = hero.card
-        stats = (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%\n"
-                 f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}")
-        y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
-        y = self._draw_inventory(surface, hero, x, y, w)
-        room = self.world.map.rooms[hero.room]
-        name = widgets.text(surface, room.name, (x, y + 6), 16, theme.ACCENT, bold=True)
-        widgets.text(surface, "click an exit to go", (name.right + 10, name.y + 3), 12, theme.TEXT_DIM)
-        y = name.bottom + 2
-        self.exit_rects = []
-        for ex, other in self.world.map.exits_of(hero.room):
-            row = pygame.Rect(x, y, w, 20)
-            if row.collidepoint(self.mouse):
-                pygame.draw.rect(surface, (50, 44, 66), row, border_radius=3)
-            lock = "  (locked)" if ex.locked else ""
-            widgets.text(surface, f"› {self.world.map.rooms[other].name}{lock}", (x + 6, y + 2), 13, theme.TEXT)
-            self.exit_rects.append((row, other))
-            y += 20
-        self._draw_company(surface, hero, x, y + 10, w)
-        widgets.text(surface, "F1 controls   Esc pause   C scent", (SIDE.centerx, SIDE.bottom - 28), 13, theme.TEXT_DIM,
-                     centre=True)
-
-    def _draw_company(self, surface: pygame.Surface, hero: CreatureView, x: int, y: int, w: int) -> None:
-        """Who shares the hero's room (click a line to attack), then what lies on its floor."""
-        others = [v for v in self.views if v.room == hero.room and not v.is_hero]
-        self.company_rects = []
-        if others:
-            widgets.text(surface, "In this room  (click to attack)", (x, y), 14, theme.ACCENT, bold=True)
-            y += 22
-        for view in others[:8]:
-            row = pygame.Rect(x, y, w, 24)
-            if row.collidepoint(self.mouse):
-                pygame.draw.rect(surface, (50, 44, 66), row, border_radius=3)
-            sprite = self.sprites.creature(view.codex_id, view.footprint)
-            surface.blit(pygame.transform.smoothscale_by(sprite, 22 / max(sprite.get_size())), (x, y + 1))
-            colour = theme.HOSTILE if view.hostile else theme.FRIEND
-            widgets.text(surface, view.name, (x + 28, y + 4), 13, colour)
-            widgets.bar(surface, pygame.Rect(x + w - 90, y + 6, 90, 12), view.health, view.max_health, theme.HEALTH)
-            self.company_rects.append((row, view))
-            y += 24
-        items = [i for i in self.world.items_in(hero.room) if i.square is not None]
-        if items:
-            names = ", ".join(i.name for i in items[:8])
-            widgets.text(surface, f"On the floor (G picks up): {names}", (x, y + 8), 13, (190, 210, 160), width=w)
-
-    def _draw_inventory(self, surface: pygame.Surface, hero: CreatureView, x: int, y: int, w: int) -> int:
-        widgets.text(surface, "Inventory  (1-9 or click to use)", (x, y), 14, theme.ACCENT, bold=True)
-        y += 22
-        worn = set(hero.equipped.values())
-        self.inventory_rects = []
-        for i, item in enumerate(self.world.hero_items()[:12]):
-            row = pygame.Rect(x, y, w, 22)
-            if row.collidepoint(self.mouse):
-                pygame.draw.rect(surface, (50, 44, 66), row, border_radius=3)
-            surface.blit(pygame.transform.scale_by(self.sprites.item(item.item_id), 0.625), (x, y + 1))
-            mark = "  (worn)" if item.name in worn else ""
-            widgets.text(surface, f"{i + 1}. {item.name}{mark}" if i < 9 else item.name, (x + 26, y + 3), 13)
-            self.inventory_rects.append((row, item))
-            y += 22
-        return y + 4

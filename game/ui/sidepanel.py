@@ -1,0 +1,107 @@
+"""The dungeon screen's side panel: the hero's card (health, AP, hunger, thirst), the inventory, the
+room's exits and company. Its lines are clickable: use an item, go through an exit, attack a creature."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme, widgets
+from game.ui.sprites import SpriteCache
+from game.world.commands import Attack, Consume, Equip, Move
+from game.world.world import CreatureView, ItemView, World
+
+USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
+ROW_HOVER = (50, 44, 66)
+INVENTORY_ROWS = 12
+
+
+def use_command(world: World, item: ItemView) -> object | None:
+    """Consume provisions and potions, equip weapons and armour; None for what cannot be used."""
+    command = USABLE.get(world.content.items[item.item_id].kind)
+    return command(item.eid) if command else None
+
+
+class SidePanel:
+    def __init__(self, rect: pygame.Rect, sprites: SpriteCache) -> None:
+        self.rect = rect
+        self.sprites = sprites
+        self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, room id (Move) or Attack
+
+    def click(self, pos: tuple[int, int]) -> object | None:
+        """What the line under `pos` asks for: an ItemView to use, or a Move / Attack command."""
+        return next((target for row, target in self.clickable if row.collidepoint(pos)), None)
+
+    def draw(self, surface: pygame.Surface, world: World, hero: CreatureView, company: list[CreatureView],
+             mouse: tuple[int, int]) -> None:
+        self.clickable = []
+        inner = widgets.panel(surface, self.rect)
+        x, y, w = inner.x, inner.y, inner.w
+        widgets.text(surface, hero.name, (x, y), 22, theme.TITLE, bold=True)
+        level = f"Level {hero.level}   ·   " if hero.level >= 1 else ""
+        widgets.text(surface, f"{level}Turn {world.turn}", (x, y + 30), 14, theme.TEXT_DIM)
+        y += 56
+        for label, value, top, colour in (
+            ("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
+            ("Action points", hero.ap, hero.max_ap, theme.AP),
+            ("Hunger", hero.hunger, 100, theme.HUNGER),
+            ("Thirst", hero.thirst, 100, theme.THIRST),
+        ):
+            widgets.text(surface, label, (x, y), 13, theme.TEXT_DIM)
+            widgets.bar(surface, pygame.Rect(x + 104, y + 1, w - 104, 16), value, top, colour, f"{value} / {top}")
+            y += 24
+        card = hero.card
+        stats = (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%\n"
+                 f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}")
+        y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
+        y = self._inventory(surface, world, hero, mouse, x, y, w)
+        y = self._exits(surface, world, hero, mouse, x, y, w)
+        self._company(surface, world, hero, company, mouse, x, y + 10, w)
+        widgets.text(surface, "F1 controls   Esc pause   C scent", (self.rect.centerx, self.rect.bottom - 28), 13,
+                     theme.TEXT_DIM, centre=True)
+
+    def _row(self, surface: pygame.Surface, row: pygame.Rect, target: object, mouse: tuple[int, int]) -> None:
+        if row.collidepoint(mouse):
+            pygame.draw.rect(surface, ROW_HOVER, row, border_radius=3)
+        self.clickable.append((row, target))
+
+    def _inventory(self, surface: pygame.Surface, world: World, hero: CreatureView, mouse: tuple[int, int],
+                   x: int, y: int, w: int) -> int:
+        widgets.text(surface, "Inventory  (1-9 or click to use)", (x, y), 14, theme.ACCENT, bold=True)
+        y += 22
+        worn = set(hero.equipped.values())
+        for i, item in enumerate(world.hero_items()[:INVENTORY_ROWS]):
+            self._row(surface, pygame.Rect(x, y, w, 22), item, mouse)
+            surface.blit(pygame.transform.scale_by(self.sprites.item(item.item_id), 0.625), (x, y + 1))
+            mark = "  (worn)" if item.name in worn else ""
+            widgets.text(surface, f"{i + 1}. {item.name}{mark}" if i < 9 else item.name, (x + 26, y + 3), 13)
+            y += 22
+        return y + 4
+
+    def _exits(self, surface: pygame.Surface, world: World, hero: CreatureView, mouse: tuple[int, int],
+               x: int, y: int, w: int) -> int:
+        name = widgets.text(surface, world.map.rooms[hero.room].name, (x, y + 6), 16, theme.ACCENT, bold=True)
+        widgets.text(surface, "click an exit to go", (name.right + 10, name.y + 3), 12, theme.TEXT_DIM)
+        y = name.bottom + 2
+        for ex, other in world.map.exits_of(hero.room):
+            self._row(surface, pygame.Rect(x, y, w, 20), Move(other), mouse)
+            lock = "  (locked)" if ex.locked else ""
+            widgets.text(surface, f"› {world.map.rooms[other].name}{lock}", (x + 6, y + 2), 13, theme.TEXT)
+            y += 20
+        return y
+
+    def _company(self, surface: pygame.Surface, world: World, hero: CreatureView, company: list[CreatureView],
+                 mouse: tuple[int, int], x: int, y: int, w: int) -> None:
+        """Who shares the hero's room (click a line to attack), then what lies on its floor."""
+        if company:
+            widgets.text(surface, "In this room  (click to attack)", (x, y), 14, theme.ACCENT, bold=True)
+            y += 22
+        for view in company[:8]:
+            self._row(surface, pygame.Rect(x, y, w, 24), Attack(view.eid), mouse)
+            sprite = self.sprites.creature(view.codex_id, view.footprint)
+            surface.blit(pygame.transform.smoothscale_by(sprite, 22 / max(sprite.get_size())), (x, y + 1))
+            widgets.text(surface, view.name, (x + 28, y + 4), 13, theme.HOSTILE if view.hostile else theme.FRIEND)
+            widgets.bar(surface, pygame.Rect(x + w - 90, y + 6, 90, 12), view.health, view.max_health, theme.HEALTH)
+            y += 24
+        items = [i for i in world.items_in(hero.room) if i.square is not None]
+        if items:
+            names = ", ".join(i.name for i in items[:8])
+            widgets.text(surface, f"On the floor (G picks up): {names}", (x, y + 8), 13, (190, 210, 160), width=w)
