@@ -190,3 +190,12 @@ def test_C29_armoured_creature_loses_durability_first(world):
     assert body(guard_).health == before_hp
     combat.apply_damage(world, world.hero, guard_, 0, {"fire": 2}, kill_heads=0)
     assert body(guard_).health == before_hp - 2  # elemental damage goes straight to health
+
+
+def test_C25_C26_authored_armour_starts_at_the_creatures_durability(world):
+    """The seed's Guard wears a gambeson with 19 of its 46 durability left."""
+    guard_ = spawn(world, "guard", 0)
+    inv = esper.component_for_entity(guard_, Inventory)
+    gambeson = esper.component_for_entity(inv.equipped["body"], Item)
+    assert (gambeson.item_id, gambeson.durability) == ("gambeson", 19)
+    assert world.content.codex.equipment.armour["gambeson"].durability == 46

@@ -51,7 +51,10 @@ def spawn_item(world: World, item_id: str, room: int | None = None, square: Squa
 
 def spawn_creature(world: World, codex_id: str, room: int, near: Square | None = None, kind: str = "dungeon",
                    heads: int = 0, gear: tuple[str, ...] | None = None, provisions: bool = True) -> int | None:
-    """Make a creature in `room` on free squares nearest `near`; None when there is no space (N26)."""
+    """Make a creature in `room` on free squares nearest `near`; None when there is no space (N26).
+
+    `gear` lists item ids to equip; None means the codex's authored gear (N31).
+    """
     codex = world.content.codex
     defn = codex.creatures[codex_id]
     w, h = parse_size(defn.size)
@@ -74,13 +77,12 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
         esper.add_component(eid, Needs())
     world.rooms.place(eid, room, spot, w, h)
     world.forget_actors()
-    for equipment_id in (codex.starting_gear(codex_id) if gear is None else gear):
-        item_id = loadout.item_for_equipment(world, equipment_id)
-        item = spawn_item(world, item_id, owner=eid)
-        if esper.component_for_entity(item, Item).durability:
-            esper.component_for_entity(item, Item).durability = codex.durability(codex_id) or \
-                esper.component_for_entity(item, Item).durability
-        loadout.equip(world, eid, item)
+    if gear is None:
+        gear = tuple(loadout.item_for_equipment(world, e) for e in codex.starting_gear(codex_id))
+    for item_id in gear:
+        worn_body = world.content.items[item_id].slot == "body" and codex.durability(codex_id)
+        # C25: authored body armour starts at the creature's durability, the rest at full
+        loadout.equip(world, eid, spawn_item(world, item_id, owner=eid, durability=worn_body or None))
     if provisions and has_needs(tags):
         for item_id in STARTING_PROVISIONS:
             spawn_item(world, item_id, owner=eid)
