@@ -360,8 +360,9 @@ class DungeonScene(Scene):
                 door = pygame.Rect(0, 0, tw, tw)
                 door.center = self.screen_pos(ex.square)
                 pygame.draw.rect(surface, theme.FRIEND, door, 2)
-                widgets.text(surface, f"Go to {room.name}", (self.mouse[0] + 14, self.mouse[1] + 14), 14, theme.FRIEND,
-                             bold=True)
+                lock = " (locked)" if ex.locked else ""
+                widgets.text(surface, f"Go to {room.name}{lock}", (self.mouse[0] + 14, self.mouse[1] + 14), 14,
+                             theme.FRIEND, bold=True)
 
     def _draw_scent(self, surface: pygame.Surface) -> None:
         """C: the hero's scent per room (N15), stronger scent in a deeper amber."""

@@ -1,0 +1,82 @@
+"""The map drawn from its Tiled tile layers (issue 2): every gid lands on its square, in layer order."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.maps.model import DungeonMap, Room, TileLayer, Tileset
+from game.paths import ASSETS
+from game.ui import theme
+from game.ui.maprender import MissingTileset, render_map
+from game.ui.sprites import SpriteCache
+
+TILESET = Tileset(firstgid=1, name="dungeon", image=ASSETS / "tiles" / "dungeon.png", tile_w=32, tile_h=32,
+                  columns=8, count=40)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    pygame.display.set_mode(theme.LOGICAL_SIZE)
+    yield
+    pygame.display.quit()
+
+
+def dungeon(layers: tuple[TileLayer, ...], tileset: Tileset = TILESET) -> DungeonMap:
+    return DungeonMap(path=Path("test.tmx"), name="test", width=3, height=2, tile_w=32, tile_h=32,
+                      rooms={1: Room(1, "Hall", 0, 0, 3, 2)}, exits=(), entrance=(1, (0, 0)),
+                      tilesets=(tileset,), layers=layers)
+
+
+def tile(index: int) -> pygame.Surface:
+    sheet = pygame.image.load(str(TILESET.image))
+    return sheet.subsurface(((index % 8) * 32, (index // 8) * 32, 32, 32))
+
+
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return all(a.get_at((x, y))[:3] == b.get_at((x, y))[:3] for x in range(0, 32, 3) for y in range(0, 32, 3))
+
+
+def test_each_gid_is_drawn_on_its_square():
+    floor = TileLayer("floor", ((2, 3, 0), (25, 0, 40)))  # gid = firstgid + index
+    surf = render_map(dungeon((floor,)), SpriteCache())
+    assert surf.get_size() == (96, 64)
+    assert same(surf.subsurface((0, 0, 32, 32)), tile(1))
+    assert same(surf.subsurface((32, 0, 32, 32)), tile(2))
+    assert same(surf.subsurface((0, 32, 32, 32)), tile(24))
+    assert same(surf.subsurface((64, 32, 32, 32)), tile(39))
+    assert surf.get_at((40, 40))[:3] == (0, 0, 0)  # gid 0 stays empty
+
+
+def test_later_layers_draw_over_earlier_ones_and_hidden_layers_not_at_all():
+    floor = TileLayer("floor", ((3, 3, 3), (3, 3, 3)))
+    walls = TileLayer("walls", ((2, 0, 0), (0, 0, 0)))
+    hidden = TileLayer("notes", ((0, 0, 0), (0, 0, 13)), visible=False)
+    surf = render_map(dungeon((floor, walls, hidden)), SpriteCache())
+    assert same(surf.subsurface((0, 0, 32, 32)), tile(1))
+    assert same(surf.subsurface((32, 0, 32, 32)), tile(2))
+    assert same(surf.subsurface((64, 32, 32, 32)), tile(2))
+
+
+def test_tiled_flip_flags_flip_the_tile():
+    h, v, d = 0x80000000, 0x40000000, 0x20000000
+    layer = TileLayer("floor", ((15 | h, 15 | v, 15 | d), (0, 0, 0)))  # index 14: the closed door
+    surf = render_map(dungeon((layer,)), SpriteCache())
+    door = tile(14)
+    transposed = pygame.Surface((32, 32))
+    for x in range(32):
+        for y in range(32):
+            transposed.set_at((y, x), door.get_at((x, y)))
+    for flipped in (pygame.transform.flip(door, True, False), pygame.transform.flip(door, False, True), transposed):
+        assert not same(flipped, door)  # the door is asymmetric, so each check below can fail
+    assert same(surf.subsurface((0, 0, 32, 32)), pygame.transform.flip(door, True, False))
+    assert same(surf.subsurface((32, 0, 32, 32)), pygame.transform.flip(door, False, True))
+    assert same(surf.subsurface((64, 0, 32, 32)), transposed)
+
+
+def test_missing_tileset_image_is_named():
+    gone = Tileset(1, "lost", Path("/nowhere/lost.png"), 32, 32, 8, 40)
+    with pytest.raises(MissingTileset, match="test.tmx: tileset lost: image not found: /nowhere/lost.png"):
+        render_map(dungeon((TileLayer("floor", ((1, 1, 1), (1, 1, 1))),), gone), SpriteCache())
