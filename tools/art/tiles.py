@@ -633,7 +633,7 @@ def build_tiles() -> list[Canvas]:
         art(TABLE),  # 27 table
         art(BED),  # 28 bed
         art(WELL),  # 29 well
-        art(TREE),  # 30 tree
+        art(TREE, grass(30)),  # 30 tree (on grass: villages use it as a hedge wall)
         art(ROOF),  # 31 house_roof
         art(MOUNTAIN, grass(32)),  # 32 mountain
         art(FOREST, grass(33)),  # 33 forest
