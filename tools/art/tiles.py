@@ -590,7 +590,6 @@ ICON_BEAST = [
 
 def build_tiles() -> list[Canvas]:
     """All 40 tiles in the shared index order (docs/art.md)."""
-    stone_floor = lambda seed=2: flagstones("stone", seed)  # noqa: E731
     cracked = flagstones("stone", 3)
     for x, y in [(3, 2), (4, 3), (5, 3), (6, 4), (6, 5), (7, 6), (8, 6), (9, 7), (9, 8), (10, 9), (5, 4),
                  (4, 5), (11, 10), (12, 10), (12, 11)]:
@@ -605,7 +604,7 @@ def build_tiles() -> list[Canvas]:
     tiles = [
         Canvas(S, S, rgb("#000000")),  # 0 void
         bricks("stone", 1),  # 1 wall_stone
-        stone_floor(),  # 2 floor_stone
+        flagstones("stone", 2),  # 2 floor_stone
         cracked,  # 3 floor_stone_cracked
         cave_floor,  # 4 floor_cave
         rock("cave", 5),  # 5 wall_cave
@@ -616,7 +615,7 @@ def build_tiles() -> list[Canvas]:
         grass(10),  # 10 grass
         dirt,  # 11 dirt_path
         water(12),  # 12 water
-        art(DOOR_OPEN, stone_floor(13)),  # 13 door_open
+        art(DOOR_OPEN, flagstones("stone", 13)),  # 13 door_open
         art(DOOR),  # 14 door_closed
         art(LOCK, art(DOOR)),  # 15 door_locked
         art(SPIKES),  # 16 trap_spikes
