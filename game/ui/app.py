@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 
+from game.paths import ASSETS
 from game.ui import theme
 from game.ui.scene import SceneStack
 from game.ui.session import Session
@@ -18,6 +19,9 @@ FPS = 60
 def open_window() -> pygame.Surface:
     """A resizable window showing the fixed logical resolution, scaled (mouse positions follow)."""
     pygame.display.set_caption("Ethernalis")
+    icon = ASSETS / "sprites" / "hero.png"
+    if icon.is_file():
+        pygame.display.set_icon(pygame.image.load(str(icon)))
     with warnings.catch_warnings():  # the dummy driver of the smoke test has no GPU renderer: harmless
         warnings.filterwarnings("ignore", message="no fast renderer available")
         return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
