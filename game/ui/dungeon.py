@@ -415,6 +415,9 @@ class DungeonScene(Scene):
                             theme.HEALTH)
             if view.level >= 1 and not view.is_hero:
                 widgets.text(surface, str(view.level), (rect.x, rect.y), 11, theme.ACCENT, bold=True)
+            if view.heads:
+                count = theme.font(11, bold=True).render(f"×{view.heads}", True, theme.TEXT)
+                surface.blit(count, count.get_rect(bottomright=(rect.right, rect.bottom)))
             if view.stunned:
                 widgets.text(surface, "zz", (rect.right - 14, rect.y), 12, (240, 220, 120), bold=True)
             elif view.mood in ("angered", "fleeing"):
