@@ -80,3 +80,11 @@ def test_missing_tileset_image_is_named():
     gone = Tileset(1, "lost", Path("/nowhere/lost.png"), 32, 32, 8, 40)
     with pytest.raises(MissingTileset, match="test.tmx: tileset lost: image not found: /nowhere/lost.png"):
         render_map(dungeon((TileLayer("floor", ((1, 1, 1), (1, 1, 1))),), gone), SpriteCache())
+
+
+def test_wall_torches_are_found_for_their_flickering_light():
+    from game.ui.maprender import torch_squares
+
+    walls = TileLayer("walls", ((2, 24, 0), (0, 0, 24)))  # gid 24 = index 23, wall_torch
+    hidden = TileLayer("old", ((24, 0, 0), (0, 0, 0)), visible=False)
+    assert torch_squares(dungeon((walls, hidden))) == [(1, 0), (2, 1)]

@@ -17,10 +17,10 @@ from game.ui import bindings, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
 from game.ui.death import DeathScene
-from game.ui.effects import HIT_KINDS, Effects, subject
+from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
 from game.ui.help import HelpScene
-from game.ui.maprender import MissingTileset, render_map
+from game.ui.maprender import MissingTileset, render_map, torch_squares
 from game.ui.pause import PauseScene
 from game.ui.scene import Scene
 from game.ui.sidepanel import SidePanel, use_command
@@ -56,6 +56,7 @@ class DungeonScene(Scene):
         self.effects = Effects()
         self.clock = 0.0
         self.map_surface = render_map(world.map, self.sprites)
+        self.torches = TorchLight(torch_squares(world.map), world.map.tile_w)
         self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
         self._refresh()
         hero = self.hero_view()
@@ -202,6 +203,7 @@ class DungeonScene(Scene):
         try:
             self.world.reload_map(self.world.map.path)
             self.map_surface = render_map(self.world.map, self.sprites)
+            self.torches = TorchLight(torch_squares(self.world.map), self.world.map.tile_w)
         except MapError as exc:
             self.log.add(f"The map was not reloaded ({len(exc.problems)} problems):", theme.PROBLEM)
             for problem in exc.problems:
@@ -303,6 +305,7 @@ class DungeonScene(Scene):
         ox, oy = self.camera.to_view(0, 0)
         surface.blit(self.map_surface, (MAP_VIEW.x + ox, MAP_VIEW.y + oy))
         self._draw_darkness(surface, hero)
+        self.torches.draw(surface, self.camera, MAP_VIEW, self.clock)
         self._draw_rooms(surface, hero)
         if self.show_scent:
             self._draw_scent(surface)

@@ -1,6 +1,8 @@
-"""Short visual effects on the map: a creature flashes when hit, a slain one fades where it fell."""
+"""Short visual effects on the map: a creature flashes when hit, a slain one fades where it fell,
+wall torches flicker."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -66,3 +68,35 @@ class Effects:
             vx, vy = camera.to_view(fading.x, fading.y + 10 * fading.age)
             rect = image.get_rect(midtop=(origin[0] + vx + fading.w // 2, origin[1] + vy))
             surface.blit(image, rect)
+
+
+GLOW_RADIUS = 80
+GLOW_LEVELS = 8
+
+
+def _glow(strength: float) -> pygame.Surface:
+    """A warm radial light to add onto the map (BLEND_RGB_ADD)."""
+    size = GLOW_RADIUS * 2
+    surf = pygame.Surface((size, size))
+    for r in range(GLOW_RADIUS, 0, -4):
+        k = strength * (1 - r / GLOW_RADIUS) ** 1.6
+        pygame.draw.circle(surf, (int(120 * k), int(70 * k), int(20 * k)), (GLOW_RADIUS, GLOW_RADIUS), r)
+    return surf
+
+
+class TorchLight:
+    """Wall torches flicker: each casts a warm pool of light that breathes on its own rhythm."""
+
+    def __init__(self, squares: list[tuple[int, int]], tile: int) -> None:
+        self.centres = [((x + 0.5) * tile, (y + 0.5) * tile) for x, y in squares]
+        self.glows = [_glow(0.55 + 0.45 * i / (GLOW_LEVELS - 1)) for i in range(GLOW_LEVELS)]
+
+    def draw(self, surface: pygame.Surface, camera: Camera, view: pygame.Rect, clock: float) -> None:
+        for i, (wx, wy) in enumerate(self.centres):
+            vx, vy = camera.to_view(wx, wy)
+            rect = self.glows[0].get_rect(center=(view.x + vx, view.y + vy))
+            if not rect.colliderect(view):
+                continue
+            flicker = 0.5 + 0.3 * math.sin(clock * 6.1 + i * 1.7) + 0.2 * math.sin(clock * 13.3 + i * 0.9)
+            level = max(0, min(GLOW_LEVELS - 1, int(flicker * GLOW_LEVELS)))
+            surface.blit(self.glows[level], rect, special_flags=pygame.BLEND_RGB_ADD)

@@ -8,6 +8,7 @@ from game.ui.sprites import SpriteCache
 
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000  # Tiled keeps flips in a gid's top bits
 GID_MASK = 0x1FFFFFFF
+TORCH_INDEX = 23  # wall_torch in the shared tileset contract (docs/art.md)
 
 
 class MissingTileset(Exception):
@@ -56,3 +57,18 @@ def render_map(dungeon: DungeonMap, sprites: SpriteCache) -> pygame.Surface:
                 if tiles[raw] is not None:
                     surf.blit(tiles[raw], (x * dungeon.tile_w, y * dungeon.tile_h))
     return surf
+
+
+def torch_squares(dungeon: DungeonMap) -> list[tuple[int, int]]:
+    """Squares showing the wall torch tile of the dungeon tileset, on any visible layer."""
+    out = []
+    for layer in dungeon.layers:
+        if not layer.visible:
+            continue
+        for y, row in enumerate(layer.gids):
+            for x, raw in enumerate(row):
+                gid = raw & GID_MASK
+                ts = _tileset_for(gid, dungeon.tilesets) if gid else None
+                if ts is not None and ts.image.name == "dungeon.png" and gid - ts.firstgid == TORCH_INDEX:
+                    out.append((x, y))
+    return out
