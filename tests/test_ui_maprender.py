@@ -9,7 +9,7 @@ import pytest
 from game.maps.model import DungeonMap, Room, TileLayer, Tileset
 from game.paths import ASSETS
 from game.ui import theme
-from game.ui.maprender import MissingTileset, render_map
+from game.ui.maprender import MissingTileset, render_map, torch_squares
 from game.ui.sprites import SpriteCache
 
 TILESET = Tileset(firstgid=1, name="dungeon", image=ASSETS / "tiles" / "dungeon.png", tile_w=32, tile_h=32,
@@ -83,8 +83,6 @@ def test_missing_tileset_image_is_named():
 
 
 def test_wall_torches_are_found_for_their_flickering_light():
-    from game.ui.maprender import torch_squares
-
     walls = TileLayer("walls", ((2, 24, 0), (0, 0, 24)))  # gid 24 = index 23, wall_torch
     hidden = TileLayer("old", ((24, 0, 0), (0, 0, 0)), visible=False)
     assert torch_squares(dungeon((walls, hidden))) == [(1, 0), (2, 1)]
