@@ -16,6 +16,8 @@ from game.ui.help import HelpScene
 from game.ui.pause import PauseScene
 from game.ui.scene import SceneStack
 from game.ui.session import Session
+from game.ui.title import TitleScene
+from game.world.commands import Move
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -197,8 +199,6 @@ def test_new_run_from_the_death_screen_starts_a_fresh_world_with_the_next_seed(g
 
 
 def test_quit_to_title_from_the_pause_menu(game):
-    from game.ui.title import TitleScene
-
     stack, dungeon = game
     key(dungeon, pygame.K_ESCAPE)
     for _ in range(3):  # Resume, Controls, New run, [Quit to title]
@@ -209,8 +209,6 @@ def test_quit_to_title_from_the_pause_menu(game):
 
 
 def test_side_panel_lines_are_clickable_exits_and_items(game):
-    from game.world.commands import Move
-
     stack, dungeon = game
     world = dungeon.world
     dungeon.draw(pygame.Surface(theme.LOGICAL_SIZE))
