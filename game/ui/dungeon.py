@@ -319,8 +319,7 @@ class DungeonScene(Scene):
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
         self.log.draw(surface, LOG_VIEW)
-        company = [v for v in self.views if v.room == hero.room and not v.is_hero]
-        self.side.draw(surface, self.world, hero, company, self.mouse)
+        self.side.draw(surface, self.world, hero, self.views, self.mouse, self._seen_squares())
         if self.stack is None or self.stack.top is not self:
             return  # an overlay (pause, help, death) is up: no hover card under it
         square = self.square_at(self.mouse)
@@ -329,6 +328,12 @@ class DungeonScene(Scene):
             draw_card(surface, hover, self.mouse)
         elif square is not None:
             self._draw_item_label(surface, square)
+
+    def _seen_squares(self) -> pygame.Rect:
+        """The squares the map view shows now (the minimap's frame)."""
+        tw, th = self.world.map.tile_w, self.world.map.tile_h
+        x, y = self.camera.to_world(0, 0)
+        return pygame.Rect(math.floor(x / tw), math.floor(y / th), math.ceil(MAP_VIEW.w / tw), math.ceil(MAP_VIEW.h / th))
 
     def _room_rect(self, room_id: int) -> pygame.Rect:
         room = self.world.map.rooms[room_id]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme, widgets
+from game.ui.minimap import Minimap
 from game.ui.sprites import SpriteCache
 from game.world.commands import Attack, Consume, Equip, Move
 from game.world.world import CreatureView, ItemView, World
@@ -12,6 +13,7 @@ from game.world.world import CreatureView, ItemView, World
 USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
 ROW_HOVER = (50, 44, 66)
 INVENTORY_ROWS = 12
+MINIMAP_HEIGHT = 150
 
 
 def use_command(world: World, item: ItemView) -> object | None:
@@ -24,14 +26,17 @@ class SidePanel:
     def __init__(self, rect: pygame.Rect, sprites: SpriteCache) -> None:
         self.rect = rect
         self.sprites = sprites
-        self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, room id (Move) or Attack
+        self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move or Attack
+        inner = rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
+        self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - 44 - MINIMAP_HEIGHT, inner.w, MINIMAP_HEIGHT))
 
     def click(self, pos: tuple[int, int]) -> object | None:
         """What the line under `pos` asks for: an ItemView to use, or a Move / Attack command."""
         return next((target for row, target in self.clickable if row.collidepoint(pos)), None)
 
-    def draw(self, surface: pygame.Surface, world: World, hero: CreatureView, company: list[CreatureView],
-             mouse: tuple[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, world: World, hero: CreatureView, views: list[CreatureView],
+             mouse: tuple[int, int], seen: pygame.Rect) -> None:
+        """The panel for `hero`; `views` are every living creature, `seen` the squares on screen."""
         self.clickable = []
         inner = widgets.panel(surface, self.rect)
         x, y, w = inner.x, inner.y, inner.w
@@ -54,7 +59,9 @@ class SidePanel:
         y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
         y = self._inventory(surface, world, hero, mouse, x, y, w)
         y = self._exits(surface, world, hero, mouse, x, y, w)
+        company = [v for v in views if v.room == hero.room and not v.is_hero]
         self._company(surface, world, hero, company, mouse, x, y + 10, w)
+        self.minimap.draw(surface, world.map, hero, views, seen)
         widgets.text(surface, "F1 controls   Esc pause   C scent", (self.rect.centerx, self.rect.bottom - 28), 13,
                      theme.TEXT_DIM, centre=True)
 
@@ -94,14 +101,20 @@ class SidePanel:
         if company:
             widgets.text(surface, "In this room  (click to attack)", (x, y), 14, theme.ACCENT, bold=True)
             y += 22
-        for view in company[:8]:
+        room_for = max(0, (self.minimap.box.top - 8 - y) // 24)  # rows that fit above the minimap
+        if len(company) > room_for:
+            room_for = max(0, room_for - 1)  # leave a line for "... and N more"
+        for view in company[:room_for]:
             self._row(surface, pygame.Rect(x, y, w, 24), Attack(view.eid), mouse)
             sprite = self.sprites.creature(view.codex_id, view.footprint)
             surface.blit(pygame.transform.smoothscale_by(sprite, 22 / max(sprite.get_size())), (x, y + 1))
             widgets.text(surface, view.name, (x + 28, y + 4), 13, theme.HOSTILE if view.hostile else theme.FRIEND)
             widgets.bar(surface, pygame.Rect(x + w - 90, y + 6, 90, 12), view.health, view.max_health, theme.HEALTH)
             y += 24
+        if len(company) > room_for:
+            widgets.text(surface, f"... and {len(company) - room_for} more", (x + 28, y), 13, theme.TEXT_DIM)
+            y += 20
         items = [i for i in world.items_in(hero.room) if i.square is not None]
-        if items:
-            names = ", ".join(i.name for i in items[:8])
-            widgets.text(surface, f"On the floor (G picks up): {names}", (x, y + 8), 13, (190, 210, 160), width=w)
+        if items and y + 20 < self.minimap.box.top:
+            names = ", ".join(i.name for i in items[:6])
+            widgets.text(surface, f"On the floor (G picks up): {names}", (x, y + 4), 13, (190, 210, 160), width=w)
