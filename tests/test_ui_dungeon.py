@@ -229,12 +229,9 @@ def test_minimap_marks_the_hero_and_the_squares_on_screen(game):
     stack, dungeon = game
     surface = pygame.Surface(theme.LOGICAL_SIZE)
     dungeon.draw(surface)
-    minimap = dungeon.side.minimap
-    rooms, scale = minimap._layout(dungeon.world.map)
-    origin = rooms.get_rect(midtop=minimap.box.midtop)
     hero = dungeon.hero_view()
-    x = origin.x + round((hero.square[0] + 0.5) * scale)
-    y = origin.y + round((hero.square[1] + 0.5) * scale)
-    assert tuple(surface.get_at((x, y)))[:3] == theme.HERO
+    point = dungeon.side.minimap.point(dungeon.world.map, hero.square[0] + 0.5, hero.square[1] + 0.5)
+    assert dungeon.side.minimap.box.collidepoint(point)
+    assert tuple(surface.get_at(point))[:3] == theme.HERO
     seen = dungeon._seen_squares()
     assert seen.collidepoint(hero.square)

@@ -29,6 +29,12 @@ class Minimap:
             self._rooms = (dungeon, surf, scale)
         return self._rooms[1], self._rooms[2]
 
+    def point(self, dungeon: DungeonMap, x: float, y: float) -> tuple[int, int]:
+        """The screen point of map position (x, y), in squares."""
+        rooms, scale = self._layout(dungeon)
+        origin = rooms.get_rect(midtop=self.box.midtop)
+        return origin.x + round(x * scale), origin.y + round(y * scale)
+
     @staticmethod
     def _scaled(x: float, y: float, w: float, h: float, scale: float) -> pygame.Rect:
         return pygame.Rect(round(x * scale), round(y * scale), max(1, round(w * scale)), max(1, round(h * scale)))
@@ -43,8 +49,7 @@ class Minimap:
         pygame.draw.rect(surface, HERO_ROOM, self._scaled(here.x, here.y, here.w, here.h, scale).move(origin.topleft))
         for view in views:
             colour = theme.HERO if view.is_hero else theme.HOSTILE if view.hostile else theme.FRIEND
-            centre = (origin.x + round((view.square[0] + view.footprint[0] / 2) * scale),
-                      origin.y + round((view.square[1] + view.footprint[1] / 2) * scale))
+            centre = self.point(dungeon, view.square[0] + view.footprint[0] / 2, view.square[1] + view.footprint[1] / 2)
             pygame.draw.circle(surface, colour, centre, 3 if view.is_hero else 2)
         frame = self._scaled(seen.x, seen.y, seen.w, seen.h, scale).move(origin.topleft).clip(origin)
         pygame.draw.rect(surface, theme.TEXT_DIM, frame, 1)
