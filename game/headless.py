@@ -1,6 +1,7 @@
 """Running a world without a window: the hero waits, the world turns, events go to JSON lines."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Mapping
@@ -48,20 +49,21 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
         print(f"ethernalis: {exc}", file=sys.stderr)
         return 1
     try:
-        for _ in range(turns):
-            world.end_turn()
-        events = world.pop_events()
-        try:
-            if events_path:
-                with open(events_path, "w", encoding="utf-8") as out:
-                    for event in events:
-                        out.write(json.dumps(event.as_json(), sort_keys=True) + "\n")
+        events = 0
+        with open(events_path, "w", encoding="utf-8") if events_path else contextlib.nullcontext() as out:
+            for _ in range(turns):
+                world.end_turn()
+                batch = world.pop_events()
+                events += len(batch)
+                if out is not None:
+                    out.writelines(json.dumps(e.as_json(), sort_keys=True) + "\n" for e in batch)
             if state_path:
                 state_path.write_text(json.dumps(dump_state(world), indent=1, sort_keys=True), encoding="utf-8")
-        except OSError as exc:
-            print(f"ethernalis: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
-            return 1
-        print(f"{world.turn} turns, {len(events)} events, {len(world.creatures())} creatures alive"
+    except OSError as exc:
+        print(f"ethernalis: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 1
+    else:
+        print(f"{world.turn} turns, {events} events, {len(world.creatures())} creatures alive"
               + (f"; {world.over}" if world.over else ""))
         return 0
     finally:

@@ -180,10 +180,10 @@ def test_events_far_away_float_but_stay_out_of_the_log(game):
     hero_room = world.hero_room()
     far = next(v for v in dungeon.views if v.room != hero_room and v.room not in
                {o for _, o in world.map.exits_of(hero_room)})
-    world.emit("eat", far.eid, room=far.room, item="Ration", item_id="ration")
+    event = world.emit("eat", far.eid, room=far.room, item="Ration", item_id="ration")
     before = len(dungeon.log.lines)
     dungeon.update(1 / 60)
-    assert not world.hears(world.events[-1]) and len(dungeon.log.lines) == before
+    assert not world.hears(event) and len(dungeon.log.lines) == before
     assert any(f.uid == far.uid and f.words == "eats" for f in dungeon.floaters.items)
 
 

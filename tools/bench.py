@@ -79,7 +79,7 @@ def measure(creatures: int, turns: int) -> dict[str, float]:
             world.end_turn()
             turn_ms.append((time.perf_counter() - start) * 1000)
             bare_ms.append(bare_pass())
-        world.pop_events()
+            world.pop_events()  # as the screen does every frame
         return {"creatures": creatures, "rooms": len(world.map.rooms),
                 "turn_ms": round(statistics.median(turn_ms), 3), "bare_ms": round(statistics.median(bare_ms), 4),
                 "alive": len(world.creatures())}

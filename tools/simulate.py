@@ -19,7 +19,7 @@ import esper  # noqa: E402
 from game.content.errors import ContentError  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
-from game.world.components import Item, Needs  # noqa: E402
+from game.world.components import Item  # noqa: E402
 from game.world.world import World, new_world  # noqa: E402
 
 SAMPLES = 10  # rows of the population table

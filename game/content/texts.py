@@ -26,8 +26,12 @@ class Texts:
                 raise ContentError(f"{path}: events.{kind}: bad template: {exc}") from None
         self.templates: dict[str, str] = events
 
-    def render(self, kind: str, values: dict[str, Any]) -> str:
-        template = self.templates.get(kind)
-        if template is None:
-            return kind.replace("_", " ")
-        return template.format_map(_Blank(values))
+    def template(self, kind: str) -> str:
+        return self.templates.get(kind, "")
+
+
+def sentence(kind: str, template: str, values: dict[str, Any]) -> str:
+    """`template` filled with `values`; a missing name reads as nothing, a missing template as the kind."""
+    if not template:
+        return kind.replace("_", " ")
+    return template.format_map(_Blank(values))

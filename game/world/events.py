@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.content.texts import sentence
+
 
 @dataclass(frozen=True)
 class Event:
@@ -12,8 +14,14 @@ class Event:
     actor: str | None = None  # stable uid, e.g. "wolf#4"
     target: str | None = None
     room: int | None = None
-    text: str = ""
     data: dict[str, Any] = field(default_factory=dict)
+    template: str = ""  # the message-log sentence (assets/data/texts.toml) before its names are filled in
+    names: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The sentence for the message log, made only when someone reads it."""
+        return sentence(self.kind, self.template, {**self.data, **self.names})
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"turn": self.turn, "kind": self.kind}

@@ -76,7 +76,6 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     if has_needs(tags):
         esper.add_component(eid, Needs())
     world.rooms.place(eid, room, spot, w, h)
-    world.forget_actors()
     if gear is None:
         gear = tuple(loadout.item_for_equipment(world, e) for e in codex.starting_gear(codex_id))
     for item_id in gear:
@@ -89,6 +88,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     loadout.refresh(world, eid)
     body = esper.component_for_entity(eid, Body)
     body.health = body.card.health
+    world.add_actor(eid)
     return eid
 
 

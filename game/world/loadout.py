@@ -78,14 +78,30 @@ def unequip_item(world: World, eid: int, item_eid: int) -> None:
 
 
 def refresh(world: World, eid: int) -> None:
-    """Recompute the effective card from the grown natural card and what is equipped (N28, N32)."""
+    """Recompute the effective card from the grown natural card and what is equipped (N28, N32).
+
+    Cards are frozen, so creatures of one kind, level and gear share one card object.
+    """
     body = esper.component_for_entity(eid, Body)
     growth = esper.try_component(eid, Growth)
-    body.base = grown(body.natural, growth.level if growth else 0)
+    level = growth.level if growth else 0
+    inv = esper.try_component(eid, Inventory)
+    makes = tuple(sorted((slot, make(esper.component_for_entity(i, Item))) for slot, i in inv.equipped.items())) \
+        if inv else ()
+    key = (esper.component_for_entity(eid, Identity).codex_id, body.heads, level, makes)
+    cached = world.shared_cards.get(key)
+    if cached is None:
+        base = grown(body.natural, level)
+        cached = world.shared_cards[key] = (base, with_gear(world, eid, base))
     old_max = body.card.health
-    body.card = with_gear(world, eid, body.base)
+    body.base, body.card = cached
     if body.card.health != old_max:
         body.health = min(body.health, body.card.health)
+
+
+def make(item: Item) -> tuple[str, str, str, str | None]:
+    """What an item is made of, as far as the card is concerned."""
+    return item.item_id, item.quality, item.material, item.rune
 
 
 def with_gear(world: World, eid: int, base: Card) -> Card:

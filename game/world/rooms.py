@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.maps.model import DungeonMap, Exit, Square
+from game.maps.model import DungeonMap, Exit, Square, Trap
 
 
 def footprint_squares(top_left: Square, w: int, h: int) -> list[Square]:
@@ -23,6 +23,10 @@ class RoomIndex:
         self._taken: dict[int, dict[Square, int]] = {r: {} for r in dungeon.rooms}
         self.exits: dict[int, list[tuple[Exit, int]]] = {r: dungeon.exits_of(r) for r in dungeon.rooms}
         self._distances: dict[int, dict[int, int]] = {}
+        self._spot_orders: dict[tuple, list[Square]] = {}
+        self.traps: dict[int, list[Trap]] = {}
+        for trap in dungeon.traps:
+            self.traps.setdefault(trap.room, []).append(trap)
 
     # creatures
     def occupants(self, room: int) -> list[int]:
@@ -56,13 +60,25 @@ class RoomIndex:
         taken = self._taken[room]
         if r.w * r.h - len(taken) < w * h:
             return None
-        cx, cy = near if near is not None else (r.x + r.w // 2, r.y + r.h // 2)
-        spots = [(x, y) for y in range(r.y, r.y + r.h - h + 1) for x in range(r.x, r.x + r.w - w + 1)]
-        spots.sort(key=lambda s: (abs(s[0] - cx) + abs(s[1] - cy), s[1], s[0]))
-        for spot in spots:
-            if all(sq not in taken for sq in footprint_squares(spot, w, h)):
+        for spot in self._spots_by_distance(room, w, h, near):
+            if w == h == 1:
+                if spot not in taken:
+                    return spot
+            elif all(sq not in taken for sq in footprint_squares(spot, w, h)):
                 return spot
         return None
+
+    def _spots_by_distance(self, room: int, w: int, h: int, near: Square | None) -> list[Square]:
+        """Top-left squares where a w×h footprint lies inside the room, nearest `near` first (cached)."""
+        key = (room, w, h, near)
+        spots = self._spot_orders.get(key)
+        if spots is None:
+            r = self.map.rooms[room]
+            cx, cy = near if near is not None else (r.x + r.w // 2, r.y + r.h // 2)
+            spots = [(x, y) for y in range(r.y, r.y + r.h - h + 1) for x in range(r.x, r.x + r.w - w + 1)]
+            spots.sort(key=lambda s: (abs(s[0] - cx) + abs(s[1] - cy), s[1], s[0]))
+            self._spot_orders[key] = spots
+        return spots
 
     # floor items
     def floor(self, room: int) -> list[int]:

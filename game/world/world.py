@@ -71,6 +71,7 @@ class Actor:
     needs: Needs | None
     growth: Growth
     inv: Inventory
+    unlocks: Mapping[int, str]  # N29: level -> behaviour, from the codex
 
 
 @dataclass(frozen=True)
@@ -98,12 +99,13 @@ class World:
         self.aware_full = int(content.tuning["mood"]["anger_memory"])
         self.pair_cooldown: dict[tuple[str, str], int] = {}
         self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
-        self.events: list[Event] = []
-        self._unread = 0
+        self.events: list[Event] = []  # posted since the last pop_events()
         self._serial = 0
         self._steps: Iterator[None] | None = None
         self._actors: list[Actor] | None = None
+        self._actor_of: dict[int, Actor] = {}
         self._cards: dict[tuple[str, int], Card] = {}
+        self.shared_cards: dict[tuple, tuple[Card, Card]] = {}  # (kind, heads, level, gear) -> base, card
         self.over: str | None = None
         self.hero = factory.populate(self)
 
@@ -129,24 +131,22 @@ class World:
 
     def emit(self, kind: str, actor: int | None = None, target: int | None = None,
              room: int | None = None, **data: object) -> Event:
-        """Post an event; its text comes from assets/data/texts.toml."""
-        names = {"turn": self.turn, "room": self.room_name(room), **data}
+        """Post an event; its sentence comes from assets/data/texts.toml when it is read."""
+        names: dict[str, object] = {"turn": self.turn, "room": self.room_name(room)}
+        actor_uid = target_uid = None
         if actor is not None:
-            names["actor"] = esper.component_for_entity(actor, Identity).name
+            who = esper.component_for_entity(actor, Identity)
+            actor_uid, names["actor"] = who.uid, who.name
         if target is not None:
-            names["target"] = esper.component_for_entity(target, Identity).name
-        event = Event(
-            turn=self.turn, kind=kind,
-            actor=self.uid(actor) if actor is not None else None,
-            target=self.uid(target) if target is not None else None,
-            room=room, text=self.content.texts.render(kind, names), data=dict(data),
-        )
+            who = esper.component_for_entity(target, Identity)
+            target_uid, names["target"] = who.uid, who.name
+        event = Event(self.turn, kind, actor_uid, target_uid, room, data, self.content.texts.template(kind), names)
         self.events.append(event)
         return event
 
     def pop_events(self) -> list[Event]:
-        new = self.events[self._unread:]
-        self._unread = len(self.events)
+        """The events since the last call; the world keeps no others (a long game holds no history)."""
+        new, self.events = self.events, []
         return new
 
     def hears(self, event: Event) -> bool:
@@ -176,13 +176,33 @@ class World:
     def actors(self) -> list[Actor]:
         """The NPCs (not the hero); the dead stay listed with health <= 0 until the turn ends."""
         if self._actors is None:
-            self._actors = [Actor(eid, ident, body, mood, pos, esper.try_component(eid, Needs), growth, inv)
-                            for eid, (ident, body, mood, pos, growth, inv)
-                            in esper.get_components(Identity, Body, Mood, Position, Growth, Inventory)]
+            self._actors = [self._actor(eid) for eid, _ in esper.get_components(Mood, Body)]
+            self._actor_of = {a.eid: a for a in self._actors}
         return self._actors
 
+    def actor_of(self, eid: int) -> Actor | None:
+        """The NPC's gathered components; None for the hero."""
+        self.actors()
+        return self._actor_of.get(eid)
+
+    def _actor(self, eid: int) -> Actor:
+        get = esper.component_for_entity
+        return Actor(eid, get(eid, Identity), get(eid, Body), get(eid, Mood), get(eid, Position),
+                     esper.try_component(eid, Needs), get(eid, Growth), get(eid, Inventory), self.unlocks(eid))
+
+    def add_actor(self, eid: int) -> None:
+        """A creature was made: list it (when the list exists; otherwise it is built on demand)."""
+        if self._actors is not None:
+            actor = self._actor_of[eid] = self._actor(eid)
+            self._actors.append(actor)
+
+    def drop_dead_actors(self) -> None:
+        if self._actors is not None:
+            self._actors = [a for a in self._actors if a.body.health > 0]
+            self._actor_of = {a.eid: a for a in self._actors}
+
     def forget_actors(self) -> None:
-        """Called when creatures are made or cleared away."""
+        """The population was replaced (F5): build the list again on demand."""
         self._actors = None
 
     def creatures_in(self, room_id: int) -> list[int]:
@@ -251,7 +271,7 @@ class World:
         )
 
     def traps_in(self, room_id: int) -> list[Trap]:
-        return [t for t in self.map.traps if t.room == room_id]
+        return self.rooms.traps.get(room_id, [])
 
     def room_amplify(self, room_id: int) -> dict[str, int]:
         """N37: a rune socketed in the room amplifies every attack of its school made there."""

@@ -19,8 +19,10 @@ MEDITATION = 2  # health a resting meditator recovers each turn
 
 def run(world: World) -> None:
     for actor in world.actors():
+        if not actor.unlocks:
+            continue
         eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
-        if body.health <= 0 or not world.unlocks(eid):
+        if body.health <= 0:
             continue
         unlocked = world.unlocked(eid)
         if not unlocked:

@@ -8,13 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
-from game.world.components import Body, Identity, Mood, Needs
-from game.world.systems.needs import carries
-
 if TYPE_CHECKING:
-    from game.world.world import World
+    from game.world.world import Actor, World
 
 FLEE_BELOW = 0.25  # N12, N17
 
@@ -23,20 +18,21 @@ def run(world: World) -> None:
     hero_room = world.hero_room() if world.alive(world.hero) else None
     tuning = world.content.tuning["mood"]
     for actor in world.actors():
-        eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
+        body, mood, pos = actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
         sees_hero = hero_room is not None and pos.room == hero_room
         if sees_hero:
             mood.last_seen = hero_room
-        state = decide(world, eid, body, mood, ident, sees_hero, tuning)
+        state = decide(world, actor, sees_hero, tuning)
         if state != mood.state:
             mood.state, mood.since = state, world.turn
-            world.emit("mood", eid, room=pos.room, mood=state)
+            world.emit("mood", actor.eid, room=pos.room, mood=state)
 
 
-def decide(world: World, eid: int, body: Body, mood: Mood, ident: Identity, sees_hero: bool,
-           tuning: dict[str, float]) -> str:
+def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]) -> str:
+    """N12: provisioned and healthy rests; short of food or drink explores; hurt flees; N16-N18."""
+    body, mood, ident = actor.body, actor.mood, actor.ident
     health = body.health / max(body.card.health, 1)
     if mood.state == "fleeing" and health < tuning["flee_recover"]:
         return "fleeing"  # N17: stops only once health recovers
@@ -52,11 +48,7 @@ def decide(world: World, eid: int, body: Body, mood: Mood, ident: Identity, sees
             return "angered"  # N16: enough damage snaps it out of cowardice
         if sees_hero or mood.state == "cowardly":
             return "cowardly"
-    return settled(eid)
-
-
-def settled(eid: int) -> str:
-    """N12: provisioned and healthy rests; short of food or drink explores; the needless wander (N15)."""
-    if not esper.has_component(eid, Needs):
-        return "wandering"
-    return "resting" if carries(eid, "food") and carries(eid, "drink") else "exploring"
+    if actor.needs is None:
+        return "wandering"  # N15: the needless wander
+    kinds = actor.inv.kinds
+    return "resting" if kinds.get("food") and kinds.get("drink") else "exploring"  # N12

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world import moving
-from game.world.components import Body, Identity, Inventory, Item, Mood, Needs
-from game.world.systems.needs import COMPLAIN_ABOVE, consume
+from game.world.components import Identity, Mood
+from game.world.systems.needs import COMPLAIN_ABOVE, carried, consume
 
 if TYPE_CHECKING:
     from game.maps.model import Exit
-    from game.world.world import World
+    from game.world.world import Actor, World
 
 MOVERS = ("exploring", "wandering", "cowardly", "fleeing", "angered")
 
@@ -23,7 +23,7 @@ def run(world: World) -> None:
         if body.health <= 0:
             continue
         if mood.state not in MOVERS or body.ap <= 0 or body.stunned:
-            rest(world, eid, body, regen_every)
+            rest(world, actor, regen_every)
             continue
         choice = choose_exit(world, eid, mood, pos.room)
         if choice is None:
@@ -35,23 +35,16 @@ def run(world: World) -> None:
             world.emit("move_blocked", eid, room=pos.room, reason=reason)
 
 
-def rest(world: World, eid: int, body: Body, regen_every: int) -> None:
+def rest(world: World, actor: Actor, regen_every: int) -> None:
     """N14: a stationary creature with a healing item uses it when hurt; resting heals slowly."""
+    body, needs = actor.body, actor.needs
     if body.health < body.card.health:
-        potion = healing_item(world, eid)
+        potion = carried(world, actor.inv, "healing")
         if potion is not None:
-            consume(world, eid, potion)
+            consume(world, actor.eid, potion)
             return
-        needs = esper.try_component(eid, Needs)
         if (needs is None or max(needs.hunger, needs.thirst) <= COMPLAIN_ABOVE) and world.turn % regen_every == 0:
             body.health += 1
-
-
-def healing_item(world: World, eid: int) -> int | None:
-    for item_eid in esper.component_for_entity(eid, Inventory).items:
-        if world.content.items[esper.component_for_entity(item_eid, Item).item_id].kind == "healing":
-            return item_eid
-    return None
 
 
 def choose_exit(world: World, eid: int, mood: Mood, room: int) -> tuple[Exit, int] | None:
@@ -95,8 +88,11 @@ def by_scent(world: World, eid: int, exits: list[tuple[Exit, int]]) -> tuple[Exi
     """N15: a strong scent in one direction is preferred over a random choice."""
     tuning = world.content.tuning["scent"]
     hunts_prey = "scent_hunter" in esper.component_for_entity(eid, Identity).tags
-    scored = [(world.scent_field.strength(e[1], hunts_prey), e) for e in exits]
-    strength, best = max(scored, key=lambda s: (s[0], -s[1][0].id))
+    strength, best = 0.0, exits[0]
+    for exit_ in exits:  # the strongest; on a tie, the exit listed first
+        here = world.scent_field.strength(exit_[1], hunts_prey)
+        if here > strength:
+            strength, best = here, exit_
     if strength >= tuning["strong"] and world.rng.random() < tuning["follow_chance"]:
         return best
     return None

@@ -28,7 +28,7 @@ def run(world: World) -> None:
         room = actor.pos.room
         for kind, need in (("food", "hunger"), ("drink", "thirst")):
             if getattr(needs, need) > EAT_ABOVE:
-                item = carried_provision(world, eid, kind) or floor_provision(world, room, kind)
+                item = carried(world, actor.inv, kind) or floor_provision(world, room, kind)
                 if item is not None:
                     consume(world, eid, item)
         stock_up(world, eid, room)
@@ -62,12 +62,8 @@ def complain(world: World, eid: int, needs: Needs, room: int) -> None:
             needs.complained.discard(need)
 
 
-def carries(eid: int, kind: str) -> bool:
-    return esper.component_for_entity(eid, Inventory).kinds.get(kind, 0) > 0
-
-
-def carried_provision(world: World, eid: int, kind: str) -> int | None:
-    inv = esper.component_for_entity(eid, Inventory)
+def carried(world: World, inv: Inventory, kind: str) -> int | None:
+    """The first carried item of `kind` (food, drink, healing…), or None."""
     if not inv.kinds.get(kind):
         return None
     for item_eid in inv.items:

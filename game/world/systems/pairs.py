@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world.components import Body, Identity, Mood
+from game.world.components import Body
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -19,11 +19,12 @@ TALKERS = frozenset({"dungeon", "world", "notable"})  # N74: merchants and event
 
 
 def participant(world: World, eid: int) -> bool:
-    ident = esper.component_for_entity(eid, Identity)
-    body = esper.component_for_entity(eid, Body)
-    return (eid != world.hero and ident.kind in TALKERS and "humanoid" in ident.tags
-            and "mindless" not in ident.tags and body.health > 0 and body.ap > 0
-            and esper.has_component(eid, Mood))
+    actor = world.actor_of(eid)  # None for the hero, who never spends AP here
+    if actor is None:
+        return False
+    ident, body = actor.ident, actor.body
+    return (ident.kind in TALKERS and "humanoid" in ident.tags and "mindless" not in ident.tags
+            and body.health > 0 and body.ap > 0)
 
 
 def run(world: World) -> None:

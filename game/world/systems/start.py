@@ -38,7 +38,7 @@ def recover(world: World) -> None:
             if not body.stunned:
                 world.emit("stun_over", actor.eid, room=actor.pos.room)
     esper.clear_dead_entities()
-    world.forget_actors()
+    world.drop_dead_actors()
     hero = esper.component_for_entity(world.hero, Body)
     if hero.stunned:
         hero.stunned -= 1
