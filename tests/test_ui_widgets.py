@@ -5,6 +5,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.effects import FADE_SECONDS, Effects, subject
+from game.ui.floaters import Floaters
 from game.ui.widgets import MessageLog
 from game.world.events import Event
 
@@ -60,3 +61,19 @@ def test_one_fall_leaves_one_fading_corpse_that_disappears():
     assert len(effects.fading) == 1
     effects.update(FADE_SECONDS + 0.01)
     assert effects.fading == []
+
+
+def test_labels_of_neighbours_stack_instead_of_overprinting():
+    floaters = Floaters()
+    floaters.add(Event(1, "hit", actor="hero#0", target="goblin#1", data={"damage": 3}), 100, 100)
+    floaters.add(Event(1, "killed", actor="hero#0", target="goblin#2"), 110, 100)
+    floaters.add(Event(1, "eat", actor="rat#3", data={}), 400, 100)
+    ys = {f.words: f.y for f in floaters.items}
+    assert ys == {"-3": 100, "slain": 86, "eats": 100}
+
+
+def test_a_label_fills_in_its_event_data():
+    floaters = Floaters()
+    floaters.add(Event(1, "level_up", actor="wolf#1", data={"level": 3}), 0, 0)
+    floaters.add(Event(1, "equip", actor="wolf#2"), 200, 0)  # no data: the field prints empty, no crash
+    assert [f.words for f in floaters.items] == ["level 3!", "equips "]

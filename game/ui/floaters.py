@@ -13,6 +13,7 @@ from game.world.events import Event
 SECONDS = 1.4  # how long a label floats
 RISE = 24  # pixels per second
 LIMIT = 60
+LINE = 14  # pixels between stacked labels
 
 
 @dataclass
@@ -51,7 +52,13 @@ class Floaters:
             self.items.remove(old)
         if fresh:
             fresh[-1].y = y
-        self.items.append(Floater(uid, label.format_map(Blank(event.data)), colour, x, y - 14 * bool(fresh)))
+            y -= LINE
+        near = [f for f in self.items if f.age < 0.3 and abs(f.x - x) < 44]
+        for _ in range(4):  # neighbours' labels stack upwards instead of overprinting
+            if not any(abs(f.y - y) < LINE for f in near):
+                break
+            y -= LINE
+        self.items.append(Floater(uid, label.format_map(Blank(event.data)), colour, x, y))
         del self.items[:-LIMIT]
 
     def update(self, dt: float) -> None:
