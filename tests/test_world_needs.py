@@ -137,3 +137,21 @@ def test_N9_fixture_source_feeds_the_room_and_is_never_carried(world):
     assert needs(npc).thirst == 20
     assert esper.component_for_entity(spring, Item).count == 49
     assert spring in world.rooms.floor(room_id(2))  # N10 stocking up never lifts a fixture
+
+
+def test_hero_recovers_out_of_danger_but_not_beside_an_enemy(content):
+    world = make_world(content, row_map(3), seed=1)
+    try:
+        hero = body(world.hero)
+        hero.health = 1
+        for _ in range(5):
+            world.end_turn()
+        assert hero.health == 2  # regen_every = 5
+        from game.world.systems.movement import hero_rests
+
+        spawn(world, "zombie", 0)
+        world.turn = 10  # a healing turn, but an enemy shares the room
+        hero_rests(world, 5)
+        assert hero.health == 2
+    finally:
+        world.close()

@@ -18,6 +18,7 @@ from game.content.texts import Texts
 class Tuning:
     enemies: dict[str, frozenset[str]]
     peaceful: frozenset[str]
+    kits: dict[str, tuple[str, ...]]
     values: dict[str, dict[str, float]]
 
     def __getitem__(self, section: str) -> dict[str, float]:
@@ -38,10 +39,11 @@ def load_tuning(path: Path) -> Tuning:
     try:
         enemies = {k: frozenset(v) for k, v in data["factions"].items()}
         peaceful = frozenset(data["peaceful"]["ids"])
+        kits = {name: tuple(data["kits"][name]) for name in ("provisions", "hero")}
         values = {s: dict(data[s]) for s in ("needs", "mood", "scent")}
     except (KeyError, TypeError) as exc:
         raise ContentError(f"{path}: {exc}: missing or malformed section") from None
-    return Tuning(enemies, peaceful, values)
+    return Tuning(enemies, peaceful, kits, values)
 
 
 @lru_cache(maxsize=4)
@@ -65,6 +67,10 @@ def load_content(data_dir: Path = DATA) -> Content:
             raise ContentError(f"{data_dir / 'items.toml'}: {item.id}: slot: {item.slot!r} but "
                                f"equipment.toml puts {item.equipment} on {armour.slot!r}")
     tuning = load_tuning(data_dir / "world.toml")
+    for name, kit in tuning.kits.items():
+        for item_id in kit:
+            if item_id not in items:
+                raise ContentError(f"{data_dir / 'world.toml'}: kits.{name}: unknown item {item_id!r}")
     for cid in tuning.peaceful:
         if cid not in codex.creatures:
             raise ContentError(f"{data_dir / 'world.toml'}: peaceful: unknown codex id {cid!r}")

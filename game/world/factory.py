@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 HERO_ID = "hero"
 LIVING_TAGS = frozenset({"animal", "humanoid"})  # N8: living mortals hunger and thirst...
 NEEDLESS_TAGS = frozenset({"undead", "elemental"})  # ...the dead and the elemental do not
-STARTING_PROVISIONS = ("ration", "water_bottle")  # N49
 
 
 def parse_size(size: str) -> tuple[int, int]:
@@ -83,7 +82,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
         # C25: authored body armour starts at the creature's durability, the rest at full
         loadout.equip(world, eid, spawn_item(world, item_id, owner=eid, durability=worn_body or None))
     if provisions and has_needs(tags):
-        for item_id in STARTING_PROVISIONS:
+        for item_id in world.content.tuning.kits["provisions"]:  # N49
             spawn_item(world, item_id, owner=eid)
     loadout.refresh(world, eid)
     body = esper.component_for_entity(eid, Body)
@@ -106,7 +105,7 @@ def spawn_hero(world: World, room: int, square: Square) -> int:
     world.rooms.place(eid, room, square, 1, 1)
     for equipment_id in codex.starting_gear(HERO_ID):
         loadout.equip(world, eid, spawn_item(world, loadout.item_for_equipment(world, equipment_id), owner=eid))
-    for item_id in STARTING_PROVISIONS:
+    for item_id in world.content.tuning.kits["hero"]:
         spawn_item(world, item_id, owner=eid)
     loadout.refresh(world, eid)
     body = esper.component_for_entity(eid, Body)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world import moving
-from game.world.components import Identity, Mood
+from game.world.components import Body, Identity, Mood, Needs
 from game.world.systems.needs import COMPLAIN_ABOVE, carried, consume
 
 if TYPE_CHECKING:
@@ -33,6 +33,19 @@ def run(world: World) -> None:
         reason = moving.go(world, eid, exit_, to_room, force=mood.state == "angered")
         if reason and mood.state == "fleeing":
             world.emit("move_blocked", eid, room=pos.room, reason=reason)
+    hero_rests(world, regen_every)
+
+
+def hero_rests(world: World, regen_every: int) -> None:
+    """The hero recovers like a resting creature while no enemy shares its room (docs/rules.md)."""
+    if not world.alive(world.hero) or world.turn % regen_every:
+        return
+    body = esper.component_for_entity(world.hero, Body)
+    needs = esper.component_for_entity(world.hero, Needs)
+    room = world.hero_room()
+    if body.health < body.card.health and max(needs.hunger, needs.thirst) <= COMPLAIN_ABOVE and \
+            not any(world.is_enemy(world.hero, o) for o in world.rooms.occupants(room) if o != world.hero):
+        body.health += 1
 
 
 def rest(world: World, actor: Actor, regen_every: int) -> None:
