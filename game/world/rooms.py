@@ -24,6 +24,7 @@ class RoomIndex:
         self.exits: dict[int, list[tuple[Exit, int]]] = {r: dungeon.exits_of(r) for r in dungeon.rooms}
         self._distances: dict[int, dict[int, int]] = {}
         self._spot_orders: dict[tuple, list[Square]] = {}
+        self._squares: dict[int, list[Square]] = {}
         self.traps: dict[int, list[Trap]] = {}
         for trap in dungeon.traps:
             self.traps.setdefault(trap.room, []).append(trap)
@@ -75,7 +76,8 @@ class RoomIndex:
         if spots is None:
             r = self.map.rooms[room]
             cx, cy = near if near is not None else (r.x + r.w // 2, r.y + r.h // 2)
-            spots = [(x, y) for y in range(r.y, r.y + r.h - h + 1) for x in range(r.x, r.x + r.w - w + 1)]
+            squares = self._squares.get(room) or self._squares.setdefault(room, r.squares)  # shared tuples
+            spots = [s for s in squares if s[0] <= r.x + r.w - w and s[1] <= r.y + r.h - h]
             spots.sort(key=lambda s: (abs(s[0] - cx) + abs(s[1] - cy), s[1], s[0]))
             self._spot_orders[key] = spots
         return spots
