@@ -68,3 +68,22 @@ def test_bad_map_file_is_refused_without_traceback(tmp_path: Path):
     done = run_main("--headless", "--map", str(bad), "--turns", "1")
     assert done.returncode == 1
     assert str(bad) in done.stderr and "Traceback" not in done.stderr
+
+
+def test_reload_map_keeps_the_hero_and_repopulates(tmp_path: Path):
+    world = new_world(DEFAULT_MAP, 5)
+    try:
+        fresh = len(world.creatures())
+        for _ in range(5):
+            world.end_turn()
+        assert world.alive(world.hero)
+        hero_pack = [i.item_id for i in world.hero_items()]
+        hero_health = world.view(world.hero).health
+        world.reload_map(DEFAULT_MAP)
+        assert len(world.creatures()) == fresh
+        assert [i.item_id for i in world.hero_items()] == hero_pack
+        assert world.view(world.hero).health == hero_health
+        assert world.room_runes == {r.id: r.rune for r in world.map.rooms.values()}
+        world.end_turn()  # the reloaded world runs
+    finally:
+        world.close()

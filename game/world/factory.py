@@ -133,9 +133,6 @@ def place_contents(world: World, dungeon: DungeonMap) -> None:
 
 def rebuild(world: World, dungeon: DungeonMap) -> None:
     """F5 reload: a fresh population from `dungeon`, keeping the hero with its card, needs and pack."""
-    from game.world.rooms import RoomIndex
-    from game.world.scent import ScentField
-
     world.ecs.activate()
     keep = {world.hero} | set(esper.component_for_entity(world.hero, Inventory).items)
     world.forget_actors()
@@ -143,10 +140,7 @@ def rebuild(world: World, dungeon: DungeonMap) -> None:
     for eid in doomed:
         if eid not in keep:
             esper.delete_entity(eid, immediate=True)
-    world.map = dungeon
-    world.rooms = RoomIndex(dungeon)
-    world.scent_field = ScentField(dungeon, world.content.tuning["scent"])
-    world.spawn_clock = {s.id: s.interval for s in dungeon.spawners}
+    world.lay_out(dungeon)
     pos = esper.component_for_entity(world.hero, Position)
     room, square = dungeon.entrance
     if pos.room in dungeon.rooms and dungeon.rooms[pos.room].contains(pos.square):

@@ -87,15 +87,9 @@ class World:
         self.ecs = EcsContext()
         self.rng = random.Random(seed)
         self.seed = seed
-        self.map = dungeon
         self.content = content
         self.turn = 0
-        self.rooms = RoomIndex(dungeon)
-        self.scent_field = ScentField(dungeon, content.tuning["scent"])
-        self.spawn_clock: dict[int, int] = {s.id: s.interval for s in dungeon.spawners}
-        self.opened_doors: set[int] = set()
-        self.trap_spent: dict[int, int] = {}  # trap id -> turn it is armed again
-        self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
+        self.lay_out(dungeon)
         self.aware_full = int(content.tuning["mood"]["anger_memory"])
         self.pair_cooldown: dict[tuple[str, str], int] = {}
         self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
@@ -108,6 +102,16 @@ class World:
         self.shared_cards: dict[tuple, tuple[Card, Card]] = {}  # (kind, heads, level, gear) -> base, card
         self.over: str | None = None
         self.hero = factory.populate(self)
+
+    def lay_out(self, dungeon: DungeonMap) -> None:
+        """Take on a map: its rooms, scent, spawner clocks, doors, traps and runes, all as new."""
+        self.map = dungeon
+        self.rooms = RoomIndex(dungeon)
+        self.scent_field = ScentField(dungeon, self.content.tuning["scent"])
+        self.spawn_clock: dict[int, int] = {s.id: s.interval for s in dungeon.spawners}
+        self.opened_doors: set[int] = set()
+        self.trap_spent: dict[int, int] = {}  # trap id -> turn it is armed again
+        self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
 
     # -- identity and events ------------------------------------------------------------------
     def natural_card(self, codex_id: str, heads: int = 0) -> Card:
@@ -151,6 +155,7 @@ class World:
 
     def hears(self, event: Event) -> bool:
         """Players in the room hear what happens there (N29, N66); the hero hears its own deeds."""
+        self.ecs.activate()
         hero_uid = self.uid(self.hero) if esper.entity_exists(self.hero) else None
         if hero_uid is not None and hero_uid in (event.actor, event.target):
             return True
@@ -209,9 +214,11 @@ class World:
         return list(self.rooms.occupants(room_id))
 
     def items_in(self, room_id: int) -> list[ItemView]:
+        self.ecs.activate()
         return [self._item_view(eid) for eid in self.rooms.floor(room_id)]
 
     def hero_items(self) -> list[ItemView]:
+        self.ecs.activate()
         inv = esper.try_component(self.hero, Inventory) if esper.entity_exists(self.hero) else None
         return [self._item_view(eid) for eid in inv.items] if inv else []
 
@@ -248,6 +255,7 @@ class World:
         return len({esper.component_for_entity(e, Identity).faction for e in occupants}) > 1
 
     def view(self, eid: int) -> CreatureView:
+        self.ecs.activate()
         ident = esper.component_for_entity(eid, Identity)
         body = esper.component_for_entity(eid, Body)
         pos = esper.component_for_entity(eid, Position)
