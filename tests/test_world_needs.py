@@ -10,7 +10,9 @@ from tests.world_fixtures import body, content, kinds, make_world, mood, needs, 
 
 
 def carried_ids(eid):
-    return [esper.component_for_entity(i, Item).item_id for i in esper.component_for_entity(eid, Inventory).items]
+    """Item ids carried, one entry per unit (stacks counted out)."""
+    return [esper.component_for_entity(i, Item).item_id for i in esper.component_for_entity(eid, Inventory).items
+            for _ in range(esper.component_for_entity(i, Item).count)]
 
 
 def test_N8_hunger_and_thirst_rise_by_one_each_turn(world):
@@ -155,3 +157,23 @@ def test_hero_recovers_out_of_danger_but_not_beside_an_enemy(content):
         assert hero.health == 2
     finally:
         world.close()
+
+
+def test_alike_provisions_stack_in_a_pack(world):
+    npc = spawn(world, "wanderer", 2)
+    extra = factory.spawn_item(world, "ration", room_id(2), (12, 2))
+    needs_system.take(world, npc, extra)
+    rations = [i for i in esper.component_for_entity(npc, Inventory).items
+               if esper.component_for_entity(i, Item).item_id == "ration"]
+    assert len(rations) == 1 and esper.component_for_entity(rations[0], Item).count == 2
+    assert world.view(npc).carrying.count("Ration ×2") == 1
+
+
+def test_N16_folk_cowards_do_not_flee_a_friendly_hero(world):
+    villager = spawn(world, "villager", 0)
+    goblins = spawn(world, "goblin_cutters", 0)
+    from game.world.systems import behaviour
+
+    behaviour.run(world)
+    assert mood(villager).state != "cowardly"
+    assert mood(goblins).state == "cowardly"

@@ -37,14 +37,14 @@ def has_needs(tags: frozenset[str]) -> bool:
 def spawn_item(world: World, item_id: str, room: int | None = None, square: Square | None = None,
                owner: int | None = None, quality: str | None = None, material: str | None = None,
                rune: str | None = None, durability: int | None = None, count: int = 1) -> int:
-    """An item on a room's floor, or carried by `owner`. Armour starts at full durability unless given."""
+    """An item on a room's floor, or carried by `owner` (maybe joining a stack: the holder is returned).
+    Armour starts at full durability unless given."""
     item = Item(item_id, count, quality or "common", material or "iron", rune)
     item.durability = durability if durability is not None else loadout.max_durability(world, item)
     eid = esper.create_entity(item)
     if owner is not None:
-        give(world, eid, owner)
-    else:
-        lay(world, eid, room, square)
+        return give(world, eid, owner)
+    lay(world, eid, room, square)
     return eid
 
 

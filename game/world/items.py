@@ -21,15 +21,28 @@ def lay(world: World, item_eid: int, room: int, square: Square | None) -> None:
     world.rooms.drop_item(item_eid, room, wearable=defn.slot is not None, provision=defn.provision)
 
 
-def give(world: World, item_eid: int, owner: int) -> None:
-    """Put an item in `owner`'s pack, lifting it from the floor if it lay there."""
+STACKING = ("food", "drink", "healing", "key", "rune", "misc")
+
+
+def give(world: World, item_eid: int, owner: int) -> int:
+    """Put an item in `owner`'s pack, lifting it from the floor if it lay there. Alike provisions,
+    potions, keys and runes join one stack. Returns the entity that now holds the item."""
     item = esper.component_for_entity(item_eid, Item)
     release(world, item_eid, item)
-    item.owner = owner
     inv = esper.component_for_entity(owner, Inventory)
-    inv.items.append(item_eid)
     kind = world.content.items[item.item_id].kind
+    if kind in STACKING:
+        for other in inv.items:
+            twin = esper.component_for_entity(other, Item)
+            if (twin.item_id, twin.quality, twin.material, twin.rune) == \
+                    (item.item_id, item.quality, item.material, item.rune):
+                twin.count += item.count
+                esper.delete_entity(item_eid)
+                return other
+    item.owner = owner
+    inv.items.append(item_eid)
     inv.kinds[kind] = inv.kinds.get(kind, 0) + 1
+    return item_eid
 
 
 def destroy(world: World, item_eid: int) -> None:

@@ -42,7 +42,8 @@ def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]
         mood.aware = int(tuning["anger_memory"]) if sees_hero else mood.aware - 1
         if mood.aware > 0:
             return "angered"  # N18: until no longer aware of a threat
-    if "coward" in ident.tags and mood.last_seen is not None and ident.faction != "hero":
+    fears_hero = "hero" in world.content.tuning.enemies.get(ident.faction, ())
+    if "coward" in ident.tags and mood.last_seen is not None and fears_hero:
         if health < tuning["coward_snap"]:
             mood.aware = int(tuning["anger_memory"])
             return "angered"  # N16: enough damage snaps it out of cowardice

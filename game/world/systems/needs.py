@@ -90,8 +90,8 @@ def stock_up(world: World, eid: int, room: int) -> None:
 
 def take(world: World, eid: int, item_eid: int) -> None:
     room = esper.component_for_entity(item_eid, Item).room
-    items.give(world, item_eid, eid)
     world.emit("pickup", eid, room=room, item=world.item_name(item_eid))
+    items.give(world, item_eid, eid)
 
 
 def put_down(world: World, eid: int, item_eid: int) -> None:
