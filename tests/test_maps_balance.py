@@ -1,4 +1,4 @@
-"""Balance of the shipped maps (docs/maps.md, "Balance of the shipped maps").
+"""Balance of the shipped maps (docs/maps.md, "Food, water and fair entrances").
 
 Living creatures find food and water where they roam (N8-N10: springs and mushroom patches are
 fixtures eaten at in the room, N9), so over 300 world turns hunger and thirst kill fewer than fights
@@ -35,6 +35,8 @@ class Run:
 
     hostile_near_entrance: list[str]
     spawners_near_entrance: list[str]
+    scent_reach: int  # doors from the entrance within which a roaming creature follows the hero's scent
+    needless_doors: list[int]  # doors from the entrance to each hostile creature without needs
     needy: int  # creatures with needs that lived at some point (placed or spawned)
     needy_killed: int  # of them, slain in a fight
     needy_alive: int  # of them, alive at the end
@@ -47,6 +49,15 @@ def entrance_rooms(dungeon: DungeonMap) -> set[int]:
     return {room} | {other for _, other in dungeon.exits_of(room)}
 
 
+def scent_reach(scent: dict[str, float]) -> int:
+    """N15: the hero's scent k doors away settles at (fade x spread)^k; a creature one door further
+    out follows it when that is `strong` or more."""
+    k = 0
+    while (scent["fade"] * scent["spread"]) ** (k + 1) >= scent["strong"]:
+        k += 1
+    return k + 1
+
+
 def run_world(path: Path) -> Run:
     world = new_world(path, SEED)
     try:
@@ -54,6 +65,9 @@ def run_world(path: Path) -> Run:
         hostile = [f"{world.view(eid).codex_id} in {world.room_name(room)}" for room in sorted(near)
                    for eid in world.creatures_in(room) if eid != world.hero and world.view(eid).hostile]
         spawners = [f"{s.name} in {world.room_name(s.room)}" for s in world.map.spawners if s.room in near]
+        doors = world.rooms.distances_from(world.map.entrance[0])
+        needless = sorted(doors[a.pos.room] for a in world.actors()
+                          if a.needs is None and world.view(a.eid).hostile)
         hero = world.uid(world.hero)
         needy = {a.ident.uid for a in world.actors() if a.needs is not None}
         needy_killed: set[str] = set()
@@ -69,7 +83,8 @@ def run_world(path: Path) -> Run:
                     starved += 1
             needy.update(a.ident.uid for a in world.actors() if a.needs is not None)  # the newly spawned
         alive = sum(1 for a in world.actors() if a.needs is not None and a.body.health > 0)
-        return Run(hostile, spawners, len(needy), len(needy_killed), alive, starved, killed)
+        return Run(hostile, spawners, scent_reach(world.content.tuning["scent"]), needless, len(needy),
+                   len(needy_killed), alive, starved, killed)
     finally:
         world.close()
 
@@ -94,6 +109,13 @@ def test_N9_half_the_creatures_with_needs_not_slain_live_300_turns(run: Run) -> 
 def test_N26_no_enemy_and_no_spawner_in_or_beside_the_entrance_room(run: Run) -> None:
     assert run.hostile_near_entrance == []
     assert run.spawners_near_entrance == []
+
+
+@pytest.mark.rule("N15")
+def test_N15_creatures_without_needs_start_beyond_the_reach_of_the_heros_scent(run: Run) -> None:
+    """They wander from the first turn; within reach (3 doors with world.toml's tuning: 0.425 and 0.18
+    are strong, 0.077 is not) they would find a hero who has not acted yet."""
+    assert all(d > run.scent_reach for d in run.needless_doors), run.needless_doors
 
 
 def doors_to_nearest(dungeon: DungeonMap, sources: set[int]) -> dict[int, int]:
