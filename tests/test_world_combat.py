@@ -199,3 +199,16 @@ def test_C25_C26_authored_armour_starts_at_the_creatures_durability(world):
     gambeson = esper.component_for_entity(inv.equipped["body"], Item)
     assert (gambeson.item_id, gambeson.durability) == ("gambeson", 19)
     assert world.content.codex.equipment.armour["gambeson"].durability == 46
+
+
+def test_N25_the_hero_has_no_budget_and_strikes_once_per_action_point(world):
+    from game.world.commands import Attack
+
+    wolf = spawn(world, "wolf", 0)
+    set_card(wolf, health=10**6)
+    body(wolf).health = 10**6
+    ap = body(world.hero).ap
+    for _ in range(ap):
+        assert world.do(Attack(wolf)).ok
+    strikes = [e for e in world.events if e.actor == "hero" and e.kind in ("hit", "miss", "dodge")]
+    assert len(strikes) == ap

@@ -89,11 +89,7 @@ def _attack(world: World, hero: int, cmd: Attack) -> str:
         return "There is nothing to attack there."
     if esper.component_for_entity(cmd.target, Position).room != esper.component_for_entity(hero, Position).room:
         return "That creature is not in this room."
-    body = esper.component_for_entity(hero, Body)
-    if body.strikes <= 0:
-        return "You have used all your strikes this turn."
-    body.strikes -= 1
-    combat.strike(world, hero, cmd.target)
+    combat.strike(world, hero, cmd.target)  # N25's budget binds enemies; the hero strikes once per AP
     return ""
 
 

@@ -43,4 +43,3 @@ def recover(world: World) -> None:
     if hero.stunned:
         hero.stunned -= 1
     hero.ap = hero.card.ap
-    hero.strikes = hero.card.attack_budget
