@@ -1,0 +1,65 @@
+"""The world turn as a whole (N2, N6, N74)."""
+from __future__ import annotations
+
+import pytest
+
+from game.maps.model import Placement
+from game.paths import DEFAULT_MAP
+from game.world import turn
+from game.world.systems import pairs, start
+from game.world.world import new_world
+from tests.world_fixtures import content, kinds, make_world, needs, room_id, row_map, spawn  # noqa: F401
+
+
+@pytest.mark.rule("N6")
+def test_stages_run_in_the_seed_order():
+    names = [name for name, _ in turn.PIPELINE]
+    order = [names.index(stage) for stage in ("pairs", "needs", "behaviour", "combat", "movement")]
+    assert order == sorted(order)
+    assert names[0] == "start"  # N8: needs rise before anyone acts
+
+
+@pytest.mark.rule("N6")
+def test_within_a_turn_needs_come_before_moods_before_blows_before_moves(content):
+    world = make_world(content, row_map(3), seed=6)
+    try:
+        spawn(world, "wolf", 1)
+        wanderer = spawn(world, "wanderer", 1)
+        needs(wanderer).hunger = 30
+        world.end_turn()
+        mine = [e.kind for e in world.events if e.turn == 1 and world.uid(wanderer) in (e.actor, e.target)]
+        stages = {"eat": 0, "mood": 1, "hit": 2, "miss": 2, "dodge": 2, "leave": 3}
+        seen = [stages[k] for k in mine if k in stages]
+        assert seen == sorted(seen) and 0 in seen and 2 in seen
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N74")
+def test_merchants_do_not_join_room_exchanges(content):
+    merchant = Placement(900, "m", room_id(0), (2, 2), "merchant", kind="merchant")
+    wanderer = Placement(901, "w", room_id(0), (3, 2), "wanderer")
+    world = make_world(content, row_map(2, placements=(merchant, wanderer)), seed=2)
+    try:
+        start.run(world)
+        pairs.run(world)
+        assert kinds(world, "converse") == []
+        spawn(world, "villager", 0)
+        pairs.run(world)
+        talk = kinds(world, "converse")
+        assert len(talk) == 1 and not {talk[0].actor, talk[0].target} & {"merchant#1"}
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N2")
+def test_dungeon_npcs_roam_fight_eat_drink_and_arm_themselves():
+    world = new_world(DEFAULT_MAP, 4)
+    try:
+        seen = set()
+        for _ in range(150):
+            world.end_turn()
+            seen |= {e.kind for e in world.pop_events() if e.actor and e.actor != "hero"}
+        assert {"enter", "leave", "hit", "eat", "drink", "pickup", "equip", "mood"} <= seen
+    finally:
+        world.close()
