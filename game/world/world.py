@@ -83,7 +83,7 @@ class ItemView:
 
 
 class World:
-    def __init__(self, dungeon: DungeonMap, content: Content, seed: int) -> None:
+    def __init__(self, dungeon: DungeonMap, content: Content, seed: int, populate: bool = True) -> None:
         self.ecs = EcsContext()
         self.rng = random.Random(seed)
         self.seed = seed
@@ -101,7 +101,7 @@ class World:
         self._cards: dict[tuple[str, int], Card] = {}
         self.shared_cards: dict[tuple, tuple[Card, Card]] = {}  # (kind, heads, level, gear) -> base, card
         self.over: str | None = None
-        self.hero = factory.populate(self)
+        self.hero = factory.populate(self) if populate else 0  # a loaded world gets its hero in restore()
 
     def lay_out(self, dungeon: DungeonMap) -> None:
         """Take on a map: its rooms, scent, spawner clocks, doors, traps and runes, all as new."""
@@ -121,6 +121,17 @@ class World:
         if card is None:
             card = self._cards[key] = self.content.codex.card(codex_id, heads or None)
         return card
+
+    @property
+    def uid_serial(self) -> int:
+        """The number of the last uid handed out (saved with the world)."""
+        return self._serial
+
+    def restore(self, hero: int, uid_serial: int, actor_order: list[int]) -> None:
+        """A world rebuilt from a save (game/save): its hero, uid counter and NPC list in the saved order."""
+        self.hero, self._serial = hero, uid_serial
+        self._actors = [self._actor(eid) for eid in actor_order]
+        self._actor_of = {a.eid: a for a in self._actors}
 
     def next_uid(self, codex_id: str) -> str:
         self._serial += 1
