@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 import esper
 
 from game.maps.model import Spawner, Trap
@@ -174,3 +176,30 @@ def test_reconciliation5_room_holds_no_more_footprints_than_squares(content):
         assert factory.spawn_creature(world, "wolf", room_id(1)) is None
     finally:
         world.close()
+
+
+def test_N16_a_coward_calms_once_it_has_not_seen_the_hero_for_a_while(content):
+    world = make_world(content, row_map(3), seed=8)
+    try:
+        goblins = spawn(world, "goblin_cutters", 0)
+        behaviour.run(world)
+        assert mood(goblins).state == "cowardly"
+        move_hero(world, 2)
+        memory = int(world.content.tuning["mood"]["anger_memory"])
+        for _ in range(memory - 1):
+            behaviour.run(world)
+            assert mood(goblins).state == "cowardly"
+        behaviour.run(world)
+        assert mood(goblins).state != "cowardly"
+    finally:
+        world.close()
+
+
+def test_bad_trap_file_names_file_kind_and_field(tmp_path):
+    from game.content.errors import ContentError
+    from game.content.traps import load_traps
+
+    bad = tmp_path / "traps.toml"
+    bad.write_text('rearm = 20\n[spikes]\nname = "spike"\nattribute = "luck"\ndamage_type = "piercing"\n')
+    with pytest.raises(ContentError, match=r"traps.toml: spikes: attribute: must be one of"):
+        load_traps(bad)

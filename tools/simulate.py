@@ -48,10 +48,10 @@ def simulate(world: World, turns: int) -> dict:
         curve.append((world.turn, *snapshot(world)))
     events = world.pop_events()
     deaths: Counter = Counter()
-    for e in events:
-        if e.kind == "killed":
+    for e in events:  # the creatures'; the waiting hero's own end is reported apart
+        if e.kind == "killed" and e.target != "hero":
             deaths[f"killed by {e.actor.split('#')[0]}"] += 1
-        elif e.kind == "death":
+        elif e.kind == "death" and e.actor != "hero":
             deaths[str(e.data.get("cause", "unknown"))] += 1
     return {
         "curve": curve,

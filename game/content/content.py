@@ -12,6 +12,7 @@ from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
 from game.content.toml_file import read_toml
 from game.paths import DATA
 from game.content.texts import Texts
+from game.content.traps import Traps, load_traps
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Content:
     gear: GearRules
     texts: Texts
     tuning: Tuning
+    traps: Traps
 
 
 def load_tuning(path: Path) -> Tuning:
@@ -74,4 +76,5 @@ def load_content(data_dir: Path = DATA) -> Content:
     for cid in tuning.peaceful:
         if cid not in codex.creatures:
             raise ContentError(f"{data_dir / 'world.toml'}: peaceful: unknown codex id {cid!r}")
-    return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning)
+    return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,
+                   load_traps(data_dir / "traps.toml"))

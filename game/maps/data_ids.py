@@ -38,7 +38,7 @@ def read_data_ids(data_dir: Path = DATA) -> DataIds:
         keys=None if items is None else tuple(k for k, v in items.items() if v.get("kind") == "key"),
         quality=None if gear is None else tuple(gear.get("quality", {})),
         material=None if gear is None else tuple(gear.get("material", {})),
-        traps=None if traps is None else tuple(traps),
+        traps=None if traps is None else tuple(k for k, v in traps.items() if isinstance(v, dict)),
         sizes=sizes or None,
     )
 

@@ -5,9 +5,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.content.toml_file import read_toml
 from game.maps.model import Exit
-from game.paths import DATA
 from game.rules import dice
 from game.rules.card import MUNDANE
 from game.rules.tables import ABBREVIATIONS
@@ -17,9 +15,6 @@ from game.world.components import Body, Identity, Inventory, Item, Position
 if TYPE_CHECKING:
     from game.world.world import World
 
-TRAP_DATA = read_toml(DATA / "traps.toml")
-REARM = int(TRAP_DATA["rearm"])
-TRAPS = {k: v for k, v in TRAP_DATA.items() if isinstance(v, dict)}
 
 
 def carries_key(world: World, eid: int, key: str | None) -> bool:
@@ -77,14 +72,14 @@ def spring_traps(world: World, eid: int, room: int) -> None:
     for trap in world.traps_in(room):
         if world.trap_spent.get(trap.id, 0) > world.turn:
             continue
-        kind = TRAPS[trap.trap]
-        damage_type = kind["damage_type"]
+        kind = world.content.traps.kinds[trap.trap]
+        damage_type = kind.damage_type
         impotent = damage_type in body.card.impotent
-        roll = dice.trial(trial_dice(world, eid, kind["attribute"]), world.rng, impotent=impotent)
+        roll = dice.trial(trial_dice(world, eid, kind.attribute), world.rng, impotent=impotent)
         if roll >= trap.dc:
-            world.emit("trap_avoided", eid, room=room, trap=kind["name"], roll=roll, dc=trap.dc)
+            world.emit("trap_avoided", eid, room=room, trap=kind.name, roll=roll, dc=trap.dc)
             continue
-        world.trap_spent[trap.id] = world.turn + REARM
+        world.trap_spent[trap.id] = world.turn + world.content.traps.rearm
         raw = dice.roll(trap.damage, world.rng, explode=False)
         if damage_type in MUNDANE:
             physical, elemental = max(0, raw - body.card.defense[damage_type]), {}
@@ -92,7 +87,7 @@ def spring_traps(world: World, eid: int, room: int) -> None:
             physical, elemental = 0, {damage_type: 0}
         else:
             physical, elemental = 0, {damage_type: max(0, raw - body.card.element_resist[damage_type])}
-        world.emit("trap", eid, room=room, trap=kind["name"], roll=roll, dc=trap.dc,
+        world.emit("trap", eid, room=room, trap=kind.name, roll=roll, dc=trap.dc,
                    damage=physical + sum(elemental.values()))
         if trap.stun:
             body.stunned = max(body.stunned, trap.stun)

@@ -47,8 +47,13 @@ def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]
         if health < tuning["coward_snap"]:
             mood.aware = int(tuning["anger_memory"])
             return "angered"  # N16: enough damage snaps it out of cowardice
-        if sees_hero or mood.state == "cowardly":
+        if sees_hero:
+            mood.aware = int(tuning["anger_memory"])
             return "cowardly"
+        if mood.state == "cowardly":
+            mood.aware -= 1
+            if mood.aware > 0:
+                return "cowardly"  # N16: it keeps away until it has not seen the hero for a while
     if actor.needs is None:
         return "wandering"  # N15: the needless wander
     kinds = actor.inv.kinds

@@ -1,0 +1,120 @@
+"""The save file: magic bytes, the format version, the body's length and CRC-32, the msgpack body.
+
+    MAGIC (16 bytes) | version: u16 | body length: u32 | body CRC-32: u32 | body: msgpack map, string keys
+
+Writing is atomic and keeps the previous save as `<name>.bak`; reading checks every part and raises
+SaveError with one line naming the file and what is wrong (docs/saves.md).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import tempfile
+import zlib
+from pathlib import Path
+from typing import Any, Callable
+
+import msgpack
+
+from game.save.errors import SaveError
+
+MAGIC = b"ETHERNALIS SAVE\n"
+FORMAT_VERSION = 1
+HEADER = struct.Struct(">HII")  # version, body length, body CRC-32
+MAX_BODY = 256 * 1024 * 1024  # no world comes near; a bigger "save" is not one
+
+# MIGRATIONS[v] turns the body of a version-v file into a version v+1 body. Loading applies them in turn
+# up to FORMAT_VERSION. Version 1 is the first format, so nothing needs migrating yet.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def encode(body: dict[str, Any]) -> bytes:
+    """The whole file as bytes (raises TypeError or ValueError for state msgpack cannot hold)."""
+    payload = msgpack.packb(body, use_bin_type=True)
+    return MAGIC + HEADER.pack(FORMAT_VERSION, len(payload), zlib.crc32(payload)) + payload
+
+
+def write(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` atomically; the file it replaces becomes `<name>.bak`.
+
+    Until the final rename nothing touches `path`, so a failure leaves the existing save as it was.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temps: list[str] = []
+    try:
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False) as tmp:
+            temps.append(tmp.name)
+            tmp.write(data)
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        if path.is_file():
+            backup = tempfile.NamedTemporaryFile(dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False)
+            backup.close()
+            temps.append(backup.name)
+            shutil.copyfile(path, backup.name)
+            os.replace(backup.name, backup_path(path))
+        os.replace(temps[0], path)
+    finally:
+        for name in temps:
+            if os.path.exists(name):
+                os.unlink(name)
+
+
+def read(path: Path) -> dict[str, Any]:
+    """The body of the save at `path`, migrated to FORMAT_VERSION; SaveError for anything wrong with the file."""
+    try:
+        size = path.stat().st_size
+        if size > len(MAGIC) + HEADER.size + MAX_BODY:
+            raise SaveError(f"{path}: not an Ethernalis save (far too large, {size} bytes)")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save file") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+    if not data:
+        raise SaveError(f"{path}: empty file, not a save")
+    if data[:len(MAGIC)] != MAGIC and not MAGIC.startswith(data):
+        raise SaveError(f"{path}: not an Ethernalis save (wrong magic bytes)")
+    if len(data) < len(MAGIC) + HEADER.size:
+        raise SaveError(f"{path}: truncated save (only {len(data)} bytes, the header alone needs "
+                        f"{len(MAGIC) + HEADER.size})")
+    version, length, crc = HEADER.unpack_from(data, len(MAGIC))
+    if version > FORMAT_VERSION:
+        raise SaveError(f"{path}: saved by a newer version of Ethernalis (save format {version}; "
+                        f"this game reads formats up to {FORMAT_VERSION})")
+    if version < 1 or any(v not in MIGRATIONS for v in range(version, FORMAT_VERSION)):
+        raise SaveError(f"{path}: unknown save format {version}")
+    payload = data[len(MAGIC) + HEADER.size:]
+    if len(payload) < length:
+        raise SaveError(f"{path}: truncated save ({len(payload)} of {length} bytes of save data)")
+    if len(payload) > length:
+        raise SaveError(f"{path}: damaged save ({len(payload) - length} unexpected bytes after the save data)")
+    if zlib.crc32(payload) != crc:
+        raise SaveError(f"{path}: damaged save (checksum mismatch)")
+    body = unpack(path, payload)
+    for v in range(version, FORMAT_VERSION):
+        body = MIGRATIONS[v](body)
+    return body
+
+
+def unpack(path: Path, payload: bytes) -> dict[str, Any]:
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(len(payload), 1))
+    unpacker.feed(payload)
+    try:
+        body = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise SaveError(f"{path}: damaged save (the save data ends too soon)") from None
+    except (ValueError, msgpack.UnpackException) as exc:
+        raise SaveError(f"{path}: damaged save (undecodable save data: {exc})") from None
+    if unpacker.tell() != len(payload):
+        raise SaveError(f"{path}: damaged save (extra data after the save data)")
+    if not isinstance(body, dict):
+        raise SaveError(f"{path}: damaged save (the save data is not a map)")
+    return body
