@@ -9,6 +9,7 @@ import pytest
 
 from game.rules import combat as rules
 from game.world.components import Inventory, Item
+from game.world import factory, loadout
 from game.world.systems import combat
 from tests.world_fixtures import body, content, kinds, make_world, mood, room_id, row_map, spawn, world  # noqa: F401
 
@@ -212,3 +213,34 @@ def test_N25_the_hero_has_no_budget_and_strikes_once_per_action_point(world):
         assert world.do(Attack(wolf)).ok
     strikes = [e for e in world.events if e.actor == "hero" and e.kind in ("hit", "miss", "dodge")]
     assert len(strikes) == ap
+
+
+def test_N23_elemental_damage_is_the_base_plus_the_weapon_counted_once(world):
+    ooze = spawn(world, "noxious_ooze", 0)
+    base = world.content.codex.card("noxious_ooze").element_damage["acid"]
+    assert base > 0
+    assert combat.strike_of(body(ooze)).elements["acid"] == base  # the natural Engulf is the base
+    outlaw = spawn(world, "outlaw", 2, gear=())
+    blade = factory.spawn_item(world, "shortsword", owner=outlaw, rune="fire")
+    loadout.equip(world, outlaw, blade)
+    assert combat.strike_of(body(outlaw)).elements["fire"] == world.content.gear.rune_weapon_damage
+
+
+def test_N24_a_stun_costs_the_creatures_next_turn_then_wears_off(world):
+    from game.world import moving
+
+    wolf = spawn(world, "wolf", 0)
+    moving.stun(world, wolf, 1)  # e.g. a trap in this turn's movement stage
+    world.end_turn()
+    assert not [e for e in world.events if e.actor == world.uid(wolf) and e.kind in ("hit", "miss", "dodge", "leave")]
+    assert body(wolf).stunned == 0 and kinds(world, "stun_over")
+
+
+def test_N24_a_stunned_hero_can_neither_fight_nor_move(world):
+    from game.world import moving
+    from game.world.commands import Attack, Move
+
+    wolf = spawn(world, "wolf", 0)
+    moving.stun(world, world.hero, 1)
+    assert world.do(Attack(wolf)).reason == "You are stunned and cannot fight."
+    assert world.do(Move(room_id(1))).reason == "You are stunned and cannot move."

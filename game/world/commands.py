@@ -87,6 +87,8 @@ def _move(world: World, hero: int, cmd: Move) -> str:
 def _attack(world: World, hero: int, cmd: Attack) -> str:
     if not world.alive(cmd.target) or cmd.target == hero:
         return "There is nothing to attack there."
+    if esper.component_for_entity(hero, Body).stunned:
+        return "You are stunned and cannot fight."
     if esper.component_for_entity(cmd.target, Position).room != esper.component_for_entity(hero, Position).room:
         return "That creature is not in this room."
     combat.strike(world, hero, cmd.target)  # N25's budget binds enemies; the hero strikes once per AP

@@ -45,6 +45,7 @@ class Body:
     ap: int = 0
     strikes: int = 0  # N25 attack budget left this turn
     stunned: int = 0  # N24 turns of stun left
+    stunned_on: int = -1  # the turn the stun came: it starts counting down the turn after
     heads: int = 0  # C31 current heads of a minion group
     killer: str = ""  # uid of whoever dealt the last blow
 

@@ -131,6 +131,8 @@ def with_gear(world: World, eid: int, base: Card) -> Card:
             level_bonus = getattr(base, attack.kind) - getattr(base_natural(eid), attack.kind)
             chance = min(PERCENT_CAP, max(0, chance + level_bonus + quality.hit + material.hit))
             changes["attack"] = replace(attack, elements=elements)
+            # N23: elemental damage is the base definition's plus the equipped weapon's
+            changes["element_damage"] = {s: base.element_damage[s] + elements.get(s, 0) for s in SCHOOLS}
             changes[attack.kind] = max(chance, 0)
         else:
             armour = codex.equipment.armour[defn.equipment]

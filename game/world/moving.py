@@ -64,6 +64,14 @@ def trial_dice(world: World, eid: int, attribute: str) -> str:
     return block.trials.get("all") or block.trials[ABBREVIATIONS[attribute]]
 
 
+def stun(world: World, eid: int, turns: int) -> None:
+    """N24: no fighting and no moving for the creature's next `turns` turns (the hero: this one too)."""
+    body = esper.component_for_entity(eid, Body)
+    body.stunned = max(body.stunned, turns)
+    body.stunned_on = world.turn
+    world.emit("stun", target=eid, room=world.room_of(eid), turns=turns)
+
+
 def spring_traps(world: World, eid: int, room: int) -> None:
     """Each trap in the room asks a trial against its DC; a failure deals its damage (and stun, N24)."""
     from game.world.systems.combat import apply_damage
@@ -90,8 +98,7 @@ def spring_traps(world: World, eid: int, room: int) -> None:
         world.emit("trap", eid, room=room, trap=kind.name, roll=roll, dc=trap.dc,
                    damage=physical + sum(elemental.values()))
         if trap.stun:
-            body.stunned = max(body.stunned, trap.stun)
-            world.emit("stun", target=eid, room=room, turns=trap.stun)
+            stun(world, eid, trap.stun)
         apply_damage(world, None, eid, physical, elemental, kill_heads=1 if physical + sum(elemental.values()) else 0)
         if not world.alive(eid):
             return

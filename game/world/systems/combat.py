@@ -45,13 +45,13 @@ def pick_target(world: World, eid: int, room: int, mood: Mood) -> int | None:
     return min(enemies, key=lambda o: (esper.component_for_entity(o, Body).health, world.uid(o)))
 
 
-def strike_of(eid: int, card_body: Body) -> rules.Strike:
+def strike_of(card_body: Body) -> rules.Strike:
+    """The attacker's side of one strike: its card, weapon and, for a group, its current heads."""
     card = card_body.card
     attack = card.attack
     dice = rules.group_dice(card_body.heads) if card_body.heads else attack.dice
-    elements = {s: card.element_damage[s] + attack.elements[s] for s in card.element_damage}
     chance = card.ranged if attack.kind == "ranged" else card.melee
-    return rules.Strike(chance, card.strength, dice, attack.damage_type, elements, attack.kind)
+    return rules.Strike(chance, card.strength, dice, attack.damage_type, card.element_damage, attack.kind)
 
 
 def guard_of(body: Body) -> rules.Guard:
@@ -64,7 +64,7 @@ def strike(world: World, attacker: int, target: int) -> None:
     a_body = esper.component_for_entity(attacker, Body)
     t_body = esper.component_for_entity(target, Body)
     room = esper.component_for_entity(attacker, Position).room
-    the_strike = strike_of(attacker, a_body)
+    the_strike = strike_of(a_body)
     outcome = rules.resolve(the_strike, guard_of(t_body), world.rng, world.room_amplify(room))
     anger(world, attacker, target)
     weapon = a_body.card.attack.name

@@ -32,14 +32,17 @@ def run(world: World) -> None:
 def recover(world: World) -> None:
     """End of the world turn: stuns count down (N24), the dead are cleared, the hero's AP refreshes."""
     for actor in world.actors():
-        body = actor.body
-        if body.stunned and body.health > 0:
-            body.stunned -= 1
-            if not body.stunned:
-                world.emit("stun_over", actor.eid, room=actor.pos.room)
+        count_down_stun(world, actor.eid, actor.body)
     esper.clear_dead_entities()
     world.drop_dead_actors()
     hero = esper.component_for_entity(world.hero, Body)
-    if hero.stunned:
-        hero.stunned -= 1
+    count_down_stun(world, world.hero, hero)
     hero.ap = hero.card.ap
+
+
+def count_down_stun(world: World, eid: int, body: Body) -> None:
+    """N24: a stun counts down once a turn, from the turn after it came."""
+    if body.stunned and body.health > 0 and body.stunned_on < world.turn:
+        body.stunned -= 1
+        if not body.stunned:
+            world.emit("stun_over", eid, room=world.room_of(eid))
