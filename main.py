@@ -3,6 +3,8 @@
     python main.py                      the game window on the default dungeon
     python main.py --smoke-test         play a few scripted turns under SDL_VIDEODRIVER=dummy
     python main.py --headless --map maps/default.tmx --seed 7 --turns 200 --events out.jsonl
+    python main.py --load SAVE                  the game window, carrying on from a save
+    python main.py --headless --load SAVE --turns 50 --save SAVE    continue a saved run headless
 """
 from __future__ import annotations
 
@@ -34,6 +36,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--turns", type=int, default=100, help="headless: world turns to run")
     parser.add_argument("--events", type=Path, help="headless: write events as JSON lines here")
     parser.add_argument("--dump-state", type=Path, help="headless: write every creature's final card here")
+    parser.add_argument("--load", type=Path, help="carry on from this save file (its map and seed)")
+    parser.add_argument("--save", type=Path, help="headless: save the world here after the run")
     parser.add_argument("--smoke-test", action="store_true", help="play scripted turns in a dummy window")
     parser.add_argument("--screenshot", type=Path, help="smoke test: save the dungeon screen here")
     args = parser.parse_args(argv)
@@ -41,6 +45,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         raise ArgumentError(f"--turns must be 0 or more, not {args.turns}")
     if not args.map.is_file():
         raise ArgumentError(f"map not found: {args.map}")
+    if args.load is not None and not args.load.is_file():
+        raise ArgumentError(f"save not found: {args.load}")
+    if args.save is not None and not args.headless:
+        raise ArgumentError("--save works with --headless (the game window saves from its pause menu)")
+    if args.save is not None and args.save.is_dir():
+        raise ArgumentError(f"--save needs a file, not the folder {args.save}")
     return args
 
 
@@ -55,14 +65,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.headless:
         from game.headless import run_headless
 
-        return run_headless(args.map, seed, args.turns, args.events, args.dump_state)
+        return run_headless(args.map, seed, args.turns, args.events, args.dump_state, args.load, args.save)
     if args.smoke_test:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    world = None
+    if args.load:
+        from game.save import SaveError, load_world
+
+        try:
+            world = load_world(args.load)
+        except SaveError as exc:
+            print(f"ethernalis: {exc}", file=sys.stderr)
+            return 1
     from game.ui.app import run
 
-    return run(args.map, seed, args.smoke_test, args.screenshot)
+    return run(args.map, seed, args.smoke_test, args.screenshot, world)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,7 @@
-"""Running a world without a window: the hero waits, the world turns, events go to JSON lines."""
+"""Running a world without a window: the hero waits, the world turns, events go to JSON lines.
+
+A run can start from a save (`--load`) and end by saving (`--save`); see docs/saves.md.
+"""
 from __future__ import annotations
 
 import contextlib
@@ -10,6 +13,7 @@ from pathlib import Path
 
 from game.content.errors import ContentError
 from game.maps.errors import MapError
+from game.save import SaveError, load_world, save_world
 from game.world.world import World, new_world
 
 
@@ -42,10 +46,11 @@ def dump_state(world: World) -> dict[str, object]:
 
 
 def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None,
-                 state_path: Path | None) -> int:
+                 state_path: Path | None, load_path: Path | None = None, save_path: Path | None = None) -> int:
+    """Run `turns` world turns on a new world, or on the one saved at `load_path` (its map and seed)."""
     try:
-        world = new_world(map_path, seed)
-    except (MapError, ContentError) as exc:
+        world = load_world(load_path) if load_path else new_world(map_path, seed)
+    except (MapError, ContentError, SaveError) as exc:
         print(f"ethernalis: {exc}", file=sys.stderr)
         return 1
     try:
@@ -59,8 +64,13 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
                     out.writelines(json.dumps(e.as_json(), sort_keys=True) + "\n" for e in batch)
             if state_path:
                 state_path.write_text(json.dumps(dump_state(world), indent=1, sort_keys=True), encoding="utf-8")
+        if save_path:
+            save_world(world, save_path)
     except OSError as exc:
         print(f"ethernalis: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 1
+    except SaveError as exc:
+        print(f"ethernalis: {exc}", file=sys.stderr)
         return 1
     else:
         print(f"{world.turn} turns, {events} events, {len(world.creatures())} creatures alive"

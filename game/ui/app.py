@@ -12,6 +12,7 @@ from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
+from game.world.world import World
 
 FPS = 60
 
@@ -27,17 +28,21 @@ def open_window() -> pygame.Surface:
         return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
 
 
-def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None) -> int:
+def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, world: World | None = None) -> int:
     """Play from the title screen until the player quits; returns the exit code.
 
-    With `smoke_test`, a scripted pilot plays through the same event queue a player uses.
+    With `smoke_test`, a scripted pilot plays through the same event queue a player uses. A `world`
+    loaded from a save (--load) starts in its dungeon instead.
     """
     pygame.display.init()
     pygame.font.init()
     surface = open_window()
     session = Session(map_path, seed)
     stack = SceneStack()
-    stack.push(TitleScene(session))
+    title = TitleScene(session)
+    stack.push(title)
+    if world is not None:
+        title.problems = session.continue_run(stack, world)
     pilot = SmokePilot(stack, screenshot) if smoke_test else None
     clock = pygame.time.Clock()
     try:

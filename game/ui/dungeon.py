@@ -263,7 +263,7 @@ class DungeonScene(Scene):
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
                 "scent": self._toggle_scent, "help": lambda: self.stack.push(HelpScene()),
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
-                "pause": lambda: self.stack.push(PauseScene(self.session)),
+                "pause": lambda: self.stack.push(PauseScene(self.session, self.log)),
             }.get(action or "")
             if handler:
                 handler()

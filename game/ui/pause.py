@@ -1,4 +1,4 @@
-"""Esc: the pause menu over the frozen dungeon."""
+"""Esc: the pause menu over the frozen dungeon; Save writes the run to the session's save slot."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import theme, widgets
+from game.save import SaveError, save_world
 from game.ui.help import HelpScene
 from game.ui.scene import Scene
 from game.ui.title import TitleScene
@@ -13,16 +14,17 @@ from game.ui.title import TitleScene
 if TYPE_CHECKING:
     from game.ui.session import Session
 
-RESUME, CONTROLS, NEW_RUN, TITLE, QUIT = "Resume", "Controls", "New run", "Quit to title", "Quit game"
+RESUME, SAVE, CONTROLS, NEW_RUN, TITLE, QUIT = "Resume", "Save", "Controls", "New run", "Quit to title", "Quit game"
 
 
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, log: widgets.MessageLog) -> None:
         super().__init__()
         self.session = session
-        self.menu = widgets.Menu([RESUME, CONTROLS, NEW_RUN, TITLE, QUIT], (theme.LOGICAL_SIZE[0] // 2, 230))
+        self.log = log  # the dungeon's message log, where Save reports
+        self.menu = widgets.Menu([RESUME, SAVE, CONTROLS, NEW_RUN, TITLE, QUIT], (theme.LOGICAL_SIZE[0] // 2, 206))
         self.problems: list[str] = []
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -32,6 +34,9 @@ class PauseScene(Scene):
         choice = self.menu.handle(event)
         if choice == RESUME:
             self.stack.pop()
+        elif choice == SAVE:
+            self.stack.pop()
+            self._save()
         elif choice == CONTROLS:
             self.stack.push(HelpScene())
         elif choice == NEW_RUN:
@@ -42,12 +47,25 @@ class PauseScene(Scene):
         elif choice == QUIT:
             self.stack.quit(0)
 
+    def _save(self) -> None:
+        """Write the run to the save slot; the log says where, or why it could not."""
+        world = self.session.world
+        if world.busy:
+            self.log.add("Wait for the dungeon to finish its turn before saving.", theme.PROBLEM)
+            return
+        try:
+            save_world(world, self.session.save_path)
+        except SaveError as exc:
+            self.log.add(str(exc), theme.PROBLEM)
+            return
+        self.log.add(f"Game saved (turn {world.turn}) to {self.session.save_path}.", theme.NOTE)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((6, 4, 10, 160))
         surface.blit(veil, (0, 0))
-        rect = pygame.Rect(0, 0, 380, 390)
+        rect = pygame.Rect(0, 0, 380, 446)
         rect.center = (w // 2, h // 2)
         widgets.panel(surface, rect)
         widgets.text(surface, "Paused", (w // 2, rect.y + 24), 34, theme.TITLE, bold=True, centre=True)

@@ -1,10 +1,12 @@
-"""One play session: the map and seed it started with, the runs so far, the loaded sprites."""
+"""One play session: the map and seed it started with, the runs so far, the save slot, the loaded sprites."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from game.content.errors import ContentError
 from game.maps.errors import MapError
+from game.save import SaveError, default_save_path, load_world
+from game.ui import theme
 from game.ui.dungeon import DungeonScene
 from game.ui.maprender import MissingTileset
 from game.ui.scene import SceneStack
@@ -13,10 +15,11 @@ from game.world.world import World, new_world
 
 
 class Session:
-    def __init__(self, map_path: Path, seed: int) -> None:
+    def __init__(self, map_path: Path, seed: int, save_path: Path | None = None) -> None:
         self.map_path = map_path
         self.seed = seed
         self.runs = 0
+        self.save_path = save_path or default_save_path()  # pause menu's Save, title's Continue
         self.sprites = SpriteCache()
         self.world: World | None = None
 
@@ -34,6 +37,22 @@ class Session:
         except (ContentError, MissingTileset) as exc:
             return [str(exc)]
         self.runs += 1
+        stack.reset(scene)
+        return []
+
+    def continue_run(self, stack: SceneStack, world: World | None = None) -> list[str]:
+        """Carry on from a save: `world` when already loaded (--load), else the save slot (Continue).
+
+        Later runs start from the saved map and seed + 1. Returns the problems instead of raising.
+        """
+        self.close()
+        try:
+            self.world = world or load_world(self.save_path)
+            scene = DungeonScene(self, self.world)
+        except (SaveError, MissingTileset) as exc:
+            return [str(exc)]
+        self.map_path, self.seed, self.runs = self.world.map.path, self.world.seed, 1
+        scene.log.add(f"Game loaded: turn {self.world.turn}.", theme.NOTE)
         stack.reset(scene)
         return []
 

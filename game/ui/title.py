@@ -1,4 +1,4 @@
-"""The title screen: new game or quit, over a torch-lit floor with a parade of the dungeon's creatures."""
+"""The title screen: continue, new game or quit, over a torch-lit floor with a parade of the dungeon's creatures."""
 from __future__ import annotations
 
 import math
@@ -14,14 +14,15 @@ if TYPE_CHECKING:
 
 PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "ember_spirit", "outlaw", "zombie",
           "wisp", "cave_bear", "lich", "druj_fiend")
-NEW_GAME, QUIT = "New game", "Quit"
+CONTINUE, NEW_GAME, QUIT = "Continue", "New game", "Quit"
 
 
 class TitleScene(Scene):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.menu = widgets.Menu([NEW_GAME, QUIT], (theme.LOGICAL_SIZE[0] // 2, 420))
+        saved = [CONTINUE] if session.save_path.is_file() else []
+        self.menu = widgets.Menu([*saved, NEW_GAME, QUIT], (theme.LOGICAL_SIZE[0] // 2, 420 - 29 * len(saved)))
         self.problems: list[str] = []
         self.clock = 0.0
         self.backdrop = self._backdrop()
@@ -50,7 +51,9 @@ class TitleScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         choice = self.menu.handle(event)
-        if choice == NEW_GAME:
+        if choice == CONTINUE:
+            self.problems = self.session.continue_run(self.stack)
+        elif choice == NEW_GAME:
             self.problems = self.session.start_run(self.stack)
         elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.stack.quit(0)
