@@ -1,0 +1,515 @@
+"""Saves (issue 2): a loaded world continues exactly, ids are remapped, bad files give one clear line,
+a failed save never damages the existing file (docs/saves.md)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zlib
+from dataclasses import fields
+from pathlib import Path
+
+import esper
+import msgpack
+import pygame
+import pytest
+
+from game.paths import ASSETS, DEFAULT_MAP, MAPS, ROOT
+from game.save import SaveError, default_save_path, fileformat, load_world, save_world
+from game.world.commands import Attack, Consume, Move, PickUp
+from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.systems import combat
+from game.world.world import World, new_world
+
+SEED = 2  # on this seed the scripted hero fights, kills, picks up, heals and moves in the first 40 turns
+
+
+# -- a scripted hero: commands chosen from what the world shows, never from entity ids ------------------
+def choose(world: World, turn: int) -> object | None:
+    hero = world.hero
+    me = world.view(hero)
+    foes = [e for e in world.creatures_in(me.room) if e != hero and world.is_enemy(hero, e)]
+    kinds = {i.eid: world.content.items[i.item_id] for i in world.hero_items()}
+    if me.health * 2 < me.max_health:
+        potions = [eid for eid, item in kinds.items() if item.kind == "healing"]
+        if potions:
+            return Consume(potions[0])
+    if foes and me.health * 2 >= me.max_health:
+        return Attack(min(foes, key=lambda e: (world.view(e).health, world.uid(e))))
+    if me.hunger > 50 or me.thirst > 50:
+        food = [eid for eid, item in kinds.items() if item.kind in ("food", "drink")]
+        if food:
+            return Consume(food[0])
+    floor = [i for i in world.items_in(me.room) if not world.content.items[i.item_id].fixture]
+    if floor and not foes:
+        return PickUp(floor[0].eid)
+    calm = [room for _, room in world.rooms.exits[me.room]
+            if not any(world.is_enemy(hero, e) for e in world.creatures_in(room))]
+    return Move(calm[turn % len(calm)]) if calm and turn % 3 == 0 else None
+
+
+def hero_commands(world: World, turn: int) -> None:
+    """Up to three commands; the world turn starts by itself when the hero's AP run out."""
+    for _ in range(3):
+        command = None if world.over else choose(world, turn)
+        if command is None:
+            return
+        world.do(command)
+        if world.busy:
+            return
+
+
+def end_turn(world: World) -> None:
+    if world.busy:
+        world.finish_turn()
+    else:
+        world.end_turn()
+
+
+def play(world: World, turns: range, log: list[str]) -> None:
+    for turn in turns:
+        hero_commands(world, turn)
+        end_turn(world)
+        log.extend(json.dumps(e.as_json(), sort_keys=True) for e in world.pop_events())
+
+
+def reload(world: World, path: Path) -> World:
+    save_world(world, path)
+    world.close()
+    return load_world(path)
+
+
+# -- the whole state, with entity ids replaced by uids and item places -----------------------------------
+def plain(component: object) -> dict:
+    return {f.name: getattr(component, f.name) for f in fields(component)}
+
+
+def portrait(world: World) -> dict:
+    world.ecs.activate()
+    uid = world.uid
+
+    def item(eid: int) -> dict:
+        state = plain(esper.component_for_entity(eid, Item))
+        state["owner"] = uid(state["owner"]) if state["owner"] is not None else None
+        return state
+
+    creatures = {}
+    for eid, ident in esper.get_component(Identity):
+        inv = esper.component_for_entity(eid, Inventory)
+        parts = {kind.__name__: plain(c) for kind in (Identity, Position, Footprint, Body, Growth, Mood, Needs)
+                 if (c := esper.try_component(eid, kind)) is not None}
+        parts["hero"] = esper.has_component(eid, Hero)
+        parts["alive"] = esper.entity_exists(eid)
+        parts["pack"] = [item(i) for i in inv.items]
+        parts["equipped"] = {slot: inv.items.index(i) for slot, i in inv.equipped.items()}
+        parts["kinds"] = {k: n for k, n in inv.kinds.items() if n}
+        creatures[ident.uid] = parts
+    rooms = {r: ([uid(e) for e in world.rooms.occupants(r)], [item(i) for i in world.rooms.floor(r)],
+                 world.rooms.gear_on_floor(r) == [i for i in world.rooms.floor(r) if i in world.rooms.gear_on_floor(r)],
+                 world.rooms.free_squares(r))
+             for r in world.map.rooms}
+    return {
+        "creatures": creatures, "rooms": rooms, "actors": [uid(a.eid) for a in world.actors()],
+        "hero": uid(world.hero), "turn": world.turn, "seed": world.seed, "over": world.over,
+        "rng": world.rng.getstate(), "serial": world.uid_serial,
+        "scent": (list(world.scent_field.hero.items()), list(world.scent_field.prey.items())),
+        "spawn_clock": list(world.spawn_clock.items()), "opened_doors": world.opened_doors,
+        "trap_spent": world.trap_spent, "room_runes": world.room_runes, "pair_cooldown": world.pair_cooldown,
+    }
+
+
+def entity_ids(world: World) -> dict[str, int]:
+    world.ecs.activate()
+    return {ident.uid: eid for eid, ident in esper.get_component(Identity)}
+
+
+@pytest.fixture
+def played(tmp_path: Path):
+    """A world 12 turns into the scripted run, and where to save it."""
+    world = new_world(DEFAULT_MAP, SEED)
+    play(world, range(12), [])
+    yield world, tmp_path / "slot.sav"
+    world.close()
+
+
+# -- continuing exactly ---------------------------------------------------------------------------
+def test_saved_and_loaded_run_continues_byte_for_byte_like_an_uninterrupted_one(tmp_path: Path):
+    whole: list[str] = []
+    world = new_world(DEFAULT_MAP, SEED)
+    play(world, range(40), whole)
+    world.close()
+    assert sum('"kind": "killed"' in line for line in whole) >= 2  # the run has fights, deaths and drops
+    parts: list[str] = []
+    world = new_world(DEFAULT_MAP, SEED)
+    play(world, range(15), parts)
+    world = reload(world, tmp_path / "run.sav")
+    play(world, range(15, 40), parts)
+    world.close()
+    assert parts == whole
+
+
+def test_reloading_mid_hero_turn_every_turn_changes_nothing(tmp_path: Path):
+    """Saved between the hero's commands and the world turn: AP spent, creatures just killed (pending
+    deletion, still in the NPC list), items just picked up or eaten."""
+    whole: list[str] = []
+    world = new_world(DEFAULT_MAP, SEED)
+    play(world, range(30), whole)
+    world.close()
+    chained: list[str] = []
+    world = new_world(DEFAULT_MAP, SEED)
+    for turn in range(30):
+        hero_commands(world, turn)
+        if not world.busy:
+            chained.extend(json.dumps(e.as_json(), sort_keys=True) for e in world.pop_events())  # not saved
+            world = reload(world, tmp_path / "chain.sav")
+        end_turn(world)
+        chained.extend(json.dumps(e.as_json(), sort_keys=True) for e in world.pop_events())
+    world.close()
+    assert chained == whole
+
+
+def test_a_creature_killed_this_turn_is_saved_pending_and_cleared_at_the_turn_end(played):
+    world, path = played
+    victim = next(a.eid for a in world.actors() if a.body.health > 0 and world.view(a.eid).carrying)
+    victim_uid = world.uid(victim)
+    combat.die(world, victim, killer=world.hero)  # as the hero's blow does, between world turns
+    world.pop_events()
+    loaded = reload(world, path)
+    try:
+        assert victim_uid in portrait(loaded)["creatures"] and victim_uid in portrait(loaded)["actors"]
+        assert not portrait(loaded)["creatures"][victim_uid]["alive"]
+        loaded.end_turn()
+        assert victim_uid not in portrait(loaded)["creatures"]
+    finally:
+        loaded.close()
+
+
+def test_loaded_state_equals_saved_state_with_new_entity_ids(played):
+    world, path = played
+    before, ids_before = portrait(world), entity_ids(world)
+    save_world(world, path)
+    loaded = load_world(path)
+    try:
+        after, ids_after = portrait(loaded), entity_ids(loaded)
+        assert after == before  # every component, pack order, equipped slot, owner, room order, scent, RNG
+        assert set(ids_after) == set(ids_before)
+        assert ids_after != ids_before  # esper handed out new ids; every reference was remapped
+        hero = loaded.hero
+        assert loaded.uid(hero) == "hero" and esper.has_component(hero, Hero)
+        for eid in esper.component_for_entity(hero, Inventory).items:
+            assert esper.component_for_entity(eid, Item).owner == hero
+    finally:
+        loaded.close()
+
+
+def test_cards_are_bridged_again_not_stored(played):
+    world, path = played
+    cards = {uid: (b.natural, b.base, b.card) for uid, b in bodies(world).items()}
+    assert any(b.heads for b in bodies(world).values()) and any(len(v) > 1 for v in (
+        esper.component_for_entity(world.hero, Inventory).equipped,))  # groups and gear are in the test
+    save_world(world, path)
+    assert not {"natural", "base", "card"} & set(fileformat.read(path)["creatures"][0]["body"])
+    loaded = load_world(path)
+    try:
+        assert {uid: (b.natural, b.base, b.card) for uid, b in bodies(loaded).items()} == cards
+    finally:
+        loaded.close()
+
+
+def bodies(world: World) -> dict[str, Body]:
+    world.ecs.activate()
+    return {esper.component_for_entity(eid, Identity).uid: body for eid, body in esper.get_component(Body)}
+
+
+# -- the file ---------------------------------------------------------------------------------------
+def test_previous_save_is_kept_as_bak(played):
+    world, path = played
+    save_world(world, path)
+    first = path.read_bytes()
+    play(world, range(12, 14), [])
+    save_world(world, path)
+    assert fileformat.backup_path(path).read_bytes() == first
+    assert path.read_bytes() != first
+    assert sorted(p.name for p in path.parent.iterdir()) == ["slot.sav", "slot.sav.bak"]  # no temp files left
+    backup = load_world(fileformat.backup_path(path))
+    try:
+        assert backup.turn == 12
+    finally:
+        backup.close()
+
+
+def test_a_save_of_state_msgpack_cannot_hold_fails_and_leaves_the_old_file(played):
+    world, path = played
+    save_world(world, path)
+    old = path.read_bytes()
+    world.room_runes[next(iter(world.room_runes))] = object()
+    with pytest.raises(SaveError, match="cannot save to .*slot.sav: the world holds a value a save cannot store"):
+        save_world(world, path)
+    assert path.read_bytes() == old
+    assert sorted(p.name for p in path.parent.iterdir()) == ["slot.sav"]
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temp_files(played, monkeypatch):
+    world, path = played
+    save_world(world, path)
+    old = path.read_bytes()
+    play(world, range(12, 13), [])
+    real_replace = os.replace
+
+    def disk_full_at_the_last_step(src, dst):
+        if Path(dst) == path:
+            raise OSError(28, "No space left on device")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", disk_full_at_the_last_step)
+    with pytest.raises(SaveError, match="cannot save to .*slot.sav: No space left on device"):
+        save_world(world, path)
+    assert path.read_bytes() == old
+    assert not [p for p in path.parent.iterdir() if p.suffix == ".tmp"]
+
+
+def test_saving_into_a_folder_that_cannot_be_made_fails_cleanly(played):
+    world, path = played
+    blocker = path.parent / "not-a-folder"
+    blocker.write_text("a file where the save folder should be")
+    with pytest.raises(SaveError, match="cannot save to .*not-a-folder/slot.sav"):
+        save_world(world, blocker / "slot.sav")
+    assert blocker.read_text() == "a file where the save folder should be"
+
+
+def test_a_busy_world_is_not_saved(played):
+    world, path = played
+    world.begin_turn()
+    with pytest.raises(SaveError, match="the world turn is still running"):
+        save_world(world, path)
+    world.finish_turn()
+    assert not path.exists()
+
+
+def load_error(path: Path) -> str:
+    with pytest.raises(SaveError) as caught:
+        load_world(path).close()
+    message = str(caught.value)
+    assert str(path) in message and "\n" not in message
+    return message
+
+
+def patched(path: Path, offset: int, data: bytes) -> None:
+    raw = bytearray(path.read_bytes())
+    raw[offset:offset + len(data)] = data
+    path.write_bytes(bytes(raw))
+
+
+@pytest.fixture
+def saved(played) -> Path:
+    world, path = played
+    save_world(world, path)
+    return path
+
+
+def test_truncated_file(saved):
+    saved.write_bytes(saved.read_bytes()[:len(saved.read_bytes()) // 2])
+    assert "truncated save" in load_error(saved)
+    saved.write_bytes(fileformat.MAGIC[:7])
+    assert "truncated save (only 7 bytes" in load_error(saved)
+
+
+def test_random_bytes_and_wrong_magic(saved):
+    saved.write_bytes(os.urandom(4000))
+    assert "not an Ethernalis save (wrong magic bytes)" in load_error(saved)
+    patched(saved, 0, b"PK\x03\x04")
+    assert "not an Ethernalis save (wrong magic bytes)" in load_error(saved)
+
+
+def test_newer_format_version(saved):
+    patched(saved, len(fileformat.MAGIC), (fileformat.FORMAT_VERSION + 1).to_bytes(2, "big"))
+    assert (f"saved by a newer version of Ethernalis (save format {fileformat.FORMAT_VERSION + 1}; "
+            f"this game reads formats up to {fileformat.FORMAT_VERSION})") in load_error(saved)
+
+
+def test_flipped_byte_fails_the_checksum(saved):
+    raw = bytearray(saved.read_bytes())
+    raw[-100] ^= 0xFF
+    saved.write_bytes(bytes(raw))
+    assert "damaged save (checksum mismatch)" in load_error(saved)
+
+
+def test_empty_missing_and_folder_paths(tmp_path: Path):
+    (tmp_path / "empty.sav").write_bytes(b"")
+    assert "empty file, not a save" in load_error(tmp_path / "empty.sav")
+    assert "no such save file" in load_error(tmp_path / "nothing.sav")
+    assert "is a folder, not a save file" in load_error(tmp_path)
+
+
+def write_body(path: Path, body: object) -> None:
+    path.write_bytes(fileformat.encode(body))  # a well-formed file around a body that is not a world's
+
+
+def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
+    path = tmp_path / "odd.sav"
+    write_body(path, [1, 2, 3])
+    assert "damaged save (the save data is not a map)" in load_error(path)
+    write_body(path, {"seed": 1})
+    assert "damaged save (missing 'map')" in load_error(path)
+    body = fileformat.read(saved)
+    body["creatures"][0]["identity"]["codex_id"] = "no_such_beast"
+    write_body(path, body)
+    assert "the creature kind 'no_such_beast'" in load_error(path)
+    body = fileformat.read(saved)
+    body["items"][0]["owner"] = "nobody#0"
+    write_body(path, body)
+    assert "damaged save (missing 'nobody#0')" in load_error(path)
+
+
+def test_changed_and_missing_map(tmp_path: Path):
+    shutil.copytree(MAPS, tmp_path / "maps")
+    shutil.copytree(ASSETS / "tiles", tmp_path / "assets" / "tiles")
+    map_path = tmp_path / "maps" / "default.tmx"
+    world = new_world(map_path, SEED)
+    save = tmp_path / "slot.sav"
+    try:
+        save_world(world, save)
+    finally:
+        world.close()
+    assert fileformat.read(save)["map"]["path"] == str(map_path.resolve())  # outside the game folder: absolute
+    map_path.write_text(map_path.read_text().replace("</map>", "<!-- edited --></map>"))
+    assert f"its map {map_path.resolve()} has changed since the game was saved" in load_error(save)
+    map_path.unlink()
+    assert f"its map {map_path.resolve()} is missing" in load_error(save)
+
+
+def test_shipped_maps_are_saved_relative_to_the_game_folder(saved):
+    assert fileformat.read(saved)["map"]["path"] == DEFAULT_MAP.relative_to(ROOT).as_posix()
+
+
+def test_migrations_run_in_turn_up_to_the_current_format(saved, monkeypatch):
+    """A version-1 file read by a game whose format is 2: MIGRATIONS[1] upgrades the body first."""
+    seen = []
+
+    def one_to_two(body):
+        seen.append(body["turn"])
+        return body
+
+    monkeypatch.setattr(fileformat, "FORMAT_VERSION", 2)
+    monkeypatch.setattr(fileformat, "MIGRATIONS", {1: one_to_two})
+    load_world(saved).close()
+    assert seen == [12]
+    monkeypatch.setattr(fileformat, "MIGRATIONS", {})
+    assert "unknown save format 1" in load_error(saved)
+
+
+def test_file_layout_magic_version_length_crc_and_a_string_keyed_map(saved):
+    raw = saved.read_bytes()
+    assert raw.startswith(fileformat.MAGIC)
+    version, length, crc = fileformat.HEADER.unpack_from(raw, len(fileformat.MAGIC))
+    payload = raw[len(fileformat.MAGIC) + fileformat.HEADER.size:]
+    assert (version, length, crc) == (fileformat.FORMAT_VERSION, len(payload), zlib.crc32(payload))
+    body = msgpack.unpackb(payload, raw=False, strict_map_key=True)
+    assert {"map", "seed", "turn", "rng", "creatures", "items", "actors", "scent", "uid_serial"} <= set(body)
+
+
+def test_default_slot_is_in_the_user_data_folder():
+    path = default_save_path()
+    assert path.parts[-3:] == ("ethernalis", "saves", "slot1.sav")
+    assert path.is_relative_to(os.environ["XDG_DATA_HOME"])  # tests/conftest.py keeps it out of the real one
+
+
+# -- the command line ---------------------------------------------------------------------------------
+def run_main(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+
+
+def test_headless_save_then_load_continues_the_same_run(tmp_path: Path):
+    save, first, rest, whole = (tmp_path / n for n in ("run.sav", "a.jsonl", "b.jsonl", "whole.jsonl"))
+    common = ["--headless", "--seed", "4"]
+    assert run_main(*common, "--turns", "10", "--events", str(first), "--save", str(save)).returncode == 0
+    done = run_main("--headless", "--load", str(save), "--turns", "15", "--events", str(rest))
+    assert done.returncode == 0, done.stderr
+    assert run_main(*common, "--turns", "25", "--events", str(whole)).returncode == 0
+    assert first.read_text() + rest.read_text() == whole.read_text()
+
+
+@pytest.mark.parametrize("args, message, code", [
+    (["--headless", "--load", "no/such.sav"], "save not found: no/such.sav", 2),
+    (["--load", "no/such.sav"], "save not found: no/such.sav", 2),
+    (["--save", "x.sav"], "--save works with --headless", 2),
+    (["--headless", "--turns", "0", "--save", "."], "--save needs a file, not the folder .", 2),
+])
+def test_bad_save_paths_on_the_command_line(args, message, code):
+    done = run_main(*args)
+    assert done.returncode == code
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("window", [False, True])
+def test_loading_a_bad_file_prints_one_line(tmp_path: Path, window: bool):
+    bad = tmp_path / "bad.sav"
+    bad.write_bytes(b"not a save at all")
+    done = run_main(*([] if window else ["--headless"]), "--load", str(bad))
+    assert done.returncode == 1
+    assert done.stderr.strip() == f"ethernalis: {bad}: not an Ethernalis save (wrong magic bytes)"
+
+
+# -- the screens ---------------------------------------------------------------------------------------
+@pytest.fixture
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1280, 720))
+    pygame.display.quit()
+
+
+def press(scene, key: int) -> None:
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
+    from game.ui.scene import SceneStack
+    from game.ui.session import Session
+    from game.ui.title import CONTINUE, NEW_GAME, TitleScene
+
+    slot = tmp_path / "saves" / "slot1.sav"
+    session = Session(DEFAULT_MAP, 5, slot)
+    stack = SceneStack()
+    stack.push(TitleScene(session))
+    assert stack.top.menu.labels[0] == NEW_GAME  # no save yet: no Continue
+    press(stack.top, pygame.K_RETURN)
+    dungeon = stack.top
+    dungeon.world.end_turn()
+    press(dungeon, pygame.K_ESCAPE)
+    press(stack.top, pygame.K_DOWN)  # Resume, [Save]
+    press(stack.top, pygame.K_RETURN)
+    assert stack.top is dungeon and slot.is_file()
+    assert dungeon.log.lines[-1][0] == f"Game saved (turn 1) to {slot}."
+    for scene in stack.visible():
+        scene.draw(display)
+    saved_state = portrait(dungeon.world)
+
+    session.close()
+    stack.reset(TitleScene(session))
+    assert stack.top.menu.labels[0] == CONTINUE
+    press(stack.top, pygame.K_RETURN)
+    continued = stack.top
+    assert continued is not dungeon and continued.world.turn == 1
+    assert portrait(continued.world) == saved_state
+    assert continued.log.lines[-1][0] == "Game loaded: turn 1."
+    session.close()
+
+
+def test_continue_with_a_damaged_save_shows_the_problem_on_the_title(display, tmp_path: Path):
+    from game.ui.scene import SceneStack
+    from game.ui.session import Session
+    from game.ui.title import TitleScene
+
+    slot = tmp_path / "slot1.sav"
+    slot.write_bytes(fileformat.MAGIC + b"\x00\x01")
+    session = Session(DEFAULT_MAP, 5, slot)
+    stack = SceneStack()
+    stack.push(TitleScene(session))
+    press(stack.top, pygame.K_RETURN)
+    assert isinstance(stack.top, TitleScene)
+    assert stack.top.problems == [f"{slot}: truncated save (only 18 bytes, the header alone needs 26)"]
+    stack.top.draw(display)
