@@ -107,7 +107,7 @@ def portrait(world: World) -> dict:
         parts["kinds"] = {k: n for k, n in inv.kinds.items() if n}
         creatures[ident.uid] = parts
     rooms = {r: ([uid(e) for e in world.rooms.occupants(r)], [item(i) for i in world.rooms.floor(r)],
-                 world.rooms.gear_on_floor(r) == [i for i in world.rooms.floor(r) if i in world.rooms.gear_on_floor(r)],
+                 [item(i) for i in world.rooms.gear_on_floor(r)], [item(i) for i in world.rooms.provisions_on_floor(r)],
                  world.rooms.free_squares(r))
              for r in world.map.rooms}
     return {
@@ -178,8 +178,9 @@ def test_a_creature_killed_this_turn_is_saved_pending_and_cleared_at_the_turn_en
     world.pop_events()
     loaded = reload(world, path)
     try:
-        assert victim_uid in portrait(loaded)["creatures"] and victim_uid in portrait(loaded)["actors"]
-        assert not portrait(loaded)["creatures"][victim_uid]["alive"]
+        state = portrait(loaded)
+        assert victim_uid in state["actors"] and not state["creatures"][victim_uid]["alive"]
+        assert not state["creatures"][victim_uid]["pack"]  # its gear fell to the floor
         loaded.end_turn()
         assert victim_uid not in portrait(loaded)["creatures"]
     finally:
@@ -207,8 +208,8 @@ def test_loaded_state_equals_saved_state_with_new_entity_ids(played):
 def test_cards_are_bridged_again_not_stored(played):
     world, path = played
     cards = {uid: (b.natural, b.base, b.card) for uid, b in bodies(world).items()}
-    assert any(b.heads for b in bodies(world).values()) and any(len(v) > 1 for v in (
-        esper.component_for_entity(world.hero, Inventory).equipped,))  # groups and gear are in the test
+    assert any(b.heads for b in bodies(world).values())  # minion groups, bridged by their current heads
+    assert any(b.card != b.natural for b in bodies(world).values())  # gear changes cards
     save_world(world, path)
     assert not {"natural", "base", "card"} & set(fileformat.read(path)["creatures"][0]["body"])
     loaded = load_world(path)
