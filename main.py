@@ -47,6 +47,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         raise ArgumentError(f"map not found: {args.map}")
     if args.load is not None and not args.load.is_file():
         raise ArgumentError(f"save not found: {args.load}")
+    if args.load is not None and args.smoke_test:
+        raise ArgumentError("--smoke-test plays from the title screen and takes no --load")
     if args.save is not None and not args.headless:
         raise ArgumentError("--save works with --headless (the game window saves from its pause menu)")
     if args.save is not None and args.save.is_dir():

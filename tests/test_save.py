@@ -437,6 +437,7 @@ def test_headless_save_then_load_continues_the_same_run(tmp_path: Path):
     (["--headless", "--load", "no/such.sav"], "save not found: no/such.sav", 2),
     (["--load", "no/such.sav"], "save not found: no/such.sav", 2),
     (["--save", "x.sav"], "--save works with --headless", 2),
+    (["--smoke-test", "--load", "main.py"], "--smoke-test plays from the title screen and takes no --load", 2),
     (["--headless", "--turns", "0", "--save", "."], "--save needs a file, not the folder .", 2),
 ])
 def test_bad_save_paths_on_the_command_line(args, message, code):
