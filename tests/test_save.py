@@ -252,6 +252,14 @@ def test_a_save_of_state_msgpack_cannot_hold_fails_and_leaves_the_old_file(playe
     assert sorted(p.name for p in path.parent.iterdir()) == ["slot.sav"]
 
 
+def test_a_save_that_would_not_load_back_is_refused(played):
+    world, path = played
+    world.room_runes[next(iter(world.room_runes))] = {1: "fire"}  # msgpack packs it; a load refuses int keys
+    with pytest.raises(SaveError, match="the world holds a value a save cannot store"):
+        save_world(world, path)
+    assert not path.exists()
+
+
 def test_a_failed_write_leaves_the_old_file_and_no_temp_files(played, monkeypatch):
     world, path = played
     save_world(world, path)

@@ -13,7 +13,7 @@ import struct
 import tempfile
 import zlib
 from pathlib import Path
-from typing import Any, Callable
+from typing import IO, Any, Callable
 
 import msgpack
 
@@ -34,8 +34,10 @@ def backup_path(path: Path) -> Path:
 
 
 def encode(body: dict[str, Any]) -> bytes:
-    """The whole file as bytes (raises TypeError or ValueError for state msgpack cannot hold)."""
+    """The whole file as bytes. Raises TypeError or ValueError for state msgpack cannot hold, or that
+    would not read back as `read` reads it (a map with non-string keys)."""
     payload = msgpack.packb(body, use_bin_type=True)
+    msgpack.unpackb(payload, raw=False, strict_map_key=True)
     return MAGIC + HEADER.pack(FORMAT_VERSION, len(payload), zlib.crc32(payload)) + payload
 
 
@@ -47,22 +49,26 @@ def write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temps: list[str] = []
     try:
-        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False) as tmp:
-            temps.append(tmp.name)
+        with temp_beside(path, temps) as tmp:
             tmp.write(data)
             tmp.flush()
             os.fsync(tmp.fileno())
         if path.is_file():
-            backup = tempfile.NamedTemporaryFile(dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False)
-            backup.close()
-            temps.append(backup.name)
-            shutil.copyfile(path, backup.name)
-            os.replace(backup.name, backup_path(path))
+            with temp_beside(path, temps) as backup, path.open("rb") as old:
+                shutil.copyfileobj(old, backup)
+            os.replace(temps[1], backup_path(path))
         os.replace(temps[0], path)
     finally:
         for name in temps:
             if os.path.exists(name):
                 os.unlink(name)
+
+
+def temp_beside(path: Path, temps: list[str]) -> IO[bytes]:
+    """A new temporary file in `path`'s folder (so os.replace is a rename); its name goes on `temps`."""
+    tmp = tempfile.NamedTemporaryFile(dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False)
+    temps.append(tmp.name)
+    return tmp
 
 
 def read(path: Path) -> dict[str, Any]:
