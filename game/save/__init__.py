@@ -53,8 +53,8 @@ def load_world(path: Path, content: Content | None = None) -> World:
     from game.maps.tiled import load_map
 
     path = Path(path)
-    body = fileformat.read(path)
     try:
+        body = fileformat.read(path)  # migrations, too, may meet a body that is not a save's
         map_path = ROOT / body["map"]["path"]  # an absolute path stays as it is
         digest = body["map"]["sha256"]
         if not map_path.is_file():

@@ -73,6 +73,15 @@ def temp_beside(path: Path, temps: list[str]) -> IO[bytes]:
 
 def read(path: Path) -> dict[str, Any]:
     """The body of the save at `path`, migrated to FORMAT_VERSION; SaveError for anything wrong with the file."""
+    version, payload = open_save(path)
+    body = unpack(path, payload)
+    for v in range(version, FORMAT_VERSION):
+        body = MIGRATIONS[v](body)
+    return body
+
+
+def open_save(path: Path) -> tuple[int, bytes]:
+    """The format version and the checked body bytes of the save at `path`."""
     try:
         size = path.stat().st_size
         if size > len(MAGIC) + HEADER.size + MAX_BODY:
@@ -104,13 +113,11 @@ def read(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path}: damaged save ({len(payload) - length} unexpected bytes after the save data)")
     if zlib.crc32(payload) != crc:
         raise SaveError(f"{path}: damaged save (checksum mismatch)")
-    body = unpack(path, payload)
-    for v in range(version, FORMAT_VERSION):
-        body = MIGRATIONS[v](body)
-    return body
+    return version, payload
 
 
 def unpack(path: Path, payload: bytes) -> dict[str, Any]:
+    """The body map, decoded as NOTES.md advises (string keys only, buffer bounded by the body's size)."""
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(len(payload), 1))
     unpacker.feed(payload)
     try:
