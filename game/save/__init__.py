@@ -69,6 +69,8 @@ def load_world(path: Path, content: Content | None = None) -> World:
         except ContentError as exc:
             raise SaveError(f"{path}: the game's data cannot be loaded: {exc}") from None
         return snapshot.rebuild(body, dungeon, content, path)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read {exc.filename} ({exc.strerror})") from None
     except KeyError as exc:
         raise SaveError(f"{path}: damaged save (missing {exc})") from None
     except (TypeError, ValueError, IndexError, AttributeError) as exc:
