@@ -30,8 +30,16 @@ class Texts:
         return self.templates.get(kind, "")
 
 
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def sentence(kind: str, template: str, values: dict[str, Any]) -> str:
-    """`template` filled with `values`; a missing name reads as nothing, a missing template as the kind."""
+    """`template` filled with `values`; a missing name reads as nothing, a missing template as the kind.
+    {actor_s} and {target_s} are the possessives of {actor} and {target}."""
     if not template:
         return kind.replace("_", " ")
+    for who in ("actor", "target"):
+        if who in values:
+            values = {**values, f"{who}_s": possessive(str(values[who]))}
     return template.format_map(_Blank(values))
