@@ -10,7 +10,7 @@ import esper
 from game.maps.model import Spawner, Trap
 from game.world import factory
 from game.world.components import Identity
-from game.world.systems import behaviour, movement
+from game.world.systems import behaviour, movement, scent
 from tests.world_fixtures import (body, content, kinds, make_world, mood, move_hero, needs, room_id, room_of,  # noqa: F401
                                   row_map, spawn, world)
 
@@ -74,11 +74,11 @@ def test_N15_wandering_prefers_strong_scent(content):
 
 
 def test_N15_scent_fades_and_spreads(world):
-    world.lay_scent()
+    scent.run(world)
     assert world.scent(room_id(0)) == 1.0
     move_hero(world, 2)
     for _ in range(3):
-        world.lay_scent()
+        scent.run(world)
     assert world.scent(room_id(0)) == 0.85 ** 3  # fades where the hero no longer is
     assert world.scent(room_id(2)) == 1.0
     assert world.scent(room_id(1)) == 0.85 * 0.5  # spread from the hero's room next door

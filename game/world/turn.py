@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from game.world.systems import (abilities, behaviour, combat, growth, movement, needs, pairs, scavenge,
+from game.world.systems import (abilities, behaviour, combat, growth, movement, needs, pairs, scavenge, scent,
                                 spawners, start)
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("gear", scavenge.run),  # N30, N36 arm with better gear
     ("movement", movement.run),  # N14-N18 rest or move
     ("abilities", abilities.run),  # N29 unlocked behaviours
-    ("scent", lambda world: world.lay_scent()),  # N15 scent laid, faded, spread
+    ("scent", scent.run),  # N15 scent faded, spread and laid
     ("spawners", spawners.run),  # N26 clocks
     ("growth", growth.run),  # N27-N29 XP and levels
     ("recover", start.recover),  # N24 stuns count down; the hero's AP refresh

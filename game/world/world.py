@@ -307,16 +307,6 @@ class World:
         level = growth.level if growth else 0
         return {b for lvl, b in self.unlocks(eid).items() if lvl <= level}
 
-    def lay_scent(self) -> None:
-        """N15: the hero and creatures tagged "prey" lay scent where they stand; then it fades and spreads."""
-        self.scent_field.step()
-        tuning = self.content.tuning["scent"]
-        if self.alive(self.hero):
-            self.scent_field.lay(self.scent_field.hero, self.hero_room(), tuning["hero"])
-        for actor in self.actors():
-            if "prey" in actor.ident.tags and actor.body.health > 0:
-                self.scent_field.lay(self.scent_field.prey, actor.pos.room, tuning["prey"])
-
     def scent(self, room_id: int) -> float:
         """The hero's scent in a room, 0..1 (the overlay)."""
         return self.scent_field.hero.get(room_id, 0.0)

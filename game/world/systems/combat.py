@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.rules import combat as rules
-from game.world import loadout
+from game.world import items, loadout
 from game.world.factory import footprint_of
-from game.world import items
 from game.world.components import Body, Identity, Inventory, Item, Mood, Position
 
 if TYPE_CHECKING:
