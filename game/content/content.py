@@ -11,6 +11,7 @@ from game.content.errors import ContentError
 from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
 from game.content.toml_file import read_toml
 from game.paths import DATA
+from game.content.conditions import Condition, load_conditions
 from game.content.texts import Texts
 from game.content.traps import Traps, load_traps
 
@@ -34,6 +35,7 @@ class Content:
     texts: Texts
     tuning: Tuning
     traps: Traps
+    conditions: dict[str, Condition]
 
 
 def load_tuning(path: Path) -> Tuning:
@@ -76,5 +78,10 @@ def load_content(data_dir: Path = DATA) -> Content:
     for cid in tuning.peaceful:
         if cid not in codex.creatures:
             raise ContentError(f"{data_dir / 'world.toml'}: peaceful: unknown codex id {cid!r}")
+    conditions = load_conditions(data_dir / "conditions.toml")
+    for creature in codex.creatures.values():
+        if creature.mob_trait and creature.mob_trait.condition not in conditions:
+            raise ContentError(f"{creature.source}: {creature.id}: mob_trait.condition: "
+                               f"{creature.mob_trait.condition!r} is not in {data_dir / 'conditions.toml'}")
     return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,
-                   load_traps(data_dir / "traps.toml"))
+                   load_traps(data_dir / "traps.toml"), conditions)

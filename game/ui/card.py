@@ -44,6 +44,9 @@ def card_lines(view: CreatureView) -> list[Line]:
         lines.append((f"A group of {view.heads}", theme.TEXT))
     if view.stunned:
         lines.append((f"Stunned for {view.stunned} turns", (240, 220, 120)))
+    if view.conditions:
+        held = ", ".join(f"{name} ({turns})" for name, turns in sorted(view.conditions.items()))
+        lines.append((f"Conditions: {held}", (240, 170, 120)))
     if view.equipped:
         lines.append(("Gear: " + ", ".join(view.equipped.values()), (190, 210, 160)))
     if view.carrying:

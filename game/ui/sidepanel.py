@@ -56,6 +56,10 @@ class SidePanel:
         card = hero.card
         stats = (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%\n"
                  f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}")
+        if hero.stunned or hero.conditions:  # N24, C40: what holds the hero back
+            held = ([f"stunned ({hero.stunned})"] if hero.stunned else []) + \
+                [f"{name} ({turns})" for name, turns in sorted(hero.conditions.items())]
+            stats += "\n" + ", ".join(held)
         y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
         y = self._inventory(surface, world, hero, mouse, x, y, w)
         y = self._exits(surface, world, hero, mouse, x, y, w)

@@ -31,6 +31,7 @@ LOG_COLOURS = {  # event kind -> colour in the message log
     "pickup": (190, 210, 160), "equip": (190, 210, 160), "enter": (170, 170, 190), "leave": (140, 140, 160),
     "door_locked": (220, 180, 120), "door_forced": (220, 180, 120), "door_unlocked": (220, 180, 120),
     "complain_hunger": (214, 150, 70), "complain_thirst": (90, 190, 220), "turn": (110, 104, 130),
+    "afflicted": (240, 170, 120), "suffers": (240, 120, 110),
 }
 # event kind -> (label, colour, whose head it floats over): the dungeon shows at a glance who eats,
 # fights, flees, levels up and dies, in every room on screen (the log keeps only what the hero hears)
@@ -46,6 +47,8 @@ FLOATERS = {
     "level_up": ("level {level}!", (255, 215, 110), "actor"),
     "mood": ("{mood}", (240, 220, 120), "actor"),
     "stun": ("stunned", (240, 220, 120), "target"),
+    "afflicted": ("{condition}", (240, 170, 120), "target"),
+    "suffers": ("-{damage}", (240, 120, 110), "actor"),
     "spawn": ("appears", (220, 140, 240), "actor"),
     "trap": ("trap! -{damage}", (240, 150, 90), "actor"),
     "complain_hunger": ("hungry!", (214, 150, 70), "actor"),

@@ -8,7 +8,7 @@ import esper
 
 from game.world import loadout, moving
 from game.world.components import Body, Inventory, Item, Position
-from game.world.systems import combat, needs
+from game.world.systems import combat, conditions, needs
 
 if TYPE_CHECKING:
     from game.world.world import Result, World
@@ -87,8 +87,12 @@ def _move(world: World, hero: int, cmd: Move) -> str:
 def _attack(world: World, hero: int, cmd: Attack) -> str:
     if not world.alive(cmd.target) or cmd.target == hero:
         return "There is nothing to attack there."
-    if esper.component_for_entity(hero, Body).stunned:
+    body = esper.component_for_entity(hero, Body)
+    if body.stunned:
         return "You are stunned and cannot fight."
+    if body.conditions and conditions.hampered(world, body):
+        names = ", ".join(world.content.conditions[c].name for c in sorted(body.conditions))
+        return f"You cannot fight while {names}."
     if esper.component_for_entity(cmd.target, Position).room != esper.component_for_entity(hero, Position).room:
         return "That creature is not in this room."
     combat.strike(world, hero, cmd.target)  # N25's budget binds enemies; the hero strikes once per AP

@@ -46,6 +46,7 @@ class Body:
     strikes: int = 0  # N25 attack budget left this turn
     stunned: int = 0  # N24 turns of stun left
     stunned_on: int = -1  # the turn the stun came: it starts counting down the turn after
+    conditions: dict[str, int] = field(default_factory=dict)  # C40 condition -> world turns it still holds
     heads: int = 0  # C31 current heads of a minion group
     killer: str = ""  # uid of whoever dealt the last blow
 

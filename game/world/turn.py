@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from game.world.systems import (abilities, behaviour, combat, growth, movement, needs, pairs, scavenge, scent,
-                                spawners, start)
+from game.world.systems import (abilities, behaviour, combat, conditions, growth, movement, needs, pairs,
+                                scavenge, scent, spawners, start)
 
 if TYPE_CHECKING:
     from game.world.world import World
 
 PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("start", start.run),  # N8 needs rise; N25 budgets and AP refresh
+    ("presence", conditions.presence),  # C40 Mob traits that work on whoever starts its turn beside them
+    ("conditions", conditions.run),  # C40 conditions do their work and wear off
     ("pairs", pairs.run),  # N7 one pair per room may talk, 1 AP each
     ("needs", needs.run),  # N9-N11 eat, drink, stock up, complain
     ("behaviour", behaviour.run),  # N12, N16-N18 moods

@@ -57,6 +57,7 @@ class CreatureView:
     hostile: bool
     stunned: int
     alive: bool
+    conditions: dict[str, int]  # C40 condition name -> turns it still holds
 
 
 @dataclass(slots=True)
@@ -287,6 +288,7 @@ class World:
             durability=loadout.durability(eid), is_hero=eid == self.hero,
             hostile=eid != self.hero and self.alive(self.hero) and self.is_enemy(eid, self.hero),
             stunned=body.stunned, alive=body.health > 0,
+            conditions={self.content.conditions[c].name: n for c, n in body.conditions.items()},
         )
 
     def traps_in(self, room_id: int) -> list[Trap]:

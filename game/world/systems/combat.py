@@ -9,6 +9,7 @@ from game.rules import combat as rules
 from game.world import items, loadout
 from game.world.factory import footprint_of
 from game.world.components import Body, Identity, Inventory, Item, Mood, Position
+from game.world.systems import conditions
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -23,7 +24,8 @@ def run(world: World) -> None:
         for eid in occupants:
             mood = esper.try_component(eid, Mood)
             body = esper.component_for_entity(eid, Body)
-            if mood is None or body.health <= 0 or body.stunned or mood.state == "fleeing":
+            if mood is None or body.health <= 0 or body.stunned or mood.state == "fleeing" \
+                    or (body.conditions and conditions.hampered(world, body)):
                 continue
             while body.strikes > 0 and body.ap > 0 and world.alive(eid):
                 target = pick_target(world, eid, room, mood)
@@ -53,9 +55,10 @@ def strike_of(card_body: Body) -> rules.Strike:
     return rules.Strike(chance, card.strength, dice, attack.damage_type, card.element_damage, attack.kind)
 
 
-def guard_of(body: Body) -> rules.Guard:
+def guard_of(world: World, body: Body) -> rules.Guard:
     card = body.card
-    return rules.Guard(card.dodge, card.defense, card.element_resist, card.immune)
+    dodge = card.dodge + conditions.dodge_change(world, body) if body.conditions else card.dodge
+    return rules.Guard(max(0, dodge), card.defense, card.element_resist, card.immune)
 
 
 def strike(world: World, attacker: int, target: int) -> None:
@@ -64,7 +67,7 @@ def strike(world: World, attacker: int, target: int) -> None:
     t_body = esper.component_for_entity(target, Body)
     room = esper.component_for_entity(attacker, Position).room
     the_strike = strike_of(a_body)
-    outcome = rules.resolve(the_strike, guard_of(t_body), world.rng, world.room_amplify(room))
+    outcome = rules.resolve(the_strike, guard_of(world, t_body), world.rng, world.room_amplify(room))
     anger(world, attacker, target)
     weapon = a_body.card.attack.name
     if not outcome.hit:
@@ -76,11 +79,14 @@ def strike(world: World, attacker: int, target: int) -> None:
                extra=f" ({outcome.physical} physical, {extra})" if extra else "")
     heads = rules.heads_killed(outcome, the_strike.kind)
     apply_damage(world, attacker, target, outcome.physical, outcome.elemental, heads)
+    if outcome.total > 0 and world.alive(target) and conditions.trait_of(world, attacker, "damage"):
+        conditions.afflict(world, attacker, target)  # C40: a trait that triggers when the group deals damage
 
 
 def apply_damage(world: World, attacker: int | None, target: int, physical: int, elemental: dict[str, int],
-                 kill_heads: int) -> None:
-    """Weapon damage wears armour first (C29); elemental goes to health. A group loses heads (C35)."""
+                 kill_heads: int, direct: int = 0) -> None:
+    """Weapon damage wears armour first (C29); elemental and `direct` (attrition) damage go to health.
+    A group loses heads instead (C35)."""
     body = esper.component_for_entity(target, Body)
     room = esper.component_for_entity(target, Position).room
     if attacker is not None:
@@ -96,7 +102,7 @@ def apply_damage(world: World, attacker: int | None, target: int, physical: int,
                 loadout.refresh(world, target)
             world.emit("heads_lost", target=target, room=room, heads=lost, left=body.heads)
     else:
-        to_health = wear_armour(world, target, physical, room) + sum(elemental.values())
+        to_health = wear_armour(world, target, physical, room) + sum(elemental.values()) + direct
         body.health -= to_health
     if body.health <= 0:
         die(world, target, attacker)

@@ -1,0 +1,97 @@
+"""Mob traits in play (C40, Reconciliation 4): DC, trials, conditions and their effects."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.rules.tables import band
+from game.world.commands import Attack
+from game.world.systems import combat, conditions
+from tests.world_fixtures import body, content, kinds, make_world, room_id, row_map, spawn, world  # noqa: F401
+
+
+@pytest.mark.rule("C40")
+@pytest.mark.parametrize("heads", [3, 6, 12, 16])
+def test_mob_dc_is_tier_plus_band_bonus_at_current_heads(world, heads):
+    rats = spawn(world, "rat_swarm", 2, heads=heads)
+    assert conditions.mob_dc(world, rats) == 1 + band(heads)[1]  # rat swarm: Tier 1
+    assert conditions.mob_dc(world, rats) == {3: 1, 6: 3, 12: 5, 16: 7}[heads]
+
+
+@pytest.mark.rule("C40")
+def test_damage_trait_inflicts_bleeding_that_costs_health_each_turn_then_ends(world):
+    goblins = spawn(world, "goblin_cutters", 1)
+    wanderer = spawn(world, "wanderer", 1)
+    body(wanderer).card = replace(body(wanderer).card, health=50)
+    body(wanderer).health = 50
+    dc = conditions.mob_dc(world, goblins)
+    world.rng.seed(3)
+    while "bleeding" not in body(wanderer).conditions:  # trials until one fails against the DC
+        conditions.afflict(world, goblins, wanderer)
+    failed = kinds(world, "afflicted")[-1]
+    assert failed.data["roll"] < dc and failed.data["turns"] == 3
+    health = body(wanderer).health
+    for turn in range(3):
+        conditions.run(world)
+    assert body(wanderer).health == health - 3
+    assert "bleeding" not in body(wanderer).conditions and kinds(world, "condition_over")
+
+
+@pytest.mark.rule("C40")
+def test_trial_against_the_dc_is_statistical_as_the_dice_say(world):
+    """A wanderer's END trial (d3 + END die) against the goblins' DC: pass rate matches the exact odds."""
+    from game.rules import dice
+    from game.world.moving import trial_dice
+
+    goblins = spawn(world, "goblin_cutters", 1, heads=6)
+    wanderer = spawn(world, "wanderer", 1)
+    dc = conditions.mob_dc(world, goblins)
+    law = dice.distribution(trial_dice(world, wanderer, "endurance"), explode=False)
+    expected = sum(p for total, p in law.items() if total >= dc)
+    world.rng.seed(40)
+    n = 4000
+    for _ in range(n):
+        body(wanderer).conditions.clear()
+        conditions.afflict(world, goblins, wanderer)
+    resisted = len(kinds(world, "resisted"))
+    assert abs(resisted / n - expected) < 0.025
+
+
+@pytest.mark.rule("C40")
+def test_presence_trait_frightens_and_the_frightened_do_not_strike(world):
+    skeletons = spawn(world, "skeleton_rabble", 0, heads=12)
+    world.rng.seed(1)
+    while not body(world.hero).conditions:
+        conditions.presence(world)
+    assert "frightened" in body(world.hero).conditions
+    assert world.do(Attack(skeletons)).reason == "You cannot fight while frightened."
+
+
+@pytest.mark.rule("C40")
+def test_a_group_triggers_its_trait_when_its_blow_lands(world):
+    rats = spawn(world, "rat_swarm", 0, heads=12)
+    body(rats).card = replace(body(rats).card, melee=99)
+    body(world.hero).card = replace(body(world.hero).card, dodge=0, health=10**6)
+    body(world.hero).health = 10**6
+    world.rng.seed(2)
+    for _ in range(20):
+        combat.strike(world, rats, world.hero)
+    hits = [e for e in world.events if e.kind == "hit" and e.actor == world.uid(rats) and e.data["damage"] > 0]
+    trials = [e for e in world.events if e.kind in ("afflicted", "resisted")]
+    assert hits and len(trials) == len(hits)
+
+
+def test_deafened_lowers_dodge(world):
+    body(world.hero).card = replace(body(world.hero).card, dodge=30)
+    body(world.hero).conditions["deafened"] = 2
+    assert combat.guard_of(world, body(world.hero)).dodge == 20
+
+
+def test_immune_creature_does_not_burn(world):
+    spirit = spawn(world, "ember_spirit", 2)
+    assert "fire" in body(spirit).card.immune
+    body(spirit).conditions["burning"] = 2
+    health = body(spirit).health
+    conditions.run(world)
+    assert body(spirit).health == health
