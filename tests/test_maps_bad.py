@@ -39,6 +39,7 @@ EXPECTED = {
     "polygon_room": "4 (Odd room): a room must be a rectangle or a point, not a polygon or polyline",
     "wrong_footprint": "11 (Golem): object covers 1x1 squares but a stone_golem is 2x2 (C10); resize it",
     "bad_dice": "7 (Spikes): damage 'lots' is not dice in the seed's notation (e.g. d6, 2d4+1)",
+    "room_too_small": "1 (West Room): its creatures need 13 squares but the room has 12 (a minion group covers its heads' squares, C31)",
 }
 
 

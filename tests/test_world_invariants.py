@@ -10,7 +10,8 @@ import pytest
 
 from game.maps.model import DungeonMap, Exit, ItemPlacement, Placement, Room, Spawner, Trap
 from game.world import commands
-from game.world.components import Body, Item, Needs, Position
+from game.world.components import Body, Footprint, Item, Needs, Position
+from game.world.rooms import occupied
 from game.world.world import World
 from tests.world_fixtures import content  # noqa: F401
 
@@ -81,10 +82,11 @@ def check_invariants(world: World, units_before: int, new_events: list, dead: se
         for eid in world.rooms.occupants(room):
             assert eid not in seen, "a creature in two rooms"
             seen[eid] = room
-            assert esper.component_for_entity(eid, Position).room == room
-            fp = esper.component_for_entity(eid, Position)
-            area += world.view(eid).footprint[0] * world.view(eid).footprint[1]
-            assert fp is not None
+            pos = esper.component_for_entity(eid, Position)
+            assert pos.room == room
+            squares = occupied(pos, esper.component_for_entity(eid, Footprint))
+            assert all(world.map.rooms[room].contains(sq) for sq in squares), "a creature outside its room"
+            area += len(squares)
         r = world.map.rooms[room]
         assert area <= r.w * r.h, f"room {room} holds more footprints than squares"
     for eid, body in esper.get_component(Body):

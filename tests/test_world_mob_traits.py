@@ -1,12 +1,14 @@
-"""Mob traits in play (C40, Reconciliation 4): DC, trials, conditions and their effects."""
+"""Minion groups in play: their squares (C31), enveloping (C34), Mob traits and conditions (C40)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
+import esper
 import pytest
 
 from game.rules.tables import band
 from game.world.commands import Attack
+from game.world.components import Position
 from game.world.systems import combat, conditions
 from tests.world_fixtures import body, content, kinds, make_world, room_id, row_map, spawn, world  # noqa: F401
 
@@ -60,7 +62,7 @@ def test_trial_against_the_dc_is_statistical_as_the_dice_say(world):
 
 @pytest.mark.rule("C40")
 def test_presence_trait_frightens_and_the_frightened_do_not_strike(world):
-    skeletons = spawn(world, "skeleton_rabble", 0, heads=12)
+    skeletons = spawn(world, "skeleton_rabble", 0, heads=8)
     world.rng.seed(1)
     while not body(world.hero).conditions:
         conditions.presence(world)
@@ -95,3 +97,37 @@ def test_immune_creature_does_not_burn(world):
     health = body(spirit).health
     conditions.run(world)
     assert body(spirit).health == health
+
+
+@pytest.mark.rule("C31")
+def test_a_group_covers_its_heads_squares_and_frees_them_as_heads_fall(world):
+    rats = spawn(world, "rat_swarm", 2, heads=6)  # half-square heads: 6 heads on 3 squares
+    goblins = spawn(world, "goblin_cutters", 1, heads=6)  # one square a head
+    assert len(esper.component_for_entity(rats, Position).cells) == 3
+    assert len(esper.component_for_entity(goblins, Position).cells) == 6
+    free = world.rooms.free_squares(room_id(1))
+    combat.apply_damage(world, world.hero, goblins, 9, {}, kill_heads=2)
+    assert len(esper.component_for_entity(goblins, Position).cells) == 4
+    assert world.rooms.free_squares(room_id(1)) == free + 2
+
+
+@pytest.mark.rule("C34")
+def test_heads_close_in_and_flank_for_plus_two(world):
+    from game.rules.groups import flanks
+
+    wanderer = spawn(world, "wanderer", 1)  # in the middle of the room: it can be flanked
+    goblins = spawn(world, "goblin_cutters", 1, heads=6)
+    combat.close_in(world, goblins, wanderer)
+    cells = esper.component_for_entity(goblins, Position).cells
+    target = esper.component_for_entity(wanderer, Position).square
+    assert flanks(cells, target) and combat.envelops(goblins, wanderer)
+    body(goblins).card = replace(body(goblins).card, melee=99)
+    body(wanderer).card = replace(body(wanderer).card, dodge=0, health=10**6)
+    body(wanderer).health = 10**6
+    world.rng.seed(34)
+    combat.strike(world, goblins, wanderer)
+    hit = kinds(world, "hit")[-1]
+    # C34 +2 on the attack: damage = strength - defense + the d2s + 2
+    b = body(goblins).card
+    assert hit.data["physical"] == max(0, b.strength - body(wanderer).card.defense[b.attack.damage_type]
+                                       + sum(hit.data["faces"]) + 2)

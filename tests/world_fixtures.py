@@ -62,7 +62,7 @@ def move_hero(world: World, room: int) -> None:
     from game.world.moving import relocate
 
     world.ecs.activate()
-    relocate(world, world.hero, room_id(room), world.rooms.free_spot(room_id(room)))
+    relocate(world, world.hero, room_id(room), [world.rooms.free_spot(room_id(room))])
 
 
 def body(eid: int) -> Body:

@@ -22,12 +22,16 @@ class DataIds:
     material: tuple[str, ...] | None = None  # assets/data/gear.toml [material.*]
     traps: tuple[str, ...] | None = None  # assets/data/traps.toml keys
     sizes: dict[str, tuple[int, int]] | None = None  # codex id -> C10 footprint in squares
+    groups: dict[str, tuple[int, float]] | None = None  # minion codex id -> (default heads, squares a head)
 
 
 def read_data_ids(data_dir: Path = DATA) -> DataIds:
     """Raises game.content.errors.ContentError for an unreadable data file."""
     creature_files = sorted((data_dir / "creatures").glob("*.toml"))
-    sizes = {p.stem: footprint(str(read_toml(p).get("size", "1x1"))) for p in creature_files}
+    tables = {p.stem: read_toml(p) for p in creature_files}
+    sizes = {cid: footprint(str(t.get("size", "1x1"))) for cid, t in tables.items()}
+    groups = {cid: (int(t.get("heads", 1)), head_squares(str(t.get("size", "1x1"))))
+              for cid, t in tables.items() if t.get("rank") == "minion"}
     items = _table(data_dir / "items.toml")
     gear = _table(data_dir / "gear.toml")
     traps = _table(data_dir / "traps.toml")
@@ -40,7 +44,17 @@ def read_data_ids(data_dir: Path = DATA) -> DataIds:
         material=None if gear is None else tuple(gear.get("material", {})),
         traps=None if traps is None else tuple(k for k, v in traps.items() if isinstance(v, dict)),
         sizes=sizes or None,
+        groups=groups or None,
     )
+
+
+def head_squares(size: str) -> float:
+    """C10 size as an area in squares ("1/2" is half a square), for a group's footprint (C31)."""
+    if "x" in size:
+        w, h = size.lower().split("x", 1)
+        return float(int(w) * int(h))
+    top, _, bottom = size.partition("/")
+    return int(top) / int(bottom or 1)
 
 
 def footprint(size: str) -> tuple[int, int]:

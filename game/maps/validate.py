@@ -6,6 +6,8 @@ map with any problem; tools/check_map.py prints them.
 """
 from __future__ import annotations
 
+import math
+
 import re
 import xml.etree.ElementTree as ElementTree
 from collections import deque
@@ -262,6 +264,27 @@ def check_contents(checked: Checked, rooms: list[Obj], known: DataIds) -> None:
                 taken.update((sq, obj) for sq in obj.squares)
         check_ids(checked, obj, known)
         CONTENT_CHECKS.get(obj.kind, lambda c, o: None)(checked, obj)
+    check_room_space(checked, rooms, known)
+
+
+def check_room_space(checked: Checked, rooms: list[Obj], known: DataIds) -> None:
+    """Reconciliation 5, C31: the creatures placed in a room fit on its squares, a group a square a head."""
+    need: dict[int, int] = {}
+    for obj in checked.objects:
+        if obj.kind in ("creature", "entrance") and obj.id in checked.room_of:
+            need[checked.room_of[obj.id]] = need.get(checked.room_of[obj.id], 0) + squares_needed(obj, known)
+    for room in rooms:
+        if need.get(room.id, 0) > room.w * room.h:
+            checked.report(room, f"its creatures need {need[room.id]} squares but the room has {room.w * room.h} "
+                                 "(a minion group covers its heads' squares, C31)")
+
+
+def squares_needed(obj: Obj, known: DataIds) -> int:
+    group = (known.groups or {}).get(obj.props.get("creature", "")) if obj.kind == "creature" else None
+    if group is None:
+        return len(obj.squares)
+    default_heads, head_squares = group
+    return math.ceil((obj.props["heads"] or default_heads) * head_squares)
 
 
 def check_footprint(checked: Checked, obj: Obj, known: DataIds) -> None:

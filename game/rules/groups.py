@@ -5,6 +5,7 @@ in tables.band, statblock.group_attack and combat.heads_killed.
 """
 from __future__ import annotations
 
+import math
 from typing import Iterable
 
 Square = tuple[int, int]
@@ -25,6 +26,11 @@ def flanks(head_squares: Iterable[Square], target: Square) -> bool:
 def enveloping_bonus(head_squares: Iterable[Square], target: Square) -> int:
     """C34: +2 on the group's attacks against a target it flanks."""
     return FLANK_BONUS if flanks(head_squares, target) else 0
+
+
+def footprint(heads: int, head_squares: float) -> int:
+    """C31: the squares a group covers, its heads' footprints combined (two half-square rats share one)."""
+    return math.ceil(heads * head_squares)
 
 
 def is_group(heads: int) -> bool:

@@ -19,11 +19,13 @@ from game.save.errors import SaveError
 from game.world import loadout
 from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
 from game.world.factory import footprint_of
+from game.world.rooms import occupied
 from game.world.items import give, lay
 from game.world.world import World
 
 CARDS = ("natural", "base", "card")  # re-derived on load, never saved
-FROM_PLAIN: dict[str, Callable[[Any], Any]] = {"square": tuple, "tags": frozenset, "complained": set}
+FROM_PLAIN: dict[str, Callable[[Any], Any]] = {"square": tuple, "tags": frozenset, "complained": set,
+                                               "cells": lambda cells: tuple(tuple(c) for c in cells)}
 
 
 def plain(component: object, skip: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -142,7 +144,7 @@ def make_creature(world: World, record: dict[str, Any], hero_uid: str, path: Pat
         parts.append(Hero(world.content.codex.hero().sheet))
     eid = esper.create_entity(*parts)
     if record["placed"]:
-        world.rooms.place(eid, pos.room, pos.square, shape.w, shape.h)
+        world.rooms.place(eid, pos.room, occupied(pos, shape))
     return eid
 
 

@@ -118,7 +118,8 @@ class DungeonScene(Scene):
     def creature_at(self, square: Square) -> CreatureView | None:
         for view in self.views:
             x, y = view.square
-            if x <= square[0] < x + view.footprint[0] and y <= square[1] < y + view.footprint[1]:
+            if x <= square[0] < x + view.footprint[0] and y <= square[1] < y + view.footprint[1] \
+                    or square in view.cells:
                 return view
         return None
 
@@ -413,6 +414,7 @@ class DungeonScene(Scene):
             if not rect.colliderect(MAP_VIEW):
                 continue
             ring = theme.HERO if view.is_hero else theme.HOSTILE if view.hostile else theme.FRIEND
+            self._draw_other_heads(surface, view, ring)
             base = pygame.Rect(rect.x + 3, rect.bottom - 9, rect.w - 6, 8)
             pygame.draw.ellipse(surface, (0, 0, 0), base)
             pygame.draw.ellipse(surface, ring, base, 1)
@@ -431,6 +433,17 @@ class DungeonScene(Scene):
             elif view.mood in ("angered", "fleeing"):
                 mark, colour = ("!", theme.HOSTILE) if view.mood == "angered" else ("»", (240, 220, 120))
                 widgets.text(surface, mark, (rect.right - 8, rect.y - 2), 15, colour, bold=True)
+
+    def _draw_other_heads(self, surface: pygame.Surface, view: CreatureView, ring: tuple[int, int, int]) -> None:
+        """A group's heads beyond the first stand on squares of their own (C31): smaller figures there."""
+        tw = self.world.map.tile_w
+        small = pygame.transform.scale_by(self._sprite(view), 0.75)
+        for cell in view.cells[1:]:
+            vx, vy = self.camera.to_view(cell[0] * tw, cell[1] * tw)
+            rect = pygame.Rect(MAP_VIEW.x + vx, MAP_VIEW.y + vy, tw, tw)
+            if rect.colliderect(MAP_VIEW):
+                pygame.draw.ellipse(surface, ring, pygame.Rect(rect.x + 6, rect.bottom - 7, rect.w - 12, 6), 1)
+                surface.blit(small, small.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
 
     def _draw_item_label(self, surface: pygame.Surface, square: Square) -> None:
         """The names of the items lying on the hovered square."""

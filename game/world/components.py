@@ -23,7 +23,8 @@ class Identity:
 @dataclass(slots=True)
 class Position:
     room: int
-    square: Square
+    square: Square  # a creature's top-left square; a group's first head
+    cells: tuple[Square, ...] = ()  # C31: the squares a minion group's heads stand on (empty for one creature)
 
 
 @dataclass(slots=True)

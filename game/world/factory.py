@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.maps.model import DungeonMap, Square
+from game.rules import groups
 from game.world import loadout
 from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
 from game.world.items import give, lay
+from game.world.rooms import footprint_squares
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -24,6 +26,16 @@ def parse_size(size: str) -> tuple[int, int]:
         return 1, 1
     w, h = size.lower().split("x")
     return int(w), int(h)
+
+
+def group_cells(world: World, codex_id: str, heads: int) -> int:
+    """C31: how many squares a group of `heads` covers."""
+    return groups.footprint(heads, world.content.codex.stat_block(codex_id).squares)
+
+
+def place_group(world: World, codex_id: str, heads: int, room: int, near: Square | None) -> list[Square]:
+    """Free squares for a group's heads in `room`, nearest `near`; empty when they do not fit."""
+    return world.rooms.free_cells(room, group_cells(world, codex_id, heads), near) or []
 
 
 def footprint_of(eid: int) -> Footprint:
@@ -57,24 +69,28 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     codex = world.content.codex
     defn = codex.creatures[codex_id]
     w, h = parse_size(defn.size)
-    spot = world.rooms.free_spot(room, w, h, near)
-    if spot is None:
-        return None
     card = world.natural_card(codex_id, heads)
+    if card.heads:
+        cells = place_group(world, codex_id, card.heads, room, near)  # C31: a square a head
+    else:
+        spot = world.rooms.free_spot(room, w, h, near)
+        cells = footprint_squares(spot, w, h) if spot else []
+    if not cells:
+        return None
     tags = frozenset(defn.tags)
     faction = "monsters"
     if kind in ("world", "merchant", "notable") or codex_id in world.content.tuning.peaceful:
         faction = "folk"
     eid = esper.create_entity(
         Identity(world.next_uid(codex_id), codex_id, defn.name, kind, faction, tags),
-        Position(room, spot), Footprint(w, h),
+        Position(room, cells[0], tuple(cells) if card.heads else ()), Footprint(w, h),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget, heads=card.heads),
         Mood("resting" if provisions and has_needs(tags) else "wandering", since=world.turn),
         Growth(), Inventory(),
     )
     if has_needs(tags):
         esper.add_component(eid, Needs())
-    world.rooms.place(eid, room, spot, w, h)
+    world.rooms.place(eid, room, cells)
     if gear is None:
         gear = tuple(loadout.item_for_equipment(world, e) for e in codex.starting_gear(codex_id))
     for item_id in gear:
@@ -102,7 +118,7 @@ def spawn_hero(world: World, room: int, square: Square) -> int:
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget),
         Needs(), Growth(), Inventory(), Hero(hero.sheet),
     )
-    world.rooms.place(eid, room, square, 1, 1)
+    world.rooms.place(eid, room, [square])
     for equipment_id in codex.starting_gear(HERO_ID):
         loadout.equip(world, eid, spawn_item(world, loadout.item_for_equipment(world, equipment_id), owner=eid))
     for item_id in world.content.tuning.kits["hero"]:
@@ -146,5 +162,5 @@ def rebuild(world: World, dungeon: DungeonMap) -> None:
     if pos.room in dungeon.rooms and dungeon.rooms[pos.room].contains(pos.square):
         room, square = pos.room, pos.square
     pos.room, pos.square = room, square
-    world.rooms.place(world.hero, room, square, 1, 1)
+    world.rooms.place(world.hero, room, [square])
     place_contents(world, dungeon)

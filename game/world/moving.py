@@ -5,12 +5,13 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.maps.model import Exit
+from game.maps.model import Exit, Square
 from game.rules import dice
 from game.rules.card import MUNDANE
 from game.rules.tables import ABBREVIATIONS
 from game.world import factory
 from game.world.components import Body, Identity, Inventory, Item, Position
+from game.world.rooms import footprint_squares, occupied
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -37,23 +38,34 @@ def go(world: World, eid: int, exit_: Exit, to_room: int, force: bool) -> str:
             world.emit("door_locked", eid, room=pos.room, to=world.room_name(to_room))
             return "The door is locked." + (f" It needs the {world.content.items[exit_.key].name}."
                                             if exit_.key in world.content.items else "")
-    fp = factory.footprint_of(eid)
-    spot = world.rooms.free_spot(to_room, fp.w, fp.h, near=exit_.square)
-    if spot is None:
+    cells = space_for(world, eid, to_room, exit_.square)
+    if not cells:
         return f"There is no room to stand in {world.room_name(to_room)}."
     world.emit("leave", eid, room=pos.room)
-    relocate(world, eid, to_room, spot)
+    relocate(world, eid, to_room, cells)
     world.emit("enter", eid, room=to_room)
     spring_traps(world, eid, to_room)
     return ""
 
 
-def relocate(world: World, eid: int, room: int, spot: tuple[int, int]) -> None:
-    pos = esper.component_for_entity(eid, Position)
+def space_for(world: World, eid: int, room: int, near: Square | None) -> list[Square]:
+    """Free squares in `room` for the creature, nearest `near`: its footprint, or a square a head for a
+    group (C31). Empty when it does not fit (Reconciliation 5)."""
+    body = esper.component_for_entity(eid, Body)
+    if body.heads:
+        return factory.place_group(world, esper.component_for_entity(eid, Identity).codex_id, body.heads, room, near)
     fp = factory.footprint_of(eid)
-    world.rooms.remove(eid, pos.room, pos.square, fp.w, fp.h)
-    pos.room, pos.square = room, spot
-    world.rooms.place(eid, room, spot, fp.w, fp.h)
+    spot = world.rooms.free_spot(room, fp.w, fp.h, near)
+    return footprint_squares(spot, fp.w, fp.h) if spot else []
+
+
+def relocate(world: World, eid: int, room: int, cells: list[Square]) -> None:
+    """Stand the creature on `cells` of `room` (from space_for)."""
+    pos = esper.component_for_entity(eid, Position)
+    world.rooms.remove(eid, pos.room, occupied(pos, factory.footprint_of(eid)))
+    pos.room, pos.square = room, cells[0]
+    pos.cells = tuple(cells) if esper.component_for_entity(eid, Body).heads else ()
+    world.rooms.place(eid, room, cells)
 
 
 def trial_dice(world: World, eid: int, attribute: str) -> str:

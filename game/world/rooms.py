@@ -4,11 +4,17 @@ from __future__ import annotations
 from collections import deque
 
 from game.maps.model import DungeonMap, Exit, Square, Trap
+from game.world.components import Footprint, Position
 
 
 def footprint_squares(top_left: Square, w: int, h: int) -> list[Square]:
     x, y = top_left
     return [(x + i, y + j) for j in range(h) for i in range(w)]
+
+
+def occupied(pos: Position, fp: Footprint) -> list[Square]:
+    """The squares a creature stands on: a group's heads (C31), else its footprint from its square."""
+    return list(pos.cells) if pos.cells else footprint_squares(pos.square, fp.w, fp.h)
 
 
 class RoomIndex:
@@ -40,14 +46,18 @@ class RoomIndex:
     def count(self, room: int) -> int:
         return len(self._occupants[room])
 
-    def place(self, eid: int, room: int, top_left: Square, w: int, h: int) -> None:
+    def place(self, eid: int, room: int, squares: list[Square]) -> None:
         self._occupants[room][eid] = None
-        for sq in footprint_squares(top_left, w, h):
+        for sq in squares:
             self._taken[room][sq] = eid
 
-    def remove(self, eid: int, room: int, top_left: Square, w: int, h: int) -> None:
+    def remove(self, eid: int, room: int, squares: list[Square]) -> None:
         self._occupants[room].pop(eid, None)
-        for sq in footprint_squares(top_left, w, h):
+        self.vacate(eid, room, squares)
+
+    def vacate(self, eid: int, room: int, squares: list[Square]) -> None:
+        """Free some of a creature's squares (a group that lost heads) without taking it from the room."""
+        for sq in squares:
             if self._taken[room].get(sq) == eid:
                 del self._taken[room][sq]
 
@@ -68,6 +78,13 @@ class RoomIndex:
             elif all(sq not in taken for sq in footprint_squares(spot, w, h)):
                 return spot
         return None
+
+    def free_cells(self, room: int, count: int, near: Square | None = None) -> list[Square] | None:
+        """The `count` free squares nearest `near`, for a minion group's heads (C31), or None."""
+        if self.free_squares(room) < count:
+            return None
+        taken = self._taken[room]
+        return [s for s in self._spots_by_distance(room, 1, 1, near) if s not in taken][:count]
 
     def _spots_by_distance(self, room: int, w: int, h: int, near: Square | None) -> list[Square]:
         """Top-left squares where a w×h footprint lies inside the room, nearest `near` first (cached)."""

@@ -58,6 +58,7 @@ class CreatureView:
     stunned: int
     alive: bool
     conditions: dict[str, int]  # C40 condition name -> turns it still holds
+    cells: tuple[tuple[int, int], ...]  # C31: a group's head squares (empty for one creature)
 
 
 @dataclass(slots=True)
@@ -289,6 +290,7 @@ class World:
             hostile=eid != self.hero and self.alive(self.hero) and self.is_enemy(eid, self.hero),
             stunned=body.stunned, alive=body.health > 0,
             conditions={self.content.conditions[c].name: n for c, n in body.conditions.items()},
+            cells=pos.cells,
         )
 
     def traps_in(self, room_id: int) -> list[Trap]:

@@ -1,14 +1,17 @@
 """Combat stage (N13, N19-N25): who strikes whom, and what a strike does to the card struck."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import esper
 
 from game.rules import combat as rules
+from game.rules.groups import FLANK_BONUS, flanks
 from game.world import items, loadout
-from game.world.factory import footprint_of
+from game.world.factory import footprint_of, group_cells
 from game.world.components import Body, Identity, Inventory, Item, Mood, Position
+from game.world.rooms import occupied
 from game.world.systems import conditions
 
 if TYPE_CHECKING:
@@ -33,7 +36,19 @@ def run(world: World) -> None:
                     break
                 body.strikes -= 1
                 body.ap -= 1
+                if body.heads:
+                    close_in(world, eid, target)
                 strike(world, eid, target)
+
+
+def close_in(world: World, group: int, target: int) -> None:
+    """A group's heads crowd round their target: they take the free squares nearest it (C31, C34)."""
+    pos = esper.component_for_entity(group, Position)
+    world.rooms.vacate(group, pos.room, list(pos.cells))
+    aim = esper.component_for_entity(target, Position).square
+    cells = world.rooms.free_cells(pos.room, len(pos.cells), near=aim) or list(pos.cells)
+    pos.square, pos.cells = cells[0], tuple(cells)
+    world.rooms.place(group, pos.room, cells)
 
 
 def pick_target(world: World, eid: int, room: int, mood: Mood) -> int | None:
@@ -55,6 +70,13 @@ def strike_of(card_body: Body) -> rules.Strike:
     return rules.Strike(chance, card.strength, dice, attack.damage_type, card.element_damage, attack.kind)
 
 
+def envelops(group: int, target: int) -> bool:
+    """C34: the group's heads stand on opposite sides of one of the target's squares."""
+    cells = esper.component_for_entity(group, Position).cells
+    squares = occupied(esper.component_for_entity(target, Position), footprint_of(target))
+    return any(flanks(cells, square) for square in squares)
+
+
 def guard_of(world: World, body: Body) -> rules.Guard:
     card = body.card
     dodge = card.dodge + conditions.dodge_change(world, body) if body.conditions else card.dodge
@@ -67,6 +89,8 @@ def strike(world: World, attacker: int, target: int) -> None:
     t_body = esper.component_for_entity(target, Body)
     room = esper.component_for_entity(attacker, Position).room
     the_strike = strike_of(a_body)
+    if a_body.heads and the_strike.kind == "melee" and envelops(attacker, target):
+        the_strike = replace(the_strike, dice=f"{the_strike.dice}+{FLANK_BONUS}")  # C34
     outcome = rules.resolve(the_strike, guard_of(world, t_body), world.rng, world.room_amplify(room))
     anger(world, attacker, target)
     weapon = a_body.card.attack.name
@@ -97,15 +121,23 @@ def apply_damage(world: World, attacker: int | None, target: int, physical: int,
             body.heads -= lost
             body.health = body.heads
             if body.heads:  # C32: the band, and so the group's aim, is read at its current heads
-                body.natural = world.natural_card(esper.component_for_entity(target, Identity).codex_id,
-                                                  body.heads)
+                codex_id = esper.component_for_entity(target, Identity).codex_id
+                body.natural = world.natural_card(codex_id, body.heads)
                 loadout.refresh(world, target)
+                shrink(world, target, group_cells(world, codex_id, body.heads))
             world.emit("heads_lost", target=target, room=room, heads=lost, left=body.heads)
     else:
         to_health = wear_armour(world, target, physical, room) + sum(elemental.values()) + direct
         body.health -= to_health
     if body.health <= 0:
         die(world, target, attacker)
+
+
+def shrink(world: World, group: int, keep: int) -> None:
+    """C31: the squares of fallen heads are free again; the first heads stand."""
+    pos = esper.component_for_entity(group, Position)
+    world.rooms.vacate(group, pos.room, list(pos.cells[keep:]))
+    pos.cells = pos.cells[:keep]
 
 
 def wear_armour(world: World, eid: int, damage: int, room: int) -> int:
@@ -164,8 +196,7 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
             dropped.append(world.item_name(item_eid))
     if dropped:
         world.emit("drop_on_death", eid, room=room, items=", ".join(dropped))
-    shape = footprint_of(eid)
-    world.rooms.remove(eid, room, pos.square, shape.w, shape.h)
+    world.rooms.remove(eid, room, occupied(pos, footprint_of(eid)))
     body.health = min(body.health, 0)
     if eid == world.hero:
         where = f"in {world.room_name(room)} on turn {world.turn}"
