@@ -74,6 +74,7 @@ class Actor:
     growth: Growth
     inv: Inventory
     unlocks: Mapping[int, str]  # N29: level -> behaviour, from the codex
+    trigger: str | None  # C40: when a minion group's Mob trait fires ("damage", "presence"), else None
 
 
 @dataclass(frozen=True)
@@ -205,8 +206,10 @@ class World:
 
     def _actor(self, eid: int) -> Actor:
         get = esper.component_for_entity
-        return Actor(eid, get(eid, Identity), get(eid, Body), get(eid, Mood), get(eid, Position),
-                     esper.try_component(eid, Needs), get(eid, Growth), get(eid, Inventory), self.unlocks(eid))
+        ident = get(eid, Identity)
+        trait = self.content.codex.creatures[ident.codex_id].mob_trait
+        return Actor(eid, ident, get(eid, Body), get(eid, Mood), get(eid, Position), esper.try_component(eid, Needs),
+                     get(eid, Growth), get(eid, Inventory), self.unlocks(eid), trait.trigger if trait else None)
 
     def add_actor(self, eid: int) -> None:
         """A creature was made: list it (when the list exists; otherwise it is built on demand)."""

@@ -22,10 +22,9 @@ def run(world: World) -> None:
         if not actor.unlocks:
             continue
         eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
-        if body.health <= 0:
-            continue
-        unlocked = world.unlocked(eid)
-        if not unlocked:
+        level = actor.growth.level
+        unlocked = {b for lvl, b in actor.unlocks.items() if lvl <= level}
+        if not unlocked or body.health <= 0:
             continue
         if "meditate" in unlocked and mood.state in ("resting", "wandering") and body.health < body.card.health:
             amount = min(MEDITATION, body.card.health - body.health)

@@ -56,7 +56,7 @@ def trait_of(world: World, eid: int, trigger: str) -> bool:
 def presence(world: World) -> None:
     """C40: a trait that reaches the senses works on every enemy that starts its turn beside the group."""
     for actor in world.actors():
-        if actor.body.health <= 0 or not trait_of(world, actor.eid, "presence"):
+        if actor.trigger != "presence" or actor.body.health <= 0 or not actor.body.heads:
             continue
         for other in world.rooms.occupants(actor.pos.room):
             if other != actor.eid and world.alive(other) and world.is_enemy(actor.eid, other):
