@@ -7,12 +7,13 @@ import pygame
 
 from game.ui import theme, widgets
 from game.ui.scene import Scene
-from game.ui.title import TitleScene
+from game.ui.title import leave_run
 
 if TYPE_CHECKING:
     from game.ui.session import Session
 
 NEW_RUN, TITLE, QUIT = "New run", "Title screen", "Quit"
+WAYS_OUT = {NEW_RUN: "new run", TITLE: "title", QUIT: "quit"}
 
 
 class DeathScene(Scene):
@@ -29,22 +30,15 @@ class DeathScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         choice = self.menu.handle(event)
-        if choice == NEW_RUN:
-            self.problems = self.session.start_run(self.stack)
-        elif choice == TITLE:
-            self.session.close()
-            self.stack.reset(TitleScene(self.session))
-        elif choice == QUIT:
-            self.stack.quit(0)
+        if choice in WAYS_OUT:
+            self.problems = leave_run(self.session, self.stack, WAYS_OUT[choice])
 
     def update(self, dt: float) -> None:
         self.fade = min(1.0, self.fade + dt * 1.5)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((40, 0, 6, int(200 * self.fade)))
-        surface.blit(veil, (0, 0))
+        widgets.veil(surface, (40, 0, 6, int(200 * self.fade)))
         widgets.text(surface, "You have died", (w // 2, 180), 72, (230, 60, 60), bold=True, centre=True)
         widgets.text(surface, self.cause, (w // 2, 290), 24, theme.TEXT, centre=True, width=1000)
         if f"turn {self.turn}" not in self.cause:

@@ -25,9 +25,7 @@ class HelpScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((6, 4, 10, 170))
-        surface.blit(veil, (0, 0))
+        widgets.veil(surface, (6, 4, 10, 170))
         rect = pygame.Rect(0, 0, 860, 700)
         rect.center = (w // 2, h // 2)
         inner = widgets.panel(surface, rect, "Controls")

@@ -9,12 +9,13 @@ from game.ui import theme, widgets
 from game.save import SaveError, save_world
 from game.ui.help import HelpScene
 from game.ui.scene import Scene
-from game.ui.title import TitleScene
+from game.ui.title import leave_run
 
 if TYPE_CHECKING:
     from game.ui.session import Session
 
 RESUME, SAVE, CONTROLS, NEW_RUN, TITLE, QUIT = "Resume", "Save", "Controls", "New run", "Quit to title", "Quit game"
+WAYS_OUT = {NEW_RUN: "new run", TITLE: "title", QUIT: "quit"}
 
 
 class PauseScene(Scene):
@@ -39,13 +40,8 @@ class PauseScene(Scene):
             self._save()
         elif choice == CONTROLS:
             self.stack.push(HelpScene())
-        elif choice == NEW_RUN:
-            self.problems = self.session.start_run(self.stack)
-        elif choice == TITLE:
-            self.session.close()
-            self.stack.reset(TitleScene(self.session))
-        elif choice == QUIT:
-            self.stack.quit(0)
+        elif choice in WAYS_OUT:
+            self.problems = leave_run(self.session, self.stack, WAYS_OUT[choice])
 
     def _save(self) -> None:
         """Write the run to the save slot; the log says where, or why it could not."""
@@ -62,9 +58,7 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((6, 4, 10, 160))
-        surface.blit(veil, (0, 0))
+        widgets.veil(surface, (6, 4, 10, 160))
         rect = pygame.Rect(0, 0, 380, 446)
         rect.center = (w // 2, h // 2)
         widgets.panel(surface, rect)

@@ -10,6 +10,7 @@ from game.ui import theme, widgets
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
+    from game.ui.scene import SceneStack
     from game.ui.session import Session
 
 PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "ember_spirit", "outlaw", "zombie",
@@ -104,3 +105,16 @@ class TitleScene(Scene):
         shadow = pygame.Rect(x + 2, floor_y - 6, sprite.get_width() - 4, 10)
         pygame.draw.ellipse(surface, (4, 2, 8), shadow)
         surface.blit(sprite, (x, floor_y - sprite.get_height() + int(3 * math.sin(self.clock * 3 + phase))))
+
+
+def leave_run(session: Session, stack: SceneStack, choice: str) -> list[str]:
+    """The pause menu's and the death screen's ways out: "new run", "title" or "quit".
+    Returns the problems that stopped a new run (bad map or data)."""
+    if choice == "new run":
+        return session.start_run(stack)
+    if choice == "title":
+        session.close()
+        stack.reset(TitleScene(session))
+    elif choice == "quit":
+        stack.quit(0)
+    return []

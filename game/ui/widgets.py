@@ -10,6 +10,13 @@ from game.ui import theme
 PAD = 10
 
 
+def veil(surface: pygame.Surface, rgba: tuple[int, int, int, int]) -> None:
+    """Darken (or tint) the whole screen under an overlay scene."""
+    cover = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    cover.fill(rgba)
+    surface.blit(cover, (0, 0))
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, alpha: int = 255) -> pygame.Rect:
     """A framed panel; returns the inner rect below the title, inside the padding."""
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
