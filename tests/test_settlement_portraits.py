@@ -8,8 +8,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
-from game.paths import ASSETS  # noqa: E402
-from game.paths import MAPS  # noqa: E402
+from game.paths import ASSETS, MAPS  # noqa: E402
 from game.world.world import new_world  # noqa: E402
 
 SPRITES = ASSETS / "sprites" / "creatures"
