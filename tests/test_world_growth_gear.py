@@ -4,12 +4,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import esper
-import pytest
 
 from game.rules.growth import grown, level_for_xp, xp_for_level
 from game.world import factory, loadout
 from game.world.components import Growth, Inventory, Item
-from game.world.systems import abilities, combat, growth, scavenge
+from game.world.systems import abilities, combat, growth, needs, scavenge
 from tests.world_fixtures import body, content, kinds, make_world, mood, room_id, row_map, spawn, world  # noqa: F401
 
 
@@ -117,8 +116,9 @@ def test_N32_equipping_changes_the_card(world):
     loadout.equip(world, hero, mail)
     for kind, value in content_armour(world, "mail_hauberk").items():
         assert body(hero).card.defense[kind] == body(hero).base.defense[kind] + value
-    loadout.unequip_item(world, hero, mail)
+    needs.put_down(world, hero, mail)  # dropping worn armour takes it off
     assert "body" not in esper.component_for_entity(hero, Inventory).equipped
+    assert body(hero).card.defense == body(hero).base.defense
 
 
 def content_armour(world, equipment_id):

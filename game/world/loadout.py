@@ -69,14 +69,6 @@ def equip(world: World, eid: int, item_eid: int) -> str | None:
     return defn.slot
 
 
-def unequip_item(world: World, eid: int, item_eid: int) -> None:
-    inv = esper.component_for_entity(eid, Inventory)
-    for slot, worn in list(inv.equipped.items()):
-        if worn == item_eid:
-            del inv.equipped[slot]
-    refresh(world, eid)
-
-
 def refresh(world: World, eid: int) -> None:
     """Recompute the effective card from the grown natural card and what is equipped (N28, N32).
 
@@ -128,7 +120,8 @@ def with_gear(world: World, eid: int, base: Card) -> Card:
                 elements[item.rune] = elements.get(item.rune, 0) + gear.rune_weapon_damage  # N35
             if material.element:
                 elements[material.element] = elements.get(material.element, 0) + material.amount
-            level_bonus = getattr(base, attack.kind) - getattr(base_natural(eid), attack.kind)
+            natural = esper.component_for_entity(eid, Body).natural
+            level_bonus = getattr(base, attack.kind) - getattr(natural, attack.kind)
             chance = min(PERCENT_CAP, max(0, chance + level_bonus + quality.hit + material.hit))
             changes["attack"] = replace(attack, elements=elements)
             # N23: elemental damage is the base definition's plus the equipped weapon's
@@ -147,6 +140,3 @@ def with_gear(world: World, eid: int, base: Card) -> Card:
     changes["element_resist"] = {k: max(0, resist.get(k, 0)) for k in SCHOOLS}
     return replace(base, **changes)
 
-
-def base_natural(eid: int) -> Card:
-    return esper.component_for_entity(eid, Body).natural

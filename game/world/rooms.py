@@ -43,9 +43,6 @@ class RoomIndex:
         """Rooms with at least two creatures, the only ones where a pair can meet (N7)."""
         return [room for room, occupants in self._occupants.items() if len(occupants) > 1]
 
-    def count(self, room: int) -> int:
-        return len(self._occupants[room])
-
     def place(self, eid: int, room: int, squares: list[Square]) -> None:
         self._occupants[room][eid] = None
         for sq in squares:

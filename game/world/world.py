@@ -93,7 +93,7 @@ class World:
         self.content = content
         self.turn = 0
         self.lay_out(dungeon)
-        self.aware_full = int(content.tuning["mood"]["anger_memory"])
+        self.aware_full = int(content.tuning["mood"]["anger_memory"])  # N16, N18: turns a threat is remembered
         self.pair_cooldown: dict[tuple[str, str], int] = {}
         self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
         self.events: list[Event] = []  # posted since the last pop_events()
@@ -311,8 +311,7 @@ class World:
 
     def unlocked(self, eid: int) -> set[str]:
         growth = esper.try_component(eid, Growth)
-        level = growth.level if growth else 0
-        return {b for lvl, b in self.unlocks(eid).items() if lvl <= level}
+        return unlocked_at(self.unlocks(eid), growth.level if growth else 0)
 
     def scent(self, room_id: int) -> float:
         """The hero's scent in a room, 0..1 (the overlay)."""
@@ -380,6 +379,11 @@ class World:
 
     def close(self) -> None:
         self.ecs.close()
+
+
+def unlocked_at(unlocks: Mapping[int, str], level: int) -> set[str]:
+    """N29: the behaviours a creature has grown into by `level`."""
+    return {behaviour for at, behaviour in unlocks.items() if at <= level}
 
 
 def new_world(map_path: Path, seed: int, content: Content | None = None) -> World:

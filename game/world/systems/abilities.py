@@ -11,6 +11,8 @@ import esper
 from game.rules.card import SCHOOLS
 from game.world.components import Identity, Mood
 
+from game.world.world import unlocked_at
+
 if TYPE_CHECKING:
     from game.world.world import World
 
@@ -22,8 +24,7 @@ def run(world: World) -> None:
         if not actor.unlocks:
             continue
         eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
-        level = actor.growth.level
-        unlocked = {b for lvl, b in actor.unlocks.items() if lvl <= level}
+        unlocked = unlocked_at(actor.unlocks, actor.growth.level)
         if not unlocked or body.health <= 0:
             continue
         if "meditate" in unlocked and mood.state in ("resting", "wandering") and body.health < body.card.health:

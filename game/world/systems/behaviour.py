@@ -39,16 +39,16 @@ def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]
     if health < FLEE_BELOW:
         return "fleeing"  # N12
     if mood.state == "angered":
-        mood.aware = int(tuning["anger_memory"]) if sees_hero else mood.aware - 1
+        mood.aware = world.aware_full if sees_hero else mood.aware - 1
         if mood.aware > 0:
             return "angered"  # N18: until no longer aware of a threat
     fears_hero = "hero" in world.content.tuning.enemies.get(ident.faction, ())
     if "coward" in ident.tags and mood.last_seen is not None and fears_hero:
         if health < tuning["coward_snap"]:
-            mood.aware = int(tuning["anger_memory"])
+            mood.aware = world.aware_full
             return "angered"  # N16: enough damage snaps it out of cowardice
         if sees_hero:
-            mood.aware = int(tuning["anger_memory"])
+            mood.aware = world.aware_full
             return "cowardly"
         if mood.state == "cowardly":
             mood.aware -= 1

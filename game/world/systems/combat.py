@@ -176,7 +176,7 @@ def anger(world: World, attacker: int, target: int) -> None:
                 mood.state, mood.since = "angered", world.turn
                 world.emit("mood", eid, room=room, mood="angered")
             mood.last_seen = room
-            mood.aware = int(world.content.tuning["mood"]["anger_memory"])
+            mood.aware = world.aware_full
 
 
 def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> None:

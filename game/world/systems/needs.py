@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 NEED_RISE = 1  # N8
 EAT_ABOVE = 20  # N9
 COMPLAIN_ABOVE = 80  # N11
-NEED_OF = {"food": "hunger", "drink": "thirst"}
 
 
 def run(world: World) -> None:
@@ -62,21 +61,20 @@ def complain(world: World, eid: int, needs: Needs, room: int) -> None:
             needs.complained.discard(need)
 
 
-def carried(world: World, inv: Inventory, kind: str) -> int | None:
-    """The first carried item of `kind` (food, drink, healing…), or None."""
-    if not inv.kinds.get(kind):
-        return None
-    for item_eid in inv.items:
+def first_of_kind(world: World, item_eids: list[int], kind: str) -> int | None:
+    for item_eid in item_eids:
         if world.content.items[esper.component_for_entity(item_eid, Item).item_id].kind == kind:
             return item_eid
     return None
+
+
+def carried(world: World, inv: Inventory, kind: str) -> int | None:
+    """The first carried item of `kind` (food, drink, healing…), or None."""
+    return first_of_kind(world, inv.items, kind) if inv.kinds.get(kind) else None
 
 
 def floor_provision(world: World, room: int, kind: str) -> int | None:
-    for item_eid in world.rooms.provisions_on_floor(room):
-        if world.content.items[esper.component_for_entity(item_eid, Item).item_id].kind == kind:
-            return item_eid
-    return None
+    return first_of_kind(world, world.rooms.provisions_on_floor(room), kind)
 
 
 def stock_up(world: World, eid: int, room: int) -> None:
