@@ -8,7 +8,7 @@ import pytest
 
 from game.content.content import load_content
 from game.paths import ASSETS
-from game.world.factory import parse_size
+from game.rules.definitions import footprint
 from tools.art.sprites import ArtError, read_sprites
 
 CONTENT = load_content()
@@ -24,7 +24,7 @@ def test_tileset_holds_the_40_shared_tiles():
 
 @pytest.mark.parametrize("codex_id", sorted(CONTENT.codex.creatures))
 def test_every_creature_has_a_sprite_of_its_footprint(codex_id):
-    w, h = parse_size(CONTENT.codex.creatures[codex_id].size)
+    w, h = footprint(CONTENT.codex.creatures[codex_id].size)
     assert size_of(ASSETS / "sprites" / "creatures" / f"{codex_id}.png") == (32 * w, 32 * h)
 
 

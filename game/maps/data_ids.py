@@ -10,6 +10,7 @@ from pathlib import Path
 
 from game.content.toml_file import read_toml
 from game.paths import DATA
+from game.rules.definitions import footprint, squares
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ def read_data_ids(data_dir: Path = DATA) -> DataIds:
     creature_files = sorted((data_dir / "creatures").glob("*.toml"))
     tables = {p.stem: read_toml(p) for p in creature_files}
     sizes = {cid: footprint(str(t.get("size", "1x1"))) for cid, t in tables.items()}
-    groups = {cid: (int(t.get("heads", 1)), head_squares(str(t.get("size", "1x1"))))
+    groups = {cid: (int(t.get("heads", 1)), squares(str(t.get("size", "1x1"))))
               for cid, t in tables.items() if t.get("rank") == "minion"}
     items = _table(data_dir / "items.toml")
     gear = _table(data_dir / "gear.toml")
@@ -46,23 +47,6 @@ def read_data_ids(data_dir: Path = DATA) -> DataIds:
         sizes=sizes or None,
         groups=groups or None,
     )
-
-
-def head_squares(size: str) -> float:
-    """C10 size as an area in squares ("1/2" is half a square), for a group's footprint (C31)."""
-    if "x" in size:
-        w, h = size.lower().split("x", 1)
-        return float(int(w) * int(h))
-    top, _, bottom = size.partition("/")
-    return int(top) / int(bottom or 1)
-
-
-def footprint(size: str) -> tuple[int, int]:
-    """C10 size "WxH" in squares; smaller than a square ("1/2") still takes one (Reconciliation 5)."""
-    if "x" not in size:
-        return (1, 1)
-    w, h = size.lower().split("x", 1)
-    return (max(1, int(w)), max(1, int(h)))
 
 
 def _table(path: Path) -> dict | None:

@@ -149,6 +149,17 @@ def squares(size: str) -> float:
     return int(parts[0]) * int(parts[1])
 
 
+def footprint(size: str) -> tuple[int, int]:
+    """Whole squares a creature stands on, "WxH"; smaller than a square ("1/2") still takes one
+    (Reconciliation 5)."""
+    squares(size)  # ValueError for a size that is not one
+    text = size.replace("×", "x").strip()
+    if "x" not in text:
+        return 1, 1
+    w, h = text.split("x", 1)
+    return int(w), int(h)
+
+
 def size_label(size: str) -> str:
     text = size.replace("x", "×")
     return "½" if text in ("1/2", "½") else text

@@ -7,6 +7,7 @@ import esper
 
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
+from game.rules.definitions import footprint
 from game.world import loadout
 from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
 from game.world.items import give, lay
@@ -18,14 +19,6 @@ if TYPE_CHECKING:
 HERO_ID = "hero"
 LIVING_TAGS = frozenset({"animal", "humanoid"})  # N8: living mortals hunger and thirst...
 NEEDLESS_TAGS = frozenset({"undead", "elemental"})  # ...the dead and the elemental do not
-
-
-def parse_size(size: str) -> tuple[int, int]:
-    """C10 size "WxH" (or "1/2", a half square) as a footprint in whole squares."""
-    if "x" not in size:
-        return 1, 1
-    w, h = size.lower().split("x")
-    return int(w), int(h)
 
 
 def group_cells(world: World, codex_id: str, heads: int) -> int:
@@ -68,7 +61,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     """
     codex = world.content.codex
     defn = codex.creatures[codex_id]
-    w, h = parse_size(defn.size)
+    w, h = footprint(defn.size)
     card = world.natural_card(codex_id, heads)
     if card.heads:
         cells = place_group(world, codex_id, card.heads, room, near)  # C31: a square a head
