@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.rules.card import SCHOOLS, Card
+from game.rules.card import SCHOOLS, Attack, Card
 from game.rules.growth import PERCENT_CAP, grown
 from game.world.components import Body, Growth, Identity, Inventory, Item
 
@@ -96,6 +96,21 @@ def make(item: Item) -> tuple[str, str, str, str | None]:
     return item.item_id, item.quality, item.material, item.rune
 
 
+def weapon_profile(world: World, codex_id: str, item: Item, heads: int | None = None) -> tuple[Attack, int]:
+    """A weapon in a creature's hands: its C28 attack with the rune's and material's elemental damage
+    (N34-N35), and its hit chance with quality and material (before level growth)."""
+    gear = world.content.gear
+    quality, material = gear.qualities[item.quality], gear.materials[item.material]
+    attack, chance = world.content.codex.weapon_attack(codex_id, world.content.items[item.item_id].equipment,
+                                                       heads=heads)
+    elements = dict(attack.elements)
+    if item.rune:
+        elements[item.rune] = elements.get(item.rune, 0) + gear.rune_weapon_damage  # N35
+    if material.element:
+        elements[material.element] = elements.get(material.element, 0) + material.amount
+    return replace(attack, elements=elements), chance + quality.hit + material.hit
+
+
 def with_gear(world: World, eid: int, base: Card) -> Card:
     inv = esper.try_component(eid, Inventory)
     if not inv or not inv.equipped:
@@ -114,19 +129,13 @@ def with_gear(world: World, eid: int, base: Card) -> Card:
         if slot == "weapon":
             codex_id = esper.component_for_entity(eid, Identity).codex_id
             heads = esper.component_for_entity(eid, Body).heads or None  # C32: a group aims by its band
-            attack, chance = codex.weapon_attack(codex_id, defn.equipment, heads=heads)
-            elements = dict(attack.elements)
-            if item.rune:
-                elements[item.rune] = elements.get(item.rune, 0) + gear.rune_weapon_damage  # N35
-            if material.element:
-                elements[material.element] = elements.get(material.element, 0) + material.amount
+            attack, chance = weapon_profile(world, codex_id, item, heads)
             natural = esper.component_for_entity(eid, Body).natural
             level_bonus = getattr(base, attack.kind) - getattr(natural, attack.kind)
-            chance = min(PERCENT_CAP, max(0, chance + level_bonus + quality.hit + material.hit))
-            changes["attack"] = replace(attack, elements=elements)
+            changes["attack"] = attack
+            changes[attack.kind] = min(PERCENT_CAP, max(0, chance + level_bonus))
             # N23: elemental damage is the base definition's plus the equipped weapon's
-            changes["element_damage"] = {s: base.element_damage[s] + elements.get(s, 0) for s in SCHOOLS}
-            changes[attack.kind] = max(chance, 0)
+            changes["element_damage"] = {s: base.element_damage[s] + attack.elements[s] for s in SCHOOLS}
         else:
             armour = codex.equipment.armour[defn.equipment]
             for kind, value in armour.resistance.items():

@@ -72,11 +72,9 @@ def score(world: World, eid: int, item_eid: int) -> float:
 def _score(world: World, codex_id: str, strength: int, item: Item) -> float:
     defn = world.content.items[item.item_id]
     gear = world.content.gear
-    rune = gear.rune_weapon_damage if item.rune else 0
     if defn.slot == "weapon":
-        attack, chance = world.content.codex.weapon_attack(codex_id, defn.equipment)
-        chance += gear.qualities[item.quality].hit + gear.materials[item.material].hit
-        return chance / 100 * (strength + dice.expected(attack.dice) + sum(attack.elements.values()) + rune)
+        attack, chance = loadout.weapon_profile(world, codex_id, item)
+        return chance / 100 * (strength + dice.expected(attack.dice) + sum(attack.elements.values()))
     armour = world.content.codex.equipment.armour[defn.equipment]
     per_type = sum(armour.resistance.values()) + 5 * gear.qualities[item.quality].resist
     return per_type + item.durability / 10 + (gear.rune_armour_resist if item.rune else 0)
