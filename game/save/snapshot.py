@@ -18,13 +18,13 @@ from game.maps.model import DungeonMap
 from game.save.errors import SaveError
 from game.world import loadout
 from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
-from game.world.factory import footprint_of
+from game.world.factory import footprint_of, tag_set
 from game.world.rooms import occupied
 from game.world.items import give, lay
 from game.world.world import World
 
 CARDS = ("natural", "base", "card")  # re-derived on load, never saved
-FROM_PLAIN: dict[str, Callable[[Any], Any]] = {"square": tuple, "tags": frozenset, "complained": set,
+FROM_PLAIN: dict[str, Callable[[Any], Any]] = {"square": tuple, "tags": lambda tags: tag_set(tuple(tags)), "complained": set,
                                                "cells": lambda cells: tuple(tuple(c) for c in cells)}
 
 

@@ -1,6 +1,7 @@
 """Making entities: the hero, placed and spawned creatures with their gear (N31, N49), items on floors."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import esper
@@ -33,6 +34,12 @@ def place_group(world: World, codex_id: str, heads: int, room: int, near: Square
 
 def footprint_of(eid: int) -> Footprint:
     return esper.try_component(eid, Footprint) or Footprint()
+
+
+@functools.cache
+def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
+    """One shared set per kind's tags: systems read them every turn, so creatures of a kind share one."""
+    return frozenset(tags)
 
 
 def has_needs(tags: frozenset[str]) -> bool:
@@ -70,7 +77,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
         cells = footprint_squares(spot, w, h) if spot else []
     if not cells:
         return None
-    tags = frozenset(defn.tags)
+    tags = tag_set(tuple(defn.tags))
     faction = "monsters"
     if kind in ("world", "merchant", "notable") or codex_id in world.content.tuning.peaceful:
         faction = "folk"

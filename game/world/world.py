@@ -141,7 +141,12 @@ class World:
         return f"{codex_id}#{self._serial}"
 
     def uid(self, eid: int) -> str:
-        return esper.component_for_entity(eid, Identity).uid
+        return self._identity(eid).uid
+
+    def _identity(self, eid: int) -> Identity:
+        """An NPC's identity from its gathered components (no esper lookup in the hot paths), else esper's."""
+        actor = self._actor_of.get(eid) if self._actors is not None else None
+        return actor.ident if actor is not None else esper.component_for_entity(eid, Identity)
 
     def room_name(self, room_id: int | None) -> str:
         room = self.map.rooms.get(room_id) if room_id is not None else None
@@ -177,6 +182,9 @@ class World:
 
     # -- queries --------------------------------------------------------------------------------
     def alive(self, eid: int) -> bool:
+        actor = self._actor_of.get(eid) if self._actors is not None else None
+        if actor is not None:
+            return actor.body.health > 0
         body = esper.try_component(eid, Body) if esper.entity_exists(eid) else None
         return body is not None and body.health > 0
 
@@ -256,19 +264,18 @@ class World:
 
     def is_enemy(self, a: int, b: int) -> bool:
         """N13: factions at war (assets/data/world.toml), or a creature angered at the hero (N18)."""
-        ia = esper.component_for_entity(a, Identity)
-        ib = esper.component_for_entity(b, Identity)
-        if ib.faction in self.content.tuning.enemies.get(ia.faction, ()):
+        if self._identity(b).faction in self.content.tuning.enemies.get(self._identity(a).faction, ()):
             return True
         for me, other in ((a, b), (b, a)):
-            mood = esper.try_component(me, Mood)
-            if mood and mood.state == "angered" and other == self.hero:
-                return True
+            if other == self.hero and me != self.hero:
+                actor = self.actor_of(me)
+                if actor is not None and actor.mood.state == "angered":
+                    return True
         return False
 
     def factions_differ(self, occupants: list[int]) -> bool:
         """Whether any two of these creatures could be enemies (a room of one faction never fights)."""
-        return len({esper.component_for_entity(e, Identity).faction for e in occupants}) > 1
+        return len({self._identity(e).faction for e in occupants}) > 1
 
     def view(self, eid: int) -> CreatureView:
         self.ecs.activate()

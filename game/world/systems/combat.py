@@ -25,9 +25,11 @@ def run(world: World) -> None:
         if not world.factions_differ(occupants):
             continue
         for eid in occupants:
-            mood = esper.try_component(eid, Mood)
-            body = esper.component_for_entity(eid, Body)
-            if mood is None or body.health <= 0 or body.stunned or mood.state == "fleeing" \
+            actor = world.actor_of(eid)  # None for the hero, who strikes by command
+            if actor is None:
+                continue
+            body, mood = actor.body, actor.mood
+            if body.health <= 0 or body.stunned or mood.state == "fleeing" \
                     or (body.conditions and conditions.hampered(world, body)):
                 continue
             while body.strikes > 0 and body.ap > 0 and world.alive(eid):

@@ -14,24 +14,25 @@ from game.rules import dice
 from game.world import loadout
 from game.world.components import Body, Identity, Inventory, Item
 from game.world.systems.needs import take
+from game.world.world import unlocked_at
 
 if TYPE_CHECKING:
-    from game.world.world import World
+    from game.world.world import Actor, World
 
 
-def can_arm(world: World, eid: int, ident: Identity) -> bool:
-    if "arm_itself" in world.unlocks(eid).values():
-        return "arm_itself" in world.unlocked(eid)
-    return "humanoid" in ident.tags
+def can_arm(actor: Actor) -> bool:
+    if "arm_itself" in actor.unlocks.values():
+        return "arm_itself" in unlocked_at(actor.unlocks, actor.growth.level)
+    return "humanoid" in actor.ident.tags
 
 
 def run(world: World) -> None:
     for actor in world.actors():
-        eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
+        eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0 or body.ap <= 0 or mood.state == "fleeing" or body.heads:
             continue
         floor = world.rooms.gear_on_floor(pos.room)
-        if not floor or not can_arm(world, eid, ident):
+        if not floor or not can_arm(actor):
             continue
         best = best_upgrade(world, eid, floor)
         if best is None:
