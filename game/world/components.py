@@ -54,11 +54,12 @@ class Body:
 
 @dataclass(slots=True)
 class Needs:
-    """N8-N11. `complained` holds the needs complained about since they last crossed 80."""
+    """N8-N11. `complained` holds the needs complained about since they last crossed 80 (immutable, so
+    the many creatures that have nothing to complain about share the one empty set)."""
 
     hunger: int = 0
     thirst: int = 0
-    complained: set[str] = field(default_factory=set)
+    complained: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)

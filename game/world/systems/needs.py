@@ -52,13 +52,12 @@ def starve(world: World, eid: int, needs: Needs, body: Body, starve_at: float) -
 
 def complain(world: World, eid: int, needs: Needs, room: int) -> None:
     """N11: once per crossing of 80, out loud; it may complain again after the need falls back."""
-    for need in ("hunger", "thirst"):
-        value = getattr(needs, need)
+    for need, value in (("hunger", needs.hunger), ("thirst", needs.thirst)):
         if value > COMPLAIN_ABOVE and need not in needs.complained:
-            needs.complained.add(need)
+            needs.complained |= {need}
             world.emit(f"complain_{need}", eid, room=room, need=need, value=value)
-        elif value <= COMPLAIN_ABOVE:
-            needs.complained.discard(need)
+        elif value <= COMPLAIN_ABOVE and need in needs.complained:
+            needs.complained -= {need}
 
 
 def first_of_kind(world: World, item_eids: list[int], kind: str) -> int | None:
