@@ -17,8 +17,8 @@ def test_missing_names_read_as_nothing_and_missing_templates_as_the_kind():
 
 
 def test_event_text_is_made_from_its_data_and_names_when_read():
-    event = Event(3, "hit", "wolf#1", "hero", 7, {"damage": 5}, "{actor} hits {target} for {damage}.",
-                  {"actor": "Wolf", "target": "Hero"})
-    assert event.text == "Wolf hits Hero for 5."
+    event = Event(3, "hit", "wolf#1", "hero", 7, {"damage": 5}, "{actor} hits {target} for {damage} in {room}.",
+                  "Wolf", "Hero", "the Den")
+    assert event.text == "Wolf hits Hero for 5 in the Den."
     assert event.as_json() == {"turn": 3, "kind": "hit", "actor": "wolf#1", "target": "hero", "room": 7,
-                               "text": "Wolf hits Hero for 5.", "data": {"damage": 5}}
+                               "text": "Wolf hits Hero for 5 in the Den.", "data": {"damage": 5}}

@@ -19,7 +19,7 @@ from game.rules.card import Card
 from game.world import factory, loadout
 from game.world.components import Body, Growth, Identity, Inventory, Item, Mood, Needs, Position
 from game.world.ecs import EcsContext
-from game.world.events import Event
+from game.world.events import NO_DATA, Event
 from game.world.rooms import RoomIndex
 from game.world.scent import ScentField
 
@@ -115,6 +115,7 @@ class World:
         self.opened_doors: set[int] = set()
         self.trap_spent: dict[int, int] = {}  # trap id -> turn it is armed again
         self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
+        self.room_names: dict[int | None, str] = {r.id: r.name for r in dungeon.rooms.values()}
 
     # -- identity and events ------------------------------------------------------------------
     def natural_card(self, codex_id: str, heads: int = 0) -> Card:
@@ -149,21 +150,20 @@ class World:
         return actor.ident if actor is not None else esper.component_for_entity(eid, Identity)
 
     def room_name(self, room_id: int | None) -> str:
-        room = self.map.rooms.get(room_id) if room_id is not None else None
-        return room.name if room else "nowhere"
+        return self.room_names.get(room_id, "nowhere")
 
     def emit(self, kind: str, actor: int | None = None, target: int | None = None,
              room: int | None = None, **data: object) -> Event:
         """Post an event; its sentence comes from assets/data/texts.toml when it is read."""
-        names: dict[str, object] = {"turn": self.turn, "room": self.room_name(room)}
-        actor_uid = target_uid = None
+        actor_uid = target_uid = actor_name = target_name = None
         if actor is not None:
-            who = esper.component_for_entity(actor, Identity)
-            actor_uid, names["actor"] = who.uid, who.name
+            who = self._identity(actor)
+            actor_uid, actor_name = who.uid, who.name
         if target is not None:
-            who = esper.component_for_entity(target, Identity)
-            target_uid, names["target"] = who.uid, who.name
-        event = Event(self.turn, kind, actor_uid, target_uid, room, data, self.content.texts.template(kind), names)
+            who = self._identity(target)
+            target_uid, target_name = who.uid, who.name
+        event = Event(self.turn, kind, actor_uid, target_uid, room, data or NO_DATA, self.content.texts.template(kind),
+                      actor_name, target_name, self.room_name(room))
         self.events.append(event)
         return event
 
