@@ -177,9 +177,10 @@ def restore_fields(world: World, body: dict[str, Any]) -> None:
     """The world's own state besides its entities: scent, spawner clocks, doors, traps, runes, pairs."""
     for name, scent in (("hero", world.scent_field.hero), ("prey", world.scent_field.prey)):
         for room, value in body["scent"][name]:
-            if room not in scent:
+            if room not in world.map.rooms:
                 raise KeyError(f"scent of room {room}")
-            scent[room] = value
+            if value > 0:
+                scent[room] = value
     world.spawn_clock = dict(body["spawn_clock"])
     world.opened_doors = set(body["opened_doors"])
     world.trap_spent = dict(body["trap_spent"])

@@ -227,8 +227,11 @@ class World:
 
     def drop_dead_actors(self) -> None:
         if self._actors is not None:
-            self._actors = [a for a in self._actors if a.body.health > 0]
-            self._actor_of = {a.eid: a for a in self._actors}
+            dead = [a.eid for a in self._actors if a.body.health <= 0]
+            if dead:
+                self._actors = [a for a in self._actors if a.body.health > 0]
+                for eid in dead:
+                    del self._actor_of[eid]
 
     def forget_actors(self) -> None:
         """The population was replaced (F5): build the list again on demand."""
