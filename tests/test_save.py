@@ -370,6 +370,10 @@ def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
     body["items"][0]["owner"] = "nobody#0"
     write_body(path, body)
     assert "damaged save (missing 'nobody#0')" in load_error(path)
+    body = fileformat.read(saved)
+    body["creatures"][1]["position"]["square"] = [999, 999]
+    write_body(path, body)
+    assert f"{body['creatures'][1]['identity']['uid']} stands outside its room" in load_error(path)
 
 
 def test_changed_and_missing_map(tmp_path: Path):

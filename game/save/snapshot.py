@@ -144,7 +144,10 @@ def make_creature(world: World, record: dict[str, Any], hero_uid: str, path: Pat
         parts.append(Hero(world.content.codex.hero().sheet))
     eid = esper.create_entity(*parts)
     if record["placed"]:
-        world.rooms.place(eid, pos.room, occupied(pos, shape))
+        room, squares = world.map.rooms.get(pos.room), occupied(pos, shape)
+        if room is None or not all(room.contains(square) for square in squares):
+            raise SaveError(f"{path}: {ident.uid} stands outside its room ({pos.room}) at {squares[0]}")
+        world.rooms.place(eid, pos.room, squares)
     return eid
 
 

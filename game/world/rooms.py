@@ -26,11 +26,13 @@ class RoomIndex:
         self._floor: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}
         self._gear: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}  # wearable floor items
         self._provisions: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}  # food and drink
-        self._taken: dict[int, dict[Square, int]] = {r: {} for r in dungeon.rooms}
+        # who stands on each square of a room, row by row (0: free; esper's entity ids start at 1)
+        self._shape: dict[int, tuple[int, int, int, int]] = {r.id: (r.x, r.y, r.w, r.h) for r in dungeon.rooms.values()}
+        self._grid: dict[int, list[int]] = {r.id: [0] * (r.w * r.h) for r in dungeon.rooms.values()}
+        self._used: dict[int, int] = {r: 0 for r in dungeon.rooms}
         self.exits: dict[int, list[tuple[Exit, int]]] = {r: dungeon.exits_of(r) for r in dungeon.rooms}
         self._distances: dict[int, dict[int, int]] = {}
-        self._spot_orders: dict[tuple, list[Square]] = {}
-        self._squares: dict[int, list[Square]] = {}
+        self._spot_orders: dict[tuple, list[int]] = {}
         self.traps: dict[int, list[Trap]] = {}
         for trap in dungeon.traps:
             self.traps.setdefault(trap.room, []).append(trap)
@@ -45,8 +47,12 @@ class RoomIndex:
 
     def place(self, eid: int, room: int, squares: list[Square]) -> None:
         self._occupants[room][eid] = None
-        for sq in squares:
-            self._taken[room][sq] = eid
+        grid, (x, y, w, _h) = self._grid[room], self._shape[room]
+        for sx, sy in squares:
+            i = sx - x + (sy - y) * w
+            if not grid[i]:
+                self._used[room] += 1
+            grid[i] = eid
 
     def remove(self, eid: int, room: int, squares: list[Square]) -> None:
         self._occupants[room].pop(eid, None)
@@ -54,46 +60,49 @@ class RoomIndex:
 
     def vacate(self, eid: int, room: int, squares: list[Square]) -> None:
         """Free some of a creature's squares (a group that lost heads) without taking it from the room."""
-        for sq in squares:
-            if self._taken[room].get(sq) == eid:
-                del self._taken[room][sq]
+        grid, (x, y, w, _h) = self._grid[room], self._shape[room]
+        for sx, sy in squares:
+            i = sx - x + (sy - y) * w
+            if grid[i] == eid:
+                grid[i] = 0
+                self._used[room] -= 1
 
     def free_squares(self, room: int) -> int:
-        r = self.map.rooms[room]
-        return r.w * r.h - len(self._taken[room])
+        _x, _y, w, h = self._shape[room]
+        return w * h - self._used[room]
 
     def free_spot(self, room: int, w: int = 1, h: int = 1, near: Square | None = None) -> Square | None:
         """The top-left square nearest `near` where a w×h footprint fits on free squares, or None."""
-        r = self.map.rooms[room]
-        taken = self._taken[room]
-        if r.w * r.h - len(taken) < w * h:
+        if self.free_squares(room) < w * h:
             return None
-        for spot in self._spots_by_distance(room, w, h, near):
+        grid, (x, y, width, _h) = self._grid[room], self._shape[room]
+        for i in self._spots_by_distance(room, w, h, near):
             if w == h == 1:
-                if spot not in taken:
-                    return spot
-            elif all(sq not in taken for sq in footprint_squares(spot, w, h)):
-                return spot
+                if not grid[i]:
+                    return x + i % width, y + i // width
+            elif not any(grid[i + dx + dy * width] for dy in range(h) for dx in range(w)):
+                return x + i % width, y + i // width
         return None
 
     def free_cells(self, room: int, count: int, near: Square | None = None) -> list[Square] | None:
         """The `count` free squares nearest `near`, for a minion group's heads (C31), or None."""
         if self.free_squares(room) < count:
             return None
-        taken = self._taken[room]
-        return [s for s in self._spots_by_distance(room, 1, 1, near) if s not in taken][:count]
+        grid, (x, y, width, _h) = self._grid[room], self._shape[room]
+        free = [i for i in self._spots_by_distance(room, 1, 1, near) if not grid[i]][:count]
+        return [(x + i % width, y + i // width) for i in free]
 
-    def _spots_by_distance(self, room: int, w: int, h: int, near: Square | None) -> list[Square]:
-        """Top-left squares where a w×h footprint lies inside the room, nearest `near` first (cached)."""
+    def _spots_by_distance(self, room: int, w: int, h: int, near: Square | None) -> list[int]:
+        """Squares (as row-by-row indices) where a w×h footprint's top-left may stand inside the room,
+        nearest `near` first, then by row and column (cached)."""
         key = (room, w, h, near)
         spots = self._spot_orders.get(key)
         if spots is None:
-            r = self.map.rooms[room]
-            cx, cy = near if near is not None else (r.x + r.w // 2, r.y + r.h // 2)
-            squares = self._squares.get(room) or self._squares.setdefault(room, r.squares)  # shared tuples
-            spots = [s for s in squares if s[0] <= r.x + r.w - w and s[1] <= r.y + r.h - h]
-            spots.sort(key=lambda s: (abs(s[0] - cx) + abs(s[1] - cy), s[1], s[0]))
-            self._spot_orders[key] = spots
+            x, y, width, height = self._shape[room]
+            cx, cy = near if near is not None else (x + width // 2, y + height // 2)
+            fits = [(j, i) for j in range(height - h + 1) for i in range(width - w + 1)]
+            fits.sort(key=lambda s: (abs(x + s[1] - cx) + abs(y + s[0] - cy), s[0], s[1]))
+            spots = self._spot_orders[key] = [i + j * width for j, i in fits]
         return spots
 
     # floor items
