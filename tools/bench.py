@@ -1,8 +1,11 @@
 """Benchmark of the world turn: worlds of 500, 2,000 and 8,000 creatures over proportional rooms.
 
-    python tools/bench.py [--sizes 500 2000 8000] [--turns 30] [--json]
+    python tools/bench.py [--sizes 500 2000 8000] [--turns 30] [--runs 1] [--json]
 
-Reports the median cost of one world turn beside one bare esper pass over the same entities.
+Reports the median cost of one world turn beside one bare esper pass over the same entities. Each world
+is built and measured in a process of its own, as the game holds one world per process: a world built
+where a smaller one was freed would sit in that one's scattered leftovers. With `--runs N` every size is
+measured N times, the sizes taking turns, and the median run is reported.
 Results and the machine they came from go in docs/performance.md.
 """
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -90,23 +94,57 @@ def measure(creatures: int, turns: int) -> dict[str, float]:
         world.close()
 
 
+def measure_apart(creatures: int, turns: int) -> dict[str, float]:
+    """`measure` in a fresh Python process (this script with --one)."""
+    run = subprocess.run([sys.executable, __file__, "--one", str(creatures), "--turns", str(turns)],
+                         capture_output=True, text=True, check=False)
+    if run.returncode:
+        raise SystemExit(f"bench: the {creatures}-creature run failed:\n{run.stderr.strip()}")
+    return json.loads(run.stdout)
+
+
+def median_run(runs: list[dict[str, float]]) -> dict[str, float]:
+    """The run with the median turn cost, with every run's turn cost beside it."""
+    ordered = sorted(runs, key=lambda r: r["turn_ms"])
+    return {**ordered[(len(ordered) - 1) // 2], "turn_ms_runs": [r["turn_ms"] for r in runs]}
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive whole number")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[500, 2000, 8000])
-    parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--sizes", type=positive, nargs="+", default=[500, 2000, 8000])
+    parser.add_argument("--turns", type=positive, default=30)
+    parser.add_argument("--runs", type=positive, default=1, help="measure every size this many times")
     parser.add_argument("--json", action="store_true", help="one JSON object per size")
+    parser.add_argument("--one", type=positive, help=argparse.SUPPRESS)  # internal: measure one size here
     args = parser.parse_args(argv)
     tune_gc()  # as main.py does for the game
-    results = [measure(n, args.turns) for n in args.sizes]
+    if args.one:
+        print(json.dumps(measure(args.one, args.turns)))
+        return 0
+    runs: dict[int, list[dict[str, float]]] = {n: [] for n in args.sizes}
+    for _ in range(args.runs):
+        for n in args.sizes:
+            runs[n].append(measure_apart(n, args.turns))
+    results = [median_run(runs[n]) for n in args.sizes]
     for r in results:
         if args.json:
             print(json.dumps(r))
         else:
+            spread = f"  (runs: {', '.join(f'{t:.2f}' for t in r['turn_ms_runs'])})" if args.runs > 1 else ""
             print(f"{r['creatures']:>6} creatures {r['rooms']:>5} rooms  turn {r['turn_ms']:8.2f} ms"
-                  f"  bare esper pass {r['bare_ms']:7.3f} ms  ({r['alive']} alive after)")
-    if not args.json and len(results) > 1:
-        a, b = results[-2], results[-1]
-        print(f"growth {b['creatures'] / a['creatures']:.1f}x creatures -> {b['turn_ms'] / a['turn_ms']:.2f}x time")
+                  f"  bare esper pass {r['bare_ms']:7.3f} ms  ({r['alive']} alive after){spread}")
+    if not args.json and len(args.sizes) > 1:
+        small, large = args.sizes[-2], args.sizes[-1]
+        ratios = [b["turn_ms"] / a["turn_ms"] for a, b in zip(runs[small], runs[large])]
+        print(f"growth {large / small:.1f}x creatures -> {statistics.median(ratios):.2f}x time"
+              + (f" (median of runs: {', '.join(f'{x:.2f}' for x in ratios)})" if args.runs > 1 else ""))
     return 0
 
 

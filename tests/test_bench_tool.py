@@ -1,0 +1,38 @@
+"""tools/bench.py: the benchmark of the world turn runs and reports what docs/performance.md quotes."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "tools/bench.py", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_json_gives_one_object_per_size_each_measured_in_its_own_process():
+    run = bench("--sizes", "40", "80", "--turns", "2", "--runs", "2", "--json")
+    assert run.returncode == 0, run.stderr
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [r["creatures"] for r in rows] == [40, 80]
+    assert [r["rooms"] for r in rows] == [10, 20]  # four creatures to a room
+    for r in rows:
+        assert r["turn_ms"] > 0 and r["bare_ms"] > 0
+        assert len(r["turn_ms_runs"]) == 2 and r["turn_ms"] in r["turn_ms_runs"]
+
+
+def test_the_text_report_ends_with_the_growth_of_the_largest_two_sizes():
+    run = bench("--sizes", "40", "80", "--turns", "2")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1].startswith("growth 2.0x creatures -> ")
+
+
+def test_a_bad_size_is_one_clear_line():
+    run = bench("--sizes", "0")
+    assert run.returncode == 2
+    assert "0 is not a positive whole number" in run.stderr
+    assert "Traceback" not in run.stderr
