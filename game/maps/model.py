@@ -11,7 +11,7 @@ from pathlib import Path
 Square = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Room:
     """A rectangle of squares (Reconciliation 5)."""
 
@@ -37,7 +37,7 @@ class Room:
         return (self.x + self.w / 2, self.y + self.h / 2)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Exit:
     """A door square joining two rooms (N14). Locked doors need `key` (an item id) or force (N18)."""
 
@@ -50,7 +50,7 @@ class Exit:
     door: bool = False  # a door leaf (class `door`) rather than an open archway (class `exit`)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     """A creature placed in a room (N2-N5, N31, N49)."""
 
@@ -72,7 +72,7 @@ class Placement:
         return [(self.square[0] + i, self.square[1] + j) for j in range(self.size[1]) for i in range(self.size[0])]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ItemPlacement:
     id: int
     name: str
@@ -85,7 +85,7 @@ class ItemPlacement:
     rune: str | None = None  # N34-N35: school of a socketed rune
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trap:
     id: int
     name: str
@@ -97,7 +97,7 @@ class Trap:
     stun: int = 0  # turns of stun on a failed trial (N24)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Spawner:
     """A clock room (N26): every `interval` world turns it produces `creature` if there is space."""
 
@@ -110,7 +110,7 @@ class Spawner:
     heads: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tileset:
     firstgid: int
     name: str
@@ -121,14 +121,14 @@ class Tileset:
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TileLayer:
     name: str
     gids: tuple[tuple[int, ...], ...]  # [row][column]; 0 is empty
     visible: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DungeonMap:
     path: Path
     name: str
@@ -164,7 +164,7 @@ class DungeonMap:
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     """A dungeon or settlement on the region map; `map` is its .tmx file."""
 
@@ -181,7 +181,7 @@ class Place:
         return self.x <= square[0] < self.x + self.w and self.y <= square[1] < self.y + self.h
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Site:
     """An artifact or beast site (N60-N62): exists from world creation, hidden until found or revealed."""
 
@@ -192,7 +192,7 @@ class Site:
     hidden: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RegionMap:
     path: Path
     name: str

@@ -9,7 +9,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 import esper
 
@@ -77,6 +77,14 @@ class Actor:
     trigger: str | None  # C40: when a minion group's Mob trait fires ("damage", "presence"), else None
 
 
+# NPCs that only some systems concern, listed apart so those systems need not visit every creature.
+ACTOR_SUBSETS: dict[str, Callable[[Actor], bool]] = {
+    "presence": lambda a: a.trigger == "presence",  # C40: Mob traits that work on whoever is beside them
+    "unlocks": lambda a: bool(a.unlocks),  # N29: behaviours to grow into
+    "prey": lambda a: "prey" in a.ident.tags,  # N15: prey lays scent
+}
+
+
 @dataclass(frozen=True)
 class ItemView:
     eid: int
@@ -101,6 +109,7 @@ class World:
         self._steps: Iterator[None] | None = None
         self._actors: list[Actor] | None = None
         self._actor_of: dict[int, Actor] = {}
+        self._subsets: dict[str, list[Actor]] = {}  # ACTOR_SUBSETS, cleared whenever the actor list changes
         self._cards: dict[tuple[str, int], Card] = {}
         self.shared_cards: dict[tuple, tuple[Card, Card]] = {}  # (kind, heads, level, gear) -> base, card
         self.over: str | None = None
@@ -136,6 +145,7 @@ class World:
         self.hero, self._serial = hero, uid_serial
         self._actors = [self._actor(eid) for eid in actor_order]
         self._actor_of = {a.eid: a for a in self._actors}
+        self._subsets.clear()
 
     def next_uid(self, codex_id: str) -> str:
         self._serial += 1
@@ -205,7 +215,15 @@ class World:
         if self._actors is None:
             self._actors = [self._actor(eid) for eid, _ in esper.get_components(Mood, Body)]
             self._actor_of = {a.eid: a for a in self._actors}
+            self._subsets.clear()
         return self._actors
+
+    def actors_where(self, subset: str) -> list[Actor]:
+        """The NPCs of one of ACTOR_SUBSETS, in the order of `actors()`."""
+        listed = self._subsets.get(subset)
+        if listed is None:
+            listed = self._subsets[subset] = [a for a in self.actors() if ACTOR_SUBSETS[subset](a)]
+        return listed
 
     def actor_of(self, eid: int) -> Actor | None:
         """The NPC's gathered components; None for the hero."""
@@ -224,6 +242,9 @@ class World:
         if self._actors is not None:
             actor = self._actor_of[eid] = self._actor(eid)
             self._actors.append(actor)
+            for subset, listed in self._subsets.items():
+                if ACTOR_SUBSETS[subset](actor):
+                    listed.append(actor)
 
     def drop_dead_actors(self) -> None:
         if self._actors is not None:
@@ -232,6 +253,8 @@ class World:
                 self._actors = [a for a in self._actors if a.body.health > 0]
                 for eid in dead:
                     del self._actor_of[eid]
+                for listed in self._subsets.values():
+                    listed[:] = [a for a in listed if a.body.health > 0]
 
     def forget_actors(self) -> None:
         """The population was replaced (F5): build the list again on demand."""

@@ -20,9 +20,7 @@ MEDITATION = 2  # health a resting meditator recovers each turn
 
 
 def run(world: World) -> None:
-    for actor in world.actors():
-        if not actor.unlocks:
-            continue
+    for actor in world.actors_where("unlocks"):
         eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
         unlocked = unlocked_at(actor.unlocks, actor.growth.level)
         if not unlocked or body.health <= 0:

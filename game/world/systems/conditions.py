@@ -55,8 +55,8 @@ def trait_of(world: World, eid: int, trigger: str) -> bool:
 
 def presence(world: World) -> None:
     """C40: a trait that reaches the senses works on every enemy that starts its turn beside the group."""
-    for actor in world.actors():
-        if actor.trigger != "presence" or actor.body.health <= 0 or not actor.body.heads:
+    for actor in world.actors_where("presence"):
+        if actor.body.health <= 0 or not actor.body.heads:
             continue
         for other in world.rooms.occupants(actor.pos.room):
             if other != actor.eid and world.alive(other) and world.is_enemy(actor.eid, other):
