@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass, field
 
 from game.maps.model import DungeonMap, Exit, Square, Trap
 from game.world.components import Footprint, Position
@@ -17,115 +18,125 @@ def occupied(pos: Position, fp: Footprint) -> list[Square]:
     return list(pos.cells) if pos.cells else footprint_squares(pos.square, fp.w, fp.h)
 
 
+@dataclass(slots=True)
+class RoomState:
+    """What the world keeps of one room, in one record so a creature entering it reaches it all at once."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    exits: list[tuple[Exit, int]]
+    grid: list[int]  # who stands on each square, row by row (0: free; esper's entity ids start at 1)
+    used: int = 0  # squares taken
+    occupants: dict[int, None] = field(default_factory=dict)  # creatures, in the order they came
+    floor: dict[int, None] = field(default_factory=dict)  # items lying here
+    gear: dict[int, None] = field(default_factory=dict)  # wearable items lying here
+    provisions: dict[int, None] = field(default_factory=dict)  # food and drink lying here
+    spots: dict[tuple, list[int]] = field(default_factory=dict)  # (w, h, near) -> spot order (cached)
+
+    def index(self, square: Square) -> int:
+        return square[0] - self.x + (square[1] - self.y) * self.w
+
+    def square(self, index: int) -> Square:
+        return self.x + index % self.w, self.y + index // self.w
+
+
 class RoomIndex:
     """Keeps who stands where so no system scans every entity to find a room's occupants."""
 
     def __init__(self, dungeon: DungeonMap) -> None:
         self.map = dungeon
-        self._occupants: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}
-        self._floor: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}
-        self._gear: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}  # wearable floor items
-        self._provisions: dict[int, dict[int, None]] = {r: {} for r in dungeon.rooms}  # food and drink
-        # who stands on each square of a room, row by row (0: free; esper's entity ids start at 1)
-        self._shape: dict[int, tuple[int, int, int, int]] = {r.id: (r.x, r.y, r.w, r.h) for r in dungeon.rooms.values()}
-        self._grid: dict[int, list[int]] = {r.id: [0] * (r.w * r.h) for r in dungeon.rooms.values()}
-        self._used: dict[int, int] = {r: 0 for r in dungeon.rooms}
-        self.exits: dict[int, list[tuple[Exit, int]]] = {r: dungeon.exits_of(r) for r in dungeon.rooms}
+        self._rooms: dict[int, RoomState] = {
+            r.id: RoomState(r.x, r.y, r.w, r.h, dungeon.exits_of(r.id), [0] * (r.w * r.h))
+            for r in dungeon.rooms.values()}
+        self.exits: dict[int, list[tuple[Exit, int]]] = {r: state.exits for r, state in self._rooms.items()}
         self._distances: dict[int, dict[int, int]] = {}
-        self._spot_orders: dict[tuple, list[int]] = {}
         self.traps: dict[int, list[Trap]] = {}
         for trap in dungeon.traps:
             self.traps.setdefault(trap.room, []).append(trap)
 
     # creatures
     def occupants(self, room: int) -> list[int]:
-        return list(self._occupants[room])
+        return list(self._rooms[room].occupants)
 
     def busy_rooms(self) -> list[int]:
         """Rooms with at least two creatures, the only ones where a pair can meet (N7)."""
-        return [room for room, occupants in self._occupants.items() if len(occupants) > 1]
+        return [room for room, state in self._rooms.items() if len(state.occupants) > 1]
 
     def place(self, eid: int, room: int, squares: list[Square]) -> None:
-        self._occupants[room][eid] = None
-        grid, (x, y, w, _h) = self._grid[room], self._shape[room]
-        for sx, sy in squares:
-            i = sx - x + (sy - y) * w
+        state = self._rooms[room]
+        state.occupants[eid] = None
+        grid = state.grid
+        for square in squares:
+            i = state.index(square)
             if not grid[i]:
-                self._used[room] += 1
+                state.used += 1
             grid[i] = eid
 
     def remove(self, eid: int, room: int, squares: list[Square]) -> None:
-        self._occupants[room].pop(eid, None)
+        self._rooms[room].occupants.pop(eid, None)
         self.vacate(eid, room, squares)
 
     def vacate(self, eid: int, room: int, squares: list[Square]) -> None:
         """Free some of a creature's squares (a group that lost heads) without taking it from the room."""
-        grid, (x, y, w, _h) = self._grid[room], self._shape[room]
-        for sx, sy in squares:
-            i = sx - x + (sy - y) * w
+        state = self._rooms[room]
+        grid = state.grid
+        for square in squares:
+            i = state.index(square)
             if grid[i] == eid:
                 grid[i] = 0
-                self._used[room] -= 1
+                state.used -= 1
 
     def free_squares(self, room: int) -> int:
-        _x, _y, w, h = self._shape[room]
-        return w * h - self._used[room]
+        state = self._rooms[room]
+        return state.w * state.h - state.used
 
     def free_spot(self, room: int, w: int = 1, h: int = 1, near: Square | None = None) -> Square | None:
         """The top-left square nearest `near` where a w×h footprint fits on free squares, or None."""
-        if self.free_squares(room) < w * h:
+        state = self._rooms[room]
+        if state.w * state.h - state.used < w * h:
             return None
-        grid, (x, y, width, _h) = self._grid[room], self._shape[room]
-        for i in self._spots_by_distance(room, w, h, near):
+        grid, width = state.grid, state.w
+        for i in spot_order(state, w, h, near):
             if w == h == 1:
                 if not grid[i]:
-                    return x + i % width, y + i // width
+                    return state.square(i)
             elif not any(grid[i + dx + dy * width] for dy in range(h) for dx in range(w)):
-                return x + i % width, y + i // width
+                return state.square(i)
         return None
 
     def free_cells(self, room: int, count: int, near: Square | None = None) -> list[Square] | None:
         """The `count` free squares nearest `near`, for a minion group's heads (C31), or None."""
-        if self.free_squares(room) < count:
+        state = self._rooms[room]
+        if state.w * state.h - state.used < count:
             return None
-        grid, (x, y, width, _h) = self._grid[room], self._shape[room]
-        free = [i for i in self._spots_by_distance(room, 1, 1, near) if not grid[i]][:count]
-        return [(x + i % width, y + i // width) for i in free]
-
-    def _spots_by_distance(self, room: int, w: int, h: int, near: Square | None) -> list[int]:
-        """Squares (as row-by-row indices) where a w×h footprint's top-left may stand inside the room,
-        nearest `near` first, then by row and column (cached)."""
-        key = (room, w, h, near)
-        spots = self._spot_orders.get(key)
-        if spots is None:
-            x, y, width, height = self._shape[room]
-            cx, cy = near if near is not None else (x + width // 2, y + height // 2)
-            fits = [(j, i) for j in range(height - h + 1) for i in range(width - w + 1)]
-            fits.sort(key=lambda s: (abs(x + s[1] - cx) + abs(y + s[0] - cy), s[0], s[1]))
-            spots = self._spot_orders[key] = [i + j * width for j, i in fits]
-        return spots
+        grid = state.grid
+        return [state.square(i) for i in spot_order(state, 1, 1, near) if not grid[i]][:count]
 
     # floor items
     def floor(self, room: int) -> list[int]:
-        return list(self._floor[room])
+        return list(self._rooms[room].floor)
 
     def gear_on_floor(self, room: int) -> list[int]:
-        return list(self._gear[room])
+        return list(self._rooms[room].gear)
 
     def provisions_on_floor(self, room: int) -> list[int]:
-        return list(self._provisions[room])
+        return list(self._rooms[room].provisions)
 
     def drop_item(self, eid: int, room: int, wearable: bool, provision: bool) -> None:
-        self._floor[room][eid] = None
+        state = self._rooms[room]
+        state.floor[eid] = None
         if wearable:
-            self._gear[room][eid] = None
+            state.gear[eid] = None
         if provision:
-            self._provisions[room][eid] = None
+            state.provisions[eid] = None
 
     def lift_item(self, eid: int, room: int) -> None:
-        self._floor[room].pop(eid, None)
-        self._gear[room].pop(eid, None)
-        self._provisions[room].pop(eid, None)
+        state = self._rooms[room]
+        state.floor.pop(eid, None)
+        state.gear.pop(eid, None)
+        state.provisions.pop(eid, None)
 
     # the room graph
     def distances_from(self, room: int) -> dict[int, int]:
@@ -142,3 +153,16 @@ class RoomIndex:
                         queue.append(there)
             self._distances[room] = cached
         return cached
+
+
+def spot_order(state: RoomState, w: int, h: int, near: Square | None) -> list[int]:
+    """Squares (as indices) where a w×h footprint's top-left may stand inside the room, nearest `near`
+    (else the room's centre) first, then by row and column; cached on the room."""
+    key = (w, h, near)
+    spots = state.spots.get(key)
+    if spots is None:
+        cx, cy = near if near is not None else (state.x + state.w // 2, state.y + state.h // 2)
+        fits = [(j, i) for j in range(state.h - h + 1) for i in range(state.w - w + 1)]
+        fits.sort(key=lambda s: (abs(state.x + s[1] - cx) + abs(state.y + s[0] - cy), s[0], s[1]))
+        spots = state.spots[key] = [i + j * state.w for j, i in fits]
+    return spots
