@@ -259,6 +259,7 @@ class World:
     def forget_actors(self) -> None:
         """The population was replaced (F5): build the list again on demand."""
         self._actors = None
+        self._subsets.clear()
 
     def creatures_in(self, room_id: int) -> list[int]:
         return list(self.rooms.occupants(room_id))
