@@ -24,7 +24,8 @@ from game.world.items import give, lay
 from game.world.world import World
 
 CARDS = ("natural", "base", "card")  # re-derived on load, never saved
-FROM_PLAIN: dict[str, Callable[[Any], Any]] = {"square": tuple, "tags": lambda tags: tag_set(tuple(tags)), "complained": frozenset,
+FROM_PLAIN: dict[str, Callable[[Any], Any]] = {"square": tuple, "tags": lambda tags: tag_set(tuple(tags)),
+                                               "complained": frozenset,
                                                "cells": lambda cells: tuple(tuple(c) for c in cells)}
 
 

@@ -109,7 +109,7 @@ class World:
         self._steps: Iterator[None] | None = None
         self._actors: list[Actor] | None = None
         self._actor_of: dict[int, Actor] = {}
-        self._subsets: dict[str, list[Actor]] = {}  # ACTOR_SUBSETS, cleared whenever the actor list changes
+        self._subsets: dict[str, list[Actor]] = {}  # ACTOR_SUBSETS, kept in step with the actor list
         self._cards: dict[tuple[str, int], Card] = {}
         self.shared_cards: dict[tuple, tuple[Card, Card]] = {}  # (kind, heads, level, gear) -> base, card
         self.over: str | None = None
@@ -154,9 +154,13 @@ class World:
     def uid(self, eid: int) -> str:
         return self._identity(eid).uid
 
+    def _gathered(self, eid: int) -> Actor | None:
+        """An NPC's gathered components, read in the hot paths instead of esper's per-entity dicts
+        (docs/performance.md); None for the hero, or while the actor list is not built."""
+        return self._actor_of.get(eid) if self._actors is not None else None
+
     def _identity(self, eid: int) -> Identity:
-        """An NPC's identity from its gathered components (no esper lookup in the hot paths), else esper's."""
-        actor = self._actor_of.get(eid) if self._actors is not None else None
+        actor = self._gathered(eid)
         return actor.ident if actor is not None else esper.component_for_entity(eid, Identity)
 
     def room_name(self, room_id: int | None) -> str:
@@ -192,7 +196,7 @@ class World:
 
     # -- queries --------------------------------------------------------------------------------
     def alive(self, eid: int) -> bool:
-        actor = self._actor_of.get(eid) if self._actors is not None else None
+        actor = self._gathered(eid)
         if actor is not None:
             return actor.body.health > 0
         body = esper.try_component(eid, Body) if esper.entity_exists(eid) else None
@@ -294,9 +298,10 @@ class World:
         if self._identity(b).faction in self.content.tuning.enemies.get(self._identity(a).faction, ()):
             return True
         for me, other in ((a, b), (b, a)):
-            if other == self.hero and me != self.hero:
-                actor = self.actor_of(me)
-                if actor is not None and actor.mood.state == "angered":
+            if other == self.hero:
+                actor = self._gathered(me)
+                mood = actor.mood if actor is not None else esper.try_component(me, Mood)
+                if mood is not None and mood.state == "angered":
                     return True
         return False
 
@@ -342,10 +347,6 @@ class World:
         """N29: level -> behaviour from the creature's codex entry."""
         defn = self.content.codex.creatures.get(esper.component_for_entity(eid, Identity).codex_id)
         return defn.unlocks if defn else {}
-
-    def unlocked(self, eid: int) -> set[str]:
-        growth = esper.try_component(eid, Growth)
-        return unlocked_at(self.unlocks(eid), growth.level if growth else 0)
 
     def scent(self, room_id: int) -> float:
         """The hero's scent in a room, 0..1 (the overlay)."""
