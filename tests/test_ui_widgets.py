@@ -5,7 +5,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.effects import FADE_SECONDS, Effects, subject
-from game.ui.floaters import Floaters
+from game.ui.floaters import LINE, RISE, WIDTH, Floaters
 from game.ui.widgets import MessageLog
 from game.world.events import Event
 
@@ -70,6 +70,19 @@ def test_labels_of_neighbours_stack_instead_of_overprinting():
     floaters.add(Event(1, "eat", actor="rat#3", data={}), 400, 100)
     ys = {f.words: f.y for f in floaters.items}
     assert ys == {"-3": 100, "slain": 86, "eats": 100}
+
+
+def test_a_crowd_of_labels_never_overprints_and_a_creature_keeps_its_last_two():
+    floaters = Floaters()
+    for turn in range(12):  # turns going by fast in a crowded room: twelve creatures level up on one spot
+        floaters.add(Event(turn, "level_up", actor=f"villager#{turn}", data={"level": 1}), 100 + turn, 100)
+        floaters.update(0.05)
+    for n in range(3):
+        floaters.add(Event(20, "eat", actor="villager#0", data={}), 300, 100)
+    drawn = [(f.x, f.y - RISE * f.age) for f in floaters.items]
+    assert all(abs(ax - bx) >= WIDTH or abs(ay - by) >= LINE
+               for i, (ax, ay) in enumerate(drawn) for bx, by in drawn[i + 1:])
+    assert [f.words for f in floaters.items if f.uid == "villager#0"] == ["eats", "eats"]
 
 
 def test_a_label_fills_in_its_event_data():

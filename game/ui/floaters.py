@@ -14,6 +14,8 @@ SECONDS = 1.4  # how long a label floats
 RISE = 24  # pixels per second
 LIMIT = 60
 LINE = 14  # pixels between stacked labels
+WIDTH = 60  # labels whose centres are closer than this side by side stack (about a label's width)
+STACK = 5  # lines a label may climb to find room
 
 
 @dataclass
@@ -44,22 +46,26 @@ class Floaters:
         return event.actor if theme.FLOATERS[event.kind][2] == "actor" else event.target
 
     def add(self, event: Event, x: float, y: float) -> None:
-        """A label for `event` over the point (x, y), world pixels; at most two fresh ones per creature."""
+        """A label for `event` over the point (x, y), world pixels. A creature shows at most its last two
+        labels; a label finds the lowest free line above its point, and where STACK lines are not enough
+        (turns going by fast in a crowded room) the labels crowding that point make way."""
         label, colour, _ = theme.FLOATERS[event.kind]
         uid = self.who(event)
-        fresh = [f for f in self.items if f.uid == uid and f.age < 0.3]
-        for old in fresh[:-1]:
+        mine = [f for f in self.items if f.uid == uid]
+        for old in mine[:-1]:
             self.items.remove(old)
-        if fresh:
-            fresh[-1].y = y
-            y -= LINE
-        near = [f for f in self.items if f.age < 0.3 and abs(f.x - x) < 44]
-        for _ in range(4):  # neighbours' labels stack upwards instead of overprinting
-            if not any(abs(f.y - y) < LINE for f in near):
+        for _ in range(STACK):
+            if not self._crowding(x, y):
                 break
             y -= LINE
+        else:
+            self.items = [f for f in self.items if f not in self._crowding(x, y)]
         self.items.append(Floater(uid, label.format_map(Blank(event.data)), colour, x, y))
         del self.items[:-LIMIT]
+
+    def _crowding(self, x: float, y: float) -> list[Floater]:
+        """The labels now drawn where a new label at (x, y) would overprint them."""
+        return [f for f in self.items if abs(f.x - x) < WIDTH and abs(f.y - RISE * f.age - y) < LINE]
 
     def update(self, dt: float) -> None:
         for floater in self.items:
