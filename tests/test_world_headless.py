@@ -84,6 +84,9 @@ def test_reload_map_keeps_the_hero_and_repopulates(tmp_path: Path):
         assert [i.item_id for i in world.hero_items()] == hero_pack
         assert world.view(world.hero).health == hero_health
         assert world.room_runes == {r.id: r.rune for r in world.map.rooms.values()}
+        living = set(world.creatures())
+        for subset in ("presence", "unlocks", "prey"):  # the NPC sublists are of the new population
+            assert {a.eid for a in world.actors_where(subset)} <= living
         world.end_turn()  # the reloaded world runs
     finally:
         world.close()
