@@ -59,7 +59,8 @@ class Floaters:
                 break
             y -= LINE
         else:
-            self.items = [f for f in self.items if f not in self._crowding(x, y)]
+            crowding = self._crowding(x, y)
+            self.items = [f for f in self.items if f not in crowding]
         self.items.append(Floater(uid, label.format_map(Blank(event.data)), colour, x, y))
         del self.items[:-LIMIT]
 

@@ -35,6 +35,11 @@ class RoomState:
     provisions: dict[int, None] = field(default_factory=dict)  # food and drink lying here
     spots: dict[tuple, list[int]] = field(default_factory=dict)  # (w, h, near) -> spot order (cached)
 
+    @property
+    def free(self) -> int:
+        """Squares no one stands on."""
+        return self.w * self.h - self.used
+
     def index(self, square: Square) -> int:
         return square[0] - self.x + (square[1] - self.y) * self.w
 
@@ -46,7 +51,6 @@ class RoomIndex:
     """Keeps who stands where so no system scans every entity to find a room's occupants."""
 
     def __init__(self, dungeon: DungeonMap) -> None:
-        self.map = dungeon
         self._rooms: dict[int, RoomState] = {
             r.id: RoomState(r.x, r.y, r.w, r.h, dungeon.exits_of(r.id), [0] * (r.w * r.h))
             for r in dungeon.rooms.values()}
@@ -89,13 +93,12 @@ class RoomIndex:
                 state.used -= 1
 
     def free_squares(self, room: int) -> int:
-        state = self._rooms[room]
-        return state.w * state.h - state.used
+        return self._rooms[room].free
 
     def free_spot(self, room: int, w: int = 1, h: int = 1, near: Square | None = None) -> Square | None:
         """The top-left square nearest `near` where a w×h footprint fits on free squares, or None."""
         state = self._rooms[room]
-        if state.w * state.h - state.used < w * h:
+        if state.free < w * h:
             return None
         grid, width = state.grid, state.w
         for i in spot_order(state, w, h, near):
@@ -109,7 +112,7 @@ class RoomIndex:
     def free_cells(self, room: int, count: int, near: Square | None = None) -> list[Square] | None:
         """The `count` free squares nearest `near`, for a minion group's heads (C31), or None."""
         state = self._rooms[room]
-        if state.w * state.h - state.used < count:
+        if state.free < count:
             return None
         grid = state.grid
         return [state.square(i) for i in spot_order(state, 1, 1, near) if not grid[i]][:count]
