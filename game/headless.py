@@ -13,8 +13,11 @@ from pathlib import Path
 
 from game.content.errors import ContentError
 from game.maps.errors import MapError
+from game.launch import new_game
 from game.save import SaveError, load_world, save_world
-from game.world.world import World, new_world
+from game.world import views
+from game.world.driver import Driver
+from game.world.world import World
 
 
 def plain(value: object) -> object:
@@ -29,7 +32,7 @@ def plain(value: object) -> object:
 
 
 def creature_state(world: World, eid: int) -> dict[str, object]:
-    view = world.view(eid)
+    view = views.creature(world, eid)
     card = {f.name: plain(getattr(view.card, f.name)) for f in fields(view.card)}
     return {
         "uid": view.uid, "codex_id": view.codex_id, "name": view.name, "room": view.room,
@@ -49,15 +52,16 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
                  state_path: Path | None, load_path: Path | None = None, save_path: Path | None = None) -> int:
     """Run `turns` world turns on a new world, or on the one saved at `load_path` (its map and seed)."""
     try:
-        world = load_world(load_path) if load_path else new_world(map_path, seed)
+        driver = Driver(load_world(load_path)) if load_path else new_game(map_path, seed)
     except (MapError, ContentError, SaveError) as exc:
         print(f"ethernalis: {exc}", file=sys.stderr)
         return 1
+    world = driver.world
     try:
         events = 0
         with open(events_path, "w", encoding="utf-8") if events_path else contextlib.nullcontext() as out:
             for _ in range(turns):
-                world.end_turn()
+                driver.end_turn()
                 batch = world.pop_events()
                 events += len(batch)
                 if out is not None:
@@ -77,4 +81,4 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
               + (f"; {world.over}" if world.over else ""))
         return 0
     finally:
-        world.close()
+        driver.close()

@@ -1,7 +1,12 @@
-"""Test-wide settings: the game's user data (the save slot) goes to a temporary folder, never the real one."""
+"""Test-wide settings and fixtures: the game's user data (the save slot) goes to a temporary folder, never the
+real one; the game's data, and small worlds built in code (tests/world_fixtures.py) with their drivers."""
 from __future__ import annotations
 
 import pytest
+
+from game.content.content import load_content
+from game.world.driver import Driver
+from tests.world_fixtures import make_world
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -10,3 +15,23 @@ def private_user_data(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("user-data")))
         yield
+
+
+@pytest.fixture(scope="session")
+def content():
+    """The game's data, loaded once."""
+    return load_content()
+
+
+@pytest.fixture
+def world(content):
+    """Three rooms in a row with the hero at the entrance (tests/world_fixtures.py)."""
+    made = make_world(content)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def game(world):
+    """The driver of the `world` fixture: commands, and world turns run to their end."""
+    return Driver(world)

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from game.world import views
 from game.maps.data_ids import read_data_ids
 from game.maps.model import DungeonMap
 from game.maps.tiled import load_map
 from game.maps.validate import map_kind
 from game.paths import MAPS
-from game.world.world import new_world
+from game.launch import new_game
 
 PLAYABLE = [p for p in sorted(MAPS.glob("*.tmx")) if map_kind(p) != "region"]
 SEED = 1
@@ -59,21 +60,22 @@ def scent_reach(scent: dict[str, float]) -> int:
 
 
 def run_world(path: Path) -> Run:
-    world = new_world(path, SEED)
+    game = new_game(path, SEED)
+    world = game.world
     try:
         near = entrance_rooms(world.map)
-        hostile = [f"{world.view(eid).codex_id} in {world.room_name(room)}" for room in sorted(near)
-                   for eid in world.creatures_in(room) if eid != world.hero and world.view(eid).hostile]
+        hostile = [f"{views.creature(world, eid).codex_id} in {world.room_name(room)}" for room in sorted(near)
+                   for eid in world.creatures_in(room) if eid != world.hero and views.creature(world, eid).hostile]
         spawners = [f"{s.name} in {world.room_name(s.room)}" for s in world.map.spawners if s.room in near]
         doors = world.rooms.distances_from(world.map.entrance[0])
-        needless = sorted(doors[a.pos.room] for a in world.actors()
-                          if a.needs is None and world.view(a.eid).hostile)
+        needless = sorted(doors[a.pos.room] for a in world.actors.all()
+                          if a.needs is None and views.creature(world, a.eid).hostile)
         hero = world.uid(world.hero)
-        needy = {a.ident.uid for a in world.actors() if a.needs is not None}
+        needy = {a.ident.uid for a in world.actors.all() if a.needs is not None}
         needy_killed: set[str] = set()
         starved = killed = 0
         for _ in range(TURNS):
-            world.end_turn()
+            game.end_turn()
             for event in world.pop_events():
                 if event.kind == "killed" and event.target != hero:
                     killed += 1
@@ -81,8 +83,8 @@ def run_world(path: Path) -> Run:
                         needy_killed.add(event.target)
                 elif event.kind == "death" and event.actor != hero and event.data.get("cause") == STARVED:
                     starved += 1
-            needy.update(a.ident.uid for a in world.actors() if a.needs is not None)  # the newly spawned
-        alive = sum(1 for a in world.actors() if a.needs is not None and a.body.health > 0)
+            needy.update(a.ident.uid for a in world.actors.all() if a.needs is not None)  # the newly spawned
+        alive = sum(1 for a in world.actors.all() if a.needs is not None and a.body.health > 0)
         return Run(hostile, spawners, scent_reach(world.content.tuning["scent"]), needless, len(needy),
                    len(needy_killed), alive, starved, killed)
     finally:

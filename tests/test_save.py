@@ -16,12 +16,15 @@ import msgpack
 import pygame
 import pytest
 
+from game.world import views
 from game.paths import ASSETS, DEFAULT_MAP, MAPS, ROOT
 from game.save import SaveError, default_save_path, fileformat, load_world, save_world
 from game.world.commands import Attack, Consume, Move, PickUp
 from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
-from game.world.systems import combat
-from game.world.world import World, new_world
+from game.world.verbs import combat
+from game.launch import new_game
+from game.world.driver import Driver
+from game.world.world import World
 
 SEED = 2  # on this seed the scripted hero fights, kills, picks up, heals and moves in the first 40 turns
 
@@ -29,56 +32,56 @@ SEED = 2  # on this seed the scripted hero fights, kills, picks up, heals and mo
 # -- a scripted hero: commands chosen from what the world shows, never from entity ids ------------------
 def choose(world: World, turn: int) -> object | None:
     hero = world.hero
-    me = world.view(hero)
+    me = views.creature(world, hero)
     foes = [e for e in world.creatures_in(me.room) if e != hero and world.is_enemy(hero, e)]
-    kinds = {i.eid: world.content.items[i.item_id] for i in world.hero_items()}
+    kinds = {i.eid: world.content.items[i.item_id] for i in views.carried_by(world, world.hero)}
     if me.health * 2 < me.max_health:
         potions = [eid for eid, item in kinds.items() if item.kind == "healing"]
         if potions:
-            return Consume(potions[0])
+            return Consume(world.hero, potions[0])
     if foes and me.health * 2 >= me.max_health:
-        return Attack(min(foes, key=lambda e: (world.view(e).health, world.uid(e))))
+        return Attack(world.hero, min(foes, key=lambda e: (views.creature(world, e).health, world.uid(e))))
     if me.hunger > 50 or me.thirst > 50:
         food = [eid for eid, item in kinds.items() if item.kind in ("food", "drink")]
         if food:
-            return Consume(food[0])
-    floor = [i for i in world.items_in(me.room) if not world.content.items[i.item_id].fixture]
+            return Consume(world.hero, food[0])
+    floor = [i for i in views.items_in(world, me.room) if not world.content.items[i.item_id].fixture]
     if floor and not foes:
-        return PickUp(floor[0].eid)
+        return PickUp(world.hero, floor[0].eid)
     calm = [room for _, room in world.rooms.exits[me.room]
             if not any(world.is_enemy(hero, e) for e in world.creatures_in(room))]
-    return Move(calm[turn % len(calm)]) if calm and turn % 3 == 0 else None
+    return Move(world.hero, calm[turn % len(calm)]) if calm and turn % 3 == 0 else None
 
 
-def hero_commands(world: World, turn: int) -> None:
+def hero_commands(game: Driver, turn: int) -> None:
     """Up to three commands; the world turn starts by itself when the hero's AP run out."""
     for _ in range(3):
-        command = None if world.over else choose(world, turn)
+        command = None if game.world.over else choose(game.world, turn)
         if command is None:
             return
-        world.do(command)
-        if world.busy:
+        game.do(command)
+        if game.busy:
             return
 
 
-def end_turn(world: World) -> None:
-    if world.busy:
-        world.finish_turn()
+def end_turn(game: Driver) -> None:
+    if game.busy:
+        game.finish_turn()
     else:
-        world.end_turn()
+        game.end_turn()
 
 
-def play(world: World, turns: range, log: list[str]) -> None:
+def play(game: Driver, turns: range, log: list[str]) -> None:
     for turn in turns:
-        hero_commands(world, turn)
-        end_turn(world)
-        log.extend(json.dumps(e.as_json(), sort_keys=True) for e in world.pop_events())
+        hero_commands(game, turn)
+        end_turn(game)
+        log.extend(json.dumps(e.as_json(), sort_keys=True) for e in game.world.pop_events())
 
 
-def reload(world: World, path: Path) -> World:
-    save_world(world, path)
-    world.close()
-    return load_world(path)
+def reload(game: Driver, path: Path) -> Driver:
+    save_world(game.world, path)
+    game.close()
+    return Driver(load_world(path))
 
 
 # -- the whole state, with entity ids replaced by uids and item places -----------------------------------
@@ -111,7 +114,7 @@ def portrait(world: World) -> dict:
                  world.rooms.free_squares(r))
              for r in world.map.rooms}
     return {
-        "creatures": creatures, "rooms": rooms, "actors": [uid(a.eid) for a in world.actors()],
+        "creatures": creatures, "rooms": rooms, "actors": [uid(a.eid) for a in world.actors.all()],
         "hero": uid(world.hero), "turn": world.turn, "seed": world.seed, "over": world.over,
         "rng": world.rng.getstate(), "serial": world.uid_serial,
         "scent": (list(world.scent_field.hero.items()), list(world.scent_field.prey.items())),
@@ -128,25 +131,25 @@ def entity_ids(world: World) -> dict[str, int]:
 @pytest.fixture
 def played(tmp_path: Path):
     """A world 12 turns into the scripted run, and where to save it."""
-    world = new_world(DEFAULT_MAP, SEED)
-    play(world, range(12), [])
-    yield world, tmp_path / "slot.sav"
-    world.close()
+    game = new_game(DEFAULT_MAP, SEED)
+    play(game, range(12), [])
+    yield game, tmp_path / "slot.sav"
+    game.close()
 
 
 # -- continuing exactly ---------------------------------------------------------------------------
 def test_saved_and_loaded_run_continues_byte_for_byte_like_an_uninterrupted_one(tmp_path: Path):
     whole: list[str] = []
-    world = new_world(DEFAULT_MAP, SEED)
-    play(world, range(40), whole)
-    world.close()
+    game = new_game(DEFAULT_MAP, SEED)
+    play(game, range(40), whole)
+    game.close()
     assert sum('"kind": "killed"' in line for line in whole) >= 2  # the run has fights, deaths and drops
     parts: list[str] = []
-    world = new_world(DEFAULT_MAP, SEED)
-    play(world, range(15), parts)
-    world = reload(world, tmp_path / "run.sav")
-    play(world, range(15, 40), parts)
-    world.close()
+    game = new_game(DEFAULT_MAP, SEED)
+    play(game, range(15), parts)
+    game = reload(game, tmp_path / "run.sav")
+    play(game, range(15, 40), parts)
+    game.close()
     assert parts == whole
 
 
@@ -154,41 +157,43 @@ def test_reloading_mid_hero_turn_every_turn_changes_nothing(tmp_path: Path):
     """Saved between the hero's commands and the world turn: AP spent, creatures just killed (pending
     deletion, still in the NPC list), items just picked up or eaten."""
     whole: list[str] = []
-    world = new_world(DEFAULT_MAP, SEED)
-    play(world, range(30), whole)
-    world.close()
+    game = new_game(DEFAULT_MAP, SEED)
+    play(game, range(30), whole)
+    game.close()
     chained: list[str] = []
-    world = new_world(DEFAULT_MAP, SEED)
+    game = new_game(DEFAULT_MAP, SEED)
     for turn in range(30):
-        hero_commands(world, turn)
-        if not world.busy:
-            chained.extend(json.dumps(e.as_json(), sort_keys=True) for e in world.pop_events())  # not saved
-            world = reload(world, tmp_path / "chain.sav")
-        end_turn(world)
-        chained.extend(json.dumps(e.as_json(), sort_keys=True) for e in world.pop_events())
-    world.close()
+        hero_commands(game, turn)
+        if not game.busy:
+            chained.extend(json.dumps(e.as_json(), sort_keys=True) for e in game.world.pop_events())  # not saved
+            game = reload(game, tmp_path / "chain.sav")
+        end_turn(game)
+        chained.extend(json.dumps(e.as_json(), sort_keys=True) for e in game.world.pop_events())
+    game.close()
     assert chained == whole
 
 
 def test_a_creature_killed_this_turn_is_saved_pending_and_cleared_at_the_turn_end(played):
-    world, path = played
-    victim = next(a.eid for a in world.actors() if a.body.health > 0 and world.view(a.eid).carrying)
+    game, path = played
+    world = game.world
+    victim = next(a.eid for a in world.actors.all() if a.body.health > 0 and views.creature(world, a.eid).carrying)
     victim_uid = world.uid(victim)
     combat.die(world, victim, killer=world.hero)  # as the hero's blow does, between world turns
     world.pop_events()
-    loaded = reload(world, path)
+    loaded = reload(game, path)
     try:
-        state = portrait(loaded)
+        state = portrait(loaded.world)
         assert victim_uid in state["actors"] and not state["creatures"][victim_uid]["alive"]
         assert not state["creatures"][victim_uid]["pack"]  # its gear fell to the floor
         loaded.end_turn()
-        assert victim_uid not in portrait(loaded)["creatures"]
+        assert victim_uid not in portrait(loaded.world)["creatures"]
     finally:
         loaded.close()
 
 
 def test_loaded_state_equals_saved_state_with_new_entity_ids(played):
-    world, path = played
+    game, path = played
+    world = game.world
     before, ids_before = portrait(world), entity_ids(world)
     save_world(world, path)
     loaded = load_world(path)
@@ -206,7 +211,8 @@ def test_loaded_state_equals_saved_state_with_new_entity_ids(played):
 
 
 def test_cards_are_bridged_again_not_stored(played):
-    world, path = played
+    game, path = played
+    world = game.world
     cards = {uid: (b.natural, b.base, b.card) for uid, b in bodies(world).items()}
     assert any(b.heads for b in bodies(world).values())  # minion groups, bridged by their current heads
     assert any(b.card != b.natural for b in bodies(world).values())  # gear changes cards
@@ -226,10 +232,11 @@ def bodies(world: World) -> dict[str, Body]:
 
 # -- the file ---------------------------------------------------------------------------------------
 def test_previous_save_is_kept_as_bak(played):
-    world, path = played
+    game, path = played
+    world = game.world
     save_world(world, path)
     first = path.read_bytes()
-    play(world, range(12, 14), [])
+    play(game, range(12, 14), [])
     save_world(world, path)
     assert fileformat.backup_path(path).read_bytes() == first
     assert path.read_bytes() != first
@@ -242,7 +249,8 @@ def test_previous_save_is_kept_as_bak(played):
 
 
 def test_a_save_of_state_msgpack_cannot_hold_fails_and_leaves_the_old_file(played):
-    world, path = played
+    game, path = played
+    world = game.world
     save_world(world, path)
     old = path.read_bytes()
     world.room_runes[next(iter(world.room_runes))] = object()
@@ -253,7 +261,8 @@ def test_a_save_of_state_msgpack_cannot_hold_fails_and_leaves_the_old_file(playe
 
 
 def test_a_save_that_would_not_load_back_is_refused(played):
-    world, path = played
+    game, path = played
+    world = game.world
     world.room_runes[next(iter(world.room_runes))] = {1: "fire"}  # msgpack packs it; a load refuses int keys
     with pytest.raises(SaveError, match="the world holds a value a save cannot store"):
         save_world(world, path)
@@ -261,10 +270,11 @@ def test_a_save_that_would_not_load_back_is_refused(played):
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temp_files(played, monkeypatch):
-    world, path = played
+    game, path = played
+    world = game.world
     save_world(world, path)
     old = path.read_bytes()
-    play(world, range(12, 13), [])
+    play(game, range(12, 13), [])
     real_replace = os.replace
 
     def disk_full_at_the_last_step(src, dst):
@@ -280,7 +290,8 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_files(played, monkeypatc
 
 
 def test_saving_into_a_folder_that_cannot_be_made_fails_cleanly(played):
-    world, path = played
+    game, path = played
+    world = game.world
     blocker = path.parent / "not-a-folder"
     blocker.write_text("a file where the save folder should be")
     with pytest.raises(SaveError, match="cannot save to .*not-a-folder/slot.sav"):
@@ -289,11 +300,12 @@ def test_saving_into_a_folder_that_cannot_be_made_fails_cleanly(played):
 
 
 def test_a_busy_world_is_not_saved(played):
-    world, path = played
-    world.begin_turn()
+    game, path = played
+    game.begin_turn()
+    game.advance(0)  # the first system has run: the turn is under way
     with pytest.raises(SaveError, match="the world turn is still running"):
-        save_world(world, path)
-    world.finish_turn()
+        save_world(game.world, path)
+    game.finish_turn()
     assert not path.exists()
 
 
@@ -313,7 +325,8 @@ def patched(path: Path, offset: int, data: bytes) -> None:
 
 @pytest.fixture
 def saved(played) -> Path:
-    world, path = played
+    game, path = played
+    world = game.world
     save_world(world, path)
     return path
 
@@ -380,7 +393,8 @@ def test_changed_and_missing_map(tmp_path: Path):
     shutil.copytree(MAPS, tmp_path / "maps")
     shutil.copytree(ASSETS / "tiles", tmp_path / "assets" / "tiles")
     map_path = tmp_path / "maps" / "default.tmx"
-    world = new_world(map_path, SEED)
+    game = new_game(map_path, SEED)
+    world = game.world
     save = tmp_path / "slot.sav"
     try:
         save_world(world, save)
@@ -492,7 +506,7 @@ def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
     assert stack.top.menu.labels[0] == NEW_GAME  # no save yet: no Continue
     press(stack.top, pygame.K_RETURN)
     dungeon = stack.top
-    dungeon.world.end_turn()
+    dungeon.driver.end_turn()
     press(dungeon, pygame.K_ESCAPE)
     press(stack.top, pygame.K_DOWN)  # Resume, [Save]
     press(stack.top, pygame.K_RETURN)

@@ -8,8 +8,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
+from game.world import views
 from game.paths import ASSETS, MAPS  # noqa: E402
-from game.world.world import new_world  # noqa: E402
+from game.launch import new_game  # noqa: E402
 
 SPRITES = ASSETS / "sprites" / "creatures"
 
@@ -26,9 +27,10 @@ def test_villagers_have_their_own_portraits():
 
 @pytest.mark.rule("N84")
 def test_the_village_is_peopled_by_villagers_drawn_as_such():
-    world = new_world(MAPS / "village.tmx", 1)
+    game = new_game(MAPS / "village.tmx", 1)
+    world = game.world
     try:
-        kinds = {world.view(eid).codex_id for eid in world.creatures() if eid != world.hero}
+        kinds = {views.creature(world, eid).codex_id for eid in world.creatures() if eid != world.hero}
         assert "villager" in kinds
     finally:
         world.close()

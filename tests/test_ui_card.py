@@ -5,15 +5,17 @@ import dataclasses
 
 import pytest
 
+from game.world import views
 from game.paths import DEFAULT_MAP
 from game.ui.card import card_lines, defence_line, level_label
-from game.world.world import new_world
+from game.launch import new_game
 
 
 @pytest.fixture(scope="module")
 def creature():
-    world = new_world(DEFAULT_MAP, 3)
-    view = next(world.view(e) for e in world.creatures() if e != world.hero)
+    game = new_game(DEFAULT_MAP, 3)
+    world = game.world
+    view = next(views.creature(world, e) for e in world.creatures() if e != world.hero)
     yield view
     world.close()
 

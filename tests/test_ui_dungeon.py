@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.world import views
 from game.paths import ASSETS, DEFAULT_MAP
 from game.ui import theme
 from game.ui.death import DeathScene
@@ -44,7 +45,7 @@ def settle(stack: SceneStack, frames: int = 2000) -> None:
     dungeon = stack.scenes[0]
     for _ in range(frames):
         stack.top.update(1 / 60)
-        if not dungeon.world.busy:
+        if not dungeon.driver.busy:
             return
 
 
@@ -94,7 +95,7 @@ def test_space_ends_the_turn_a_slice_per_frame(game):
         began = time.perf_counter()
         dungeon.update(1 / 60)
         slowest = max(slowest, time.perf_counter() - began)
-        if not world.busy:
+        if not dungeon.driver.busy:
             break
     assert world.turn == turn + 1
     assert slowest < 0.1  # a frame never waits for the whole world turn
@@ -220,9 +221,9 @@ def test_side_panel_lines_are_clickable_exits_and_items(game):
     settle(stack)
     dungeon.draw(pygame.Surface(theme.LOGICAL_SIZE))
     ration = next((r, t) for r, t in dungeon.side.clickable if getattr(t, "item_id", None) == "ration")
-    carried = len(world.hero_items())
+    carried = len(views.carried_by(world, world.hero))
     dungeon.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=ration[0].center, button=1))
-    assert len(world.hero_items()) == carried - 1  # eaten
+    assert len(views.carried_by(world, world.hero)) == carried - 1  # eaten
 
 
 def test_minimap_marks_the_hero_and_the_squares_on_screen(game):

@@ -9,9 +9,8 @@ import pytest
 
 from game.rules import combat as rules
 from game.world.components import Inventory, Item
-from game.world import factory, loadout
-from game.world.systems import combat
-from tests.world_fixtures import body, content, kinds, make_world, mood, room_id, row_map, spawn, world  # noqa: F401
+from game.world.verbs import combat, factory, loadout, moving
+from tests.world_fixtures import body, kinds, mood, room_id, spawn
 
 NO_ELEMENTS = {s: 0 for s in ("fire", "ice", "acid", "holy", "dark")}
 
@@ -108,31 +107,31 @@ def set_card(eid, **changes):
     b.base = b.card
 
 
-def test_N25_attack_budget_limits_strikes_per_turn(world):
+def test_N25_attack_budget_limits_strikes_per_turn(world, game):
     """The Noxious Ooze makes a single attack each turn however large it has grown (N25)."""
     ooze = spawn(world, "noxious_ooze", 0)
     assert body(ooze).card.attack_budget == 1
     set_card(ooze, ap=5, melee=99)
-    world.end_turn()
+    game.end_turn()
     strikes = [e for e in world.events if e.actor == world.uid(ooze) and e.kind in ("hit", "miss", "dodge")]
     assert len(strikes) == 1
 
 
-def test_N13_N24_stunned_creature_skips_combat(world):
+def test_N13_N24_stunned_creature_skips_combat(world, game):
     wolf = spawn(world, "wolf", 0)
     body(wolf).stunned = 2
-    world.end_turn()
+    game.end_turn()
     assert not [e for e in world.events if e.actor == world.uid(wolf) and e.kind in ("hit", "miss", "dodge")]
     assert body(wolf).stunned == 1
-    world.end_turn()
+    game.end_turn()
     assert body(wolf).stunned == 0
     assert kinds(world, "stun_over")
 
 
-def test_N13_fleeing_creature_does_not_fight(world):
+def test_N13_fleeing_creature_does_not_fight(world, game):
     wolf = spawn(world, "wolf", 0)
     body(wolf).health = 1
-    world.end_turn()
+    game.end_turn()
     assert not [e for e in world.events if e.actor == world.uid(wolf) and e.kind in ("hit", "miss", "dodge")]
 
 
@@ -202,7 +201,7 @@ def test_C25_C26_authored_armour_starts_at_the_creatures_durability(world):
     assert world.content.codex.equipment.armour["gambeson"].durability == 46
 
 
-def test_N25_the_hero_has_no_budget_and_strikes_once_per_action_point(world):
+def test_N25_the_hero_has_no_budget_and_strikes_once_per_action_point(world, game):
     from game.world.commands import Attack
 
     wolf = spawn(world, "wolf", 0)
@@ -210,7 +209,7 @@ def test_N25_the_hero_has_no_budget_and_strikes_once_per_action_point(world):
     body(wolf).health = 10**6
     ap = body(world.hero).ap
     for _ in range(ap):
-        assert world.do(Attack(wolf)).ok
+        assert game.do(Attack(world.hero, wolf)).ok
     strikes = [e for e in world.events if e.actor == "hero" and e.kind in ("hit", "miss", "dodge")]
     assert len(strikes) == ap
 
@@ -226,21 +225,19 @@ def test_N23_elemental_damage_is_the_base_plus_the_weapon_counted_once(world):
     assert combat.strike_of(body(outlaw)).elements["fire"] == world.content.gear.rune_weapon_damage
 
 
-def test_N24_a_stun_costs_the_creatures_next_turn_then_wears_off(world):
-    from game.world import moving
+def test_N24_a_stun_costs_the_creatures_next_turn_then_wears_off(world, game):
 
     wolf = spawn(world, "wolf", 0)
     moving.stun(world, wolf, 1)  # e.g. a trap in this turn's movement stage
-    world.end_turn()
+    game.end_turn()
     assert not [e for e in world.events if e.actor == world.uid(wolf) and e.kind in ("hit", "miss", "dodge", "leave")]
     assert body(wolf).stunned == 0 and kinds(world, "stun_over")
 
 
-def test_N24_a_stunned_hero_can_neither_fight_nor_move(world):
-    from game.world import moving
+def test_N24_a_stunned_hero_can_neither_fight_nor_move(world, game):
     from game.world.commands import Attack, Move
 
     wolf = spawn(world, "wolf", 0)
     moving.stun(world, world.hero, 1)
-    assert world.do(Attack(wolf)).reason == "You are stunned and cannot fight."
-    assert world.do(Move(room_id(1))).reason == "You are stunned and cannot move."
+    assert game.do(Attack(world.hero, wolf)).reason == "You are stunned and cannot fight."
+    assert game.do(Move(world.hero, room_id(1))).reason == "You are stunned and cannot move."

@@ -5,11 +5,12 @@ from dataclasses import replace
 
 import esper
 
+from game.world import views
 from game.rules.growth import grown, level_for_xp, xp_for_level
-from game.world import factory, loadout
+from game.world.verbs import combat, factory, loadout, provisions
 from game.world.components import Growth, Inventory, Item
-from game.world.systems import abilities, combat, growth, needs, scavenge
-from tests.world_fixtures import body, content, kinds, make_world, mood, room_id, row_map, spawn, world  # noqa: F401
+from game.world.systems import abilities, growth, scavenge
+from tests.world_fixtures import body, kinds, make_world, mood, room_id, row_map, spawn
 
 
 def test_N27_thresholds_100_then_doubling():
@@ -56,7 +57,7 @@ def test_N29_level_shown_and_note_to_players_in_the_room(world):
     growth.run(world)
     note = kinds(world, "level_up")[-1]
     assert note.actor == world.uid(wolf) and world.hears(note)
-    assert world.view(wolf).level == 1
+    assert views.creature(world, wolf).level == 1
 
 
 def test_N29_behaviour_unlocks_at_a_level(content):
@@ -92,7 +93,7 @@ def test_N30_picks_up_and_equips_a_better_weapon(world):
 
 def test_N29_N30_arming_waits_for_the_unlock_level(world):
     outlaw = spawn(world, "outlaw", 2, gear=("club",))
-    level = next(lvl for lvl, b in world.unlocks(outlaw).items() if b == "arm_itself")
+    level = next(lvl for lvl, b in world.actors.of(outlaw).unlocks.items() if b == "arm_itself")
     factory.spawn_item(world, "longsword", room_id(2), (12, 2), quality="masterwork")
     body(outlaw).ap = 2
     scavenge.run(world)
@@ -116,7 +117,7 @@ def test_N32_equipping_changes_the_card(world):
     loadout.equip(world, hero, mail)
     for kind, value in content_armour(world, "mail_hauberk").items():
         assert body(hero).card.defense[kind] == body(hero).base.defense[kind] + value
-    needs.put_down(world, hero, mail)  # dropping worn armour takes it off
+    provisions.put_down(world, hero, mail)  # dropping worn armour takes it off
     assert "body" not in esper.component_for_entity(hero, Inventory).equipped
     assert body(hero).card.defense == body(hero).base.defense
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from game.world import views
 from game.paths import DEFAULT_MAP, ROOT
-from game.world.world import new_world
+from game.launch import load_dungeon, new_game
 
 
 def run_main(*args: str) -> subprocess.CompletedProcess:
@@ -18,10 +19,11 @@ def run_main(*args: str) -> subprocess.CompletedProcess:
 
 
 def event_log(seed: int, turns: int) -> list[str]:
-    world = new_world(DEFAULT_MAP, seed)
+    game = new_game(DEFAULT_MAP, seed)
+    world = game.world
     try:
         for _ in range(turns):
-            world.end_turn()
+            game.end_turn()
         return [json.dumps(e.as_json(), sort_keys=True) for e in world.pop_events()]
     finally:
         world.close()
@@ -71,22 +73,23 @@ def test_bad_map_file_is_refused_without_traceback(tmp_path: Path):
 
 
 def test_reload_map_keeps_the_hero_and_repopulates(tmp_path: Path):
-    world = new_world(DEFAULT_MAP, 5)
+    game = new_game(DEFAULT_MAP, 5)
+    world = game.world
     try:
         fresh = len(world.creatures())
         for _ in range(5):
-            world.end_turn()
+            game.end_turn()
         assert world.alive(world.hero)
-        hero_pack = [i.item_id for i in world.hero_items()]
-        hero_health = world.view(world.hero).health
-        world.reload_map(DEFAULT_MAP)
+        hero_pack = [i.item_id for i in views.carried_by(world, world.hero)]
+        hero_health = views.creature(world, world.hero).health
+        game.reload_map(load_dungeon(DEFAULT_MAP))
         assert len(world.creatures()) == fresh
-        assert [i.item_id for i in world.hero_items()] == hero_pack
-        assert world.view(world.hero).health == hero_health
+        assert [i.item_id for i in views.carried_by(world, world.hero)] == hero_pack
+        assert views.creature(world, world.hero).health == hero_health
         assert world.room_runes == {r.id: r.rune for r in world.map.rooms.values()}
         living = set(world.creatures())
         for subset in ("presence", "unlocks", "prey"):  # the NPC sublists are of the new population
-            assert {a.eid for a in world.actors_where(subset)} <= living
-        world.end_turn()  # the reloaded world runs
+            assert {a.eid for a in world.actors.where(subset)} <= living
+        game.end_turn()  # the reloaded world runs
     finally:
         world.close()

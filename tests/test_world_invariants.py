@@ -8,12 +8,13 @@ from pathlib import Path
 import esper
 import pytest
 
+from game.world import views
 from game.maps.model import DungeonMap, Exit, ItemPlacement, Placement, Room, Spawner, Trap
 from game.world import commands
 from game.world.components import Body, Footprint, Item, Needs, Position
 from game.world.rooms import occupied
+from game.world.driver import Driver, new_world
 from game.world.world import World
-from tests.world_fixtures import content  # noqa: F401
 
 KINDS = ("wanderer", "wolf", "goblin_cutters", "zombie", "giant_rat", "outlaw", "villager", "rat_swarm",
          "guard", "noxious_ooze", "ember_spirit", "cave_bats")
@@ -56,19 +57,20 @@ def item_units() -> int:
     return sum(item.count for _, item in esper.get_component(Item))
 
 
-def hero_command(world: World, rng: random.Random) -> object:
+def hero_command(world: World, rng: random.Random) -> commands.Command:
     """A random command, legal or not: refused ones must come back with a reason, never raise."""
     room = world.hero_room()
     choice = rng.random()
     if choice < 0.3:
-        return commands.Move(rng.choice(list(world.map.rooms)))
+        return commands.Move(world.hero, rng.choice(list(world.map.rooms)))
     if choice < 0.5 and world.creatures_in(room):
-        return commands.Attack(rng.choice(world.creatures_in(room)))
-    if choice < 0.6 and world.items_in(room):
-        return commands.PickUp(rng.choice(world.items_in(room)).eid)
-    if choice < 0.7 and world.hero_items():
-        return rng.choice((commands.Drop, commands.Consume, commands.Equip))(rng.choice(world.hero_items()).eid)
-    return commands.EndTurn()
+        return commands.Attack(world.hero, rng.choice(world.creatures_in(room)))
+    if choice < 0.6 and views.items_in(world, room):
+        return commands.PickUp(world.hero, rng.choice(views.items_in(world, room)).eid)
+    if choice < 0.7 and views.carried_by(world, world.hero):
+        verb = rng.choice((commands.Drop, commands.Consume, commands.Equip))
+        return verb(world.hero, rng.choice(views.carried_by(world, world.hero)).eid)
+    return commands.EndTurn(world.hero)
 
 
 def check_invariants(world: World, units_before: int, new_events: list, dead: set[str]) -> int:
@@ -108,20 +110,21 @@ def check_invariants(world: World, units_before: int, new_events: list, dead: se
 
 def run(content, seed: int) -> list[str]:
     rng = random.Random(seed)
-    world = World(random_map(rng), content, seed)
+    game = Driver(new_world(random_map(rng), content, seed))
+    world = game.world
     log: list[str] = []
     dead: set[str] = set()
     try:
         units = item_units()
         for _ in range(TURNS):
             for _ in range(4):
-                if world.over or world.busy:
+                if world.over or game.busy:
                     break
-                result = world.do(hero_command(world, rng))
+                result = game.do(hero_command(world, rng))
                 assert result.ok or result.reason
-            if not world.busy:
-                world.begin_turn()
-            world.finish_turn()
+            if not game.busy:
+                game.begin_turn()
+            game.finish_turn()
             new = world.pop_events()
             units = check_invariants(world, units, new, dead)
             log += [json.dumps(e.as_json(), sort_keys=True) for e in new]

@@ -9,8 +9,10 @@ import pytest
 from game.rules.tables import band
 from game.world.commands import Attack
 from game.world.components import Position
-from game.world.systems import combat, conditions
-from tests.world_fixtures import body, content, kinds, make_world, room_id, row_map, spawn, world  # noqa: F401
+from game.world.systems import combat as combat_stage
+from game.world.systems import conditions as conditions_stage
+from game.world.verbs import combat, conditions
+from tests.world_fixtures import body, kinds, room_id, spawn
 
 
 @pytest.mark.rule("C40")
@@ -35,7 +37,7 @@ def test_damage_trait_inflicts_bleeding_that_costs_health_each_turn_then_ends(wo
     assert failed.data["roll"] < dc and failed.data["turns"] == 3
     health = body(wanderer).health
     for turn in range(3):
-        conditions.run(world)
+        conditions_stage.run(world)
     assert body(wanderer).health == health - 3
     assert "bleeding" not in body(wanderer).conditions and kinds(world, "condition_over")
 
@@ -44,7 +46,7 @@ def test_damage_trait_inflicts_bleeding_that_costs_health_each_turn_then_ends(wo
 def test_trial_against_the_dc_is_statistical_as_the_dice_say(world):
     """A wanderer's END trial (d3 + END die) against the goblins' DC: pass rate matches the exact odds."""
     from game.rules import dice
-    from game.world.moving import trial_dice
+    from game.world.verbs.conditions import trial_dice
 
     goblins = spawn(world, "goblin_cutters", 1, heads=6)
     wanderer = spawn(world, "wanderer", 1)
@@ -61,13 +63,13 @@ def test_trial_against_the_dc_is_statistical_as_the_dice_say(world):
 
 
 @pytest.mark.rule("C40")
-def test_presence_trait_frightens_and_the_frightened_do_not_strike(world):
+def test_presence_trait_frightens_and_the_frightened_do_not_strike(world, game):
     skeletons = spawn(world, "skeleton_rabble", 0, heads=8)
     world.rng.seed(1)
     while not body(world.hero).conditions:
-        conditions.presence(world)
+        conditions_stage.presence(world)
     assert "frightened" in body(world.hero).conditions
-    assert world.do(Attack(skeletons)).reason == "You cannot fight while frightened."
+    assert game.do(Attack(world.hero, skeletons)).reason == "You cannot fight while frightened."
 
 
 @pytest.mark.rule("C40")
@@ -95,7 +97,7 @@ def test_immune_creature_does_not_burn(world):
     assert "fire" in body(spirit).card.immune
     body(spirit).conditions["burning"] = 2
     health = body(spirit).health
-    conditions.run(world)
+    conditions_stage.run(world)
     assert body(spirit).health == health
 
 
@@ -117,7 +119,7 @@ def test_heads_close_in_and_flank_for_plus_two(world):
 
     wanderer = spawn(world, "wanderer", 1)  # in the middle of the room: it can be flanked
     goblins = spawn(world, "goblin_cutters", 1, heads=6)
-    combat.close_in(world, goblins, wanderer)
+    combat_stage.close_in(world, goblins, wanderer)
     cells = esper.component_for_entity(goblins, Position).cells
     target = esper.component_for_entity(wanderer, Position).square
     assert flanks(cells, target) and combat.envelops(goblins, wanderer)

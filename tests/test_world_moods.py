@@ -8,13 +8,11 @@ import pytest
 import esper
 
 from game.maps.model import Spawner, Trap
-from game.world import factory
+from game.world.driver import Driver
+from game.world.verbs import factory
 from game.world.components import Identity
 from game.world.systems import behaviour, movement, scent
-from tests.world_fixtures import (body, content, kinds, make_world, mood, move_hero, needs, room_id, room_of,  # noqa: F401
-                                  row_map, spawn, world)
-
-
+from tests.world_fixtures import body, kinds, make_world, mood, move_hero, room_id, room_of, row_map, spawn
 def test_N12_provisioned_healthy_rests_and_short_explores(world):
     fed = spawn(world, "wanderer", 2)
     hungry = spawn(world, "wanderer", 2, provisions=False)
@@ -34,23 +32,24 @@ def test_N12_N17_flees_below_a_quarter_and_stops_after_recovering(world):
 
 def test_N17_fleeing_creature_never_stands_still(content):
     world = make_world(content, row_map(3), seed=4)
+    game = Driver(world)
     try:
         npc = spawn(world, "wanderer", 1)
         for _ in range(10):
             body(npc).health = 1
             before = room_of(npc)
-            world.end_turn()
+            game.end_turn()
             assert mood(npc).state == "fleeing"
             assert room_of(npc) != before
     finally:
         world.close()
 
 
-def test_N14_resting_creature_uses_healing_item(world):
+def test_N14_resting_creature_uses_healing_item(world, game):
     npc = spawn(world, "wanderer", 2)
     factory.spawn_item(world, "healing_potion", owner=npc)
     body(npc).health = body(npc).card.health - 3
-    world.end_turn()
+    game.end_turn()
     assert body(npc).health == body(npc).card.health
     assert [e for e in kinds(world, "heal") if e.actor == world.uid(npc)]
 
@@ -119,11 +118,13 @@ def test_N14_locked_door_stops_the_hero_with_a_reason(content):
     from game.world.commands import Move
 
     world = make_world(content, row_map(2, locked={0: "iron_key"}), seed=2)
+
+    game = Driver(world)
     try:
-        result = world.do(Move(room_id(1)))
+        result = game.do(Move(world.hero, room_id(1)))
         assert not result.ok and result.reason.startswith("The door is locked.")
         factory.spawn_item(world, "iron_key", owner=world.hero)
-        assert world.do(Move(room_id(1))).ok
+        assert game.do(Move(world.hero, room_id(1))).ok
         assert room_of(world.hero) == room_id(1)
         assert kinds(world, "door_unlocked")
     finally:
@@ -133,11 +134,12 @@ def test_N14_locked_door_stops_the_hero_with_a_reason(content):
 def test_N14_moving_can_spring_traps(content):
     trap = Trap(300, "spikes", room_id(1), (7, 2), "spikes", "d6", dc=99)
     world = make_world(content, row_map(2, traps=(trap,)), seed=2)
+    game = Driver(world)
     try:
         from game.world.commands import Move
 
         hp = body(world.hero).health
-        assert world.do(Move(room_id(1))).ok
+        assert game.do(Move(world.hero, room_id(1))).ok
         sprung = kinds(world, "trap")
         assert sprung and sprung[0].actor == "hero"
         assert body(world.hero).health + 0 <= hp
@@ -148,9 +150,10 @@ def test_N14_moving_can_spring_traps(content):
 def test_N26_spawner_produces_every_interval_when_there_is_space(content):
     spawner = Spawner(400, "nest", room_id(2), (12, 2), "giant_rat", interval=3)
     world = make_world(content, row_map(3, spawners=(spawner,)), seed=1)
+    game = Driver(world)
     try:
         for _ in range(9):
-            world.end_turn()
+            game.end_turn()
         spawned = kinds(world, "spawn")
         assert [e.turn for e in spawned] == [3, 6, 9]
     finally:
@@ -160,9 +163,10 @@ def test_N26_spawner_produces_every_interval_when_there_is_space(content):
 def test_N26_spawner_waits_for_space(content):
     spawner = Spawner(400, "nest", room_id(1), (7, 2), "giant_rat", interval=1)
     world = make_world(content, row_map(2, spawners=(spawner,), size=(1, 1)), seed=1)
+    game = Driver(world)
     try:
         spawn(world, "wanderer", 1)
-        world.end_turn()
+        game.end_turn()
         assert kinds(world, "spawn") == [] and kinds(world, "spawn_blocked")
     finally:
         world.close()

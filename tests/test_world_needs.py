@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import esper
 
-from game.world import factory
+from game.world.driver import Driver
+from game.world import views
+from game.world.verbs import factory, provisions
 from game.world.components import Body, Inventory, Item
 from game.world.systems import needs as needs_system
-from tests.world_fixtures import body, content, kinds, make_world, mood, needs, room_id, row_map, spawn, world  # noqa: F401
+from tests.world_fixtures import body, kinds, make_world, mood, needs, room_id, row_map, spawn
 
 
 def carried_ids(eid):
@@ -15,29 +17,29 @@ def carried_ids(eid):
             for _ in range(esper.component_for_entity(i, Item).count)]
 
 
-def test_N8_hunger_and_thirst_rise_by_one_each_turn(world):
+def test_N8_hunger_and_thirst_rise_by_one_each_turn(world, game):
     npc = spawn(world, "wanderer", 2)
     for turn in range(1, 6):
-        world.end_turn()
+        game.end_turn()
         assert needs(npc).hunger == turn and needs(npc).thirst == turn
 
 
-def test_N8_rise_comes_before_anyone_acts(world):
+def test_N8_rise_comes_before_anyone_acts(world, game):
     """At 20 the rise lifts it to 21 in the same turn, so the NPC eats in that turn's needs stage."""
     npc = spawn(world, "wanderer", 2)
     needs(npc).hunger = 20
-    world.end_turn()
+    game.end_turn()
     eaten = [e for e in kinds(world, "eat") if e.actor == world.uid(npc)]
     assert eaten and eaten[0].turn == 1
 
 
-def test_N9_eats_from_own_inventory_above_20(world):
+def test_N9_eats_from_own_inventory_above_20(world, game):
     npc = spawn(world, "wanderer", 2)
     assert carried_ids(npc).count("ration") == 1
     needs(npc).hunger = 19
-    world.end_turn()  # 20: not above 20 yet
+    game.end_turn()  # 20: not above 20 yet
     assert "ration" in carried_ids(npc)
-    world.end_turn()  # 21: eats
+    game.end_turn()  # 21: eats
     assert "ration" not in carried_ids(npc)
     assert needs(npc).hunger == 21 - 40 if 21 - 40 > 0 else needs(npc).hunger == 0
 
@@ -52,29 +54,29 @@ def test_N9_without_provisions_eats_from_the_room(world):
     assert world.rooms.floor(room_id(2)) == []
 
 
-def test_N10_picks_up_one_provision_per_turn_even_when_not_hungry(world):
+def test_N10_picks_up_one_provision_per_turn_even_when_not_hungry(world, game):
     npc = spawn(world, "wanderer", 2)
     for _ in range(3):
         factory.spawn_item(world, "ration", room_id(2), (12, 2))
     before = carried_ids(npc).count("ration")
-    world.end_turn()
+    game.end_turn()
     assert carried_ids(npc).count("ration") == before + 1
-    world.end_turn()
+    game.end_turn()
     assert carried_ids(npc).count("ration") == before + 2
     assert needs(npc).hunger < 20
 
 
-def test_N11_complains_once_per_crossing_of_80(world):
+def test_N11_complains_once_per_crossing_of_80(world, game):
     npc = spawn(world, "wanderer", 2, provisions=False)
     needs(npc).hunger = 80
     for _ in range(5):
-        world.end_turn()
+        game.end_turn()
     mine = [e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]
     assert len(mine) == 1 and mine[0].turn == 1
     needs(npc).hunger = 50
-    world.end_turn()
+    game.end_turn()
     needs(npc).hunger = 85
-    world.end_turn()
+    game.end_turn()
     assert len([e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]) == 2
 
 
@@ -143,11 +145,12 @@ def test_N9_fixture_source_feeds_the_room_and_is_never_carried(world):
 
 def test_hero_recovers_out_of_danger_but_not_beside_an_enemy(content):
     world = make_world(content, row_map(3), seed=1)
+    game = Driver(world)
     try:
         hero = body(world.hero)
         hero.health = 1
         for _ in range(5):
-            world.end_turn()
+            game.end_turn()
         assert hero.health == 2  # regen_every = 5
         from game.world.systems.movement import hero_rests
 
@@ -162,11 +165,11 @@ def test_hero_recovers_out_of_danger_but_not_beside_an_enemy(content):
 def test_alike_provisions_stack_in_a_pack(world):
     npc = spawn(world, "wanderer", 2)
     extra = factory.spawn_item(world, "ration", room_id(2), (12, 2))
-    needs_system.take(world, npc, extra)
+    provisions.take(world, npc, extra)
     rations = [i for i in esper.component_for_entity(npc, Inventory).items
                if esper.component_for_entity(i, Item).item_id == "ration"]
     assert len(rations) == 1 and esper.component_for_entity(rations[0], Item).count == 2
-    assert world.view(npc).carrying.count("Ration ×2") == 1
+    assert views.creature(world, npc).carrying.count("Ration ×2") == 1
 
 
 def test_N16_folk_cowards_do_not_flee_a_friendly_hero(world):

@@ -6,9 +6,10 @@ import pytest
 from game.maps.model import Placement
 from game.paths import DEFAULT_MAP
 from game.world import turn
+from game.world.driver import Driver
 from game.world.systems import pairs, start
-from game.world.world import new_world
-from tests.world_fixtures import content, kinds, make_world, needs, room_id, row_map, spawn  # noqa: F401
+from game.launch import new_game
+from tests.world_fixtures import kinds, make_world, needs, room_id, row_map, spawn
 
 
 @pytest.mark.rule("N6")
@@ -22,11 +23,12 @@ def test_stages_run_in_the_seed_order():
 @pytest.mark.rule("N6")
 def test_within_a_turn_needs_come_before_moods_before_blows_before_moves(content):
     world = make_world(content, row_map(3), seed=6)
+    game = Driver(world)
     try:
         spawn(world, "wolf", 1)
         wanderer = spawn(world, "wanderer", 1)
         needs(wanderer).hunger = 30
-        world.end_turn()
+        game.end_turn()
         mine = [e.kind for e in world.events if e.turn == 1 and world.uid(wanderer) in (e.actor, e.target)]
         stages = {"eat": 0, "mood": 1, "hit": 2, "miss": 2, "dodge": 2, "leave": 3}
         seen = [stages[k] for k in mine if k in stages]
@@ -54,11 +56,12 @@ def test_merchants_do_not_join_room_exchanges(content):
 
 @pytest.mark.rule("N2")
 def test_dungeon_npcs_roam_fight_eat_drink_and_arm_themselves():
-    world = new_world(DEFAULT_MAP, 4)
+    game = new_game(DEFAULT_MAP, 4)
+    world = game.world
     try:
         seen = set()
         for _ in range(150):
-            world.end_turn()
+            game.end_turn()
             seen |= {e.kind for e in world.pop_events() if e.actor and e.actor != "hero"}
         assert {"enter", "leave", "hit", "eat", "drink", "pickup", "equip", "mood"} <= seen
     finally:

@@ -1,15 +1,16 @@
-"""Small worlds built in code for the world tests: rooms in a row joined by doors."""
+"""Small worlds built in code for the world tests: rooms in a row joined by doors (the fixtures that hand
+them to tests are in conftest.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import esper
-import pytest
 
-from game.content.content import load_content
 from game.maps.model import DungeonMap, Exit, ItemPlacement, Placement, Room, Spawner, Trap
-from game.world import factory
 from game.world.components import Body, Mood, Needs, Position
+from game.world.driver import new_world
+from game.world.verbs import factory
+from game.world.verbs.moving import relocate
 from game.world.world import World
 
 ROOM_W, ROOM_H = 4, 3
@@ -35,20 +36,8 @@ def row_map(rooms: int = 3, *, locked: dict[int, str | None] | None = None, trap
                       (room_id(0), (1, 1)), placements, items, traps, spawners)
 
 
-@pytest.fixture(scope="session")
-def content():
-    return load_content()
-
-
 def make_world(content, dungeon: DungeonMap | None = None, seed: int = 1) -> World:
-    return World(dungeon or row_map(), content, seed)
-
-
-@pytest.fixture
-def world(content):
-    w = make_world(content)
-    yield w
-    w.close()
+    return new_world(dungeon or row_map(), content, seed)
 
 
 def spawn(world: World, codex_id: str, room: int = 0, **kwargs) -> int:
@@ -59,8 +48,6 @@ def spawn(world: World, codex_id: str, room: int = 0, **kwargs) -> int:
 
 
 def move_hero(world: World, room: int) -> None:
-    from game.world.moving import relocate
-
     world.ecs.activate()
     relocate(world, world.hero, room_id(room), [world.rooms.free_spot(room_id(room))])
 

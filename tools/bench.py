@@ -26,7 +26,8 @@ from game.content.content import load_content  # noqa: E402
 from game.maps.model import DungeonMap, Exit, ItemPlacement, Room  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
 from game.world.components import Body, Mood, Position  # noqa: E402
-from game.world.world import World  # noqa: E402
+from game.world.driver import Driver, new_world  # noqa: E402
+from game.world.verbs import factory  # noqa: E402
 
 CREATURES_PER_ROOM = 4
 ROOM_SIZE = 5
@@ -53,16 +54,14 @@ def grid_map(rooms: int) -> DungeonMap:
                       (1, (1, 1)), items=tuple(items))
 
 
-def build(creatures: int, seed: int = 1) -> World:
-    from game.world import factory
-
+def build(creatures: int, seed: int = 1) -> Driver:
     rooms = creatures // CREATURES_PER_ROOM
-    world = World(grid_map(rooms), load_content(), seed)
+    world = new_world(grid_map(rooms), load_content(), seed)
     for n in range(creatures):  # room r holds creatures 4r..4r+3: the same mix in every room at every size
         room, kind = 1 + n // CREATURES_PER_ROOM, MIX[n % len(MIX)]
         if factory.spawn_creature(world, kind, room) is None:
             raise RuntimeError(f"no space for {kind} in room {room}")
-    return world
+    return Driver(world)
 
 
 def bare_pass() -> float:
@@ -76,14 +75,15 @@ def bare_pass() -> float:
 
 
 def measure(creatures: int, turns: int) -> dict[str, float]:
-    world = build(creatures)
+    driver = build(creatures)
+    world = driver.world
     try:
         for _ in range(3):
-            world.end_turn()  # warm caches
+            driver.end_turn()  # warm caches
         turn_ms, bare_ms = [], []
         for _ in range(turns):
             start = time.perf_counter()
-            world.end_turn()
+            driver.end_turn()
             turn_ms.append((time.perf_counter() - start) * 1000)
             bare_ms.append(bare_pass())
             world.pop_events()  # as the screen does every frame
@@ -91,7 +91,7 @@ def measure(creatures: int, turns: int) -> dict[str, float]:
                 "turn_ms": round(statistics.median(turn_ms), 3), "bare_ms": round(statistics.median(bare_ms), 4),
                 "alive": len(world.creatures())}
     finally:
-        world.close()
+        driver.close()
 
 
 def measure_apart(creatures: int, turns: int) -> dict[str, float]:

@@ -20,14 +20,16 @@ from game.content.errors import ContentError  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
 from game.world.components import Item  # noqa: E402
-from game.world.world import World, new_world  # noqa: E402
+from game.launch import new_game  # noqa: E402
+from game.world.driver import Driver  # noqa: E402
+from game.world.world import World  # noqa: E402
 
 SAMPLES = 10  # rows of the population table
 
 
 def snapshot(world: World) -> tuple[int, float, float]:
     """Living NPCs, and their mean hunger and thirst."""
-    npcs = [a for a in world.actors() if a.body.health > 0]
+    npcs = [a for a in world.actors.all() if a.body.health > 0]
     needy = [a.needs for a in npcs if a.needs is not None]
     mean = (lambda key: sum(getattr(n, key) for n in needy) / len(needy)) if needy else (lambda key: 0.0)
     return len(npcs), mean("hunger"), mean("thirst")
@@ -41,10 +43,11 @@ def provisions_left(world: World) -> Counter:
     return left
 
 
-def simulate(world: World, turns: int) -> dict:
+def simulate(driver: Driver, turns: int) -> dict:
+    world = driver.world
     curve = [(0, *snapshot(world))]
     for _ in range(turns):
-        world.end_turn()
+        driver.end_turn()
         curve.append((world.turn, *snapshot(world)))
     events = world.pop_events()
     deaths: Counter = Counter()
@@ -122,18 +125,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--turns must be at least 1")
     tune_gc()
     try:
-        world = new_world(args.map, args.seed)
+        driver = new_game(args.map, args.seed)
     except (MapError, ContentError) as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 1
     try:
-        result = simulate(world, args.turns)
-        print(report(world, result))
+        result = simulate(driver, args.turns)
+        print(report(driver.world, result))
         if args.plot:
             plot(result, args.plot)
             print(f"plot written to {args.plot}")
     finally:
-        world.close()
+        driver.close()
     return 0
 
 

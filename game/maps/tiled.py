@@ -6,20 +6,19 @@ return a DungeonMap / RegionMap or raise MapError listing each problem as
 """
 from __future__ import annotations
 
-import os
+import logging
+import sys
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import ModuleType
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame when it can
-import pytmx  # noqa: E402
-
-from game.maps import validate  # noqa: E402
-from game.maps.data_ids import DataIds  # noqa: E402
-from game.maps.errors import MapError  # noqa: E402
-from game.maps.schema import NONE  # noqa: E402
-from game.maps.model import (  # noqa: E402
+from game.maps import validate
+from game.maps.data_ids import DataIds
+from game.maps.errors import MapError
+from game.maps.schema import NONE
+from game.maps.model import (
     DungeonMap,
     Exit,
     ItemPlacement,
@@ -33,6 +32,27 @@ from game.maps.model import (  # noqa: E402
     Tileset,
     Trap,
 )
+
+
+def _import_pytmx() -> ModuleType:
+    """pytmx imports pygame when it can, for loaders this game does not use; a headless run of the world
+    must not load pygame, so pytmx is imported with pygame hidden unless the window has loaded it already."""
+    hide = "pygame" not in sys.modules
+    quiet = logging.getLogger("pytmx")  # it would log the missing pygame as an error
+    level = quiet.level
+    if hide:
+        sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail inside pytmx
+        quiet.setLevel(logging.CRITICAL)
+    try:
+        import pytmx
+    finally:
+        if hide:
+            del sys.modules["pygame"]
+            quiet.setLevel(level)
+    return pytmx
+
+
+pytmx = _import_pytmx()
 
 
 @dataclass(frozen=True)

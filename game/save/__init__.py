@@ -11,7 +11,9 @@ import platformdirs
 
 from game.content.content import Content, load_content
 from game.content.errors import ContentError
+from game.maps.data_ids import read_data_ids
 from game.maps.errors import MapError
+from game.maps.tiled import load_map
 from game.paths import ROOT
 from game.save import fileformat, snapshot
 from game.save.errors import SaveError
@@ -28,10 +30,10 @@ def default_save_path() -> Path:
 def save_world(world: World, path: Path) -> None:
     """Write `world` to `path` atomically, keeping the save it replaces as `<name>.bak`.
 
-    Between world turns only (not while `world.busy`). On any failure the existing file is untouched.
+    Between world turns only (not while `world.mid_turn`). On any failure the existing file is untouched.
     """
     path = Path(path)
-    if world.busy:
+    if world.mid_turn:
         raise SaveError(f"cannot save to {path}: the world turn is still running")
     try:
         map_ref = {"path": map_reference(world.map.path), "sha256": file_hash(world.map.path)}
@@ -49,9 +51,6 @@ def save_world(world: World, path: Path) -> None:
 
 def load_world(path: Path, content: Content | None = None) -> World:
     """The world saved at `path`, ready to continue; SaveError for a bad, foreign, newer or stale save."""
-    from game.maps.data_ids import read_data_ids
-    from game.maps.tiled import load_map
-
     path = Path(path)
     try:
         body = fileformat.read(path)  # migrations, too, may meet a body that is not a save's

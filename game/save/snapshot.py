@@ -16,16 +16,17 @@ import esper
 from game.content.content import Content
 from game.maps.model import DungeonMap
 from game.save.errors import SaveError
-from game.world import loadout
-from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
-from game.world.factory import footprint_of, tag_set
-from game.world.rooms import occupied
-from game.world.items import give, lay
+from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, MoodState, Needs,
+                                   Position)
+from game.world.rooms import footprint_of, occupied
+from game.world.verbs import loadout
+from game.world.verbs.factory import tag_set
+from game.world.verbs.items import give, lay
 from game.world.world import World
 
 CARDS = ("natural", "base", "card")  # re-derived on load, never saved
 FROM_PLAIN: dict[str, Callable[[Any], Any]] = {"square": tuple, "tags": lambda tags: tag_set(tuple(tags)),
-                                               "complained": frozenset,
+                                               "complained": frozenset, "state": MoodState,
                                                "cells": lambda cells: tuple(tuple(c) for c in cells)}
 
 
@@ -61,7 +62,7 @@ def snapshot(world: World, map_ref: dict[str, str]) -> dict[str, Any]:
         "map": map_ref, "seed": world.seed, "turn": world.turn, "over": world.over,
         "rng": world.rng.getstate(), "uid_serial": world.uid_serial, "hero": world.uid(world.hero),
         "creatures": [creature_record(world, eid, index, eid in placed) for eid in creatures],
-        "actors": [actor.ident.uid for actor in world.actors()],
+        "actors": [actor.ident.uid for actor in world.actors.all()],
         "items": [item_record(eid) for eid in items],
         "scent": {"hero": pairs(world.scent_field.hero), "prey": pairs(world.scent_field.prey)},
         "spawn_clock": pairs(world.spawn_clock), "opened_doors": sorted(world.opened_doors),
@@ -108,7 +109,7 @@ def item_record(eid: int) -> dict[str, Any]:
 def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content, path: Path) -> World:
     """A world in the saved state. Raises SaveError for data the game no longer has; KeyError, TypeError,
     ValueError or IndexError for a body that is not a save's."""
-    world = World(dungeon, content, int(body["seed"]), populate=False)
+    world = World(dungeon, content, int(body["seed"]), )
     try:
         world.ecs.activate()
         world.turn, world.over = int(body["turn"]), body["over"]
@@ -138,7 +139,7 @@ def make_creature(world: World, record: dict[str, Any], hero_uid: str, path: Pat
     pos, shape = Position(**unplain(record["position"])), Footprint(**record["footprint"])
     parts = [ident, pos, shape, Body(natural, natural, natural, **state), Growth(**record["growth"]), Inventory()]
     if record["mood"] is not None:
-        parts.append(Mood(**record["mood"]))
+        parts.append(Mood(**unplain(record["mood"])))
     if record["needs"] is not None:
         parts.append(Needs(**unplain(record["needs"])))
     if ident.uid == hero_uid:

@@ -7,7 +7,7 @@ from typing import Mapping
 import pygame
 
 from game.ui import theme, widgets
-from game.world.world import CreatureView
+from game.world.views import CreatureView
 
 WIDTH = 300
 SHORT_TYPES = {"cutting": "cut", "cleaving": "cleave", "crushing": "crush", "piercing": "pierce",

@@ -24,9 +24,12 @@ from game.ui.maprender import MissingTileset, render_map, torch_squares
 from game.ui.pause import PauseScene
 from game.ui.scene import Scene
 from game.ui.sidepanel import SidePanel, use_command
-from game.world.commands import Attack, Consume, EndTurn, Move, PickUp
+from game.launch import load_dungeon
+from game.world import views
+from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp
+from game.world.driver import Driver
 from game.world.events import Event
-from game.world.world import CreatureView, ItemView, World
+from game.world.views import CreatureView, ItemView
 
 if TYPE_CHECKING:
     from game.ui.session import Session
@@ -40,10 +43,11 @@ DARKNESS = {0: 150, 1: 100, 2: 45, 3: 0}  # room light (docs/maps.md, 0 dark .. 
 HERO_LIGHT = 2  # the hero carries a torch: its room is never darker than this
 
 class DungeonScene(Scene):
-    def __init__(self, session: Session, world: World) -> None:
+    def __init__(self, session: Session, driver: Driver) -> None:
         super().__init__()
         self.session = session
-        self.world = world
+        self.driver = driver
+        self.world = world = driver.world
         self.sprites = session.sprites
         self.log = widgets.MessageLog()
         self.show_scent = False
@@ -67,10 +71,10 @@ class DungeonScene(Scene):
 
     # -- reading the world -------------------------------------------------------------------
     def hero_view(self) -> CreatureView:
-        return self.world.view(self.world.hero)
+        return views.creature(self.world, self.world.hero)
 
     def _refresh(self) -> None:
-        self.views = [v for v in (self.world.view(e) for e in self.world.creatures()) if v.alive]
+        self.views = [v for v in (views.creature(self.world, e) for e in self.world.creatures()) if v.alive]
 
     def _drain_events(self) -> None:
         for event in self.world.pop_events():
@@ -138,8 +142,8 @@ class DungeonScene(Scene):
         return best
 
     # -- commands ----------------------------------------------------------------------------
-    def _do(self, command: object) -> None:
-        result = self.world.do(command)
+    def _do(self, command: Command) -> None:
+        result = self.driver.do(command)
         if not result.ok:
             self.log.add(result.reason, theme.PROBLEM)
         self._drain_events()
@@ -148,22 +152,22 @@ class DungeonScene(Scene):
         hero = self.hero_view()
         target = self.creature_at(square)
         if target is not None and not target.is_hero and target.room == hero.room:
-            self._do(Attack(target.eid))
+            self._do(Attack(hero.eid, target.eid))
             return
-        item = next((i for i in self.world.items_in(hero.room) if i.square == square), None)
+        item = next((i for i in views.items_in(self.world, hero.room) if i.square == square), None)
         if item is not None:
-            self._do(PickUp(item.eid))
+            self._do(PickUp(hero.eid, item.eid))
             return
         for ex, other in self.world.map.exits_of(hero.room):
             if ex.square == square:
-                self._do(Move(other))
+                self._do(Move(hero.eid, other))
                 return
         room = self.world.map.room_at(square)
         if room is not None and room.id != hero.room:
-            self._do(Move(room.id))
+            self._do(Move(hero.eid, room.id))
 
     def _use(self, item: ItemView) -> None:
-        command = use_command(self.world, item)
+        command = use_command(self.world.hero, item)
         if command is None:
             self.log.add(f"You cannot use the {item.name}.", theme.PROBLEM)
         else:
@@ -172,37 +176,38 @@ class DungeonScene(Scene):
     def _eat(self) -> None:
         hero = self.hero_view()
         order = ("food", "drink") if hero.hunger >= hero.thirst else ("drink", "food")
-        items = self.world.hero_items()
+        items = views.carried_by(self.world, hero.eid)
         for kind in order:
-            item = next((i for i in items if self.world.content.items[i.item_id].kind == kind), None)
+            item = next((i for i in items if i.kind == kind), None)
             if item is not None:
-                self._do(Consume(item.eid))
+                self._do(Consume(hero.eid, item.eid))
                 return
         self.log.add("You carry nothing to eat or drink.", theme.PROBLEM)
 
     def _heal(self) -> None:
-        item = next((i for i in self.world.hero_items() if self.world.content.items[i.item_id].kind == "healing"), None)
+        hero = self.world.hero
+        item = next((i for i in views.carried_by(self.world, hero) if i.kind == "healing"), None)
         if item is None:
             self.log.add("You carry no healing potion.", theme.PROBLEM)
         else:
-            self._do(Consume(item.eid))
+            self._do(Consume(hero, item.eid))
 
     def _pick_up(self) -> None:
         hero = self.hero_view()
-        items = [i for i in self.world.items_in(hero.room) if i.square is not None]
+        items = [i for i in views.items_in(self.world, hero.room) if i.square is not None]
         if not items:
             self.log.add("There is nothing here to pick up.", theme.PROBLEM)
             return
         hx, hy = hero.square
-        self._do(PickUp(min(items, key=lambda i: abs(i.square[0] - hx) + abs(i.square[1] - hy)).eid))
+        self._do(PickUp(hero.eid, min(items, key=lambda i: abs(i.square[0] - hx) + abs(i.square[1] - hy)).eid))
 
     def _reload(self) -> None:
         """F5: the map again from disk, keeping the hero; a bad map's problems go to the log."""
-        if self.world.busy:
+        if self.driver.busy:
             self.log.add("Wait for the dungeon to finish its turn before reloading.", theme.PROBLEM)
             return
         try:
-            self.world.reload_map(self.world.map.path)
+            self.driver.reload_map(load_dungeon(self.world.map.path))
             self.map_surface = render_map(self.world.map, self.sprites)
             self.torches = TorchLight(torch_squares(self.world.map), self.world.map.tile_w)
         except MapError as exc:
@@ -252,15 +257,15 @@ class DungeonScene(Scene):
             if room is None:
                 self.log.add(f"There is no exit to the {action}.", theme.PROBLEM)
             else:
-                self._do(Move(room))
+                self._do(Move(self.world.hero, room))
         elif action == "use_slot":
-            items = self.world.hero_items()
+            items = views.carried_by(self.world, self.world.hero)
             slot = bindings.KEYS["use_slot"][0].index(key)
             if slot < len(items):
                 self._use(items[slot])
         else:
             handler = {
-                "end_turn": lambda: self._do(EndTurn()), "eat": self._eat, "heal": self._heal,
+                "end_turn": lambda: self._do(EndTurn(self.world.hero)), "eat": self._eat, "heal": self._heal,
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
                 "scent": self._toggle_scent, "help": lambda: self.stack.push(HelpScene()),
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
@@ -275,15 +280,15 @@ class DungeonScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.world.busy:
-            self.world.advance(TURN_SLICE)
+        if self.driver.busy:
+            self.driver.advance(TURN_SLICE)
         self._drain_events()
         self._refresh()
-        if self.world.over and not self.world.busy and not self.dead_shown:
+        if self.world.over and not self.driver.busy and not self.dead_shown:
             self.dead_shown = True
             self.stack.push(DeathScene(self.session, self.world.over, self.world.turn))
             return
-        hero = self.world.view(self.world.hero)
+        hero = views.creature(self.world, self.world.hero)
         self.camera.follow(*self._centre_px(hero), dt)
         k = min(1.0, GLIDE * dt)
         live = set()
@@ -315,7 +320,7 @@ class DungeonScene(Scene):
         self.effects.draw_fading(surface, self.camera, MAP_VIEW.topleft)
         self._draw_creatures(surface)
         self.floaters.draw(surface, self.camera, MAP_VIEW.topleft)
-        if self.world.busy:
+        if self.driver.busy:
             widgets.text(surface, "The dungeon stirs…", (MAP_VIEW.x + 12, MAP_VIEW.y + 10), 16, theme.ACCENT, bold=True)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
@@ -400,7 +405,7 @@ class DungeonScene(Scene):
 
     def _draw_items(self, surface: pygame.Surface) -> None:
         for room_id in self.world.map.rooms:
-            for item in self.world.items_in(room_id):
+            for item in views.items_in(self.world, room_id):
                 if item.square is not None:
                     x, y = self.screen_pos(item.square)
                     surface.blit(self.sprites.item(item.item_id), (x - 16, y - 16))
@@ -448,7 +453,7 @@ class DungeonScene(Scene):
     def _draw_item_label(self, surface: pygame.Surface, square: Square) -> None:
         """The names of the items lying on the hovered square."""
         room = self.world.map.room_at(square)
-        names = [i.name for i in self.world.items_in(room.id) if i.square == square] if room else []
+        names = [i.name for i in views.items_in(self.world, room.id) if i.square == square] if room else []
         if names:
             image = theme.font(14, bold=True).render(", ".join(names), True, (190, 210, 160))
             rect = image.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 12)).inflate(12, 8)

@@ -5,7 +5,7 @@ import pygame
 
 from game.maps.model import DungeonMap
 from game.ui import theme
-from game.world.world import CreatureView
+from game.world.views import CreatureView
 
 ROOM = (70, 64, 84)
 HERO_ROOM = (150, 126, 70)

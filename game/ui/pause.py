@@ -46,7 +46,7 @@ class PauseScene(Scene):
     def _save(self) -> None:
         """Write the run to the save slot; the log says where, or why it could not."""
         world = self.session.world
-        if world.busy:
+        if world.mid_turn:
             self.log.add("Wait for the dungeon to finish its turn before saving.", theme.PROBLEM)
             return
         try:

@@ -11,7 +11,9 @@ from game.ui.dungeon import DungeonScene
 from game.ui.maprender import MissingTileset
 from game.ui.scene import SceneStack
 from game.ui.sprites import SpriteCache
-from game.world.world import World, new_world
+from game.launch import new_game
+from game.world.driver import Driver
+from game.world.world import World
 
 
 class Session:
@@ -21,7 +23,7 @@ class Session:
         self.runs = 0
         self.save_path = save_path or default_save_path()  # pause menu's Save, title's Continue
         self.sprites = SpriteCache()
-        self.world: World | None = None
+        self.driver: Driver | None = None
 
     def start_run(self, stack: SceneStack) -> list[str]:
         """Build a fresh world (seed, seed+1, ... for later runs) and show its dungeon.
@@ -30,8 +32,8 @@ class Session:
         """
         self.close()
         try:
-            self.world = new_world(self.map_path, self.seed + self.runs)
-            scene = DungeonScene(self, self.world)
+            self.driver = new_game(self.map_path, self.seed + self.runs)
+            scene = DungeonScene(self, self.driver)
         except MapError as exc:
             return exc.problems
         except (ContentError, MissingTileset) as exc:
@@ -47,17 +49,22 @@ class Session:
         """
         self.close()
         try:
-            self.world = world or load_world(self.save_path)
-            scene = DungeonScene(self, self.world)
+            self.driver = Driver(world or load_world(self.save_path))
+            scene = DungeonScene(self, self.driver)
         except (SaveError, MissingTileset) as exc:
             return [str(exc)]
-        self.map_path, self.seed, self.runs = self.world.map.path, self.world.seed, 1
-        scene.log.add(f"Game loaded: turn {self.world.turn}.", theme.NOTE)
+        world = self.driver.world
+        self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
+        scene.log.add(f"Game loaded: turn {world.turn}.", theme.NOTE)
         stack.reset(scene)
         return []
 
     def close(self) -> None:
         """Release the current world's ECS context."""
-        if self.world is not None:
-            self.world.close()
-            self.world = None
+        if self.driver is not None:
+            self.driver.close()
+            self.driver = None
+
+    @property
+    def world(self) -> World | None:
+        return self.driver.world if self.driver else None

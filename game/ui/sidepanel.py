@@ -7,8 +7,10 @@ import pygame
 from game.ui import theme, widgets
 from game.ui.minimap import Minimap
 from game.ui.sprites import SpriteCache
-from game.world.commands import Attack, Consume, Equip, Move
-from game.world.world import CreatureView, ItemView, World
+from game.world import views
+from game.world.commands import Attack, Command, Consume, Equip, Move
+from game.world.views import CreatureView, ItemView
+from game.world.world import World
 
 USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
 ROW_HOVER = (50, 44, 66)
@@ -16,10 +18,10 @@ INVENTORY_ROWS = 12
 MINIMAP_HEIGHT = 150
 
 
-def use_command(world: World, item: ItemView) -> object | None:
+def use_command(actor: int, item: ItemView) -> Command | None:
     """Consume provisions and potions, equip weapons and armour; None for what cannot be used."""
-    command = USABLE.get(world.content.items[item.item_id].kind)
-    return command(item.eid) if command else None
+    command = USABLE.get(item.kind)
+    return command(actor, item.eid) if command else None
 
 
 class SidePanel:
@@ -79,7 +81,7 @@ class SidePanel:
         widgets.text(surface, "Inventory  (1-9 or click to use)", (x, y), 14, theme.ACCENT, bold=True)
         y += 22
         worn = set(hero.equipped.values())
-        for i, item in enumerate(world.hero_items()[:INVENTORY_ROWS]):
+        for i, item in enumerate(views.carried_by(world, hero.eid)[:INVENTORY_ROWS]):
             self._row(surface, pygame.Rect(x, y, w, 22), item, mouse)
             surface.blit(pygame.transform.scale_by(self.sprites.item(item.item_id), 0.625), (x, y + 1))
             mark = "  (worn)" if item.name in worn else ""
@@ -93,7 +95,7 @@ class SidePanel:
         widgets.text(surface, "click an exit to go", (name.right + 10, name.y + 3), 12, theme.TEXT_DIM)
         y = name.bottom + 2
         for ex, other in world.map.exits_of(hero.room):
-            self._row(surface, pygame.Rect(x, y, w, 20), Move(other), mouse)
+            self._row(surface, pygame.Rect(x, y, w, 20), Move(hero.eid, other), mouse)
             lock = "  (locked)" if ex.locked else ""
             widgets.text(surface, f"› {world.map.rooms[other].name}{lock}", (x + 6, y + 2), 13, theme.TEXT)
             y += 20
@@ -109,7 +111,7 @@ class SidePanel:
         if len(company) > room_for:
             room_for = max(0, room_for - 1)  # leave a line for "... and N more"
         for view in company[:room_for]:
-            self._row(surface, pygame.Rect(x, y, w, 24), Attack(view.eid), mouse)
+            self._row(surface, pygame.Rect(x, y, w, 24), Attack(hero.eid, view.eid), mouse)
             sprite = self.sprites.creature(view.codex_id, view.footprint)
             surface.blit(pygame.transform.smoothscale_by(sprite, 22 / max(sprite.get_size())), (x, y + 1))
             widgets.text(surface, view.name, (x + 28, y + 4), 13, theme.HOSTILE if view.hostile else theme.FRIEND)
@@ -118,7 +120,7 @@ class SidePanel:
         if len(company) > room_for:
             widgets.text(surface, f"... and {len(company) - room_for} more", (x + 28, y), 13, theme.TEXT_DIM)
             y += 20
-        items = [i for i in world.items_in(hero.room) if i.square is not None]
+        items = [i for i in views.items_in(world, hero.room) if i.square is not None]
         if items and y + 20 < self.minimap.box.top:
             names = ", ".join(i.name for i in items[:6])
             widgets.text(surface, f"On the floor (G picks up): {names}", (x, y + 4), 13, (190, 210, 160), width=w)

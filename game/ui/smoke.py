@@ -90,7 +90,7 @@ class SmokePilot:
             if not world.over:
                 turn = world.turn
                 self.press(pygame.K_SPACE)
-                yield from self.wait(lambda: world.over or (world.turn > turn and not world.busy),
+                yield from self.wait(lambda: world.over or (world.turn > turn and not dungeon.driver.busy),
                                      f"turn {turn} to end after Space")
         if not world.over and world.turn < start + TURNS:
             raise SmokeFailure(f"only {world.turn - start} turns passed, expected {TURNS}")
@@ -106,7 +106,7 @@ class SmokePilot:
     def _move(self, dungeon: DungeonScene, by_mouse: bool) -> Iterator[None]:
         """Leave the hero's room through an unlocked exit: by arrow key, or by clicking its door."""
         world = dungeon.world
-        yield from self.wait(lambda: not world.busy, "the world turn to finish")
+        yield from self.wait(lambda: not dungeon.driver.busy, "the world turn to finish")
         room = dungeon.hero_view().room
         open_exits = [(ex, other) for ex, other in world.map.exits_of(room) if not ex.locked]
         if not open_exits:

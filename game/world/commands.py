@@ -1,4 +1,9 @@
-"""The hero's commands. Each costs Action Points; a refused one returns the reason the screen shows."""
+"""Commands: what an actor (the hero, a second hero, a companion, a scripted bot) asks to do.
+
+Every command names its actor and costs that actor Action Points; `perform` carries it out the same way
+for anyone and returns a Result, whose reason the screen shows when it was refused. It never raises for a
+refused command.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,58 +11,77 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world import loadout, moving
 from game.world.components import Body, Inventory, Item, Position
-from game.world.systems import combat, conditions, needs
+from game.world.verbs import combat, conditions, loadout, moving, provisions
+from game.world.views import item_name
 
 if TYPE_CHECKING:
-    from game.world.world import Result, World
+    from game.world.world import World
 
 AP_COST = 1
 
 
 @dataclass(frozen=True)
+class Result:
+    ok: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class Move:
+    actor: int
     room: int
 
 
 @dataclass(frozen=True)
 class Attack:
+    actor: int
     target: int
 
 
 @dataclass(frozen=True)
 class PickUp:
+    actor: int
     item: int
 
 
 @dataclass(frozen=True)
 class Drop:
+    actor: int
     item: int
 
 
 @dataclass(frozen=True)
 class Consume:
+    actor: int
     item: int
 
 
 @dataclass(frozen=True)
 class Equip:
+    actor: int
     item: int
 
 
 @dataclass(frozen=True)
 class EndTurn:
-    pass
+    """The actor spends what is left of its Action Points on waiting."""
+
+    actor: int
 
 
-def perform(world: World, command: object) -> Result:
-    from game.world.world import Result
+Command = Move | Attack | PickUp | Drop | Consume | Equip | EndTurn
 
-    hero = world.hero
-    body = esper.component_for_entity(hero, Body)
+
+def perform(world: World, command: Command) -> Result:
+    """Carry out `command` for its actor: refused with a reason, or done and paid for in AP."""
+    world.ecs.activate()
+    actor = command.actor
+    if not world.alive(actor):
+        return Result(False, "You are dead.")
+    body = esper.component_for_entity(actor, Body)
     if isinstance(command, EndTurn):
-        world.emit("hero_wait", hero, room=world.hero_room())
+        world.emit("hero_wait", actor, room=world.room_of(actor))
         body.ap = 0
         return Result(True)
     handler = HANDLERS.get(type(command))
@@ -65,93 +89,93 @@ def perform(world: World, command: object) -> Result:
         return Result(False, f"Unknown command {type(command).__name__}.")
     if body.ap < AP_COST:
         return Result(False, "You have no action points left this turn.")
-    reason = handler(world, hero, command)
+    reason = handler(world, actor, command)
     if reason:
         return Result(False, reason)
     body.ap -= AP_COST
     return Result(True)
 
 
-def _move(world: World, hero: int, cmd: Move) -> str:
-    here = esper.component_for_entity(hero, Position).room
+def _move(world: World, actor: int, cmd: Move) -> str:
+    here = world.room_of(actor)
     if cmd.room == here:
         return "You are already there."
-    if esper.component_for_entity(hero, Body).stunned:
+    if esper.component_for_entity(actor, Body).stunned:
         return "You are stunned and cannot move."
     exit_ = next((ex for ex, other in world.rooms.exits[here] if other == cmd.room), None)
     if exit_ is None:
         return f"{world.room_name(cmd.room)} is not next to this room."
-    return moving.go(world, hero, exit_, cmd.room, force=False)
+    return moving.go(world, actor, exit_, cmd.room, force=False)
 
 
-def _attack(world: World, hero: int, cmd: Attack) -> str:
-    if not world.alive(cmd.target) or cmd.target == hero:
+def _attack(world: World, actor: int, cmd: Attack) -> str:
+    if not world.alive(cmd.target) or cmd.target == actor:
         return "There is nothing to attack there."
-    body = esper.component_for_entity(hero, Body)
+    body = esper.component_for_entity(actor, Body)
     if body.stunned:
         return "You are stunned and cannot fight."
     if body.conditions and conditions.hampered(world, body):
         names = ", ".join(world.content.conditions[c].name for c in sorted(body.conditions))
         return f"You cannot fight while {names}."
-    if esper.component_for_entity(cmd.target, Position).room != esper.component_for_entity(hero, Position).room:
+    if world.room_of(cmd.target) != world.room_of(actor):
         return "That creature is not in this room."
-    combat.strike(world, hero, cmd.target)  # N25's budget binds enemies; the hero strikes once per AP
+    combat.strike(world, actor, cmd.target)  # N25's budget binds the NPCs' own stage; a command strikes once per AP
     return ""
 
 
-def _floor_item(world: World, hero: int, item: int) -> str:
-    """"" when `item` lies in the hero's room, else the reason."""
+def _floor_item(world: World, actor: int, item: int) -> str:
+    """"" when `item` lies in the actor's room, else the reason."""
     found = esper.try_component(item, Item) if esper.entity_exists(item) else None
-    if found is None or found.room != esper.component_for_entity(hero, Position).room:
+    if found is None or found.room != esper.component_for_entity(actor, Position).room:
         return "That item is not here."
     return ""
 
 
-def _pick_up(world: World, hero: int, cmd: PickUp) -> str:
-    reason = _floor_item(world, hero, cmd.item)
+def _pick_up(world: World, actor: int, cmd: PickUp) -> str:
+    reason = _floor_item(world, actor, cmd.item)
     if reason:
         return reason
     if world.content.items[esper.component_for_entity(cmd.item, Item).item_id].fixture:
-        return f"The {world.item_name(cmd.item)} cannot be carried; eat or drink here instead."
-    if not loadout.can_carry(world, hero, cmd.item):
-        return f"The {world.item_name(cmd.item)} is too heavy to carry with your load."
-    needs.take(world, hero, cmd.item)
+        return f"The {item_name(world, cmd.item)} cannot be carried; eat or drink here instead."
+    if not loadout.can_carry(world, actor, cmd.item):
+        return f"The {item_name(world, cmd.item)} is too heavy to carry with your load."
+    provisions.take(world, actor, cmd.item)
     return ""
 
 
-def _carried(hero: int, item: int) -> bool:
+def _carried(actor: int, item: int) -> bool:
     found = esper.try_component(item, Item) if esper.entity_exists(item) else None
-    return found is not None and found.owner == hero
+    return found is not None and found.owner == actor
 
 
-def _drop(world: World, hero: int, cmd: Drop) -> str:
-    if not _carried(hero, cmd.item):
+def _drop(world: World, actor: int, cmd: Drop) -> str:
+    if not _carried(actor, cmd.item):
         return "You do not carry that."
-    needs.put_down(world, hero, cmd.item)
+    provisions.put_down(world, actor, cmd.item)
     return ""
 
 
-def _consume(world: World, hero: int, cmd: Consume) -> str:
-    if not _carried(hero, cmd.item):
-        reason = _floor_item(world, hero, cmd.item)
+def _consume(world: World, actor: int, cmd: Consume) -> str:
+    if not _carried(actor, cmd.item):
+        reason = _floor_item(world, actor, cmd.item)
         if reason:
             return reason
     kind = world.content.items[esper.component_for_entity(cmd.item, Item).item_id].kind
     if kind not in ("food", "drink", "healing"):
-        return f"You cannot eat or drink the {world.item_name(cmd.item)}."
-    needs.consume(world, hero, cmd.item)
+        return f"You cannot eat or drink the {item_name(world, cmd.item)}."
+    provisions.consume(world, actor, cmd.item)
     return ""
 
 
-def _equip(world: World, hero: int, cmd: Equip) -> str:
-    if not _carried(hero, cmd.item):
+def _equip(world: World, actor: int, cmd: Equip) -> str:
+    if not _carried(actor, cmd.item):
         return "You do not carry that."
     if world.content.items[esper.component_for_entity(cmd.item, Item).item_id].slot is None:
-        return f"The {world.item_name(cmd.item)} is not something to wear or wield."
-    if cmd.item in esper.component_for_entity(hero, Inventory).equipped.values():
+        return f"The {item_name(world, cmd.item)} is not something to wear or wield."
+    if cmd.item in esper.component_for_entity(actor, Inventory).equipped.values():
         return "You already have that equipped."
-    loadout.equip(world, hero, cmd.item)
-    world.emit("equip", hero, room=world.hero_room(), item=world.item_name(cmd.item))
+    loadout.equip(world, actor, cmd.item)
+    world.emit("equip", actor, room=world.room_of(actor), item=item_name(world, cmd.item))
     return ""
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from game.rules.card import Card
 
@@ -62,11 +63,22 @@ class Needs:
     complained: frozenset[str] = frozenset()
 
 
+class MoodState(StrEnum):
+    """N12-N18: what a creature is doing with itself. A str, so events and saves carry the plain word."""
+
+    RESTING = "resting"  # N12: provisioned and healthy
+    EXPLORING = "exploring"  # N12: short of food or drink
+    WANDERING = "wandering"  # N15: the needless roam
+    COWARDLY = "cowardly"  # N16
+    FLEEING = "fleeing"  # N17
+    ANGERED = "angered"  # N18
+
+
 @dataclass(slots=True)
 class Mood:
     """N12-N18. `last_seen` is the room where this creature last saw the hero."""
 
-    state: str = "resting"
+    state: MoodState = MoodState.RESTING
     last_seen: int | None = None
     since: int = 0  # turn the state began (hysteresis)
     aware: int = 0  # turns of threat awareness left while angered (N18)

@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+import esper
+
 from game.maps.model import DungeonMap, Exit, Square, Trap
 from game.world.components import Footprint, Position
 
@@ -11,6 +13,11 @@ from game.world.components import Footprint, Position
 def footprint_squares(top_left: Square, w: int, h: int) -> list[Square]:
     x, y = top_left
     return [(x + i, y + j) for j in range(h) for i in range(w)]
+
+
+def footprint_of(eid: int) -> Footprint:
+    """The squares a creature covers (C10); one square unless it has a Footprint."""
+    return esper.try_component(eid, Footprint) or Footprint()
 
 
 def occupied(pos: Position, fp: Footprint) -> list[Square]:

@@ -30,7 +30,9 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
 def run_turn(world: World) -> Iterator[None]:
     """One world turn, yielding after each system so the screen can draw in between."""
     world.turn += 1
+    world.mid_turn = True
     world.emit("turn")
     for _name, system in PIPELINE:
         system(world)
         yield
+    world.mid_turn = False

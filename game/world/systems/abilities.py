@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.rules.card import SCHOOLS
-from game.world.components import Identity, Mood
-
-from game.world.world import unlocked_at
+from game.world.actors import unlocked_at
+from game.world.components import Identity, Mood, MoodState
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -20,12 +19,12 @@ MEDITATION = 2  # health a resting meditator recovers each turn
 
 
 def run(world: World) -> None:
-    for actor in world.actors_where("unlocks"):
+    for actor in world.actors.where("unlocks"):
         eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
         unlocked = unlocked_at(actor.unlocks, actor.growth.level)
         if not unlocked or body.health <= 0:
             continue
-        if "meditate" in unlocked and mood.state in ("resting", "wandering") and body.health < body.card.health:
+        if "meditate" in unlocked and mood.state in (MoodState.RESTING, MoodState.WANDERING) and body.health < body.card.health:
             amount = min(MEDITATION, body.card.health - body.health)
             body.health += amount
             world.emit("meditate", eid, room=pos.room, amount=amount)
@@ -34,7 +33,7 @@ def run(world: World) -> None:
             if body.card.element_damage[school] > 0:
                 world.room_runes[pos.room] = school  # N37: the room now amplifies that school for everyone
                 world.emit("reshape", eid, room=pos.room, school=school)
-        if "pack_howl" in unlocked and mood.state == "angered" and mood.aware == world.aware_full:
+        if "pack_howl" in unlocked and mood.state == MoodState.ANGERED and mood.aware == world.aware_full:
             howl(world, eid, ident, pos.room)
 
 
@@ -45,8 +44,8 @@ def howl(world: World, eid: int, ident: Identity, room: int) -> None:
         for other in world.rooms.occupants(other_room):
             other_ident = esper.component_for_entity(other, Identity)
             mood = esper.try_component(other, Mood)
-            if other_ident.codex_id == ident.codex_id and mood and mood.state not in ("angered", "fleeing"):
-                mood.state, mood.since, mood.last_seen = "angered", world.turn, room
+            if other_ident.codex_id == ident.codex_id and mood and mood.state not in (MoodState.ANGERED, MoodState.FLEEING):
+                mood.state, mood.since, mood.last_seen = MoodState.ANGERED, world.turn, room
                 mood.aware = world.aware_full
                 answered = True
     if answered:

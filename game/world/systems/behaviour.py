@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.world.components import MoodState
+
 if TYPE_CHECKING:
-    from game.world.world import Actor, World
+    from game.world.actors import Actor
+    from game.world.world import World
 
 FLEE_BELOW = 0.25  # N12, N17
 
@@ -17,7 +20,7 @@ FLEE_BELOW = 0.25  # N12, N17
 def run(world: World) -> None:
     hero_room = world.hero_room() if world.alive(world.hero) else None
     tuning = world.content.tuning["mood"]
-    for actor in world.actors():
+    for actor in world.actors.all():
         body, mood, pos = actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
@@ -30,31 +33,31 @@ def run(world: World) -> None:
             world.emit("mood", actor.eid, room=pos.room, mood=state)
 
 
-def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]) -> str:
+def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]) -> MoodState:
     """N12: provisioned and healthy rests; short of food or drink explores; hurt flees; N16-N18."""
     body, mood, ident = actor.body, actor.mood, actor.ident
     health = body.health / max(body.card.health, 1)
-    if mood.state == "fleeing" and health < tuning["flee_recover"]:
-        return "fleeing"  # N17: stops only once health recovers
+    if mood.state == MoodState.FLEEING and health < tuning["flee_recover"]:
+        return MoodState.FLEEING  # N17: stops only once health recovers
     if health < FLEE_BELOW:
-        return "fleeing"  # N12
-    if mood.state == "angered":
+        return MoodState.FLEEING  # N12
+    if mood.state == MoodState.ANGERED:
         mood.aware = world.aware_full if sees_hero else mood.aware - 1
         if mood.aware > 0:
-            return "angered"  # N18: until no longer aware of a threat
+            return MoodState.ANGERED  # N18: until no longer aware of a threat
     fears_hero = "hero" in world.content.tuning.enemies.get(ident.faction, ())
     if "coward" in ident.tags and mood.last_seen is not None and fears_hero:
         if health < tuning["coward_snap"]:
             mood.aware = world.aware_full
-            return "angered"  # N16: enough damage snaps it out of cowardice
+            return MoodState.ANGERED  # N16: enough damage snaps it out of cowardice
         if sees_hero:
             mood.aware = world.aware_full
-            return "cowardly"
-        if mood.state == "cowardly":
+            return MoodState.COWARDLY
+        if mood.state == MoodState.COWARDLY:
             mood.aware -= 1
             if mood.aware > 0:
-                return "cowardly"  # N16: it keeps away until it has not seen the hero for a while
+                return MoodState.COWARDLY  # N16: it keeps away until it has not seen the hero for a while
     if actor.needs is None:
-        return "wandering"  # N15: the needless wander
+        return MoodState.WANDERING  # N15: the needless wander
     kinds = actor.inv.kinds
-    return "resting" if kinds.get("food") and kinds.get("drink") else "exploring"  # N12
+    return MoodState.RESTING if kinds.get("food") and kinds.get("drink") else MoodState.EXPLORING  # N12

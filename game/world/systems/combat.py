@@ -1,18 +1,13 @@
-"""Combat stage (N13, N19-N25): who strikes whom, and what a strike does to the card struck."""
+"""Combat stage (N13, N25): every creature with an enemy in its room picks a target and spends its strikes."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import esper
 
-from game.rules import combat as rules
-from game.rules.groups import FLANK_BONUS, flanks
-from game.world import items, loadout
-from game.world.factory import footprint_of, group_cells
-from game.world.components import Body, Identity, Inventory, Item, Mood, Position
-from game.world.rooms import occupied
-from game.world.systems import conditions
+from game.world.components import Body, Mood, MoodState, Position
+from game.world.verbs import conditions
+from game.world.verbs.combat import strike
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -25,11 +20,11 @@ def run(world: World) -> None:
         if not world.factions_differ(occupants):
             continue
         for eid in occupants:
-            actor = world.actor_of(eid)  # None for the hero, who strikes by command
+            actor = world.actors.of(eid)  # None for the hero, who strikes by command
             if actor is None:
                 continue
             body, mood = actor.body, actor.mood
-            if body.health <= 0 or body.stunned or mood.state == "fleeing" \
+            if body.health <= 0 or body.stunned or mood.state == MoodState.FLEEING \
                     or (body.conditions and conditions.hampered(world, body)):
                 continue
             while body.strikes > 0 and body.ap > 0 and world.alive(eid):
@@ -58,153 +53,6 @@ def pick_target(world: World, eid: int, room: int, mood: Mood) -> int | None:
     enemies = [o for o in world.rooms.occupants(room) if o != eid and world.is_enemy(eid, o)]
     if not enemies:
         return None
-    if mood.state == "angered" and world.hero in enemies:
+    if mood.state == MoodState.ANGERED and world.hero in enemies:
         return world.hero
     return min(enemies, key=lambda o: (esper.component_for_entity(o, Body).health, world.uid(o)))
-
-
-def strike_of(card_body: Body) -> rules.Strike:
-    """The attacker's side of one strike: its card, weapon and, for a group, its current heads."""
-    card = card_body.card
-    attack = card.attack
-    dice = rules.group_dice(card_body.heads) if card_body.heads else attack.dice
-    chance = card.ranged if attack.kind == "ranged" else card.melee
-    return rules.Strike(chance, card.strength, dice, attack.damage_type, card.element_damage, attack.kind)
-
-
-def envelops(group: int, target: int) -> bool:
-    """C34: the group's heads stand on opposite sides of one of the target's squares."""
-    cells = esper.component_for_entity(group, Position).cells
-    squares = occupied(esper.component_for_entity(target, Position), footprint_of(target))
-    return any(flanks(cells, square) for square in squares)
-
-
-def guard_of(world: World, body: Body) -> rules.Guard:
-    card = body.card
-    dodge = card.dodge + conditions.dodge_change(world, body) if body.conditions else card.dodge
-    return rules.Guard(max(0, dodge), card.defense, card.element_resist, card.immune)
-
-
-def strike(world: World, attacker: int, target: int) -> None:
-    """One attack by the same rules for everyone (N19-N23), in a room that may amplify a school (N37)."""
-    a_body = esper.component_for_entity(attacker, Body)
-    t_body = esper.component_for_entity(target, Body)
-    room = esper.component_for_entity(attacker, Position).room
-    the_strike = strike_of(a_body)
-    if a_body.heads and the_strike.kind == "melee" and envelops(attacker, target):
-        the_strike = replace(the_strike, dice=f"{the_strike.dice}+{FLANK_BONUS}")  # C34
-    outcome = rules.resolve(the_strike, guard_of(world, t_body), world.rng, world.room_amplify(room))
-    anger(world, attacker, target)
-    weapon = a_body.card.attack.name
-    if not outcome.hit:
-        world.emit("dodge" if outcome.dodged else "miss", attacker, target, room, roll=outcome.roll)
-        return
-    extra = ", ".join(f"{v} {s}" for s, v in outcome.elemental.items() if v)
-    world.emit("hit", attacker, target, room, weapon=weapon, damage=outcome.total,
-               physical=outcome.physical, elemental=outcome.elemental, faces=list(outcome.faces),
-               extra=f" ({outcome.physical} physical, {extra})" if extra else "")
-    heads = rules.heads_killed(outcome, the_strike.kind)
-    apply_damage(world, attacker, target, outcome.physical, outcome.elemental, heads)
-    if outcome.total > 0 and world.alive(target) and conditions.trait_of(world, attacker, "damage"):
-        conditions.afflict(world, attacker, target)  # C40: a trait that triggers when the group deals damage
-
-
-def apply_damage(world: World, attacker: int | None, target: int, physical: int, elemental: dict[str, int],
-                 kill_heads: int, direct: int = 0) -> None:
-    """Weapon damage wears armour first (C29); elemental and `direct` (attrition) damage go to health.
-    A group loses heads instead (C35)."""
-    body = esper.component_for_entity(target, Body)
-    room = esper.component_for_entity(target, Position).room
-    if attacker is not None:
-        body.killer = world.uid(attacker)
-    if body.heads:
-        lost = min(kill_heads, body.heads)
-        if lost:
-            body.heads -= lost
-            body.health = body.heads
-            if body.heads:  # C32: the band, and so the group's aim, is read at its current heads
-                codex_id = esper.component_for_entity(target, Identity).codex_id
-                body.natural = world.natural_card(codex_id, body.heads)
-                loadout.refresh(world, target)
-                shrink(world, target, group_cells(world, codex_id, body.heads))
-            world.emit("heads_lost", target=target, room=room, heads=lost, left=body.heads)
-    else:
-        to_health = wear_armour(world, target, physical, room) + sum(elemental.values()) + direct
-        body.health -= to_health
-    if body.health <= 0:
-        die(world, target, attacker)
-
-
-def shrink(world: World, group: int, keep: int) -> None:
-    """C31: the squares of fallen heads are free again; the first heads stand."""
-    pos = esper.component_for_entity(group, Position)
-    world.rooms.vacate(group, pos.room, list(pos.cells[keep:]))
-    pos.cells = pos.cells[:keep]
-
-
-def wear_armour(world: World, eid: int, damage: int, room: int) -> int:
-    """Soak `damage` into worn armour pieces in turn; return what reaches health (C29)."""
-    inv = esper.try_component(eid, Inventory)
-    if not inv or damage <= 0:
-        return max(damage, 0)
-    soaked_total = 0
-    for slot in ("shield", "body", "head", "limbs"):
-        item_eid = inv.equipped.get(slot)
-        if item_eid is None or damage <= 0:
-            continue
-        item = esper.component_for_entity(item_eid, Item)
-        damage, soaked = rules.soak(damage, item.durability)
-        item.durability -= soaked
-        soaked_total += soaked
-    if soaked_total:
-        world.emit("soaked", target=eid, room=room, soaked=soaked_total, durability=loadout.durability(eid))
-    return damage
-
-
-def anger(world: World, attacker: int, target: int) -> None:
-    """N18: damage from the hero angers the target and the allies who witness it."""
-    if attacker != world.hero:
-        return
-    room = esper.component_for_entity(target, Position).room
-    faction = esper.component_for_entity(target, Identity).faction
-    for eid in world.rooms.occupants(room):
-        if eid == world.hero:
-            continue
-        mood = esper.try_component(eid, Mood)
-        if mood is None or mood.state == "fleeing":
-            continue
-        if eid == target or esper.component_for_entity(eid, Identity).faction == faction:
-            if mood.state != "angered":
-                mood.state, mood.since = "angered", world.turn
-                world.emit("mood", eid, room=room, mood="angered")
-            mood.last_seen = room
-            mood.aware = world.aware_full
-
-
-def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> None:
-    """Death: the event, gear falling to the floor (N31), the card leaving the room."""
-    pos = esper.component_for_entity(eid, Position)
-    body = esper.component_for_entity(eid, Body)
-    room = pos.room
-    if killer is not None:
-        world.emit("killed", killer, eid, room, cause="combat")
-    else:
-        world.emit("death", eid, room=room, cause=cause)
-    inv = esper.try_component(eid, Inventory)
-    dropped = []
-    if inv:
-        for item_eid in list(inv.items):
-            items.lay(world, item_eid, room, pos.square)
-            dropped.append(world.item_name(item_eid))
-    if dropped:
-        world.emit("drop_on_death", eid, room=room, items=", ".join(dropped))
-    world.rooms.remove(eid, room, occupied(pos, footprint_of(eid)))
-    body.health = min(body.health, 0)
-    if eid == world.hero:
-        where = f"in {world.room_name(room)} on turn {world.turn}"
-        if killer is not None:
-            world.over = f"Slain by {esper.component_for_entity(killer, Identity).name} {where}."
-        else:
-            world.over = f"Died of {cause} {where}."
-        return
-    esper.delete_entity(eid)  # deferred to the end of the turn (start.recover)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.growth import level_for_xp
-from game.world import loadout
+from game.world.verbs import loadout
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -13,7 +13,7 @@ XP_PER_TURN = 1  # N27
 
 
 def run(world: World) -> None:
-    for actor in world.actors():
+    for actor in world.actors.all():
         eid, body, growth, pos = actor.eid, actor.body, actor.growth, actor.pos
         if body.health <= 0:
             continue
@@ -26,4 +26,4 @@ def run(world: World) -> None:
         loadout.refresh(world, eid)
         body.health += max(0, body.card.health - before)  # N28: heals by the rise of its maximum
         world.emit("level_up", eid, room=pos.room, level=level,
-                   unlocked=[b for lvl, b in world.unlocks(eid).items() if lvl == level])
+                   unlocked=[b for lvl, b in actor.unlocks.items() if lvl == level])

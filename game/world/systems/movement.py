@@ -5,20 +5,21 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world import moving
-from game.world.components import Body, Identity, Mood, Needs
-from game.world.systems.needs import COMPLAIN_ABOVE, carried, consume
+from game.world.components import Body, Identity, Mood, MoodState, Needs
+from game.world.verbs import moving
+from game.world.verbs.provisions import COMPLAIN_ABOVE, carried, consume
 
 if TYPE_CHECKING:
     from game.maps.model import Exit
-    from game.world.world import Actor, World
+    from game.world.actors import Actor
+    from game.world.world import World
 
-MOVERS = ("exploring", "wandering", "cowardly", "fleeing", "angered")
+MOVERS = (MoodState.EXPLORING, MoodState.WANDERING, MoodState.COWARDLY, MoodState.FLEEING, MoodState.ANGERED)
 
 
 def run(world: World) -> None:
     regen_every = int(world.content.tuning["needs"]["regen_every"])
-    for actor in world.actors():
+    for actor in world.actors.all():
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
@@ -30,8 +31,8 @@ def run(world: World) -> None:
             continue
         exit_, to_room = choice
         body.ap -= 1
-        reason = moving.go(world, eid, exit_, to_room, force=mood.state == "angered")
-        if reason and mood.state == "fleeing":
+        reason = moving.go(world, eid, exit_, to_room, force=mood.state == MoodState.ANGERED)
+        if reason and mood.state == MoodState.FLEEING:
             world.emit("move_blocked", eid, room=pos.room, reason=reason)
     hero_rests(world, regen_every)
 
@@ -64,17 +65,17 @@ def choose_exit(world: World, eid: int, mood: Mood, room: int) -> tuple[Exit, in
     exits = world.rooms.exits[room]
     if not exits:
         return None
-    if mood.state == "angered":
+    if mood.state == MoodState.ANGERED:
         if room == world.hero_room():
             return None  # it has found the hero: it stays and fights
         if mood.last_seen is not None and mood.last_seen != room:
             return toward(world, exits, mood.last_seen, room)  # N18
         return by_scent(world, eid, exits)  # lost the trail at the last sighting: track the scent
-    if mood.state == "cowardly" and mood.last_seen is not None:
+    if mood.state == MoodState.COWARDLY and mood.last_seen is not None:
         return away(world, exits, mood.last_seen, room)  # N16
-    if mood.state == "fleeing":
+    if mood.state == MoodState.FLEEING:
         return world.rng.choice(exits)  # N17: any exit
-    if mood.state == "wandering" and world.rng.random() >= world.content.tuning["mood"]["wander_chance"]:
+    if mood.state == MoodState.WANDERING and world.rng.random() >= world.content.tuning["mood"]["wander_chance"]:
         return None
     return by_scent(world, eid, exits) or world.rng.choice(exits)  # N15
 

@@ -19,7 +19,7 @@ TALKERS = frozenset({"dungeon", "world", "notable"})  # N74: merchants and event
 
 
 def participant(world: World, eid: int) -> bool:
-    actor = world.actor_of(eid)  # None for the hero, who never spends AP here
+    actor = world.actors.of(eid)  # None for the hero, who never spends AP here
     if actor is None:
         return False
     ident, body = actor.ident, actor.body

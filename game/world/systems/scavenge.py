@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.rules import dice
-from game.world import loadout
-from game.world.components import Body, Identity, Inventory, Item
-from game.world.systems.needs import take
-from game.world.world import unlocked_at
+from game.world.actors import unlocked_at
+from game.world.components import Body, Identity, Inventory, Item, MoodState
+from game.world.verbs import loadout
+from game.world.verbs.provisions import take
+from game.world.views import item_name
 
 if TYPE_CHECKING:
-    from game.world.world import Actor, World
+    from game.world.actors import Actor
+    from game.world.world import World
 
 
 def can_arm(actor: Actor) -> bool:
@@ -27,9 +29,9 @@ def can_arm(actor: Actor) -> bool:
 
 
 def run(world: World) -> None:
-    for actor in world.actors():
+    for actor in world.actors.all():
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
-        if body.health <= 0 or body.ap <= 0 or mood.state == "fleeing" or body.heads:
+        if body.health <= 0 or body.ap <= 0 or mood.state == MoodState.FLEEING or body.heads:
             continue
         floor = world.rooms.gear_on_floor(pos.room)
         if not floor or not can_arm(actor):
@@ -40,7 +42,7 @@ def run(world: World) -> None:
         body.ap -= 1
         take(world, eid, best)
         loadout.equip(world, eid, best)
-        world.emit("equip", eid, room=pos.room, item=world.item_name(best),
+        world.emit("equip", eid, room=pos.room, item=item_name(world, best),
                    runed=bool(esper.component_for_entity(best, Item).rune))
 
 

@@ -13,6 +13,6 @@ def run(world: World) -> None:
     tuning = world.content.tuning["scent"]
     if world.alive(world.hero):
         field.lay(field.hero, world.hero_room(), tuning["hero"])
-    for actor in world.actors_where("prey"):
+    for actor in world.actors.where("prey"):
         if actor.body.health > 0:
             field.lay(field.prey, actor.pos.room, tuning["prey"])

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world import factory
+from game.world.verbs import factory
 from game.world.components import Inventory
 
 if TYPE_CHECKING:

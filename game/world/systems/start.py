@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Needs
-from game.world.systems.needs import NEED_RISE
+from game.world.verbs.provisions import NEED_RISE
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -18,7 +18,7 @@ def run(world: World) -> None:
     if hero_needs and world.alive(world.hero):
         hero_needs.hunger += NEED_RISE
         hero_needs.thirst += NEED_RISE
-    for actor in world.actors():
+    for actor in world.actors.all():
         body = actor.body
         if body.health <= 0:
             continue
@@ -31,10 +31,10 @@ def run(world: World) -> None:
 
 def recover(world: World) -> None:
     """End of the world turn: stuns count down (N24), the dead are cleared, the hero's AP refreshes."""
-    for actor in world.actors():
+    for actor in world.actors.all():
         count_down_stun(world, actor.eid, actor.body)
     esper.clear_dead_entities()
-    world.drop_dead_actors()
+    world.actors.drop_dead()
     hero = esper.component_for_entity(world.hero, Body)
     count_down_stun(world, world.hero, hero)
     hero.ap = hero.card.ap

@@ -31,14 +31,6 @@ def max_durability(world: World, item: Item) -> int:
     return int(listed * world.content.gear.qualities[item.quality].durability)
 
 
-def durability(eid: int) -> int:
-    """Current durability of everything the creature wears (C25, C29)."""
-    inv = esper.try_component(eid, Inventory)
-    if not inv:
-        return 0
-    return sum(esper.component_for_entity(i, Item).durability for s, i in inv.equipped.items() if s != "weapon")
-
-
 def carried_weight(world: World, eid: int) -> int:
     inv = esper.component_for_entity(eid, Inventory)
     items = world.content.items

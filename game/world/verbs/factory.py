@@ -9,15 +9,16 @@ import esper
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
-from game.world import loadout
-from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
-from game.world.items import give, lay
+from game.content.codex import HERO_ID
+from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, MoodState, Needs,
+                                   Position)
 from game.world.rooms import footprint_squares
+from game.world.verbs import loadout
+from game.world.verbs.items import give, lay
 
 if TYPE_CHECKING:
     from game.world.world import World
 
-HERO_ID = "hero"
 LIVING_TAGS = frozenset({"animal", "humanoid"})  # N8: living mortals hunger and thirst...
 NEEDLESS_TAGS = frozenset({"undead", "elemental"})  # ...the dead and the elemental do not
 
@@ -30,10 +31,6 @@ def group_cells(world: World, codex_id: str, heads: int) -> int:
 def place_group(world: World, codex_id: str, heads: int, room: int, near: Square | None) -> list[Square]:
     """Free squares for a group's heads in `room`, nearest `near`; empty when they do not fit."""
     return world.rooms.free_cells(room, group_cells(world, codex_id, heads), near) or []
-
-
-def footprint_of(eid: int) -> Footprint:
-    return esper.try_component(eid, Footprint) or Footprint()
 
 
 @functools.cache
@@ -85,7 +82,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
         Identity(world.next_uid(codex_id), codex_id, defn.name, kind, faction, tags),
         Position(room, cells[0], tuple(cells) if card.heads else ()), Footprint(w, h),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget, heads=card.heads),
-        Mood("resting" if provisions and has_needs(tags) else "wandering", since=world.turn),
+        Mood(MoodState.RESTING if provisions and has_needs(tags) else MoodState.WANDERING, since=world.turn),
         Growth(), Inventory(),
     )
     if has_needs(tags):
@@ -103,7 +100,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     loadout.refresh(world, eid)
     body = esper.component_for_entity(eid, Body)
     body.health = body.card.health
-    world.add_actor(eid)
+    world.actors.add(eid)
     return eid
 
 
@@ -151,7 +148,7 @@ def rebuild(world: World, dungeon: DungeonMap) -> None:
     """F5 reload: a fresh population from `dungeon`, keeping the hero with its card, needs and pack."""
     world.ecs.activate()
     keep = {world.hero} | set(esper.component_for_entity(world.hero, Inventory).items)
-    world.forget_actors()
+    world.actors.forget()
     doomed = [eid for eid, _ in esper.get_component(Identity)] + [eid for eid, _ in esper.get_component(Item)]
     for eid in doomed:
         if eid not in keep:

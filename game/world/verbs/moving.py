@@ -8,10 +8,11 @@ import esper
 from game.maps.model import Exit, Square
 from game.rules import dice
 from game.rules.card import MUNDANE
-from game.rules.tables import ABBREVIATIONS
-from game.world import factory
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.rooms import footprint_squares, occupied
+from game.world.rooms import footprint_of, footprint_squares, occupied
+from game.world.verbs import factory
+from game.world.verbs.combat import apply_damage
+from game.world.verbs.conditions import trial_dice
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -54,7 +55,7 @@ def space_for(world: World, eid: int, room: int, near: Square | None) -> list[Sq
     body = esper.component_for_entity(eid, Body)
     if body.heads:
         return factory.place_group(world, esper.component_for_entity(eid, Identity).codex_id, body.heads, room, near)
-    fp = factory.footprint_of(eid)
+    fp = footprint_of(eid)
     spot = world.rooms.free_spot(room, fp.w, fp.h, near)
     return footprint_squares(spot, fp.w, fp.h) if spot else []
 
@@ -62,18 +63,10 @@ def space_for(world: World, eid: int, room: int, near: Square | None) -> list[Sq
 def relocate(world: World, eid: int, room: int, cells: list[Square]) -> None:
     """Stand the creature on `cells` of `room` (from space_for)."""
     pos = esper.component_for_entity(eid, Position)
-    world.rooms.remove(eid, pos.room, occupied(pos, factory.footprint_of(eid)))
+    world.rooms.remove(eid, pos.room, occupied(pos, footprint_of(eid)))
     pos.room, pos.square = room, cells[0]
     pos.cells = tuple(cells) if esper.component_for_entity(eid, Body).heads else ()
     world.rooms.place(eid, room, cells)
-
-
-def trial_dice(world: World, eid: int, attribute: str) -> str:
-    """C3: the creature's trial dice for `attribute` (minions: d2 + Tier die for all)."""
-    codex = world.content.codex
-    codex_id = esper.component_for_entity(eid, Identity).codex_id
-    block = codex.stat_block(codex_id)
-    return block.trials.get("all") or block.trials[ABBREVIATIONS[attribute]]
 
 
 def stun(world: World, eid: int, turns: int) -> None:
@@ -86,8 +79,6 @@ def stun(world: World, eid: int, turns: int) -> None:
 
 def spring_traps(world: World, eid: int, room: int) -> None:
     """Each trap in the room asks a trial against its DC; a failure deals its damage (and stun, N24)."""
-    from game.world.systems.combat import apply_damage
-
     body = esper.component_for_entity(eid, Body)
     for trap in world.traps_in(room):
         if world.trap_spent.get(trap.id, 0) > world.turn:

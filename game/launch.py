@@ -1,0 +1,23 @@
+"""Starting a game from files: the map read from its Tiled file, the data, a populated world and its driver.
+
+The one place above both the world and the map loader, so the world itself never reads a map file.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.content.content import Content, load_content
+from game.maps.data_ids import read_data_ids
+from game.maps.model import DungeonMap
+from game.maps.tiled import load_map
+from game.world.driver import Driver, new_world
+
+
+def load_dungeon(path: Path) -> DungeonMap:
+    """The map at `path`, checked against the game's data (raises MapError listing every problem)."""
+    return load_map(path, data=read_data_ids())
+
+
+def new_game(map_path: Path, seed: int, content: Content | None = None) -> Driver:
+    """A new world on the map at `map_path`, ready to play (raises MapError or ContentError)."""
+    return Driver(new_world(load_dungeon(map_path), content or load_content(), seed))

@@ -1,0 +1,120 @@
+"""Read-only views of the world for the screen, headless dumps and tests: what a creature or an item
+looks like now, with names and kinds resolved so readers need not open the content tables."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import esper
+
+from game.rules.card import Card
+from game.world.components import Body, Growth, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.rooms import footprint_of
+from game.world.world import World
+
+NO_MOOD = "hero"  # CreatureView.mood of a creature without moods (the hero)
+
+
+@dataclass(frozen=True)
+class CreatureView:
+    eid: int
+    uid: str
+    codex_id: str
+    name: str
+    room: int
+    square: tuple[int, int]
+    footprint: tuple[int, int]
+    health: int
+    max_health: int
+    level: int
+    xp: int
+    mood: str  # a MoodState's word, or NO_MOOD
+    hunger: int
+    thirst: int
+    ap: int
+    max_ap: int
+    heads: int
+    card: Card
+    equipped: dict[str, str]
+    carrying: list[str]
+    durability: int
+    is_hero: bool
+    hostile: bool
+    stunned: int
+    alive: bool
+    conditions: dict[str, int]  # C40 condition name -> turns it still holds
+    cells: tuple[tuple[int, int], ...]  # C31: a group's head squares (empty for one creature)
+
+
+@dataclass(frozen=True)
+class ItemView:
+    eid: int
+    item_id: str
+    name: str
+    kind: str  # items.toml kind: weapon, armour, food, drink, healing, key, rune, misc
+    square: tuple[int, int] | None
+
+
+def item_name(world: World, eid: int) -> str:
+    """"fine silver longsword (fire rune)", "Ration ×3": the name the log and the screen show."""
+    item = esper.component_for_entity(eid, Item)
+    defn = world.content.items[item.item_id]
+    extras = [item.quality] if item.quality not in ("common",) else []
+    if item.material not in ("iron",):
+        extras.append(item.material)
+    label = f"{' '.join(extras)} {defn.name}".strip() if extras else defn.name
+    if item.rune:
+        label += f" ({item.rune} rune)"
+    return label if item.count == 1 or defn.fixture else f"{label} ×{item.count}"
+
+
+def durability(eid: int) -> int:
+    """Current durability of everything the creature wears (C25, C29)."""
+    inv = esper.try_component(eid, Inventory)
+    if not inv:
+        return 0
+    return sum(esper.component_for_entity(i, Item).durability for s, i in inv.equipped.items() if s != "weapon")
+
+
+def item(world: World, eid: int) -> ItemView:
+    found = esper.component_for_entity(eid, Item)
+    return ItemView(eid, found.item_id, item_name(world, eid), world.content.items[found.item_id].kind, found.square)
+
+
+def items_in(world: World, room_id: int) -> list[ItemView]:
+    """The items on a room's floor."""
+    world.ecs.activate()
+    return [item(world, eid) for eid in world.rooms.floor(room_id)]
+
+
+def carried_by(world: World, eid: int) -> list[ItemView]:
+    """What a creature carries, equipped items included, in pack order."""
+    world.ecs.activate()
+    inv = esper.try_component(eid, Inventory) if esper.entity_exists(eid) else None
+    return [item(world, i) for i in inv.items] if inv else []
+
+
+def creature(world: World, eid: int) -> CreatureView:
+    world.ecs.activate()
+    ident = esper.component_for_entity(eid, Identity)
+    body = esper.component_for_entity(eid, Body)
+    pos = esper.component_for_entity(eid, Position)
+    needs = esper.try_component(eid, Needs) or Needs()
+    mood = esper.try_component(eid, Mood)
+    growth = esper.try_component(eid, Growth) or Growth()
+    inv = esper.try_component(eid, Inventory) or Inventory()
+    fp = footprint_of(eid)
+    equipped = {slot: item_name(world, i) for slot, i in inv.equipped.items()}
+    worn = set(inv.equipped.values())
+    return CreatureView(
+        eid=eid, uid=ident.uid, codex_id=ident.codex_id, name=ident.name, room=pos.room,
+        square=pos.square, footprint=(fp.w, fp.h), health=body.health, max_health=body.card.health,
+        level=growth.level, xp=growth.xp, mood=str(mood.state) if mood else NO_MOOD,
+        hunger=needs.hunger, thirst=needs.thirst, ap=body.ap, max_ap=body.card.ap, heads=body.heads,
+        card=body.card, equipped=equipped,
+        carrying=[item_name(world, i) for i in inv.items if i not in worn],
+        durability=durability(eid), is_hero=eid == world.hero,
+        hostile=eid != world.hero and world.alive(world.hero) and world.is_enemy(eid, world.hero),
+        stunned=body.stunned, alive=body.health > 0,
+        conditions={world.content.conditions[c].name: n for c, n in body.conditions.items()},
+        cells=pos.cells,
+    )
