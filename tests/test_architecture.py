@@ -1,0 +1,193 @@
+"""The layers of docs/architecture.md, read from the source: every import of every module of game/ points
+down, game/world/ has no run-time import cycle and no function-local import, and a headless world never
+loads pygame."""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.paths import DEFAULT_MAP, ROOT
+
+GAME = ROOT / "game"
+
+# Each part of the game and the parts it may import (itself included). Listed bottom up.
+BASE = {"game.paths", "game.runtime"}
+ALLOWED: dict[str, set[str]] = {
+    "game": set(),  # the package itself
+    "game.paths": set(),
+    "game.runtime": set(),
+    "game.rules": {"game.rules"},
+    "game.content": {"game.content", "game.rules"} | BASE,
+    "game.maps": {"game.maps", "game.content", "game.rules"} | BASE,
+    "game.world": {"game.world", "game.maps.model", "game.content", "game.rules"} | BASE,
+    "game.save": {"game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
+    "game.launch": {"game.world", "game.maps", "game.content", "game.rules"} | BASE,
+    "game.headless": {"game.launch", "game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
+    "game.ui": {"game.ui", "game.launch", "game.save", "game.world", "game.maps", "game.content",
+                "game.rules"} | BASE,
+}
+# Libraries a part must not import: the rules are pure; only the screen draws; only the map loader reads Tiled.
+FORBIDDEN: dict[str, set[str]] = {
+    "game.rules": {"pygame", "esper", "pytmx", "msgpack"},
+    "game.content": {"pygame", "esper", "pytmx", "msgpack"},
+    "game.maps": {"pygame", "esper", "msgpack"},
+    "game.world": {"pygame", "pytmx", "msgpack"},
+    "game.save": {"pygame"},
+    "game.launch": {"pygame"},
+    "game.headless": {"pygame"},
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(GAME.rglob("*.py"))}
+
+
+def part_of(module: str) -> str:
+    """The entry of ALLOWED a module belongs to: the longest prefix that names one."""
+    return max((p for p in ALLOWED if module == p or module.startswith(p + ".")), key=len)
+
+
+def type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def imports(tree: ast.AST, known: set[str], runtime_only: bool = False) -> list[tuple[str, int]]:
+    """(imported module, line) for each import in the tree; with `runtime_only`, those at module level
+    outside `if TYPE_CHECKING:` blocks. `from pkg import mod` names the module pkg.mod when it is one."""
+    found: list[tuple[str, int]] = []
+
+    def visit(node: ast.AST, top: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if type_checking(child) and runtime_only:
+                continue
+            inner = top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            if isinstance(child, ast.Import) and (top or not runtime_only):
+                found.extend((alias.name, child.lineno) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom) and child.module and (top or not runtime_only):
+                for alias in child.names:
+                    sub = f"{child.module}.{alias.name}"
+                    found.append((sub if sub in known else child.module, child.lineno))
+            visit(child, inner)
+
+    visit(tree, True)
+    return found
+
+
+def test_every_import_points_down_the_layers():
+    known = set(modules())
+    wrong = []
+    for name, path in modules().items():
+        part = part_of(name)
+        for target, line in imports(ast.parse(path.read_text(encoding="utf-8")), known):
+            top = target.split(".")[0]
+            if top == "game" and target != "game":
+                if not any(target == ok or target.startswith(ok + ".") for ok in ALLOWED[part]):
+                    wrong.append(f"{path.relative_to(ROOT)}:{line}: {part} imports {target}")
+            elif top in FORBIDDEN.get(part, ()):
+                wrong.append(f"{path.relative_to(ROOT)}:{line}: {part} imports {top}")
+    assert wrong == []
+
+
+def test_the_layering_check_catches_an_upward_import():
+    """The check above is not vacuous: a world module importing the screen is caught."""
+    tree = ast.parse("import esper\nfrom game.ui.theme import TEXT\n")
+    found = imports(tree, set(modules()))
+    assert ("game.ui.theme", 2) in found
+    assert not any(("game.ui.theme" == ok or "game.ui.theme".startswith(ok + "."))
+                   for ok in ALLOWED[part_of("game.world.verbs.combat")])
+
+
+def world_graph() -> dict[str, set[str]]:
+    known = set(modules())
+    graph: dict[str, set[str]] = {}
+    for name, path in modules().items():
+        if name.startswith("game.world"):
+            targets = imports(ast.parse(path.read_text(encoding="utf-8")), known, runtime_only=True)
+            graph[name] = {t for t, _ in targets if t.startswith("game.world.") and t != name}
+    return graph
+
+
+def cycle_in(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle of the graph as a list of modules, or [] when there is none."""
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return []
+
+
+def test_the_world_has_no_run_time_import_cycle():
+    graph = world_graph()
+    assert len(graph) > 20  # every module of game/world was read
+    assert cycle_in(graph) == []
+
+
+def test_the_cycle_check_finds_a_cycle():
+    graph = world_graph()
+    graph["game.world.verbs.items"] = graph["game.world.verbs.items"] | {"game.world.systems.needs"}
+    assert cycle_in(graph)[0] in ("game.world.verbs.items", "game.world.systems.needs",
+                                  "game.world.verbs.combat", "game.world.verbs.provisions")
+
+
+def test_no_function_local_import_in_the_world():
+    """A function-local import is how a cycle hides; the world needs none."""
+    known = set(modules())
+    local = []
+    for name, path in modules().items():
+        if name.startswith("game.world"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            every = imports(tree, known)
+            top = imports(tree, known, runtime_only=True)
+            guarded = [node for node in tree.body if type_checking(node)]
+            typed = [t for node in guarded for t in imports(node, known)]
+            local += [f"{path.relative_to(ROOT)}:{line}" for t, line in every if (t, line) not in top + typed]
+    assert local == []
+
+
+@pytest.mark.parametrize("steps", [
+    "run_headless(DEFAULT_MAP, 7, 5, None, None, None, SAVE)",
+    "run_headless(DEFAULT_MAP, 7, 5, None, None, SAVE, None)",
+])
+def test_a_headless_world_never_loads_pygame(tmp_path: Path, steps: str):
+    """Build, play, save and load a world headless in a fresh process: pygame is never imported."""
+    save = tmp_path / "run.sav"
+    if "SAVE, None" in steps:  # the load case needs a save first
+        subprocess.run([sys.executable, str(ROOT / "main.py"), "--headless", "--turns", "2", "--save", str(save)],
+                       check=True, capture_output=True, cwd=ROOT)
+    code = (f"import sys\nfrom pathlib import Path\nfrom game.headless import run_headless\n"
+            f"DEFAULT_MAP, SAVE = Path({str(DEFAULT_MAP)!r}), Path({str(save)!r})\n"
+            f"assert {steps} == 0\n"
+            f"print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pytmx')))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert run.returncode == 0, run.stderr
+    loaded = ast.literal_eval(run.stdout.strip().splitlines()[-1])
+    assert "pytmx" in loaded  # the map was read...
+    assert [m for m in loaded if m.split(".")[0] == "pygame"] == []  # ...and pygame never loaded
+    assert "cannot import pygame" not in run.stderr
