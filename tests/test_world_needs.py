@@ -66,6 +66,22 @@ def test_N10_picks_up_one_provision_per_turn_even_when_not_hungry(world, game):
     assert needs(npc).hunger < 20
 
 
+def test_N10_a_floor_stack_counts_as_that_many_provisions(world, game):
+    """One provision a turn means one ration of a stack of three, not the stack."""
+    npc = spawn(world, "wanderer", 2)
+    stack = factory.spawn_item(world, "ration", room_id(2), (12, 2), count=3)
+    before = carried_ids(npc).count("ration")
+    for left in (2, 1):
+        game.end_turn()
+        assert carried_ids(npc).count("ration") == before + 3 - left
+        assert esper.component_for_entity(stack, Item).count == left
+        assert stack in world.rooms.floor(room_id(2))
+        assert kinds(world, "pickup")[-1].data["item"] == "Ration"
+    game.end_turn()
+    assert carried_ids(npc).count("ration") == before + 3
+    assert stack not in world.rooms.floor(room_id(2))  # the last one is the stack itself
+
+
 def test_N11_complains_once_per_crossing_of_80(world, game):
     npc = spawn(world, "wanderer", 2, provisions=False)
     needs(npc).hunger = 80

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Item, Needs
-from game.world.verbs import loadout
+from game.world.verbs import items, loadout
 from game.world.verbs.combat import die
 from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, consume, floor_provision, take
 
@@ -60,6 +60,6 @@ def stock_up(world: World, eid: int, room: int) -> None:
     """N10: pick up one provision a turn from the room, hungry or not, if it can carry it (N33)."""
     for item_eid in world.rooms.provisions_on_floor(room):
         if world.content.items[esper.component_for_entity(item_eid, Item).item_id].provision:
-            if loadout.can_carry(world, eid, item_eid):
-                take(world, eid, item_eid)
+            if loadout.can_carry(world, eid, item_eid, count=1):
+                take(world, eid, items.split_off(world, item_eid, 1))
             return

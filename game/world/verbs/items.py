@@ -45,6 +45,18 @@ def give(world: World, item_eid: int, owner: int) -> int:
     return item_eid
 
 
+def split_off(world: World, item_eid: int, count: int) -> int:
+    """Part `count` of a floor stack off as an item of its own lying beside it (N10: a stack of three
+    rations is three provisions); the whole item when the stack holds no more."""
+    item = esper.component_for_entity(item_eid, Item)
+    if item.count <= count:
+        return item_eid
+    item.count -= count
+    part = esper.create_entity(Item(item.item_id, count, item.quality, item.material, item.rune, item.durability))
+    lay(world, part, item.room, item.square)
+    return part
+
+
 def destroy(world: World, item_eid: int) -> None:
     """The item is gone (eaten, drunk, used up). Deletion is deferred to the end of the turn."""
     release(world, item_eid, esper.component_for_entity(item_eid, Item))

@@ -43,11 +43,12 @@ def capacity(eid: int) -> int:
     return max(MIN_CAPACITY, CAPACITY_PER_STRENGTH * esper.component_for_entity(eid, Body).natural.strength)
 
 
-def can_carry(world: World, eid: int, item_eid: int) -> bool:
+def can_carry(world: World, eid: int, item_eid: int, count: int | None = None) -> bool:
+    """N33: whether `count` of the item (the whole stack by default) fits within the creature's capacity."""
     item = esper.component_for_entity(item_eid, Item)
     if world.content.items[item.item_id].fixture:
         return False
-    weight = world.content.items[item.item_id].weight * item.count
+    weight = world.content.items[item.item_id].weight * (item.count if count is None else count)
     return carried_weight(world, eid) + weight <= capacity(eid)
 
 
