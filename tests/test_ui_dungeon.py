@@ -1,6 +1,7 @@
 """The dungeon screen (issues 2, 4, 5) driven through the same input events a player makes."""
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from pathlib import Path
@@ -9,7 +10,7 @@ import pygame
 import pytest
 
 from game.paths import ASSETS, DEFAULT_MAP
-from game.ui import theme
+from game.ui import screenshots, theme
 from game.ui.death import DeathScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
@@ -235,3 +236,45 @@ def test_minimap_marks_the_hero_and_the_squares_on_screen(game):
     assert tuple(surface.get_at(point))[:3] == theme.HERO
     seen = dungeon._seen_squares()
     assert seen.collidepoint(hero.square)
+
+
+def test_f12_saves_the_screenshot_in_the_users_pictures_folder_not_the_working_folder(game, tmp_path, monkeypatch):
+    stack, dungeon = game
+    pictures = tmp_path / "Pictures" / "Ethernalis"
+    monkeypatch.setattr(screenshots, "folder", lambda: pictures)
+    monkeypatch.chdir(tmp_path)
+    key(dungeon, pygame.K_F12)
+    shots = list(pictures.glob("ethernalis-turn0000-*.png"))
+    assert len(shots) == 1
+    assert pygame.image.load(str(shots[0])).get_size() == theme.LOGICAL_SIZE
+    assert dungeon.log.lines[-1] == (f"Screenshot saved: {shots[0]}", theme.NOTE)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Pictures"]  # nothing in the working folder
+
+
+def test_the_screenshot_folder_is_ethernalis_in_the_users_pictures_folder():
+    import platformdirs
+
+    assert screenshots.folder() == Path(platformdirs.user_pictures_dir()) / "Ethernalis"
+
+
+@pytest.mark.parametrize("how", ["read-only folder", "a file in the way"])
+def test_f12_into_a_folder_that_cannot_be_written_is_a_line_in_the_log(game, tmp_path, monkeypatch, how):
+    stack, dungeon = game
+    if how == "read-only folder":
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        if os.access(locked, os.W_OK):
+            pytest.skip("this user writes into read-only folders (root)")
+        target = locked / "Ethernalis"
+    else:
+        (tmp_path / "Pictures").write_text("a file, not a folder")
+        target = tmp_path / "Pictures" / "Ethernalis"
+    monkeypatch.setattr(screenshots, "folder", lambda: target)
+    monkeypatch.chdir(tmp_path)
+    key(dungeon, pygame.K_F12)
+    words, colour = dungeon.log.lines[-1]
+    assert colour == theme.PROBLEM
+    assert words.startswith(f"Screenshot not saved: cannot write to {target}")
+    assert "\n" not in words
+    dungeon.draw(pygame.Surface(theme.LOGICAL_SIZE))  # the game goes on

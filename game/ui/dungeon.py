@@ -6,14 +6,13 @@ A world turn runs a slice per frame (world.advance) so the screen never freezes 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, theme, widgets
+from game.ui import bindings, screenshots, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
 from game.ui.death import DeathScene
@@ -219,11 +218,10 @@ class DungeonScene(Scene):
         self._drain_events()
 
     def _screenshot(self) -> None:
-        folder = Path.cwd() / "screenshots"
-        folder.mkdir(exist_ok=True)
-        path = folder / f"ethernalis-turn{self.world.turn:04d}-{pygame.time.get_ticks()}.png"
-        pygame.image.save(pygame.display.get_surface(), str(path))
-        self.log.add(f"Screenshot saved: {path}", theme.NOTE)
+        """F12: the window into the player's pictures folder; the log says where, or why not."""
+        stem = f"ethernalis-turn{self.world.turn:04d}-{pygame.time.get_ticks()}"
+        saved, words = screenshots.save(pygame.display.get_surface(), stem)
+        self.log.add(words, theme.NOTE if saved else theme.PROBLEM)
 
     # -- scene -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
