@@ -11,6 +11,7 @@ import pytest
 
 from game.paths import ASSETS, DEFAULT_MAP
 from game.ui import screenshots, theme
+from game.ui.app import scene_stack
 from game.ui.death import DeathScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
@@ -32,8 +33,9 @@ def display():
 
 def start(map_path: Path = DEFAULT_MAP, seed: int = 5) -> tuple[SceneStack, DungeonScene, Session]:
     session = Session(map_path, seed)
-    stack = SceneStack()
-    assert session.start_run(stack) == []
+    stack = scene_stack(session)
+    dungeon = stack.reset("dungeon")  # raises SceneRefused with the problems of a bad map
+    assert stack.scenes == [dungeon] and dungeon.world is session.world
     return stack, stack.top, session
 
 
@@ -278,3 +280,33 @@ def test_f12_into_a_folder_that_cannot_be_written_is_a_line_in_the_log(game, tmp
     assert words.startswith(f"Screenshot not saved: cannot write to {target}")
     assert "\n" not in words
     dungeon.draw(pygame.Surface(theme.LOGICAL_SIZE))  # the game goes on
+
+
+def test_new_game_on_a_broken_map_shows_its_problems_on_the_title_which_stays(tmp_path):
+    (tmp_path / "maps" / "tilesets").mkdir(parents=True)
+    shutil.copy(DEFAULT_MAP.parent / "tilesets" / "dungeon.tsx", tmp_path / "maps" / "tilesets")
+    shutil.copy(DEFAULT_MAP, tmp_path / "maps" / "level.tmx")  # its tileset image is missing
+    session = Session(tmp_path / "maps" / "level.tmx", 5)
+    stack = scene_stack(session)
+    title = stack.push("title")
+    key(title, pygame.K_RETURN)  # New game
+    assert stack.scenes == [title] and session.world is None
+    assert len(title.problems) == 1 and "missing tileset image" in title.problems[0]
+    title.draw(pygame.Surface(theme.LOGICAL_SIZE))
+
+
+def test_a_world_read_by_load_starts_in_its_own_dungeon_with_a_note():
+    from game.world.world import new_world
+
+    world = new_world(DEFAULT_MAP, 9)
+    world.end_turn()
+    session = Session(DEFAULT_MAP, 5)
+    stack = scene_stack(session)
+    stack.push("title")
+    dungeon = stack.reset("dungeon", from_save=True, world=world)
+    try:
+        assert stack.scenes == [dungeon] and dungeon.world is world is session.world
+        assert (session.seed, session.runs) == (9, 1)  # a new run from here uses seed 10
+        assert dungeon.log.lines[-1] == ("Game loaded: turn 1.", theme.NOTE)
+    finally:
+        session.close()
