@@ -495,14 +495,14 @@ def press(scene, key: int) -> None:
 
 
 def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
-    from game.ui.scene import SceneStack
+    from game.ui.app import scene_stack
     from game.ui.session import Session
-    from game.ui.title import CONTINUE, NEW_GAME, TitleScene
+    from game.ui.title import CONTINUE, NEW_GAME
 
     slot = tmp_path / "saves" / "slot1.sav"
     session = Session(DEFAULT_MAP, 5, slot)
-    stack = SceneStack()
-    stack.push(TitleScene(session))
+    stack = scene_stack(session)
+    stack.push("title")
     assert stack.top.menu.labels[0] == NEW_GAME  # no save yet: no Continue
     press(stack.top, pygame.K_RETURN)
     dungeon = stack.top
@@ -517,7 +517,7 @@ def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
     saved_state = portrait(dungeon.world)
 
     session.close()
-    stack.reset(TitleScene(session))
+    stack.reset("title")
     assert stack.top.menu.labels[0] == CONTINUE
     press(stack.top, pygame.K_RETURN)
     continued = stack.top
@@ -528,15 +528,15 @@ def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
 
 
 def test_continue_with_a_damaged_save_shows_the_problem_on_the_title(display, tmp_path: Path):
-    from game.ui.scene import SceneStack
+    from game.ui.app import scene_stack
     from game.ui.session import Session
     from game.ui.title import TitleScene
 
     slot = tmp_path / "slot1.sav"
     slot.write_bytes(fileformat.MAGIC + b"\x00\x01")
     session = Session(DEFAULT_MAP, 5, slot)
-    stack = SceneStack()
-    stack.push(TitleScene(session))
+    stack = scene_stack(session)
+    stack.push("title")
     press(stack.top, pygame.K_RETURN)
     assert isinstance(stack.top, TitleScene)
     assert stack.top.problems == [f"{slot}: truncated save (only 18 bytes, the header alone needs 26)"]

@@ -1,6 +1,7 @@
 """The dungeon screen (issues 2, 4, 5) driven through the same input events a player makes."""
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from pathlib import Path
@@ -10,7 +11,8 @@ import pytest
 
 from game.world import views
 from game.paths import ASSETS, DEFAULT_MAP
-from game.ui import theme
+from game.ui import screenshots, theme
+from game.ui.app import scene_stack
 from game.ui.death import DeathScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
@@ -32,8 +34,9 @@ def display():
 
 def start(map_path: Path = DEFAULT_MAP, seed: int = 5) -> tuple[SceneStack, DungeonScene, Session]:
     session = Session(map_path, seed)
-    stack = SceneStack()
-    assert session.start_run(stack) == []
+    stack = scene_stack(session)
+    dungeon = stack.reset("dungeon")  # raises SceneRefused with the problems of a bad map
+    assert stack.scenes == [dungeon] and dungeon.world is session.world
     return stack, stack.top, session
 
 
@@ -236,3 +239,76 @@ def test_minimap_marks_the_hero_and_the_squares_on_screen(game):
     assert tuple(surface.get_at(point))[:3] == theme.HERO
     seen = dungeon._seen_squares()
     assert seen.collidepoint(hero.square)
+
+
+def test_f12_saves_the_screenshot_in_the_users_pictures_folder_not_the_working_folder(game, tmp_path, monkeypatch):
+    stack, dungeon = game
+    pictures = tmp_path / "Pictures" / "Ethernalis"
+    monkeypatch.setattr(screenshots, "folder", lambda: pictures)
+    monkeypatch.chdir(tmp_path)
+    key(dungeon, pygame.K_F12)
+    shots = list(pictures.glob("ethernalis-turn0000-*.png"))
+    assert len(shots) == 1
+    assert pygame.image.load(str(shots[0])).get_size() == theme.LOGICAL_SIZE
+    assert dungeon.log.lines[-1] == (f"Screenshot saved: {shots[0]}", theme.NOTE)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Pictures"]  # nothing in the working folder
+
+
+def test_the_screenshot_folder_is_ethernalis_in_the_users_pictures_folder():
+    import platformdirs
+
+    assert screenshots.folder() == Path(platformdirs.user_pictures_dir()) / "Ethernalis"
+
+
+@pytest.mark.parametrize("how", ["read-only folder", "a file in the way"])
+def test_f12_into_a_folder_that_cannot_be_written_is_a_line_in_the_log(game, tmp_path, monkeypatch, how):
+    stack, dungeon = game
+    if how == "read-only folder":
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        if os.access(locked, os.W_OK):
+            pytest.skip("this user writes into read-only folders (root)")
+        target = locked / "Ethernalis"
+    else:
+        (tmp_path / "Pictures").write_text("a file, not a folder")
+        target = tmp_path / "Pictures" / "Ethernalis"
+    monkeypatch.setattr(screenshots, "folder", lambda: target)
+    monkeypatch.chdir(tmp_path)
+    key(dungeon, pygame.K_F12)
+    words, colour = dungeon.log.lines[-1]
+    assert colour == theme.PROBLEM
+    assert words.startswith(f"Screenshot not saved: cannot write to {target}")
+    assert "\n" not in words
+    dungeon.draw(pygame.Surface(theme.LOGICAL_SIZE))  # the game goes on
+
+
+def test_new_game_on_a_broken_map_shows_its_problems_on_the_title_which_stays(tmp_path):
+    (tmp_path / "maps" / "tilesets").mkdir(parents=True)
+    shutil.copy(DEFAULT_MAP.parent / "tilesets" / "dungeon.tsx", tmp_path / "maps" / "tilesets")
+    shutil.copy(DEFAULT_MAP, tmp_path / "maps" / "level.tmx")  # its tileset image is missing
+    session = Session(tmp_path / "maps" / "level.tmx", 5)
+    stack = scene_stack(session)
+    title = stack.push("title")
+    key(title, pygame.K_RETURN)  # New game
+    assert stack.scenes == [title] and session.world is None
+    assert len(title.problems) == 1 and "missing tileset image" in title.problems[0]
+    title.draw(pygame.Surface(theme.LOGICAL_SIZE))
+
+
+def test_a_world_read_by_load_starts_in_its_own_dungeon_with_a_note():
+    from game.launch import new_game
+
+    game = new_game(DEFAULT_MAP, 9)
+    game.end_turn()
+    world = game.world
+    session = Session(DEFAULT_MAP, 5)
+    stack = scene_stack(session)
+    stack.push("title")
+    dungeon = stack.reset("dungeon", from_save=True, world=world)
+    try:
+        assert stack.scenes == [dungeon] and dungeon.world is world is session.world
+        assert (session.seed, session.runs) == (9, 1)  # a new run from here uses seed 10
+        assert dungeon.log.lines[-1] == ("Game loaded: turn 1.", theme.NOTE)
+    finally:
+        session.close()

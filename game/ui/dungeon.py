@@ -6,22 +6,18 @@ A world turn runs a slice per frame (world.advance) so the screen never freezes 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, theme, widgets
+from game.ui import bindings, screenshots, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
-from game.ui.death import DeathScene
 from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
-from game.ui.help import HelpScene
 from game.ui.maprender import MissingTileset, render_map, torch_squares
-from game.ui.pause import PauseScene
 from game.ui.scene import Scene
 from game.ui.sidepanel import SidePanel, use_command
 from game.launch import load_dungeon
@@ -43,11 +39,13 @@ DARKNESS = {0: 150, 1: 100, 2: 45, 3: 0}  # room light (docs/maps.md, 0 dark .. 
 HERO_LIGHT = 2  # the hero carries a torch: its room is never darker than this
 
 class DungeonScene(Scene):
-    def __init__(self, session: Session, driver: Driver) -> None:
+    """The session's current world; `loaded` when it was carried on from a save (the log says so)."""
+
+    def __init__(self, session: Session, loaded: bool = False) -> None:
         super().__init__()
         self.session = session
-        self.driver = driver
-        self.world = world = driver.world
+        self.driver = session.driver
+        self.world = world = session.world
         self.sprites = session.sprites
         self.log = widgets.MessageLog()
         self.show_scent = False
@@ -68,6 +66,8 @@ class DungeonScene(Scene):
         title = world.map.properties.get("title", world.map.name)
         self.log.add(f"You enter {title}. Press F1 for the controls.", theme.NOTE)
         self._drain_events()
+        if loaded:
+            self.log.add(f"Game loaded: turn {world.turn}.", theme.NOTE)
 
     # -- reading the world -------------------------------------------------------------------
     def hero_view(self) -> CreatureView:
@@ -224,11 +224,10 @@ class DungeonScene(Scene):
         self._drain_events()
 
     def _screenshot(self) -> None:
-        folder = Path.cwd() / "screenshots"
-        folder.mkdir(exist_ok=True)
-        path = folder / f"ethernalis-turn{self.world.turn:04d}-{pygame.time.get_ticks()}.png"
-        pygame.image.save(pygame.display.get_surface(), str(path))
-        self.log.add(f"Screenshot saved: {path}", theme.NOTE)
+        """F12: the window into the player's pictures folder; the log says where, or why not."""
+        stem = f"ethernalis-turn{self.world.turn:04d}-{pygame.time.get_ticks()}"
+        saved, words = screenshots.save(pygame.display.get_surface(), stem)
+        self.log.add(words, theme.NOTE if saved else theme.PROBLEM)
 
     # -- scene -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -267,9 +266,9 @@ class DungeonScene(Scene):
             handler = {
                 "end_turn": lambda: self._do(EndTurn(self.world.hero)), "eat": self._eat, "heal": self._heal,
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
-                "scent": self._toggle_scent, "help": lambda: self.stack.push(HelpScene()),
+                "scent": self._toggle_scent, "help": lambda: self.stack.push("help"),
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
-                "pause": lambda: self.stack.push(PauseScene(self.session, self.log)),
+                "pause": lambda: self.stack.push("pause", log=self.log),
             }.get(action or "")
             if handler:
                 handler()
@@ -286,7 +285,7 @@ class DungeonScene(Scene):
         self._refresh()
         if self.world.over and not self.driver.busy and not self.dead_shown:
             self.dead_shown = True
-            self.stack.push(DeathScene(self.session, self.world.over, self.world.turn))
+            self.stack.push("death", cause=self.world.over, turn=self.world.turn)
             return
         hero = views.creature(self.world, self.world.hero)
         self.camera.follow(*self._centre_px(hero), dt)

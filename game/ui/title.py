@@ -7,10 +7,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import theme, widgets
-from game.ui.scene import Scene
+from game.ui.scene import Scene, SceneRefused
 
 if TYPE_CHECKING:
-    from game.ui.scene import SceneStack
     from game.ui.session import Session
 
 PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "ember_spirit", "outlaw", "zombie",
@@ -52,12 +51,15 @@ class TitleScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         choice = self.menu.handle(event)
-        if choice == CONTINUE:
-            self.problems = self.session.continue_run(self.stack)
-        elif choice == NEW_GAME:
-            self.problems = self.session.start_run(self.stack)
-        elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.stack.quit(0)
+        try:
+            if choice == CONTINUE:
+                self.stack.reset("dungeon", from_save=True)
+            elif choice == NEW_GAME:
+                self.stack.reset("dungeon")
+            elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                self.stack.quit(0)
+        except SceneRefused as exc:
+            self.problems = exc.problems
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -106,15 +108,3 @@ class TitleScene(Scene):
         pygame.draw.ellipse(surface, (4, 2, 8), shadow)
         surface.blit(sprite, (x, floor_y - sprite.get_height() + int(3 * math.sin(self.clock * 3 + phase))))
 
-
-def leave_run(session: Session, stack: SceneStack, choice: str) -> list[str]:
-    """The pause menu's and the death screen's ways out: "new run", "title" or "quit".
-    Returns the problems that stopped a new run (bad map or data)."""
-    if choice == "new run":
-        return session.start_run(stack)
-    if choice == "title":
-        session.close()
-        stack.reset(TitleScene(session))
-    elif choice == "quit":
-        stack.quit(0)
-    return []
