@@ -16,7 +16,7 @@ import esper
 from game.content.content import Content, load_content
 from game.maps.model import DungeonMap, Spawner, Trap
 from game.rules.card import Card
-from game.world import factory, loadout
+from game.world import factory, loadout, saved
 from game.world.components import Body, Growth, Identity, Inventory, Item, Mood, Needs, Position
 from game.world.ecs import EcsContext
 from game.world.events import NO_DATA, Event
@@ -428,3 +428,27 @@ def new_world(map_path: Path, seed: int, content: Content | None = None) -> Worl
 
     content = content or load_content()
     return World(load_map(map_path, data=read_data_ids()), content, seed)
+
+
+# -- saved with the world (game/world/saved.py): its own state besides its entities ------------------------
+def scent_fields(world: World) -> dict[str, dict[int, float]]:
+    return {"hero": world.scent_field.hero, "prey": world.scent_field.prey}
+
+
+def restore_scent(world: World, fields: dict[str, dict[int, float]]) -> None:
+    """Scent lies only in the map's rooms (each turn it spreads to a room's neighbours)."""
+    for name, field in fields.items():
+        for room, value in field.items():
+            if room not in world.map.rooms:
+                raise KeyError(f"scent of room {room}")
+            if value > 0:
+                getattr(world.scent_field, name)[room] = value
+
+
+ROOM_SCENT = saved.number_map(saved.FLOAT)  # room -> strength
+saved.world_state("scent", saved.record({"hero": ROOM_SCENT, "prey": ROOM_SCENT}), scent_fields, restore_scent)
+saved.world_state("spawn_clock", saved.number_map(saved.INT))
+saved.world_state("opened_doors", saved.NUMBERS)
+saved.world_state("trap_spent", saved.number_map(saved.INT))
+saved.world_state("room_runes", saved.number_map(saved.optional(saved.STR)))
+saved.world_state("pair_cooldown", saved.pair_map(saved.INT))
