@@ -1,20 +1,25 @@
 """Saves written in older formats still load and play on exactly (docs/saves.md, "Old formats").
 
-tests/data/saves/ holds saves of the scripted hero's run (tests/test_save.py) after TURNS turns, written
-in format 1. Each names its shipped map by path and sha256, and the run is replayed here under today's
-rules: a change to those maps, to the game data or to the rules makes the fixtures stale. Write them
-again with
+tests/data/saves/ holds saves of the scripted hero's run (tests/test_save.py) after TURNS turns, in
+format 1. Each names its shipped map by path and sha256, and the run is replayed here under today's rules:
+a change to those maps, to the game data or to the rules makes the fixtures stale. Write them again with
 
     .venv/bin/python -m tests.test_save_formats
+
+which saves today's run and turns the body back into format 1 (`format_1`, the inverse of the migration).
+The committed ones were written by the format-1 game itself; this writer reproduced them byte for byte.
 """
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game.paths import MAPS
 from game.save import fileformat, load_world, save_world
+from game.save.migrations import V1_LINKS
 from game.world.world import new_world
 from tests.test_save import play, portrait
 
@@ -56,16 +61,36 @@ def settled(state: dict) -> dict:
     return state
 
 
+V1_PARTS = ("identity", "position", "footprint", "body", "growth", "mood", "needs")  # in format 1's order
+
+
+def format_1(body: dict[str, Any]) -> dict[str, Any]:
+    """Today's body as format 1 held it: the inverse of fileformat.MIGRATIONS[1] (a component newer than
+    format 1 stays beside the others, where the migration finds it)."""
+    creatures = []
+    for record in body["creatures"]:
+        parts = record["components"]
+        del parts["inventory"]
+        parts.pop("hero", None)
+        creatures.append({**{key: parts.get(key) for key in V1_PARTS}, **parts, **{k: record[k] for k in V1_LINKS}})
+    body["creatures"] = creatures
+    body["items"] = [{**record["components"]["item"], "owner": record["owner"]} for record in body["items"]]
+    body.update(body.pop("world"))
+    return body
+
+
 def write_fixtures() -> None:
     """Write every fixture again from today's game (see the module's docstring)."""
-    for name, (map_name, seed) in FIXTURES.items():
-        world = new_world(MAPS / map_name, seed)
-        try:
-            play(world, range(TURNS), [])
-            (SAVES / name).unlink(missing_ok=True)  # save_world would keep the stale one as .bak
-            save_world(world, SAVES / name)
-        finally:
-            world.close()
+    with tempfile.TemporaryDirectory() as scratch:
+        today = Path(scratch) / "today.sav"
+        for name, (map_name, seed) in FIXTURES.items():
+            world = new_world(MAPS / map_name, seed)
+            try:
+                play(world, range(TURNS), [])
+                save_world(world, today)
+            finally:
+                world.close()
+            (SAVES / name).write_bytes(fileformat.encode(format_1(fileformat.read(today)), version=1))
 
 
 if __name__ == "__main__":

@@ -30,12 +30,13 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def encode(body: dict[str, Any]) -> bytes:
-    """The whole file as bytes. Raises TypeError or ValueError for state msgpack cannot hold, or that
-    would not read back as `read` reads it (a map with non-string keys)."""
+def encode(body: dict[str, Any], version: int = FORMAT_VERSION) -> bytes:
+    """The whole file as bytes (an older `version` only for tests/test_save_formats.py's fixtures). Raises
+    TypeError or ValueError for state msgpack cannot hold, or that would not read back as `read` reads it
+    (a map with non-string keys)."""
     payload = msgpack.packb(body, use_bin_type=True)
     msgpack.unpackb(payload, raw=False, strict_map_key=True)
-    return MAGIC + HEADER.pack(FORMAT_VERSION, len(payload), zlib.crc32(payload)) + payload
+    return MAGIC + HEADER.pack(version, len(payload), zlib.crc32(payload)) + payload
 
 
 def write(path: Path, data: bytes) -> None:
