@@ -5,18 +5,28 @@ Each saved component says here, by its `saved.creature` or `saved.item` decorato
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import functools
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from game.content.codex import HERO_ID
 from game.rules.card import Card
 from game.world import saved
-from game.world.saved import COUNTS, INT, NAMES, SQUARE, SQUARES, STR, TAGS, optional
+from game.world.saved import COUNTS, INT, NAMES, SQUARE, SQUARES, STR, optional
 
 if TYPE_CHECKING:
     from game.world.world import World
 
 Square = tuple[int, int]
+
+
+@functools.cache
+def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
+    """One shared set per kind's tags: systems read them every turn, so creatures of a kind share one."""
+    return frozenset(tags)
+
+
+TAGS = replace(NAMES, from_plain=lambda tags: tag_set(tuple(tags)))  # loaded creatures share them too
 
 
 def known_creature(world: World, ident: Identity) -> str | None:

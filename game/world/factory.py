@@ -1,7 +1,6 @@
 """Making entities: the hero, placed and spawned creatures with their gear (N31, N49), items on floors."""
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 import esper
@@ -10,7 +9,8 @@ from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
 from game.world import loadout
-from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position,
+                                   tag_set)
 from game.world.items import give, lay
 from game.world.rooms import footprint_squares
 
@@ -34,12 +34,6 @@ def place_group(world: World, codex_id: str, heads: int, room: int, near: Square
 
 def footprint_of(eid: int) -> Footprint:
     return esper.try_component(eid, Footprint) or Footprint()
-
-
-@functools.cache
-def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
-    """One shared set per kind's tags: systems read them every turn, so creatures of a kind share one."""
-    return frozenset(tags)
 
 
 def has_needs(tags: frozenset[str]) -> bool:

@@ -56,12 +56,6 @@ def sized(value: Any, length: int) -> bool:
     return isinstance(value, list) and len(value) == length
 
 
-def shared_tags(tags: list[str]) -> frozenset[str]:
-    from game.world.factory import tag_set  # factory imports the components, which import this module
-
-    return tag_set(tuple(tags))
-
-
 INT = Kind("a whole number", whole)
 FLOAT = Kind("a number", lambda v: whole(v) or isinstance(v, float))
 STR = Kind("a string", lambda v: isinstance(v, str))
@@ -69,7 +63,6 @@ SQUARE = Kind("a square", lambda v: sized(v, 2) and listing(v, whole), from_plai
 SQUARES = Kind("a list of squares", lambda v: listing(v, SQUARE.fits),
                from_plain=lambda cells: tuple(tuple(c) for c in cells))
 NAMES = Kind("a list of names", lambda v: listing(v, STR.fits), to_plain=sorted, from_plain=frozenset)
-TAGS = dataclasses.replace(NAMES, from_plain=shared_tags)  # one set shared by every creature of a kind
 NUMBERS = Kind("a list of whole numbers", lambda v: listing(v, whole), to_plain=sorted, from_plain=set)
 COUNTS = Kind("a map of names to whole numbers",
               lambda v: isinstance(v, dict) and all(isinstance(k, str) and whole(n) for k, n in v.items()))
