@@ -94,7 +94,7 @@ def test_a_component_or_state_new_since_the_save_starts_as_new(registry, world, 
         loaded.close()
 
 
-def test_a_component_must_say_how_each_field_is_saved(registry):
+def test_a_registration_must_say_how_each_field_is_saved_under_a_key_of_its_own(registry):
     with pytest.raises(ValueError, match=r"^Grudge\.heat is neither saved nor derived; Grudge has no field anger$"):
         saved.creature("grudge", {"against": saved.STR, "since": saved.INT, "wrongs": saved.NAMES,
                                   "anger": saved.INT})(Grudge)
@@ -102,6 +102,8 @@ def test_a_component_must_say_how_each_field_is_saved(registry):
         saved.creature("body", {"against": saved.STR, "since": saved.INT, "wrongs": saved.NAMES},
                        derived=("heat",))(Grudge)
     assert Grudge not in {part.component for part in saved.CREATURE_PARTS.values()}
+    with pytest.raises(ValueError, match="the world state 'scent' is registered twice"):
+        saved.world_state("scent", saved.NUMBERS)
 
 
 def test_a_field_of_the_wrong_type_or_unknown_to_the_game_is_one_clear_line(world, tmp_path: Path):
