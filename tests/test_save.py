@@ -217,7 +217,7 @@ def test_cards_are_bridged_again_not_stored(played):
     assert any(b.heads for b in bodies(world).values())  # minion groups, bridged by their current heads
     assert any(b.card != b.natural for b in bodies(world).values())  # gear changes cards
     save_world(world, path)
-    assert not {"natural", "base", "card"} & set(fileformat.read(path)["creatures"][0]["body"])
+    assert not {"natural", "base", "card"} & set(fileformat.read(path)["creatures"][0]["components"]["body"])
     loaded = load_world(path)
     try:
         assert {uid: (b.natural, b.base, b.card) for uid, b in bodies(loaded).items()} == cards
@@ -376,7 +376,7 @@ def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
     write_body(path, {"seed": 1})
     assert "damaged save (missing 'map')" in load_error(path)
     body = fileformat.read(saved)
-    body["creatures"][0]["identity"]["codex_id"] = "no_such_beast"
+    body["creatures"][0]["components"]["identity"]["codex_id"] = "no_such_beast"
     write_body(path, body)
     assert "the creature kind 'no_such_beast'" in load_error(path)
     body = fileformat.read(saved)
@@ -384,9 +384,9 @@ def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
     write_body(path, body)
     assert "damaged save (missing 'nobody#0')" in load_error(path)
     body = fileformat.read(saved)
-    body["creatures"][1]["position"]["square"] = [999, 999]
+    body["creatures"][1]["components"]["position"]["square"] = [999, 999]
     write_body(path, body)
-    assert f"{body['creatures'][1]['identity']['uid']} stands outside its room" in load_error(path)
+    assert f"{body['creatures'][1]['components']['identity']['uid']} stands outside its room" in load_error(path)
 
 
 def test_changed_and_missing_map(tmp_path: Path):
@@ -412,19 +412,20 @@ def test_shipped_maps_are_saved_relative_to_the_game_folder(saved):
 
 
 def test_migrations_run_in_turn_up_to_the_current_format(saved, monkeypatch):
-    """A version-1 file read by a game whose format is 2: MIGRATIONS[1] upgrades the body first."""
+    """A file of today's format read by a game one format newer: MIGRATIONS[today's] upgrades the body first."""
     seen = []
+    today = fileformat.FORMAT_VERSION
 
-    def one_to_two(body):
+    def to_next(body):
         seen.append(body["turn"])
         return body
 
-    monkeypatch.setattr(fileformat, "FORMAT_VERSION", 2)
-    monkeypatch.setattr(fileformat, "MIGRATIONS", {1: one_to_two})
+    monkeypatch.setattr(fileformat, "FORMAT_VERSION", today + 1)
+    monkeypatch.setattr(fileformat, "MIGRATIONS", {**fileformat.MIGRATIONS, today: to_next})
     load_world(saved).close()
     assert seen == [12]
     monkeypatch.setattr(fileformat, "MIGRATIONS", {})
-    assert "unknown save format 1" in load_error(saved)
+    assert f"unknown save format {today}" in load_error(saved)
 
 
 def test_file_layout_magic_version_length_crc_and_a_string_keyed_map(saved):
@@ -434,7 +435,7 @@ def test_file_layout_magic_version_length_crc_and_a_string_keyed_map(saved):
     payload = raw[len(fileformat.MAGIC) + fileformat.HEADER.size:]
     assert (version, length, crc) == (fileformat.FORMAT_VERSION, len(payload), zlib.crc32(payload))
     body = msgpack.unpackb(payload, raw=False, strict_map_key=True)
-    assert {"map", "seed", "turn", "rng", "creatures", "items", "actors", "scent", "uid_serial"} <= set(body)
+    assert {"map", "seed", "turn", "rng", "creatures", "items", "actors", "world", "uid_serial"} <= set(body)
 
 
 def test_default_slot_is_in_the_user_data_folder():

@@ -13,32 +13,30 @@ import struct
 import tempfile
 import zlib
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import IO, Any
 
 import msgpack
 
 from game.save.errors import SaveError
+from game.save.migrations import MIGRATIONS
 
 MAGIC = b"ETHERNALIS SAVE\n"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # loading applies MIGRATIONS[v] in turn from a file's version up to this one
 HEADER = struct.Struct(">HII")  # version, body length, body CRC-32
 MAX_BODY = 256 * 1024 * 1024  # no world comes near; a bigger "save" is not one
-
-# MIGRATIONS[v] turns the body of a version-v file into a version v+1 body. Loading applies them in turn
-# up to FORMAT_VERSION. Version 1 is the first format, so nothing needs migrating yet.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
 def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def encode(body: dict[str, Any]) -> bytes:
-    """The whole file as bytes. Raises TypeError or ValueError for state msgpack cannot hold, or that
-    would not read back as `read` reads it (a map with non-string keys)."""
+def encode(body: dict[str, Any], version: int = FORMAT_VERSION) -> bytes:
+    """The whole file as bytes (an older `version` only for tests/test_save_formats.py's fixtures). Raises
+    TypeError or ValueError for state msgpack cannot hold, or that would not read back as `read` reads it
+    (a map with non-string keys)."""
     payload = msgpack.packb(body, use_bin_type=True)
     msgpack.unpackb(payload, raw=False, strict_map_key=True)
-    return MAGIC + HEADER.pack(FORMAT_VERSION, len(payload), zlib.crc32(payload)) + payload
+    return MAGIC + HEADER.pack(version, len(payload), zlib.crc32(payload)) + payload
 
 
 def write(path: Path, data: bytes) -> None:

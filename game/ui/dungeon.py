@@ -23,7 +23,6 @@ from game.ui.sidepanel import SidePanel, use_command
 from game.launch import load_dungeon
 from game.world import views
 from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp
-from game.world.driver import Driver
 from game.world.events import Event
 from game.world.views import CreatureView, ItemView
 

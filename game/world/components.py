@@ -1,14 +1,59 @@
-"""Components of the esper world: the card (N1, N32) split into the parts systems read and write."""
+"""Components of the esper world: the card (N1, N32) split into the parts systems read and write.
+
+Each saved component says here, by its `saved.creature` or `saved.item` decorator, how a save holds it
+(game/world/saved.py): its key, its saved fields with their type specs, the fields made again on load.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import functools
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
+from game.content.codex import HERO_ID
 from game.rules.card import Card
+from game.world import saved
+from game.world.saved import COUNTS, INT, NAMES, SQUARE, SQUARES, STR, optional
+
+if TYPE_CHECKING:
+    from game.world.world import World
 
 Square = tuple[int, int]
 
 
+@functools.cache
+def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
+    """One shared set per kind's tags: systems read them every turn, so creatures of a kind share one."""
+    return frozenset(tags)
+
+
+TAGS = replace(NAMES, from_plain=lambda tags: tag_set(tuple(tags)))  # loaded creatures share them too
+
+
+def known_creature(world: World, ident: Identity) -> str | None:
+    """A loaded creature's kind must still be in the game's data (the hero's is not in the codex)."""
+    if ident.codex_id == HERO_ID or ident.codex_id in world.content.codex.creatures:
+        return None
+    return f"the creature kind {ident.codex_id!r} ({ident.uid}) is not in the game's data"
+
+
+def known_item(world: World, item: Item) -> str | None:
+    return None if item.item_id in world.content.items else f"the item {item.item_id!r} is not in the game's data"
+
+
+def bridged(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, Card]:
+    """A loaded body's cards, bridged again from the codex by kind and heads; the loader then grows and
+    gears them (loadout.refresh)."""
+    natural = world.natural_card(made[Identity].codex_id, values["heads"])
+    return {"natural": natural, "base": natural, "card": natural}
+
+
+def hero_sheet(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, object]:
+    return {"sheet": world.content.codex.hero().sheet}
+
+
+@saved.creature("identity", {"uid": STR, "codex_id": STR, "name": STR, "kind": STR, "faction": STR, "tags": TAGS},
+                check=known_creature)
 @dataclass(slots=True)
 class Identity:
     """Who a creature is. `uid` is stable across saves and runs: "<codex id>#<n>"."""
@@ -21,6 +66,7 @@ class Identity:
     tags: frozenset[str] = frozenset()
 
 
+@saved.creature("position", {"room": INT, "square": SQUARE, "cells": SQUARES})
 @dataclass(slots=True)
 class Position:
     room: int
@@ -28,6 +74,7 @@ class Position:
     cells: tuple[Square, ...] = ()  # C31: the squares a minion group's heads stand on (empty for one creature)
 
 
+@saved.creature("footprint", {"w": INT, "h": INT})
 @dataclass(slots=True)
 class Footprint:
     """Squares a creature covers (C10, Reconciliation 5)."""
@@ -36,6 +83,9 @@ class Footprint:
     h: int = 1
 
 
+@saved.creature("body", {"health": INT, "ap": INT, "strikes": INT, "stunned": INT, "stunned_on": INT,
+                          "conditions": COUNTS, "heads": INT, "killer": STR},
+                 derived=("natural", "base", "card"), derive=bridged)
 @dataclass(slots=True)
 class Body:
     """Health and the three layers of the card: as bridged, grown by levels (N28), with gear (N32)."""
@@ -53,6 +103,7 @@ class Body:
     killer: str = ""  # uid of whoever dealt the last blow
 
 
+@saved.creature("needs", {"hunger": INT, "thirst": INT, "complained": NAMES}, optional=True)
 @dataclass(slots=True)
 class Needs:
     """N8-N11. `complained` holds the needs complained about since they last crossed 80 (immutable, so
@@ -74,6 +125,11 @@ class MoodState(StrEnum):
     ANGERED = "angered"  # N18
 
 
+MOOD = saved.Kind(f"a mood ({', '.join(MoodState)})", lambda v: isinstance(v, str) and v in set(MoodState),
+                  from_plain=MoodState)
+
+
+@saved.creature("mood", {"state": MOOD, "last_seen": optional(INT), "since": INT, "aware": INT}, optional=True)
 @dataclass(slots=True)
 class Mood:
     """N12-N18. `last_seen` is the room where this creature last saw the hero."""
@@ -84,6 +140,7 @@ class Mood:
     aware: int = 0  # turns of threat awareness left while angered (N18)
 
 
+@saved.creature("growth", {"xp": INT, "level": INT})
 @dataclass(slots=True)
 class Growth:
     """N27-N29."""
@@ -92,6 +149,7 @@ class Growth:
     level: int = 0
 
 
+@saved.creature("inventory", {}, derived=("items", "equipped", "kinds"))  # links to items: the loader remakes them
 @dataclass(slots=True)
 class Inventory:
     items: list[int] = field(default_factory=list)  # carried item entities (equipped ones included)
@@ -99,6 +157,7 @@ class Inventory:
     kinds: dict[str, int] = field(default_factory=dict)  # item kind -> items carried (kept by world/items.py)
 
 
+@saved.creature("hero", {}, derived=("sheet",), derive=hero_sheet, optional=True)
 @dataclass(slots=True)
 class Hero:
     """The hero's sheet (Reconciliation 8)."""
@@ -106,6 +165,9 @@ class Hero:
     sheet: object  # game.content.codex.HeroSheet
 
 
+@saved.item("item", {"item_id": STR, "count": INT, "quality": STR, "material": STR, "rune": optional(STR),
+                    "durability": INT, "room": optional(INT), "square": optional(SQUARE)},
+            derived=("owner",), check=known_item)  # the loader lays or gives it (game/world/items.py)
 @dataclass(slots=True)
 class Item:
     """An item entity (N34): base id plus quality, material, rune and armour wear, and where it is.

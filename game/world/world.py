@@ -14,6 +14,7 @@ import esper
 from game.content.content import Content
 from game.maps.model import DungeonMap, Spawner, Trap
 from game.rules.card import Card
+from game.world import saved
 from game.world.actors import ActorIndex
 from game.world.components import Body, Identity, Mood, MoodState, Position
 from game.world.ecs import EcsContext
@@ -172,3 +173,27 @@ class World:
 
     def close(self) -> None:
         self.ecs.close()
+
+
+# -- saved with the world (game/world/saved.py): its own state besides its entities ------------------------
+def scent_fields(world: World) -> dict[str, dict[int, float]]:
+    return {"hero": world.scent_field.hero, "prey": world.scent_field.prey}
+
+
+def restore_scent(world: World, fields: dict[str, dict[int, float]]) -> None:
+    """Scent lies only in the map's rooms (each turn it spreads to a room's neighbours)."""
+    for name, field in fields.items():
+        for room, value in field.items():
+            if room not in world.map.rooms:
+                raise KeyError(f"scent of room {room}")
+            if value > 0:
+                getattr(world.scent_field, name)[room] = value
+
+
+ROOM_SCENT = saved.number_map(saved.FLOAT)  # room -> strength
+saved.world_state("scent", saved.record({"hero": ROOM_SCENT, "prey": ROOM_SCENT}), scent_fields, restore_scent)
+saved.world_state("spawn_clock", saved.number_map(saved.INT))
+saved.world_state("opened_doors", saved.NUMBERS)
+saved.world_state("trap_spent", saved.number_map(saved.INT))
+saved.world_state("room_runes", saved.number_map(saved.optional(saved.STR)))
+saved.world_state("pair_cooldown", saved.pair_map(saved.INT))

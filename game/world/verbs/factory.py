@@ -1,17 +1,16 @@
 """Making entities: the hero, placed and spawned creatures with their gear (N31, N49), items on floors."""
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 import esper
 
+from game.content.codex import HERO_ID
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
-from game.content.codex import HERO_ID
 from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, MoodState, Needs,
-                                   Position)
+                                   Position, tag_set)
 from game.world.rooms import footprint_squares
 from game.world.verbs import loadout
 from game.world.verbs.items import give, lay
@@ -31,12 +30,6 @@ def group_cells(world: World, codex_id: str, heads: int) -> int:
 def place_group(world: World, codex_id: str, heads: int, room: int, near: Square | None) -> list[Square]:
     """Free squares for a group's heads in `room`, nearest `near`; empty when they do not fit."""
     return world.rooms.free_cells(room, group_cells(world, codex_id, heads), near) or []
-
-
-@functools.cache
-def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
-    """One shared set per kind's tags: systems read them every turn, so creatures of a kind share one."""
-    return frozenset(tags)
 
 
 def has_needs(tags: frozenset[str]) -> bool:
