@@ -12,6 +12,7 @@ from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
 from game.content.toml_file import read_toml
 from game.paths import DATA
 from game.content.conditions import Condition, load_conditions
+from game.content.social import SocialRules, load_social
 from game.content.texts import Texts
 from game.content.traps import Traps, load_traps
 
@@ -36,6 +37,7 @@ class Content:
     tuning: Tuning
     traps: Traps
     conditions: dict[str, Condition]
+    social: SocialRules
 
 
 def load_tuning(path: Path) -> Tuning:
@@ -84,4 +86,4 @@ def load_content(data_dir: Path = DATA) -> Content:
             raise ContentError(f"{creature.source}: {creature.id}: mob_trait.condition: "
                                f"{creature.mob_trait.condition!r} is not in {data_dir / 'conditions.toml'}")
     return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,
-                   load_traps(data_dir / "traps.toml"), conditions)
+                   load_traps(data_dir / "traps.toml"), conditions, load_social(data_dir / "social.toml", set(codex.creatures)))

@@ -86,3 +86,20 @@ def remembered(change: int) -> str | None:
     if change <= -REMEMBERED_AT:
         return "slight"
     return None
+
+
+def first_impression(parts: tuple[int, ...], low: int, high: int) -> int:
+    """N65: a first impression sums what colours it (the people's attitude, faith, the hero's Charisma…),
+    held within the scale."""
+    return clamp(sum(parts), low, high)
+
+
+def weighted(weights: Mapping[str, int], roll: float) -> str:
+    """The entry of `weights` that `roll` (uniform in [0, 1)) falls on, in the table's order."""
+    total = sum(weights.values())
+    at = roll * total
+    for name, weight in weights.items():
+        at -= weight
+        if at < 0:
+            return name
+    return next(reversed(list(weights)))

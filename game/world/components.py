@@ -37,6 +37,19 @@ def known_creature(world: World, ident: Identity) -> str | None:
     return f"the creature kind {ident.codex_id!r} ({ident.uid}) is not in the game's data"
 
 
+def known_persona(world: World, persona: Persona) -> str | None:
+    """A loaded persona names only peoples, faiths, backgrounds, outlooks and traits the game knows."""
+    social = world.content.social
+    for what, value, known in (("people", persona.people, social.attitudes), ("faith", persona.faith, social.faiths),
+                               ("outlook", persona.outlook, social.outlooks)):
+        if value not in known:
+            return f"persona.{what} {value!r} is not in the game's data"
+    if persona.background and persona.background not in social.backgrounds:
+        return f"persona.background {persona.background!r} is not in the game's data"
+    unknown = sorted(persona.traits - social.traits.keys())
+    return f"persona.traits {unknown} are not in the game's data" if unknown else None
+
+
 def known_item(world: World, item: Item) -> str | None:
     return None if item.item_id in world.content.items else f"the item {item.item_id!r} is not in the game's data"
 
@@ -184,3 +197,79 @@ class Item:
     room: int | None = None
     square: Square | None = None
     owner: int | None = None
+
+
+# -- the social web (N64-N83) ------------------------------------------------------------------------------
+@saved.creature("persona", {"people": STR, "faith": STR, "background": STR, "outlook": STR, "traits": NAMES},
+                optional=True, check=known_persona)
+@dataclass(slots=True)
+class Persona:
+    """Who a thinking creature is (N65, N83): its people, faith, background ("" for notable people), moral
+    outlook and personality traits (assets/data/social.toml). Only creatures with one take part in the
+    social web (N64, N74)."""
+
+    people: str
+    faith: str
+    background: str
+    outlook: str
+    traits: frozenset[str] = frozenset()
+
+
+@dataclass(slots=True)
+class Opinion:
+    """One side of a relationship (N65): what it thinks now, its first impression (drift returns there,
+    N68) and the turn of the pair's last exchange."""
+
+    now: int
+    first: int
+    since: int
+
+
+OPINION = saved.Kind("[now, first, since]", lambda v: saved.sized(v, 3) and saved.listing(v, saved.whole),
+                     to_plain=lambda o: [o.now, o.first, o.since], from_plain=lambda v: Opinion(*v))
+
+
+@saved.creature("opinions", {"of": saved.name_map(OPINION)}, optional=True)
+@dataclass(slots=True)
+class Opinions:
+    """N64-N68: what a thinking creature thinks of others, by uid: creatures it has met and each hero."""
+
+    of: dict[str, Opinion] = field(default_factory=dict)
+
+
+@saved.creature("loyalty", {"to": saved.name_map(INT)}, optional=True)
+@dataclass(slots=True)
+class Loyalty:
+    """N39, N79: a creature's loyalty to each hero by uid (never below 0)."""
+
+    to: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Memory:
+    """N73, N81: something a hero did that this creature knows: the hero's uid, the deed ("help",
+    "slight", "contract_done", "abandoned"…), who told it (its own uid when it saw it itself), where and
+    when it happened, and whether it has passed it on."""
+
+    hero: str
+    deed: str
+    source: str
+    place: str
+    turn: int
+    told: bool = False
+
+
+MEMORY = saved.Kind("[hero, deed, source, place, turn, told]",
+                    lambda v: saved.sized(v, 6) and saved.listing(v[:4], STR.fits) and saved.whole(v[4])
+                    and isinstance(v[5], bool),
+                    to_plain=lambda m: [m.hero, m.deed, m.source, m.place, m.turn, m.told],
+                    from_plain=lambda v: Memory(*v))
+
+
+@saved.creature("memories", {"known": saved.listing_of(MEMORY)}, optional=True)
+@dataclass(slots=True)
+class Memories:
+    """N73: what a thinking creature knows of the heroes' deeds, oldest first."""
+
+    known: list[Memory] = field(default_factory=list)
+

@@ -83,6 +83,20 @@ def number_map(kind: Kind) -> Kind:
                 lambda pairs: {k: kind.from_plain(x) for k, x in pairs})
 
 
+def name_map(kind: Kind) -> Kind:
+    """A dict from names (uids) to `kind`."""
+    return Kind(f"a map of names to {kind.name}",
+                lambda v: isinstance(v, dict) and all(isinstance(k, str) and kind.fits(x) for k, x in v.items()),
+                lambda d: {k: kind.to_plain(x) for k, x in d.items()},
+                lambda d: {k: kind.from_plain(x) for k, x in d.items()})
+
+
+def listing_of(kind: Kind) -> Kind:
+    """A list of `kind`, in order."""
+    return Kind(f"a list of {kind.name}", lambda v: listing(v, kind.fits),
+                lambda items: [kind.to_plain(x) for x in items], lambda items: [kind.from_plain(x) for x in items])
+
+
 def pair_map(kind: Kind) -> Kind:
     """A dict from pairs of names to `kind`, saved as [name, name, value] triples."""
     return Kind(f"a list of [name, name, {kind.name}] triples",

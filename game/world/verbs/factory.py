@@ -9,11 +9,12 @@ from game.content.codex import HERO_ID
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
-from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, MoodState, Needs,
-                                   Position, tag_set)
+from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Loyalty, Memories, Mood,
+                                   MoodState, Needs, Opinions, Position, tag_set)
 from game.world.rooms import footprint_squares
 from game.world.verbs import loadout
 from game.world.verbs.items import give, lay
+from game.world.verbs.social import draw_persona
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -51,10 +52,12 @@ def spawn_item(world: World, item_id: str, room: int | None = None, square: Squa
 
 
 def spawn_creature(world: World, codex_id: str, room: int, near: Square | None = None, kind: str = "dungeon",
-                   heads: int = 0, gear: tuple[str, ...] | None = None, provisions: bool = True) -> int | None:
+                   heads: int = 0, gear: tuple[str, ...] | None = None, provisions: bool = True,
+                   background: str | None = None) -> int | None:
     """Make a creature in `room` on free squares nearest `near`; None when there is no space (N26).
 
-    `gear` lists item ids to equip; None means the codex's authored gear (N31).
+    `gear` lists item ids to equip; None means the codex's authored gear (N31). A thinking kind gets a
+    persona (N65, N83; `background` from the map, else drawn) and an empty social memory.
     """
     codex = world.content.codex
     defn = codex.creatures[codex_id]
@@ -80,6 +83,10 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     )
     if has_needs(tags):
         esper.add_component(eid, Needs())
+    persona = draw_persona(world, codex_id, background)
+    if persona is not None:
+        for part in (persona, Opinions(), Loyalty(), Memories()):
+            esper.add_component(eid, part)
     world.rooms.place(eid, room, cells)
     if gear is None:
         gear = tuple(loadout.item_for_equipment(world, e) for e in codex.starting_gear(codex_id))
@@ -131,7 +138,8 @@ def populate(world: World) -> int:
 
 def place_contents(world: World, dungeon: DungeonMap) -> None:
     for p in dungeon.placements:
-        spawn_creature(world, p.creature, p.room, p.square, p.kind, p.heads, p.gear or None, p.provisions)
+        spawn_creature(world, p.creature, p.room, p.square, p.kind, p.heads, p.gear or None, p.provisions,
+                       p.background)
     for it in dungeon.items:
         spawn_item(world, it.item, it.room, it.square, quality=it.quality, material=it.material,
                    rune=it.rune, count=it.count)
