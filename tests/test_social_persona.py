@@ -129,3 +129,23 @@ def test_a_bad_social_file_is_one_line_naming_the_entry(tmp_path: Path, change, 
             load_content(data)
     finally:
         load_content.cache_clear()
+
+
+@pytest.mark.rule("N73")
+def test_N73_a_deed_is_remembered_with_its_source_and_place(world):
+    a, b = spawn(world, "villager"), spawn(world, "villager")
+    social.remember(world, a, world.hero, "help")
+    social.remember(world, b, world.hero, "slight", source=a)
+    assert esper.component_for_entity(a, Memories).known == [Memory("hero", "help", world.uid(a), "Room 0", 0)]
+    assert esper.component_for_entity(b, Memories).known[0].source == world.uid(a)
+
+
+@pytest.mark.rule("N71")
+def test_N71_shifts_stay_on_the_scale_and_read_as_bands(world):
+    a, b = spawn(world, "villager"), spawn(world, "villager")
+    assert social.band(world, a, world.uid(b)) is None  # not met
+    social.shift(world, a, b, 100)
+    assert esper.component_for_entity(a, Opinions).of[world.uid(b)].now == 30
+    assert social.band(world, a, world.uid(b)) == "trusted"
+    social.shift(world, a, b, -45)
+    assert social.band(world, a, world.uid(b)) == "hostile"  # -15

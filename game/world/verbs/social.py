@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.rules import social as rules
-from game.world.components import Hero, Identity, Opinion, Opinions, Persona
+from game.world.components import Hero, Identity, Memories, Memory, Opinion, Opinions, Persona
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -77,3 +77,31 @@ def approach_likes(world: World, persona: Persona) -> dict[str, int]:
         for approach, die in leaning.dice.items():
             likes[approach] = likes.get(approach, 0) + die
     return likes
+
+
+def remember(world: World, eid: int, hero: int, deed: str, source: int | None = None) -> None:
+    """N73, N81: `eid` now knows a deed of `hero` ("help", "slight"…), seen itself or told by `source`;
+    the place is the room where it learns of it."""
+    memories = esper.try_component(eid, Memories)
+    if memories is not None:
+        teller = world.uid(source if source is not None else eid)
+        memories.known.append(Memory(world.uid(hero), deed, teller, world.room_name(world.room_of(eid)), world.turn))
+
+
+def shift(world: World, eid: int, other: int, change: int) -> None:
+    """Move what `eid` thinks of `other` by `change` within the scale (forming a first impression first)."""
+    opinions = esper.try_component(eid, Opinions)
+    if opinions is None:
+        return
+    meet(world, eid, other)
+    opinion = opinions.of[world.uid(other)]
+    social = world.content.social
+    opinion.now = rules.clamp(opinion.now + change, social.low, social.high)
+    opinion.since = world.turn
+
+
+def band(world: World, eid: int, other_uid: str) -> str | None:
+    """N71: what `eid` thinks of the creature or hero `other_uid` in a word (None: they have not met)."""
+    opinions = esper.try_component(eid, Opinions)
+    opinion = opinions.of.get(other_uid) if opinions is not None else None
+    return rules.band_of(opinion.now, world.content.social.bands) if opinion is not None else None
