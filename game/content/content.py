@@ -46,7 +46,7 @@ def load_tuning(path: Path) -> Tuning:
         enemies = {k: frozenset(v) for k, v in data["factions"].items()}
         peaceful = frozenset(data["peaceful"]["ids"])
         kits = {name: tuple(data["kits"][name]) for name in ("provisions", "hero")}
-        values = {s: dict(data[s]) for s in ("needs", "mood", "scent")}
+        values = {s: dict(data[s]) for s in ("needs", "mood", "scent", "clock")}
     except (KeyError, TypeError) as exc:
         raise ContentError(f"{path}: {exc}: missing or malformed section") from None
     return Tuning(enemies, peaceful, kits, values)
