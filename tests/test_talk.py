@@ -109,6 +109,9 @@ def test_N46_a_merchant_only_offers_draw_weapon_and_goodbye(calm):
     world, game = calm
     merchant = spawn(world, "merchant", 0, kind="merchant")
     assert game.do(Talk(world.hero, merchant)).ok
+    (told,) = world.pop_events()  # N74: outside the social web, it does not talk; the screen narrates
+    assert told.kind == "narrates" and told.text == world.content.dialogue.silent["merchant"]["greeting"].format(
+        name="Merchant")
     assert [c.key for c in talk_view(world, world.hero, merchant).choices] == ["draw", "goodbye"]
     assert game.do(Ask(world.hero, merchant, "news")).reason == "Merchant has nothing to say about that."
     assert game.do(Ask(world.hero, merchant, "goodbye")).ok
@@ -140,7 +143,9 @@ def test_N71_others_lists_the_people_the_hero_has_met_or_observed_in_words(calm)
     game.do(Talk(world.hero, speaker))
     world.pop_events()
     assert game.do(Ask(world.hero, speaker, "others")).ok
-    told = [e for e in world.pop_events() if e.kind == "says"]
+    events = world.pop_events()
+    assert events[0].kind == "asks" and events[0].text == f"Hero: “{world.content.dialogue.options['others']}”"
+    told = [e for e in events if e.kind == "says"]
     others = world.content.dialogue.others
     assert [e.data["line"] for e in told] == [others["trusted"].format(other="Ada"), others["wary"].format(other="Bran")]
     assert [e.data["band"] for e in told] == ["trusted", "wary"]

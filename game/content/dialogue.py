@@ -14,7 +14,8 @@ from game.content.toml_file import read_toml
 from game.rules.social import APPROACHES
 
 NOTABLE = "notable"  # the voice of notable people, who have no background (N83)
-OPTIONS = ("others", "news", "about", "draw", "goodbye", "confirm_draw", "cancel_draw", "leave_moment")
+OPTIONS = ("others", "news", "about", "draw", "goodbye", "confirm_question", "confirm_draw", "cancel_draw",
+           "leave_moment")
 FACES = ("pleased", "neutral", "annoyed")  # N80
 TONES = ("cold", "plain", "warm")
 DEEDS = ("help", "slight", "contract_done", "abandoned")  # N73, N81

@@ -69,8 +69,11 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     return (*asked, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
 
 
-def talk_view(world: World, hero: int, target: int) -> TalkView:
+def talk_view(world: World, hero: int, target: int) -> TalkView | None:
+    """The conversation with `target` as the screen shows it; None once the creature is gone for good."""
     world.ecs.activate()
+    if not esper.entity_exists(target):
+        return None
     ident = esper.component_for_entity(target, Identity)
     thinking = esper.has_component(target, Persona)
     hero_uid = world.uid(hero)

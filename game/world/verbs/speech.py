@@ -39,6 +39,11 @@ def say(world: World, speaker: int, hero: int, line: str, part: str, **data: obj
     world.emit("says", speaker, hero, world.room_of(speaker), line=line, part=part, **data)
 
 
+def narrate(world: World, speaker: int, hero: int, line: str, part: str) -> None:
+    """What a creature outside the social web does instead of talking (N74): a "narrates" event."""
+    world.emit("narrates", speaker, hero, world.room_of(speaker), line=line, part=part)
+
+
 def living_names(world: World) -> dict[str, tuple[int, str]]:
     """Every living creature's uid -> (entity, name)."""
     world.ecs.activate()

@@ -12,7 +12,7 @@ from game.rules import social as rules
 from game.world.components import Identity, Loyalty, Opinions, Persona
 from game.world.verbs import moments, social
 from game.world.verbs.combat import anger
-from game.world.verbs.speech import deed_line, deeds_known, fill, living_names, say, voice_of
+from game.world.verbs.speech import deed_line, deeds_known, fill, living_names, narrate, say, voice_of
 from game.world.verbs.witness import observe, talks_of, witness_of
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def start(world: World, hero: int, target: int) -> None:
     observe(world, hero)
     voice = voice_of(target)
     if voice is None:
-        say(world, target, hero, fill(world, silent_lines(world, target)["greeting"], target, hero), "greeting")
+        narrate(world, target, hero, fill(world, silent_lines(world, target)["greeting"], target, hero), "greeting")
         return
     social.meet(world, target, hero)
     talks, hero_uid = talks_of(target), world.uid(hero)
@@ -165,17 +165,19 @@ def ask(world: World, hero: int, target: int, option: str) -> str:
     if option not in ASK:
         return f"Unknown option {option!r} ({', '.join(ASK)})."
     voice = voice_of(target)
+    if option != "goodbye" and voice is None:
+        return f"{esper.component_for_entity(target, Identity).name} has nothing to say about that."
+    if option != "goodbye" and moments.open_moment(world, hero, target) is not None:
+        return "Answer first, or say goodbye."
+    world.emit("asks", hero, target, world.room_of(target), option=option,
+               line=world.content.dialogue.options[option])
     if option == "goodbye":
         if voice is None:
-            say(world, target, hero, fill(world, silent_lines(world, target)["goodbye"], target, hero), "goodbye")
+            narrate(world, target, hero, fill(world, silent_lines(world, target)["goodbye"], target, hero), "goodbye")
             return ""
         talks_of(target).open.pop(world.uid(hero), None)
         say(world, target, hero, fill(world, world.content.dialogue.voices[voice].goodbye, target, hero), "goodbye")
         return ""
-    if voice is None:
-        return f"{esper.component_for_entity(target, Identity).name} has nothing to say about that."
-    if moments.open_moment(world, hero, target) is not None:
-        return "Answer first, or say goodbye."
     {"others": tell_others, "news": tell_news, "about": tell_about}[option](world, target, hero, voice)
     return ""
 
