@@ -10,7 +10,7 @@ import pytest
 from game.launch import new_game
 from game.paths import ROOT
 from game.world.commands import Ask, Move, Reply, Talk
-from game.world.components import Persona
+from game.world.components import Identity, Persona
 from game.world.talkview import talk_view
 from tests.test_moments import OUTLOOKS, SEED_TABLE, TRAITS, expected_change
 
@@ -24,6 +24,11 @@ def seed_dice(persona: Persona, approach: str) -> int:
         dice += (approach in welcomes) - (approach in resents)
     dice += sum(die for trait, (a, die) in TRAITS.items() if trait in persona.traits and a == approach)
     return max(-2, min(2, dice))
+
+
+def villager(world, eid: int) -> bool:
+    return eid != world.hero and esper.component_for_entity(eid, Identity).codex_id == "villager" \
+        and esper.has_component(eid, Persona)
 
 
 def step_towards(world, wanted: set[int]) -> int | None:
@@ -58,9 +63,8 @@ def test_a_scripted_hero_talks_to_three_villagers_and_loyalty_moves_as_the_dice_
             if len(moved) == 3 or world.over:
                 break
             world.ecs.activate()
-            here = [e for e in world.creatures_in(world.hero_room())
-                    if e != hero and esper.has_component(e, Persona) and world.uid(e) not in moved
-                    and not talk_view(world, hero, e).refusal]
+            here = [e for e in world.creatures_in(world.hero_room()) if villager(world, e)
+                    and world.uid(e) not in moved and not talk_view(world, hero, e).refusal]
             for person in here:
                 assert game.do(Talk(hero, person)).ok
                 view = talk_view(world, hero, person)
@@ -86,8 +90,7 @@ def test_a_scripted_hero_talks_to_three_villagers_and_loyalty_moves_as_the_dice_
             if game.busy:
                 game.finish_turn()
                 continue
-            rooms = {world.room_of(e) for e in world.creatures() if e != hero and esper.has_component(e, Persona)
-                     and world.uid(e) not in moved}
+            rooms = {world.room_of(e) for e in world.creatures() if villager(world, e) and world.uid(e) not in moved}
             step = step_towards(world, rooms)
             if step is None or not game.do(Move(hero, step)).ok:
                 game.end_turn()
