@@ -67,9 +67,6 @@ class Moments:
     triggers: tuple[Trigger, ...]  # in the order they are tried
     moments: Mapping[str, Moment]
 
-    def trigger(self, name: str) -> Trigger:
-        return next(t for t in self.triggers if t.name == name)
-
 
 def _number(value: Any, where: str, path: Path, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
