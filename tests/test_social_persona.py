@@ -149,3 +149,10 @@ def test_N71_shifts_stay_on_the_scale_and_read_as_bands(world):
     assert social.band(world, a, world.uid(b)) == "trusted"
     social.shift(world, a, b, -45)
     assert social.band(world, a, world.uid(b)) == "hostile"  # -15
+
+
+@pytest.mark.rule("N83")
+def test_N83_notable_people_have_no_background(world):
+    elder = spawn(world, "villager", kind="notable")
+    assert esper.component_for_entity(elder, Persona).background == ""
+    assert esper.component_for_entity(spawn(world, "villager", kind="world"), Persona).background != ""

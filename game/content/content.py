@@ -12,6 +12,8 @@ from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
 from game.content.toml_file import read_toml
 from game.paths import DATA
 from game.content.conditions import Condition, load_conditions
+from game.content.dialogue import Dialogue, load_dialogue
+from game.content.moments import Moments, load_moments
 from game.content.social import SocialRules, load_social
 from game.content.texts import Texts
 from game.content.traps import Traps, load_traps
@@ -38,6 +40,8 @@ class Content:
     traps: Traps
     conditions: dict[str, Condition]
     social: SocialRules
+    dialogue: Dialogue
+    moments: Moments
 
 
 def load_tuning(path: Path) -> Tuning:
@@ -46,7 +50,7 @@ def load_tuning(path: Path) -> Tuning:
         enemies = {k: frozenset(v) for k, v in data["factions"].items()}
         peaceful = frozenset(data["peaceful"]["ids"])
         kits = {name: tuple(data["kits"][name]) for name in ("provisions", "hero")}
-        values = {s: dict(data[s]) for s in ("needs", "mood", "scent")}
+        values = {s: dict(data[s]) for s in ("needs", "mood", "scent", "clock")}
     except (KeyError, TypeError) as exc:
         raise ContentError(f"{path}: {exc}: missing or malformed section") from None
     return Tuning(enemies, peaceful, kits, values)
@@ -85,5 +89,8 @@ def load_content(data_dir: Path = DATA) -> Content:
         if creature.mob_trait and creature.mob_trait.condition not in conditions:
             raise ContentError(f"{creature.source}: {creature.id}: mob_trait.condition: "
                                f"{creature.mob_trait.condition!r} is not in {data_dir / 'conditions.toml'}")
+    social = load_social(data_dir / "social.toml", set(codex.creatures))
     return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,
-                   load_traps(data_dir / "traps.toml"), conditions, load_social(data_dir / "social.toml", set(codex.creatures)))
+                   load_traps(data_dir / "traps.toml"), conditions, social,
+                   load_dialogue(data_dir / "dialogue.toml", social),
+                   load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)))

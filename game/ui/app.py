@@ -10,6 +10,7 @@ import pygame
 from game.paths import ASSETS
 from game.ui import theme
 from game.ui.death import DeathScene
+from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
 from game.ui.maprender import MissingTileset
@@ -24,7 +25,8 @@ FPS = 60
 
 
 def scene_stack(session: Session) -> SceneStack:
-    """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death".
+    """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death",
+    "dialogue".
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -50,6 +52,7 @@ def scene_stack(session: Session) -> SceneStack:
     stack.register("pause", lambda log: PauseScene(session, log))
     stack.register("help", HelpScene)
     stack.register("death", DeathScene)
+    stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
     return stack
 
 

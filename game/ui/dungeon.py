@@ -18,12 +18,13 @@ from game.ui.card import draw_card
 from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
 from game.ui.maprender import MissingTileset, render_map, torch_squares
-from game.ui.scene import Scene
+from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import SidePanel, use_command
 from game.launch import load_dungeon
 from game.world import views
-from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp
+from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, Talk
 from game.world.events import Event
+from game.world.talkview import Acquaintance, acquaintance
 from game.world.views import CreatureView, ItemView
 
 if TYPE_CHECKING:
@@ -53,6 +54,8 @@ class DungeonScene(Scene):
         self.views: list[CreatureView] = []
         self.side = SidePanel(SIDE, self.sprites)
         self.dead_shown = False
+        self.last_talked = ""  # T talks to the next person in the room after this one
+        self.known: dict[int, Acquaintance | None] = {}  # the hover card's ties, until something happens
         self.floaters = Floaters()
         self.effects = Effects()
         self.clock = 0.0
@@ -76,7 +79,10 @@ class DungeonScene(Scene):
         self.views = [v for v in (views.creature(self.world, e) for e in self.world.creatures()) if v.alive]
 
     def _drain_events(self) -> None:
-        for event in self.world.pop_events():
+        events = self.world.pop_events()
+        if events:
+            self.known.clear()
+        for event in events:
             self._show(event)
             if event.kind == "turn":
                 self.log.separator(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
@@ -151,7 +157,10 @@ class DungeonScene(Scene):
         hero = self.hero_view()
         target = self.creature_at(square)
         if target is not None and not target.is_hero and target.room == hero.room:
-            self._do(Attack(hero.eid, target.eid))
+            if target.hostile:
+                self._do(Attack(hero.eid, target.eid))
+            else:
+                self._talk(target.eid)  # N46: never an attack; Draw weapon is in the dialogue
             return
         item = next((i for i in views.items_in(self.world, hero.room) if i.square == square), None)
         if item is not None:
@@ -164,6 +173,38 @@ class DungeonScene(Scene):
         room = self.world.map.room_at(square)
         if room is not None and room.id != hero.room:
             self._do(Move(hero.eid, room.id))
+
+    def _talk(self, eid: int) -> None:
+        """A click or T on a creature that is not hostile opens the dialogue over the dungeon; attacking it
+        is a deliberate choice made there (Draw weapon, N46)."""
+        if self.driver.busy:
+            self.log.add("The dungeon is still moving.", theme.PROBLEM)
+            return
+        self.known.clear()  # opinions and loyalty change in there
+        try:
+            self.stack.push("dialogue", person=eid, log=self.log)
+        except SceneRefused as exc:
+            for problem in exc.problems:
+                self.log.add(problem, theme.PROBLEM)
+
+    def _talk_key(self) -> None:
+        """T: the creature under the mouse, else the next one in the hero's room, nearest first."""
+        hero = self.hero_view()
+        hx, hy = hero.square
+        people = sorted((v for v in self.views if v.room == hero.room and not v.is_hero and not v.hostile),
+                        key=lambda v: (abs(v.square[0] - hx) + abs(v.square[1] - hy), v.uid))
+        if not people:
+            self.log.add("There is no one here to talk to.", theme.PROBLEM)
+            return
+        square = self.square_at(self.mouse)
+        hover = self.creature_at(square) if square else None
+        uids = [v.uid for v in people]
+        if hover is not None and hover.uid in uids:
+            target = hover
+        else:
+            target = people[(uids.index(self.last_talked) + 1) % len(people) if self.last_talked in uids else 0]
+        self.last_talked = target.uid
+        self._talk(target.eid)
 
     def _use(self, item: ItemView) -> None:
         command = use_command(self.world.hero, item)
@@ -243,6 +284,8 @@ class DungeonScene(Scene):
             clicked = self.side.click(event.pos)
             if isinstance(clicked, ItemView):
                 self._use(clicked)
+            elif isinstance(clicked, Talk):
+                self._talk(clicked.target)
             elif clicked is not None:
                 self._do(clicked)
         elif event.type == pygame.KEYDOWN:
@@ -265,7 +308,7 @@ class DungeonScene(Scene):
             handler = {
                 "end_turn": lambda: self._do(EndTurn(self.world.hero)), "eat": self._eat, "heal": self._heal,
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
-                "scent": self._toggle_scent, "help": lambda: self.stack.push("help"),
+                "scent": self._toggle_scent, "help": lambda: self.stack.push("help"), "talk": self._talk_key,
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
                 "pause": lambda: self.stack.push("pause", log=self.log),
             }.get(action or "")
@@ -329,7 +372,9 @@ class DungeonScene(Scene):
         square = self.square_at(self.mouse)
         hover = self.creature_at(square) if square else None
         if hover is not None:
-            draw_card(surface, hover, self.mouse)
+            if hover.eid not in self.known:
+                self.known[hover.eid] = acquaintance(self.world, self.world.hero, hover.eid)
+            draw_card(surface, hover, self.mouse, self.known[hover.eid])
         elif square is not None:
             self._draw_item_label(surface, square)
 

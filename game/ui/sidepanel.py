@@ -1,5 +1,6 @@
-"""The dungeon screen's side panel: the hero's card (health, AP, hunger, thirst), the inventory, the
-room's exits and company. Its lines are clickable: use an item, go through an exit, attack a creature."""
+"""The dungeon screen's side panel: the hero's card (health, AP, hunger, thirst), the day clock (N75), the
+inventory, the room's exits and company. Its lines are clickable: use an item, go through an exit, talk to
+a creature or attack a hostile one."""
 from __future__ import annotations
 
 import pygame
@@ -8,7 +9,8 @@ from game.ui import theme, widgets
 from game.ui.minimap import Minimap
 from game.ui.sprites import SpriteCache
 from game.world import views
-from game.world.commands import Attack, Command, Consume, Equip, Move
+from game.rules import clock
+from game.world.commands import Attack, Command, Consume, Equip, Move, Talk
 from game.world.views import CreatureView, ItemView
 from game.world.world import World
 
@@ -28,12 +30,12 @@ class SidePanel:
     def __init__(self, rect: pygame.Rect, sprites: SpriteCache) -> None:
         self.rect = rect
         self.sprites = sprites
-        self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move or Attack
+        self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move, Talk or Attack
         inner = rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
         self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - 44 - MINIMAP_HEIGHT, inner.w, MINIMAP_HEIGHT))
 
     def click(self, pos: tuple[int, int]) -> object | None:
-        """What the line under `pos` asks for: an ItemView to use, or a Move / Attack command."""
+        """What the line under `pos` asks for: an ItemView to use, or a Move / Talk / Attack command."""
         return next((target for row, target in self.clickable if row.collidepoint(pos)), None)
 
     def draw(self, surface: pygame.Surface, world: World, hero: CreatureView, views: list[CreatureView],
@@ -44,7 +46,14 @@ class SidePanel:
         x, y, w = inner.x, inner.y, inner.w
         widgets.text(surface, hero.name, (x, y), 22, theme.TITLE, bold=True)
         level = f"Level {hero.level}   ·   " if hero.level >= 1 else ""
-        widgets.text(surface, f"{level}Turn {world.turn}", (x, y + 30), 14, theme.TEXT_DIM)
+        when = widgets.text(surface, f"{level}Day {clock.day(world.minutes)}  {clock.time_of_day(world.minutes)}"
+                            f"   ·   Turn {world.turn}", (x, y + 30), 14, theme.TEXT_DIM)
+        hours = world.content.tuning["clock"]
+        if clock.within(clock.hour(world.minutes), int(hours["night_from"]), int(hours["night_to"])):
+            moon = (when.right + 16, when.centery)  # N75: the dead of night
+            pygame.draw.circle(surface, (230, 226, 190), moon, 7)
+            pygame.draw.circle(surface, theme.PANEL, (moon[0] + 4, moon[1] - 3), 6)
+            widgets.text(surface, "dead of night", (moon[0] + 12, when.y), 14, (200, 200, 240))
         y += 56
         for label, value, top, colour in (
             ("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
@@ -103,15 +112,17 @@ class SidePanel:
 
     def _company(self, surface: pygame.Surface, world: World, hero: CreatureView, company: list[CreatureView],
                  mouse: tuple[int, int], x: int, y: int, w: int) -> None:
-        """Who shares the hero's room (click a line to attack), then what lies on its floor."""
+        """Who shares the hero's room (click a line to talk, or to attack a hostile one), then what lies on
+        its floor."""
         if company:
-            widgets.text(surface, "In this room  (click to attack)", (x, y), 14, theme.ACCENT, bold=True)
+            widgets.text(surface, "In this room  (click to talk / attack)", (x, y), 14, theme.ACCENT, bold=True)
             y += 22
         room_for = max(0, (self.minimap.box.top - 8 - y) // 24)  # rows that fit above the minimap
         if len(company) > room_for:
             room_for = max(0, room_for - 1)  # leave a line for "... and N more"
         for view in company[:room_for]:
-            self._row(surface, pygame.Rect(x, y, w, 24), Attack(hero.eid, view.eid), mouse)
+            act = Attack(hero.eid, view.eid) if view.hostile else Talk(hero.eid, view.eid)  # N46: never a plain attack
+            self._row(surface, pygame.Rect(x, y, w, 24), act, mouse)
             sprite = self.sprites.creature(view.codex_id, view.footprint)
             surface.blit(pygame.transform.smoothscale_by(sprite, 22 / max(sprite.get_size())), (x, y + 1))
             widgets.text(surface, view.name, (x + 28, y + 4), 13, theme.HOSTILE if view.hostile else theme.FRIEND)

@@ -273,3 +273,32 @@ class Memories:
 
     known: list[Memory] = field(default_factory=list)
 
+
+
+# -- conversations with heroes (N45, N75-N82) --------------------------------------------------------------
+@saved.creature("talks", {"greeted": NAMES, "shared": saved.name_map(NAMES), "last_moment": saved.name_map(INT),
+                          "tried": saved.name_map(INT), "open": saved.name_map(STR), "face": saved.name_map(STR),
+                          "fought": INT}, optional=True)
+@dataclass(slots=True)
+class Talks:
+    """A creature's conversations with each hero, by the hero's uid: who has heard its biography (N45), the
+    moments shared (N76: each once), the turn of the last one (N76: 40 turns) and of the last try, the
+    moment under way, the face its last reply left (N80), and the turn it last fought in a hero's room (N75)."""
+
+    greeted: frozenset[str] = frozenset()
+    shared: dict[str, frozenset[str]] = field(default_factory=dict)
+    last_moment: dict[str, int] = field(default_factory=dict)
+    tried: dict[str, int] = field(default_factory=dict)
+    open: dict[str, str] = field(default_factory=dict)
+    face: dict[str, str] = field(default_factory=dict)
+    fought: int = -1
+
+
+@saved.creature("witness", {"seen": NAMES, "last_moment": INT}, optional=True)
+@dataclass(slots=True)
+class Witness:
+    """What a hero has seen (N71): the creatures it has shared a room with, by uid, and the turn of its last
+    moment with anyone (N76: none for 15 turns after)."""
+
+    seen: frozenset[str] = frozenset()
+    last_moment: int = -1000

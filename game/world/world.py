@@ -36,6 +36,7 @@ class World:
         self.lay_out(dungeon)
         self.aware_full = int(content.tuning["mood"]["anger_memory"])  # N16, N18: turns a threat is remembered
         self.pair_cooldown: dict[tuple[str, str], int] = {}
+        self.minutes = int(content.tuning["clock"]["start_hour"]) * 60  # the day clock (game/rules/clock.py)
         self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
         self.events: list[Event] = []  # posted since the last pop_events()
         self.actors = ActorIndex(content)
@@ -197,3 +198,4 @@ saved.world_state("opened_doors", saved.NUMBERS)
 saved.world_state("trap_spent", saved.number_map(saved.INT))
 saved.world_state("room_runes", saved.number_map(saved.optional(saved.STR)))
 saved.world_state("pair_cooldown", saved.pair_map(saved.INT))
+saved.world_state("minutes", saved.INT)

@@ -1,4 +1,5 @@
-"""Start of the world turn: needs rise (N8), attack budgets and action points refresh (N25, C42)."""
+"""Start of the world turn: the day clock moves on (N75), needs rise (N8), attack budgets and action points
+refresh (N25, C42)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -13,7 +14,9 @@ if TYPE_CHECKING:
 
 
 def run(world: World) -> None:
-    """N8: every creature's hunger and thirst rise by one (the hero's too) before anyone acts."""
+    """The clock moves on a turn's minutes; N8: every creature's hunger and thirst rise by one (the hero's
+    too) before anyone acts."""
+    world.minutes += int(world.content.tuning["clock"]["minutes_per_turn"])
     hero_needs = esper.try_component(world.hero, Needs)
     if hero_needs and world.alive(world.hero):
         hero_needs.hunger += NEED_RISE

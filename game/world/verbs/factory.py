@@ -83,7 +83,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     )
     if has_needs(tags):
         esper.add_component(eid, Needs())
-    persona = draw_persona(world, codex_id, background)
+    persona = draw_persona(world, codex_id, "" if kind == "notable" else background)  # N83: notables have none
     if persona is not None:
         for part in (persona, Opinions(), Loyalty(), Memories()):
             esper.add_component(eid, part)
