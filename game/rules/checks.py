@@ -267,6 +267,6 @@ def _check_armour(found: Findings, equipment: Equipment) -> None:
                               f"{durability}: too little to wear armour (C25)")
     elif not body:
         found.error("armour", "armoured creatures wear a body piece that carries the durability (C25)")
-    elif body[0].durability < durability:
+    elif body[0].durability is not None and body[0].durability < durability:  # None: equipment.toml says why
         found.error("armour", f"{body[0].id} has {body[0].durability} durability, the creature needs "
                               f"{durability} (C26)")
