@@ -1,4 +1,5 @@
-"""Where the game's files are, in a checkout and in a frozen executable; which paths are regular files."""
+"""Where the game's files are, in a checkout and in a frozen executable; which paths are regular files, and
+which name the same file."""
 from __future__ import annotations
 
 import os
@@ -20,3 +21,11 @@ def regular_file(path: Path) -> os.stat_result | None:
     except (OSError, ValueError):
         return None
     return status if stat.S_ISREG(status.st_mode) else None
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Both paths name one existing file (through links too), or are the same path."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return os.path.abspath(a) == os.path.abspath(b)

@@ -180,6 +180,13 @@ def read_objects(tmx: pytmx.TiledMap) -> list[MapObject]:
     return out
 
 
+def files_read(dungeon: DungeonMap) -> list[Path]:
+    """The files a map was read from: the .tmx, the external tilesets it names and their images."""
+    root = limits.read_xml(dungeon.path, f"{dungeon.path}: map")
+    tilesets = [dungeon.path.parent / node.get("source") for node in root.iter("tileset") if node.get("source")]
+    return [dungeon.path, *tilesets, *(ts.image for ts in dungeon.tilesets)]
+
+
 def load_map(
     path: Path,
     codex_ids: Iterable[str] | None = None,
