@@ -40,9 +40,11 @@ def read_data_ids(data_dir: Path = DATA) -> DataIds:
         except ValueError as exc:
             raise ContentError(f"{path}: {path.stem}: size: {exc}") from None
         if table.get("rank") == "minion":
-            if not isinstance(heads, int) or isinstance(heads, bool) or not 1 <= heads <= MAX_HEADS:
-                raise ContentError(f"{path}: {path.stem}: heads: must be a whole number from 1 to {MAX_HEADS}, "
-                                   f"not {heads!r}")
+            if not isinstance(heads, int) or isinstance(heads, bool) or heads < 1:
+                raise ContentError(f"{path}: {path.stem}: heads: a group has at least one head (C31, C39), not {heads!r}")
+            if heads > MAX_HEADS:
+                raise ContentError(f"{path}: {path.stem}: heads: a group has at most {MAX_HEADS} heads, not {heads} "
+                                   f"(C31, C39)")
             groups[path.stem] = (heads, squares(size))
     items = _table(data_dir / "items.toml")
     gear = _table(data_dir / "gear.toml")

@@ -183,6 +183,7 @@ def tileset_problems(node: ElementTree.Element, path: Path) -> list[str]:
             node = read_xml(path.parent / source, label)
         except MapError as exc:
             return exc.problems
+        label = f"{path}: tileset {node.get('name') or source}"
     w, h = whole(node.get("tilewidth"), 1, MAX_TILE_PX), whole(node.get("tileheight"), 1, MAX_TILE_PX)
     if w is None or h is None:
         return [f"{label}: tiles are {node.get('tilewidth')}x{node.get('tileheight')} pixels; a tile is 1 to "
