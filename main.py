@@ -19,7 +19,7 @@ from game.runtime import tune_gc
 
 MAX_SEED = 2**63 - 1  # a save holds the seed as a signed 64-bit integer (msgpack)
 MAX_TURNS = 1_000_000  # a headless run of that many turns takes hours already
-OUTPUTS = ("save", "events", "dump_state")
+OUTPUTS = ("save", "events", "dump_state", "screenshot")
 
 
 class ArgumentError(Exception):
@@ -82,8 +82,8 @@ def refuse_idle_flags(args: argparse.Namespace) -> None:
 
 
 def check_outputs(args: argparse.Namespace) -> None:
-    """--save, --events and --dump-state name regular files (or new ones), each a different one, and
-    --events and --dump-state never the save being loaded (which --save may replace)."""
+    """--save, --events, --dump-state and --screenshot name regular files (or new ones), each a different one,
+    and never the save being loaded (only --save may replace it)."""
     given = [(flag, getattr(args, flag)) for flag in OUTPUTS if getattr(args, flag) is not None]
     for flag, path in given:
         name = "--" + flag.replace("_", "-")

@@ -50,6 +50,7 @@ def test_a_fifo_or_a_device_is_refused_and_left_alone(tmp_path: Path):
     assert refused("--headless", "--events", str(fifo)).startswith("--events writes regular files only")
     assert refused("--headless", "--save", "/dev/null").startswith("--save writes regular files only")
     assert refused("--headless", "--dump-state", "/dev/full").startswith("--dump-state writes regular files only")
+    assert refused("--smoke-test", "--screenshot", str(fifo)).startswith("--screenshot writes regular files only")
     assert fifo.is_fifo()
 
 
