@@ -1,4 +1,4 @@
-"""The one error type for bad data files, and `printable`, which makes file content safe to print."""
+"""The one error type for bad data files; `printable` and `clipped`, which make file content safe to print."""
 
 
 def printable(text: object) -> str:
@@ -8,6 +8,12 @@ def printable(text: object) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def clipped(text: object, most: int = 40) -> str:
+    """`text` cut to `most` characters and an ellipsis: a name or value quoted in a message stays short."""
+    text = str(text)
+    return text if len(text) <= most else text[:most] + "…"
 
 
 class ContentError(Exception):

@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ElementTree
 import zlib
 from pathlib import Path
 
+from game.content.errors import clipped
 from game.maps.errors import MapError
 from game.paths import regular_file
 
@@ -32,6 +33,8 @@ MAX_POINTS = 10_000  # points of all the polylines and polygons of a map (roads)
 MAX_AREAS = 1_000  # rooms of a map (places of the region map)
 MAX_AREA = 64  # squares a side of a room (or a place)
 MAX_ID = 2**31 - 1  # an object's id (Tiled counts up from 1)
+MAX_NAME = 100  # characters of an object's name: room names are drawn on screen
+MAX_TEXT = 200  # characters of a property's value (a map's title, a trap's damage …)
 MAX_GID = 0xFFFFFFFF  # a layer's cell is a 32-bit Tiled gid (flip flags in its top bits)
 FIRSTGID_BELOW = 0x20000000  # a tileset's first gid stays below the flip flags
 ENCODINGS = ("csv", "base64")
@@ -86,7 +89,7 @@ def map_problems(root: ElementTree.Element, path: Path) -> list[str]:
     """Every limit the map's XML breaks: size, tiles, layers, tilesets, objects (nothing is inflated)."""
     label = f"{path}: map"
     if root.tag != "map":
-        return [f"{label}: is not a Tiled map (its first element is <{root.tag}>, not <map>)"]
+        return [f"{label}: is not a Tiled map (its first element is <{clipped(root.tag)}>, not <map>)"]
     if root.get("orientation", "orthogonal") != "orthogonal" or root.get("infinite", "0") not in ("0", "false"):
         return [f"{label}: must be an orthogonal, finite map"]
     objects = sum(1 for _ in root.iter("object"))
@@ -96,10 +99,10 @@ def map_problems(root: ElementTree.Element, path: Path) -> list[str]:
     tile_h = whole(root.get("tileheight", "0"), least_tile, MAX_TILE_PX)
     problems = []
     if width is None or height is None:
-        problems.append(f"{label}: is {root.get('width')}x{root.get('height')} squares; a map is at most "
+        problems.append(f"{label}: is {clipped(root.get('width'))}x{clipped(root.get('height'))} squares; a map is at most "
                         f"{MAX_SQUARES}x{MAX_SQUARES}")
     if tile_w is None or tile_h is None:
-        problems.append(f"{label}: tiles are {root.get('tilewidth')}x{root.get('tileheight')} pixels; a tile is "
+        problems.append(f"{label}: tiles are {clipped(root.get('tilewidth'))}x{clipped(root.get('tileheight'))} pixels; a tile is "
                         f"1 to {MAX_TILE_PX} pixels a side")
     if problems:
         return problems
@@ -116,7 +119,7 @@ def map_problems(root: ElementTree.Element, path: Path) -> list[str]:
         problems.append(f"{label}: has {len(layers)} tile layers; a map has at most {MAX_LAYERS}")
     else:
         for layer in layers:
-            problems += layer_problems(layer, f"{path}: layer {layer.get('id')} ({layer.get('name', '')})",
+            problems += layer_problems(layer, f"{path}: layer {clipped(layer.get('id'))} ({clipped(layer.get('name', ''))})",
                                        width, height)
     tilesets = list(root.iter("tileset"))
     if len(tilesets) > MAX_TILESETS:
@@ -130,15 +133,15 @@ def map_problems(root: ElementTree.Element, path: Path) -> list[str]:
 def layer_problems(layer: ElementTree.Element, label: str, width: int, height: int) -> list[str]:
     """A tile layer as large as the map, its data CSV or Base64 that holds (or inflates to) one gid a square."""
     if (layer.get("width"), layer.get("height")) != (str(width), str(height)):
-        return [f"{label}: is {layer.get('width')}x{layer.get('height')} squares, the map {width}x{height}"]
+        return [f"{label}: is {clipped(layer.get('width'))}x{clipped(layer.get('height'))} squares, the map {width}x{height}"]
     data = layer.find("data")
     if data is None or data.find("chunk") is not None:
         return [f"{label}: has no tile data"]
     encoding, compression = data.get("encoding", ""), data.get("compression", "")
     if encoding not in ENCODINGS:
-        return [f"{label}: tile data is {encoding or 'XML'}; save the map with CSV or Base64 layer data"]
+        return [f"{label}: tile data is {clipped(encoding) or 'XML'}; save the map with CSV or Base64 layer data"]
     if compression not in COMPRESSIONS or (compression and encoding == "csv"):
-        return [f"{label}: compression '{compression}' is not supported (use zlib, gzip or none)"]
+        return [f"{label}: compression '{clipped(compression)}' is not supported (use zlib, gzip or none)"]
     cells = width * height
     text = (data.text or "").strip()
     if encoding == "csv":
@@ -173,9 +176,9 @@ def inflated_size(text: str, compression: str, expected: int) -> int:
 def tileset_problems(node: ElementTree.Element, path: Path) -> list[str]:
     """A tileset (embedded or an external .tsx) within the limits, so pytmx registers a bounded number of tiles."""
     source = node.get("source")
-    label = f"{path}: tileset {node.get('name') or source or ''}"
+    label = f"{path}: tileset {clipped(node.get('name') or source or '')}"
     if whole(node.get("firstgid"), 1, FIRSTGID_BELOW - 1) is None:
-        return [f"{label}: firstgid {node.get('firstgid')!r} is not a whole number from 1 to {FIRSTGID_BELOW - 1}"]
+        return [f"{label}: firstgid {clipped(repr(node.get('firstgid')))} is not a whole number from 1 to {FIRSTGID_BELOW - 1}"]
     if source:
         if not source.lower().endswith(".tsx"):
             return [f"{label}: an external tileset is a .tsx file"]
@@ -183,10 +186,10 @@ def tileset_problems(node: ElementTree.Element, path: Path) -> list[str]:
             node = read_xml(path.parent / source, label)
         except MapError as exc:
             return exc.problems
-        label = f"{path}: tileset {node.get('name') or source}"
+        label = f"{path}: tileset {clipped(node.get('name') or source)}"
     w, h = whole(node.get("tilewidth"), 1, MAX_TILE_PX), whole(node.get("tileheight"), 1, MAX_TILE_PX)
     if w is None or h is None:
-        return [f"{label}: tiles are {node.get('tilewidth')}x{node.get('tileheight')} pixels; a tile is 1 to "
+        return [f"{label}: tiles are {clipped(node.get('tilewidth'))}x{clipped(node.get('tileheight'))} pixels; a tile is 1 to "
                 f"{MAX_TILE_PX} pixels a side"]
     spacing, margin = whole(node.get("spacing", "0"), 0, MAX_IMAGE_PX), whole(node.get("margin", "0"), 0, MAX_IMAGE_PX)
     columns, count = whole(node.get("columns"), 1, MAX_TILESET_TILES), whole(node.get("tilecount"), 1, MAX_TILESET_TILES)
@@ -200,7 +203,7 @@ def tileset_problems(node: ElementTree.Element, path: Path) -> list[str]:
         return [f"{label}: has no image (a tileset is one image of tiles)"]
     image_w, image_h = whole(image.get("width"), 1, MAX_IMAGE_PX), whole(image.get("height"), 1, MAX_IMAGE_PX)
     if image_w is None or image_h is None:
-        return [f"{label}: image is {image.get('width')}x{image.get('height')} pixels; a tileset image is 1x1 to "
+        return [f"{label}: image is {clipped(image.get('width'))}x{clipped(image.get('height'))} pixels; a tileset image is 1x1 to "
                 f"{MAX_IMAGE_PX}x{MAX_IMAGE_PX}"]
     grid = len(range(margin, image_w + margin - w + 1, w + spacing)) * len(range(margin, image_h + margin - h + 1, h + spacing))
     if grid > MAX_TILESET_TILES:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 
+from game.content.errors import clipped
 from game.maps import limits, validate
 from game.maps.data_ids import DataIds
 from game.maps.errors import MapError
@@ -117,14 +118,14 @@ def reserved_name_problems(root: ElementTree.Element, path: Path) -> list[str]:
     owners = [(root, f"{path}: map", MAP_RESERVED)]
     for layer in root.iter():
         if layer.tag in ("layer", "objectgroup", "imagelayer", "group"):
-            owners.append((layer, f"{path}: layer {layer.get('id')} ({layer.get('name', '')})", LAYER_RESERVED))
+            owners.append((layer, f"{path}: layer {clipped(layer.get('id'))} ({clipped(layer.get('name', ''))})", LAYER_RESERVED))
     for obj in root.iter("object"):
-        owners.append((obj, f"{path}: {obj.get('id')} ({obj.get('name', '')})", OBJECT_RESERVED))
+        owners.append((obj, f"{path}: {clipped(obj.get('id'))} ({clipped(obj.get('name', ''))})", OBJECT_RESERVED))
     for node, label, reserved in owners:
         for props in node.findall("properties"):
             for prop in props.findall("property"):
                 if prop.get("name") in reserved:
-                    problems.append(f"{label}: property '{prop.get('name')}' is a name pytmx reserves; rename it")
+                    problems.append(f"{label}: property '{clipped(prop.get('name'))}' is a name pytmx reserves; rename it")
     return problems
 
 

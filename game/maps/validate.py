@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.maps.data_ids import DataIds
-from game.maps.limits import MAX_AREA, MAX_AREAS, MAX_FILE_BYTES, MAX_ID, MAX_IMAGE_PX, png_size
+from game.content.errors import clipped
+from game.maps.limits import MAX_AREA, MAX_AREAS, MAX_FILE_BYTES, MAX_ID, MAX_IMAGE_PX, MAX_NAME, MAX_TEXT, png_size
 from game.paths import regular_file
 from game.maps.schema import CLASSES, DUNGEON_CLASSES, ENUMS, MAP_PROPS, NONE, REGION_CLASSES, Prop
 from game.rules import dice
@@ -64,7 +65,7 @@ class Checked:
         return [o for o in self.objects if o.kind == kind]
 
     def report(self, obj: Obj | MapObject | None, message: str) -> None:
-        where = "map" if obj is None else f"{obj.id} ({obj.name})"
+        where = "map" if obj is None else f"{obj.id} ({clipped(obj.name)})"
         self.problems.append(f"{self.path}: {where}: {message}")
 
 
@@ -82,7 +83,7 @@ def resolve_props(checked: Checked, obj: MapObject | None, props: dict, schema: 
     for name in props:
         if name not in known:
             expected = ", ".join(known) or "none"
-            checked.report(obj, f"unknown property '{name}' (expected: {expected})")
+            checked.report(obj, f"unknown property '{clipped(name)}' (expected: {expected})")
     out = {}
     for prop in schema:
         value = props.get(prop.name, prop.default)
@@ -94,10 +95,10 @@ def convert(checked: Checked, obj: MapObject | None, prop: Prop, value: object) 
     if prop.type == "int":
         text = str(value).strip()
         if isinstance(value, bool) or not re.fullmatch(r"-?[0-9]+", text):
-            checked.report(obj, f"property '{prop.name}' must be a whole number, not '{value}'")
+            checked.report(obj, f"property '{prop.name}' must be a whole number, not '{clipped(value)}'")
             return prop.default
         if prop.most is not None and (len(text) > 12 or int(text) > prop.most):
-            checked.report(obj, f"property '{prop.name}' must be at most {prop.most}, not {text[:20]}")
+            checked.report(obj, f"property '{prop.name}' must be at most {prop.most}, not {clipped(text, 20)}")
             return prop.default
         return int(text)
     if prop.type == "bool":
@@ -105,13 +106,16 @@ def convert(checked: Checked, obj: MapObject | None, prop: Prop, value: object) 
             return value
         text = str(value).strip().lower()
         if text not in ("true", "false", "1", "0"):
-            checked.report(obj, f"property '{prop.name}' must be true or false, not '{value}'")
+            checked.report(obj, f"property '{prop.name}' must be true or false, not '{clipped(value)}'")
             return prop.default
         return text in ("true", "1")
     value = "" if value is None else str(value).strip()
+    if len(value) > MAX_TEXT:
+        checked.report(obj, f"property '{prop.name}' is {len(value)} characters long; a value has at most {MAX_TEXT}")
+        return prop.default
     allowed = ENUMS.get(prop.type)
     if allowed is not None and value not in allowed and not (value == "" and NONE in allowed):
-        checked.report(obj, f"property '{prop.name}' is '{value}', expected one of: {', '.join(allowed)}")
+        checked.report(obj, f"property '{prop.name}' is '{clipped(value)}', expected one of: {', '.join(allowed)}")
         return prop.default
     return value
 
@@ -156,8 +160,10 @@ def read_objects(checked: Checked, raw: RawMap, allowed: tuple[str, ...]) -> Non
         if not 0 <= mo.id <= MAX_ID:
             checked.report(mo, f"object id must be from 0 to {MAX_ID}")
             continue
+        if len(mo.name) > MAX_NAME:
+            checked.report(mo, f"name is {len(mo.name)} characters long; a name has at most {MAX_NAME}")
         if mo.id in seen:
-            checked.report(mo, f"object id is used twice (also by '{seen[mo.id].name}')")
+            checked.report(mo, f"object id is used twice (also by '{clipped(seen[mo.id].name)}')")
         seen[mo.id] = mo
         if not mo.kind:
             checked.report(mo, f"object has no class/type (expected one of: {', '.join(allowed)})")
@@ -246,7 +252,7 @@ def check_areas(checked: Checked, areas: list[Obj], what: str) -> Areas | None:
             continue
         for a in areas[:i]:
             if a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h:
-                checked.report(b, f"{what} overlaps {what} {a.id} ({a.name})")
+                checked.report(b, f"{what} overlaps {what} {a.id} ({clipped(a.name)})")
                 broken = True
                 break
     return None if broken else Areas(areas)
@@ -274,14 +280,14 @@ def check_exits(checked: Checked, rooms: Areas) -> None:
             continue
         inside = rooms.at((ex.x, ex.y))
         if inside is not None:
-            checked.report(ex, f"{ex.kind} lies inside room {inside.id} ({inside.name}); put it on the wall square between two rooms")
+            checked.report(ex, f"{ex.kind} lies inside room {inside.id} ({clipped(inside.name)}); put it on the wall square between two rooms")
             continue
         touching = []
         for dx, dy in NEIGHBOURS:
             room = rooms.at((ex.x + dx, ex.y + dy))
             if room is not None and room not in touching:
                 touching.append(room)
-        names = ", ".join(f"{r.id} ({r.name})" for r in touching)
+        names = ", ".join(f"{r.id} ({clipped(r.name)})" for r in touching)
         if len(touching) < 2:
             checked.report(ex, f"{ex.kind} leads nowhere: it touches {'only room ' + names if touching else 'no room'}")
         elif len(touching) > 2:
@@ -309,7 +315,7 @@ def check_contents(checked: Checked, rooms: Areas, known: DataIds) -> None:
             continue
         room = rooms.at((obj.x, obj.y))
         if room is None or rooms.holding(obj) is not room:
-            where = "outside any room" if room is None else f"across the edge of room {room.id} ({room.name})"
+            where = "outside any room" if room is None else f"across the edge of room {room.id} ({clipped(room.name)})"
             checked.report(obj, f"{obj.kind} placed {where}")
             continue
         checked.room_of[obj.id] = room.id
@@ -317,7 +323,7 @@ def check_contents(checked: Checked, rooms: Areas, known: DataIds) -> None:
             for sq in obj.squares:
                 if sq in taken:
                     other = taken[sq]
-                    checked.report(obj, f"square {sq} is already taken by object {other.id} ({other.name})")
+                    checked.report(obj, f"square {sq} is already taken by object {other.id} ({clipped(other.name)})")
                     break
             else:
                 taken.update((sq, obj) for sq in obj.squares)
@@ -383,7 +389,7 @@ def check_ids(checked: Checked, obj: Obj, known: DataIds) -> None:
         for prop, values in (("quality", known.quality), ("material", known.material)):
             value = obj.props[prop]
             if values is not None and value not in ("", NONE) and value not in values:
-                checked.report(obj, f"unknown {prop} '{value}' (expected one of: {', '.join(values)})")
+                checked.report(obj, f"unknown {prop} '{clipped(value)}' (expected one of: {', '.join(values)})")
     if obj.kind == "creature" and known.items is not None:
         for gear in split_flags(obj.props["gear"]):
             if gear not in known.items:
@@ -413,7 +419,7 @@ def check_trap(checked: Checked, obj: Obj) -> None:
     try:
         dice.parse(obj.props["damage"])
     except dice.TooManyDice as exc:
-        checked.report(obj, f"damage '{obj.props['damage'][:40]}' {exc} (docs/maps.md, Limits)")
+        checked.report(obj, f"damage '{clipped(obj.props['damage'])}' {exc} (docs/maps.md, Limits)")
     except ValueError:
         checked.report(obj, f"damage '{obj.props['damage']}' is not dice in the seed's notation (e.g. d6, 2d4+1)")
     if obj.props["dc"] < 1:
@@ -552,4 +558,4 @@ def check_roads(checked: Checked, areas: Areas) -> None:
     seen = reachable(places[0].id, checked.roads)
     for place in places:
         if place.id not in seen:
-            checked.report(place, f"no road leads here from {places[0].id} ({places[0].name})")
+            checked.report(place, f"no road leads here from {places[0].id} ({clipped(places[0].name)})")
