@@ -122,8 +122,8 @@ def play(driver: Driver, turns: int, ctrl_c: CtrlC, events_path: Path | None, st
                 if out is not None:
                     out.write("".join(json.dumps(e.as_json(), sort_keys=True) + "\n" for e in batch))
         if ctrl_c.pressed:
-            written = f"; {events_path} ends with turn {world.turn}" if events_path else ""
-            return fail(f"interrupted after {world.turn} turns{written}", 130)
+            written = f"; {events_path} holds every event up to it" if events_path else ""
+            return fail(f"interrupted at turn {world.turn}{written}", 130)
         writing = state_path
         if state_path:
             state_path.write_text(json.dumps(dump_state(world), indent=1, sort_keys=True), encoding="utf-8")

@@ -110,5 +110,5 @@ def test_ctrl_c_ends_a_headless_run_with_one_line_and_whole_event_lines(tmp_path
     assert run.returncode == 130, err
     lines = events.read_text().splitlines(keepends=True)
     last = json.loads(lines[-1])["turn"]
-    assert err == f"ethernalis: interrupted after {last} turns; {events} ends with turn {last}\n" and out == ""
+    assert err == f"ethernalis: interrupted at turn {last}; {events} holds every event up to it\n" and out == ""
     assert all(line.endswith("\n") and json.loads(line) for line in lines)
