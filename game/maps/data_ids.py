@@ -5,6 +5,7 @@ project's dropdowns. A missing data file gives None: the map is then checked on 
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,4 +64,4 @@ def read_data_ids(data_dir: Path = DATA) -> DataIds:
 
 
 def _table(path: Path) -> dict | None:
-    return read_toml(path) if path.is_file() else None
+    return read_toml(path) if os.path.lexists(path) else None

@@ -181,9 +181,10 @@ def check_tilesets(checked: Checked, raw: RawMap) -> None:
     """Each tileset's image exists, is a PNG within MAX_IMAGE_PX and holds its tiles; its tiles are the map's."""
     for ts in raw.tilesets:
         label = f"{checked.path}: tileset {ts.name}"
-        size = png_size(ts.image) if ts.image.is_file() else None
+        found = regular_file(ts.image) is not None
+        size = png_size(ts.image) if found else None
         rows = -(-ts.count // max(ts.columns, 1))
-        if not ts.image.is_file():
+        if not found:
             checked.problems.append(f"{label}: missing tileset image {ts.image}")
         elif size is None:
             checked.problems.append(f"{label}: image {ts.image} is not a PNG file")
@@ -509,7 +510,7 @@ def check_place_map(checked: Checked, raw: RawMap, place: Obj) -> None:
         checked.report(place, f"{place.kind} without a map file (set its 'map' property)")
         return
     target = raw.path.parent / ref
-    if not target.is_file():
+    if regular_file(target) is None:
         checked.report(place, f"map file '{ref}' not found")
         return
     kind = map_kind(target)
