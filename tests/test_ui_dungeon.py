@@ -9,6 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import launch
+from game.content.content import load_content
+from game.maps.data_ids import read_data_ids
 from game.world import views
 from game.paths import ASSETS, DEFAULT_MAP
 from game.ui import screenshots, theme
@@ -154,6 +157,55 @@ def test_f5_with_a_broken_map_logs_its_problems_instead_of_crashing(tmp_path):
         assert dungeon.log.lines[-1][0].startswith("Reloaded level.tmx")
     finally:
         session.close()
+
+
+def broken_data(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    """A copy of assets/data with one line of one file changed."""
+    data = tmp_path / "data"
+    shutil.copytree(ASSETS / "data", data)
+    path = data / file
+    path.write_text(path.read_text().replace(old, new), encoding="utf-8")
+    return data
+
+
+def test_a_data_error_is_a_message_on_the_title_screen(tmp_path, monkeypatch):
+    data = broken_data(tmp_path, "world.toml", "anger_memory = 12", 'anger_memory = "long"')
+    monkeypatch.setattr(launch, "load_content", lambda: load_content(data))
+    session = Session(DEFAULT_MAP, 5, save_path=tmp_path / "no.sav")  # the menu opens on New game
+    stack = scene_stack(session)
+    title = stack.push("title")
+    title.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert title.problems == [f"{data / 'world.toml'}: mood.anger_memory: must be a whole number from 0 to 1000, "
+                              f"not 'long'"]
+    assert stack.top is title
+    title.draw(pygame.display.get_surface())
+
+
+def test_f5_with_broken_data_logs_the_problem(tmp_path, monkeypatch):
+    stack, dungeon, session = start()
+    try:
+        data = broken_data(tmp_path, "creatures/wolf.toml", 'size = "1x1"', 'size = "100000x100000"')
+        monkeypatch.setattr(launch, "read_data_ids", lambda: read_data_ids(data))
+        key(dungeon, pygame.K_F5)
+        assert dungeon.log.lines[-1] == (f"{data / 'creatures' / 'wolf.toml'}: wolf: size: size '100000x100000' is "
+                                         f"beyond the largest footprint, 8x8", theme.PROBLEM)
+    finally:
+        session.close()
+
+
+def test_a_damaged_tileset_image_is_a_message_not_a_crash(tmp_path):
+    (tmp_path / "maps" / "tilesets").mkdir(parents=True)
+    (tmp_path / "assets" / "tiles").mkdir(parents=True)
+    png = (ASSETS / "tiles" / "dungeon.png").read_bytes()
+    (tmp_path / "assets" / "tiles" / "dungeon.png").write_bytes(png[:40] + bytes(200))  # its header, then nothing
+    shutil.copy(DEFAULT_MAP.parent / "tilesets" / "dungeon.tsx", tmp_path / "maps" / "tilesets")
+    shutil.copy(DEFAULT_MAP, tmp_path / "maps" / "level.tmx")
+    session = Session(tmp_path / "maps" / "level.tmx", 5)
+    stack = scene_stack(session)
+    title = stack.push("title")
+    key(title, pygame.K_RETURN)  # New game
+    assert stack.scenes == [title] and session.world is None
+    assert len(title.problems) == 1 and "tileset dungeon: image not found" in title.problems[0]
 
 
 def test_a_frame_draws_without_error_with_overlay_and_hover(game):

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import esper  # noqa: E402
 
-from game.content.errors import ContentError  # noqa: E402
+from game.content.errors import ContentError, printable  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
 from game.world.components import Item  # noqa: E402
@@ -78,7 +78,7 @@ def table(title: str, counts: Counter) -> list[str]:
 def report(world: World, result: dict) -> str:
     curve = result["curve"]
     step = max(1, (len(curve) - 1) // SAMPLES)
-    lines = [f"{world.map.name}: {world.turn} turns, seed {world.seed}", "",
+    lines = [f"{printable(world.map.name)}: {world.turn} turns, seed {world.seed}", "",
              "turn  alive  hunger  thirst"]
     lines += [f"{t:>4}  {n:>5}  {h:>6.1f}  {d:>6.1f}" for t, n, h, d in curve[::step]]
     lines += [""] + table("deaths by cause", result["deaths"])

@@ -4,12 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from game.content.codex import Codex, load_codex
 from game.content.errors import ContentError
 from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
-from game.content.toml_file import read_toml
 from game.paths import DATA
 from game.content.conditions import Condition, load_conditions
 from game.content.dialogue import Dialogue, load_dialogue
@@ -17,17 +15,7 @@ from game.content.moments import Moments, load_moments
 from game.content.social import SocialRules, load_social
 from game.content.texts import Texts
 from game.content.traps import Traps, load_traps
-
-
-@dataclass(frozen=True)
-class Tuning:
-    enemies: dict[str, frozenset[str]]
-    peaceful: frozenset[str]
-    kits: dict[str, tuple[str, ...]]
-    values: dict[str, dict[str, float]]
-
-    def __getitem__(self, section: str) -> dict[str, float]:
-        return self.values[section]
+from game.content.tuning import Tuning, load_tuning
 
 
 @dataclass(frozen=True)
@@ -42,18 +30,6 @@ class Content:
     social: SocialRules
     dialogue: Dialogue
     moments: Moments
-
-
-def load_tuning(path: Path) -> Tuning:
-    data: dict[str, Any] = read_toml(path)
-    try:
-        enemies = {k: frozenset(v) for k, v in data["factions"].items()}
-        peaceful = frozenset(data["peaceful"]["ids"])
-        kits = {name: tuple(data["kits"][name]) for name in ("provisions", "hero")}
-        values = {s: dict(data[s]) for s in ("needs", "mood", "scent", "clock")}
-    except (KeyError, TypeError) as exc:
-        raise ContentError(f"{path}: {exc}: missing or malformed section") from None
-    return Tuning(enemies, peaceful, kits, values)
 
 
 @lru_cache(maxsize=4)

@@ -98,23 +98,40 @@ def load_items(path: Path) -> dict[str, ItemDef]:
     return items
 
 
-def _modifier(path: Path, entry: str, table: dict[str, Any]) -> Modifier:
-    try:
-        mod = Modifier(**table)
-    except TypeError as exc:
-        raise ContentError(f"{path}: {entry}: {exc}") from None
-    if mod.element is not None and mod.element not in SCHOOLS:
-        raise ContentError(f"{path}: {entry}: element: unknown school {mod.element!r}")
-    return mod
+# Modifier field -> (whole number?, least, most)
+MODIFIER_NUMBERS = {"hit": (True, -100, 100), "resist": (True, -100, 100), "durability": (False, 0.01, 100),
+                    "value": (False, 0, 1000), "amount": (True, 0, 100)}
+RUNE_NUMBERS = ("weapon_damage", "armour_resist", "room_amplify")
+
+
+def _number(path: Path, where: str, value: object, whole: bool, least: float, most: float) -> None:
+    kind = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)) or not least <= value <= most:
+        raise ContentError(f"{path}: {where}: must be {kind} from {least} to {most}, not {value!r}")
+
+
+def _modifier(path: Path, entry: str, table: object) -> Modifier:
+    if not isinstance(table, dict):
+        raise ContentError(f"{path}: {entry}: must be a table")
+    for key, value in table.items():
+        if key == "element":
+            if value not in SCHOOLS:
+                raise ContentError(f"{path}: {entry}: element: unknown school {value!r}")
+        elif key in MODIFIER_NUMBERS:
+            _number(path, f"{entry}.{key}", value, *MODIFIER_NUMBERS[key])
+        else:
+            raise ContentError(f"{path}: {entry}: {key}: unknown field (expected element, {', '.join(MODIFIER_NUMBERS)})")
+    return Modifier(**table)
 
 
 def load_gear_rules(path: Path) -> GearRules:
     data = read_toml(path)
-    try:
-        qualities = {k: _modifier(path, f"quality.{k}", v) for k, v in data["quality"].items()}
-        materials = {k: _modifier(path, f"material.{k}", v) for k, v in data["material"].items()}
-        rune = data["rune"]
-        return GearRules(qualities, materials, int(rune["weapon_damage"]), int(rune["armour_resist"]),
-                         int(rune["room_amplify"]))
-    except KeyError as exc:
-        raise ContentError(f"{path}: {exc.args[0]}: missing table or key") from None
+    for section in ("quality", "material", "rune"):
+        if not isinstance(data.get(section), dict):
+            raise ContentError(f"{path}: {section}: missing [{section}.…] tables")
+    qualities = {k: _modifier(path, f"quality.{k}", v) for k, v in data["quality"].items()}
+    materials = {k: _modifier(path, f"material.{k}", v) for k, v in data["material"].items()}
+    rune = data["rune"]
+    for key in RUNE_NUMBERS:
+        _number(path, f"rune.{key}", rune.get(key), True, 0, 100)
+    return GearRules(qualities, materials, *(rune[key] for key in RUNE_NUMBERS))

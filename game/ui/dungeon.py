@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
 from game.ui import bindings, screenshots, theme, widgets
@@ -255,7 +256,7 @@ class DungeonScene(Scene):
             for problem in exc.problems:
                 self.log.add(problem, theme.PROBLEM)
             return
-        except MissingTileset as exc:
+        except (ContentError, MissingTileset) as exc:
             self.log.add(str(exc), theme.PROBLEM)
             return
         self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())

@@ -21,11 +21,14 @@ class SpriteCache:
 
     def _load(self, path: Path) -> pygame.Surface | None:
         if path not in self._images:
-            self._images[path] = pygame.image.load(str(path)).convert_alpha() if path.is_file() else None
+            try:
+                self._images[path] = pygame.image.load(str(path)).convert_alpha() if path.is_file() else None
+            except (pygame.error, OSError, MemoryError):  # a damaged or foreign file is a missing image
+                self._images[path] = None
         return self._images[path]
 
     def image(self, path: Path) -> pygame.Surface | None:
-        """Any image by path (tilesets), or None when the file is missing."""
+        """Any image by path (tilesets), or None when the file is missing or cannot be loaded."""
         return self._load(path)
 
     def hero(self) -> pygame.Surface:
