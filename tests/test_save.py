@@ -389,6 +389,23 @@ def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
     assert f"{body['creatures'][1]['components']['identity']['uid']} stands outside its room" in load_error(path)
 
 
+def test_a_save_forgets_pairs_whose_wait_is_over_or_that_name_the_dead(tmp_path: Path, saved):
+    """Saves written before issue 10 kept every pair that ever talked; loading keeps the running waits."""
+    body = fileformat.read(saved)
+    living = [c["components"]["identity"]["uid"] for c in body["creatures"]
+              if c["components"]["body"]["health"] > 0 and c["components"]["identity"]["uid"] != "hero"]
+    a, b, c = sorted(living)[:3]
+    turn = body["turn"]
+    body["world"]["pair_cooldown"] = [[a, b, turn + 3], [a, c, turn], [b, "wolf#99999", turn + 3]]
+    path = tmp_path / "old.sav"
+    write_body(path, body)
+    loaded = load_world(path)
+    try:
+        assert loaded.pair_cooldown == {(a, b): turn + 3}
+    finally:
+        loaded.close()
+
+
 def test_changed_and_missing_map(tmp_path: Path):
     shutil.copytree(MAPS, tmp_path / "maps")
     shutil.copytree(ASSETS / "tiles", tmp_path / "assets" / "tiles")

@@ -35,7 +35,6 @@ class World:
         self.mid_turn = False  # a world turn has begun and not finished (a save waits for its end)
         self.lay_out(dungeon)
         self.aware_full = int(content.tuning["mood"]["anger_memory"])  # N16, N18: turns a threat is remembered
-        self.pair_cooldown: dict[tuple[str, str], int] = {}
         self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
         self.events: list[Event] = []  # posted since the last pop_events()
         self.actors = ActorIndex(content)
@@ -55,6 +54,7 @@ class World:
         self.trap_spent: dict[int, int] = {}  # trap id -> turn it is armed again
         self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
         self.room_names: dict[int | None, str] = {r.id: r.name for r in dungeon.rooms.values()}
+        self.pair_cooldown: dict[tuple[str, str], int] = {}  # N66: two uids -> the turn they may talk again
 
     # -- identity and events ------------------------------------------------------------------
     def natural_card(self, codex_id: str, heads: int = 0) -> Card:
@@ -190,10 +190,18 @@ def restore_scent(world: World, fields: dict[str, dict[int, float]]) -> None:
                 getattr(world.scent_field, name)[room] = value
 
 
+def restore_pairs(world: World, pairs: dict[tuple[str, str], int]) -> None:
+    """N66: only waits still running between living creatures are kept (saves before issue 10 kept every
+    pair the world ever saw talk)."""
+    world.ecs.activate()
+    living = {ident.uid for _, (ident, body) in esper.get_components(Identity, Body) if body.health > 0}
+    world.pair_cooldown = {pair: until for pair, until in pairs.items() if until > world.turn and set(pair) <= living}
+
+
 ROOM_SCENT = saved.number_map(saved.FLOAT)  # room -> strength
 saved.world_state("scent", saved.record({"hero": ROOM_SCENT, "prey": ROOM_SCENT}), scent_fields, restore_scent)
 saved.world_state("spawn_clock", saved.number_map(saved.INT))
 saved.world_state("opened_doors", saved.NUMBERS)
 saved.world_state("trap_spent", saved.number_map(saved.INT))
 saved.world_state("room_runes", saved.number_map(saved.optional(saved.STR)))
-saved.world_state("pair_cooldown", saved.pair_map(saved.INT))
+saved.world_state("pair_cooldown", saved.pair_map(saved.INT), write=restore_pairs)
