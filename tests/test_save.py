@@ -289,6 +289,18 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_files(played, monkeypatc
     assert not [p for p in path.parent.iterdir() if p.suffix == ".tmp"]
 
 
+def test_temp_files_left_by_an_interrupted_save_are_removed_by_the_next(played):
+    game, path = played
+    path.parent.mkdir(exist_ok=True)
+    leftovers = [path.with_name(f"slot.sav.{tag}.tmp") for tag in ("k2j4_9x1", "a")]
+    others = [path.with_name(name) for name in ("other.sav.k2j4_9x1.tmp", "slot.sav.notes", "slot.savX.a.tmp")]
+    for file in leftovers + others:
+        file.write_bytes(b"half a save")
+    save_world(game.world, path)
+    assert not any(file.exists() for file in leftovers)
+    assert all(file.read_bytes() == b"half a save" for file in others)
+
+
 def test_saving_into_a_folder_that_cannot_be_made_fails_cleanly(played):
     game, path = played
     world = game.world

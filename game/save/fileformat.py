@@ -7,6 +7,8 @@ SaveError with one line naming the file and what is wrong (docs/saves.md).
 """
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import shutil
 import struct
@@ -42,9 +44,11 @@ def encode(body: dict[str, Any], version: int = FORMAT_VERSION) -> bytes:
 def write(path: Path, data: bytes) -> None:
     """Replace `path` with `data` atomically; the file it replaces becomes `<name>.bak`.
 
-    Until the final rename nothing touches `path`, so a failure leaves the existing save as it was.
+    Until the final rename nothing touches `path`, so a failure leaves the existing save as it was. Temporary
+    files an interrupted save of `path` left behind (the game killed mid-write) are removed first.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_leftovers(path)
     temps: list[str] = []
     try:
         with temp_beside(path, temps) as tmp:
@@ -60,6 +64,13 @@ def write(path: Path, data: bytes) -> None:
         for name in temps:
             if os.path.exists(name):
                 os.unlink(name)
+
+
+def remove_leftovers(path: Path) -> None:
+    """Delete the temporary files of earlier saves of `path` (named by `temp_beside`); nothing else."""
+    for leftover in path.parent.glob(glob.escape(path.name) + ".*.tmp"):
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 def temp_beside(path: Path, temps: list[str]) -> IO[bytes]:
