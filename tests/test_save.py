@@ -19,6 +19,7 @@ import pytest
 from game.world import views
 from game.paths import ASSETS, DEFAULT_MAP, MAPS, ROOT
 from game.save import SaveError, default_save_path, fileformat, load_world, save_world
+from game.save.errors import printable
 from game.world.commands import Attack, Consume, Move, PickUp
 from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
 from game.world.verbs import combat
@@ -325,7 +326,8 @@ def load_error(path: Path) -> str:
     with pytest.raises(SaveError) as caught:
         load_world(path).close()
     message = str(caught.value)
-    assert str(path) in message and "\n" not in message
+    assert message.isprintable()
+    assert printable(path) in message and "\n" not in message
     return message
 
 
@@ -375,6 +377,14 @@ def test_empty_missing_and_folder_paths(tmp_path: Path):
     assert "empty file, not a save" in load_error(tmp_path / "empty.sav")
     assert "no such save file" in load_error(tmp_path / "nothing.sav")
     assert "is a folder, not a save file" in load_error(tmp_path)
+
+
+def test_messages_quote_names_and_content_printably(tmp_path: Path):
+    """No control or escape character of a file's name or content reaches the terminal."""
+    path = tmp_path / "evil\x1b[2J\n\u202e.sav"
+    path.write_bytes(b"\x1b]0;owned\x07 not a save")
+    message = load_error(path)
+    assert message.isprintable() and "\\x1b[2J\\n\\u202e.sav" in message
 
 
 def write_body(path: Path, body: object) -> None:
