@@ -428,6 +428,27 @@ def test_a_save_forgets_pairs_whose_wait_is_over_or_that_name_the_dead(tmp_path:
         loaded.close()
 
 
+def test_a_body_of_too_many_maps_and_lists_is_refused_before_it_fills_the_memory(saved, monkeypatch):
+    """Decoding costs memory by the map or list, and a byte makes one: fileformat.MAX_PARTS bounds them."""
+    def counted(value: object) -> int:
+        if isinstance(value, dict):
+            return 1 + sum(map(counted, value.values()))
+        return 1 + sum(map(counted, value)) if isinstance(value, list) else 0
+
+    parts = counted(fileformat.read(saved))
+    monkeypatch.setattr(fileformat, "MAX_PARTS", parts)
+    load_world(saved).close()
+    monkeypatch.setattr(fileformat, "MAX_PARTS", parts - 1)
+    assert f"damaged save (more than {parts - 1} maps and lists)" in load_error(saved)
+
+
+def test_an_old_save_that_cannot_be_upgraded_is_one_line(tmp_path: Path, saved):
+    path = tmp_path / "old.sav"
+    path.write_bytes(fileformat.encode({**fileformat.read(saved), "creatures": "none"}, version=1))
+    assert ("damaged save (a format-1 save that cannot be upgraded: AttributeError: 'str' object has no attribute "
+            "'items')") in load_error(path)
+
+
 def test_changed_and_missing_map(tmp_path: Path):
     shutil.copytree(MAPS, tmp_path / "maps")
     shutil.copytree(ASSETS / "tiles", tmp_path / "assets" / "tiles")

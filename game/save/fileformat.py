@@ -25,7 +25,8 @@ from game.save.migrations import MIGRATIONS
 MAGIC = b"ETHERNALIS SAVE\n"
 FORMAT_VERSION = 2  # loading applies MIGRATIONS[v] in turn from a file's version up to this one
 HEADER = struct.Struct(">HII")  # version, body length, body CRC-32
-MAX_BODY = 256 * 1024 * 1024  # no world comes near; a bigger "save" is not one
+MAX_BODY = 32 * 1024 * 1024  # bytes: a world of some 50,000 creatures; the shipped maps save in under 1 MB
+MAX_PARTS = 1_000_000  # maps and lists in a body: with MAX_BODY, what decoding one may cost in memory
 
 
 def backup_path(path: Path) -> Path:
@@ -85,7 +86,11 @@ def read(path: Path) -> dict[str, Any]:
     version, payload = open_save(path)
     body = unpack(path, payload)
     for v in range(version, FORMAT_VERSION):
-        body = MIGRATIONS[v](body)
+        try:
+            body = MIGRATIONS[v](body)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            problem = f"missing {exc}" if isinstance(exc, KeyError) else f"{type(exc).__name__}: {exc}"
+            raise SaveError(f"{path}: damaged save (a format-{v} save that cannot be upgraded: {problem})") from None
     return body
 
 
@@ -125,14 +130,31 @@ def open_save(path: Path) -> tuple[int, bytes]:
     return version, payload
 
 
+class TooManyParts(Exception):
+    """A body holds more than MAX_PARTS maps and lists."""
+
+
 def unpack(path: Path, payload: bytes) -> dict[str, Any]:
-    """The body map, decoded as NOTES.md advises (string keys only, buffer bounded by the body's size)."""
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(len(payload), 1))
+    """The body map, decoded as NOTES.md advises (string keys only, buffer bounded by the body's size), and
+    at most MAX_PARTS maps and lists: a small file of empty lists would otherwise fill the memory."""
+    parts = iter(range(MAX_PARTS))
+
+    def counted(part: Any) -> Any:
+        if next(parts, None) is None:
+            raise TooManyParts
+        return part
+
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(len(payload), 1),
+                                object_hook=counted, list_hook=counted)
     unpacker.feed(payload)
     try:
         body = unpacker.unpack()
+    except TooManyParts:
+        raise SaveError(f"{path}: damaged save (more than {MAX_PARTS} maps and lists)") from None
     except msgpack.OutOfData:
         raise SaveError(f"{path}: damaged save (the save data ends too soon)") from None
+    except msgpack.StackError:
+        raise SaveError(f"{path}: damaged save (undecodable save data: nested too deep)") from None
     except (ValueError, msgpack.UnpackException) as exc:
         raise SaveError(f"{path}: damaged save (undecodable save data: {exc})") from None
     if unpacker.tell() != len(payload):
