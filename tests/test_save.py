@@ -402,9 +402,9 @@ def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
     write_body(path, body)
     assert "the creature kind 'no_such_beast'" in load_error(path)
     body = fileformat.read(saved)
-    body["items"][0]["owner"] = "nobody#0"
+    body["items"][0]["owner"] = "nobody#7"
     write_body(path, body)
-    assert "damaged save (missing 'nobody#0')" in load_error(path)
+    assert "is carried by nobody#7, who is not among the living creatures)" in load_error(path)
     body = fileformat.read(saved)
     body["creatures"][1]["components"]["position"]["square"] = [999, 999]
     write_body(path, body)
