@@ -32,7 +32,7 @@ def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
 
 
 # -- what a save may hold in these components (game/world/saved.py; the ranges are listed in docs/saves.md) --
-UID_SHAPE = re.compile(r"[^#\s]{1,64}#[1-9][0-9]{0,8}")  # "<codex id>#<n>", n at most the uid counter
+UID_SHAPE = re.compile(r"[^#\s]{1,64}#[1-9][0-9]{0,9}")  # "<codex id>#<n>", n at most the uid counter
 UID = saved.Kind("a creature's uid (hero, or <kind>#<number>)",
                  lambda v, w: isinstance(v, str) and (v == HERO_ID or UID_SHAPE.fullmatch(v) is not None
                                                       and v.isprintable()))
