@@ -2,6 +2,7 @@
 real one; the game's data, and small worlds built in code (tests/world_fixtures.py) with their drivers."""
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.content.content import load_content
@@ -35,3 +36,12 @@ def world(content):
 def game(world):
     """The driver of the `world` fixture: commands, and world turns run to their end."""
     return Driver(world)
+
+
+@pytest.fixture
+def display():
+    """A dummy window of the game's size for the screens' tests (SDL_VIDEODRIVER=dummy)."""
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1280, 720))
+    pygame.display.quit()

@@ -119,10 +119,59 @@ def test_a_field_of_the_wrong_type_or_unknown_to_the_game_is_one_clear_line(worl
     body = fileformat.read(path)
     body["world"]["spawn_clock"] = [[1, "soon"]]
     write_body(path, body)
-    assert ("damaged save (spawn_clock should be a list of [number, a whole number] pairs, not [[1, 'soon']])"
-            in load_error(path))
+    assert ("damaged save (spawn_clock should be a list of [a spawner of the map, a whole number] pairs, "
+            "and [1, 'soon'] does not fit)" in load_error(path))
     save_world(world, path)
     body = fileformat.read(path)
     body["items"][-1]["components"]["item"]["item_id"] = "moon_cheese"
     write_body(path, body)
     assert "the item 'moon_cheese' is not in the game's data" in load_error(path)
+
+
+def test_kinds_bound_values_take_names_from_the_world_and_quote_what_does_not_fit(world):
+    room = next(iter(world.map.rooms))
+    rooms = saved.one_of(saved.INT, "a room of the map", lambda w: w.map.rooms)
+    assert rooms.fits(room, world) and not rooms.fits(999999, world) and not rooms.fits(str(room), world)
+    wait = saved.INT.between(1, lambda w: w.aware_full, "a whole number from 1 to the anger memory")
+    assert wait.fits(world.aware_full, world) and not wait.fits(world.aware_full + 1, world)
+    assert saved.COUNT.fits(saved.LIMIT, world) and not saved.COUNT.fits(saved.LIMIT + 1, world)
+    assert not saved.COUNT.fits(-1, world) and not saved.COUNT.fits(True, world) and not saved.COUNT.fits(2.0, world)
+    assert not saved.FLOAT.fits(float("nan"), world) and not saved.FLOAT.fits(float("inf"), world)
+    assert not saved.text(5).fits("ab\x1bc", world) and not saved.text(5).fits("abcdef", world)
+    clocks = saved.number_map(saved.COUNT, key=rooms)
+    assert clocks.load([[room, 2]], "clocks", world) == {room: 2}
+    with pytest.raises(saved.Unfit, match=r"^clocks should be a list of \[a room of the map, a whole number from 0 "
+                                          r"to 1000000000\] pairs, and \[999999, 2\] does not fit$"):
+        clocks.load([[room, 2], [999999, 2]], "clocks", world)
+    with pytest.raises(saved.Unfit, match=r"^pairs should be .*, not 'none'$"):
+        saved.pair_map(saved.INT).load("none", "pairs", world)
+
+
+def no_grudge_against_itself(world: World, grudge: Grudge, made: dict) -> str | None:
+    uid = made[Identity].uid
+    return f"{uid} bears a grudge against itself" if grudge.against == uid else None
+
+
+def test_a_check_sees_the_entity_and_the_world_and_refuses_in_one_line(registry, world, tmp_path):
+    saved.creature("grudge", {"against": saved.STR, "since": saved.INT, "wrongs": saved.NAMES},
+                   derived=("heat",), derive=grudge_heat, optional=True, check=no_grudge_against_itself)(Grudge)
+    saved.world_state("omens", saved.number_map(saved.STR),
+                      check=lambda w, omens: None if len(omens) < 2 else f"{len(omens)} omens, more than one")
+    bearer = next(a for a in world.actors.all() if a.body.health > 0)
+    world.ecs.activate()
+    esper.add_component(bearer.eid, Grudge(bearer.ident.uid, 3))
+    world.omens = {4: "a crow on the lintel"}
+    path = tmp_path / "slot.sav"
+    save_world(world, path)
+    assert f"damaged save ({bearer.ident.uid} bears a grudge against itself)" in load_error(path)
+    world.ecs.activate()  # a load switches esper to the world it makes
+    esper.component_for_entity(bearer.eid, Grudge).against = "hero"
+    world.omens[5] = "a hare crossing the road"
+    save_world(world, path)
+    assert "damaged save (2 omens, more than one)" in load_error(path)
+    body = fileformat.read(path)
+    body["world"]["omens"] = [[4, "a crow on the lintel"]]
+    record = next(c for c in body["creatures"] if c["components"]["identity"]["uid"] == bearer.ident.uid)
+    record["components"]["grudge"]["anger"] = 9
+    write_body(path, body)
+    assert "damaged save (grudge has no field 'anger')" in load_error(path)

@@ -2,7 +2,8 @@
 
 Each migration is frozen with the format it reads: it names that format's keys, never the registry's
 (game/world/saved.py), which describes only the newest. It may meet a body that is not a save's, and
-then raises KeyError, TypeError, ValueError, IndexError or AttributeError like loading does.
+then raises KeyError, TypeError, ValueError, IndexError or AttributeError, which fileformat.read refuses
+in one line; what it returns is checked like any body of the newest format.
 """
 from __future__ import annotations
 

@@ -9,14 +9,13 @@ by `loadout.refresh`. The room index is rebuilt by placing creatures and laying 
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import esper
 
 from game.content.content import Content
 from game.maps.model import DungeonMap
-from game.save.errors import SaveError
+from game.save import checks
 from game.world import saved
 from game.world.components import Body, Footprint, Identity, Inventory, Item, Position
 from game.world.rooms import occupied
@@ -84,57 +83,49 @@ def components(eid: int, parts: dict[str, saved.Part]) -> dict[str, dict[str, An
 
 
 # -- loading ------------------------------------------------------------------------------------------
-def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content, path: Path) -> World:
-    """A world in the saved state. Raises SaveError for data the game no longer has; KeyError, TypeError,
-    ValueError or IndexError for a body that is not a save's."""
-    world = World(dungeon, content, int(body["seed"]))
+def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> World:
+    """A world in the saved state. The body's own fields must have passed `checks.body_fields`; every
+    component, the links between entities and the world's own state are checked before the first entity
+    is built, and a problem is refused with saved.Unfit."""
+    world = World(dungeon, content, body["seed"])
     try:
         world.ecs.activate()
-        world.turn, world.over = int(body["turn"]), body["over"]
-        version, internal, gauss = body["rng"]
-        world.rng.setstate((version, tuple(internal), gauss))
-        creatures = [make_creature(world, record, path) for record in body["creatures"]]
-        eid_of = {esper.component_for_entity(eid, Identity).uid: eid for eid in creatures}
-        items = [make_item(world, record, eid_of, path) for record in body["items"]]
-        for eid, record in zip(creatures, body["creatures"]):
-            finish_creature(world, eid, record, items)
-        for state in saved.WORLD_STATE.values():
-            if state.key in body["world"]:  # state new since the save keeps the value a new world starts with
-                state.load(world, body["world"][state.key])
-        world.restore(eid_of[body["hero"]], int(body["uid_serial"]), [eid_of[uid] for uid in body["actors"]])
+        world.turn, world.over = body["turn"], body["over"]
+        world.rng.setstate(checks.RNG.from_plain(body["rng"]))
+        creatures = [checks.components(world, saved.CREATURE_PARTS, r["components"]) for r in body["creatures"]]
+        items = [checks.components(world, saved.ITEM_PARTS, r["components"]) for r in body["items"]]
+        checks.links(world, body, creatures, items)
+        state = checks.world_state(world, body["world"])
+        build(world, body, creatures, items, state)
     except BaseException:
         world.close()
         raise
     return world
 
 
-def make_components(world: World, parts: dict[str, saved.Part], record: dict[str, Any], path: Path) -> dict[type, Any]:
-    """An entity's components from their saved records, in the registry's order. An optional one missing
-    from the record is left out; any other missing one (new since the save) is made from its defaults."""
-    made: dict[type, Any] = {}
-    for part in parts.values():
-        if part.key in record or not part.optional:
-            component = made[part.component] = part.load(record.get(part.key, {}), world, made)
-            problem = part.check(world, component) if part.check else None
-            if problem:
-                raise SaveError(f"{path}: {problem}")
-    return made
+def build(world: World, body: dict[str, Any], creatures: list[checks.Made], items: list[checks.Made],
+          state: dict[saved.State, Any]) -> None:
+    """Make the checked entities: creatures placed in the saved order (the room index's), items laid or
+    given in theirs, equipment worn and cards grown and geared; then the world's own state, the hero, the
+    uid counter and the NPC order."""
+    eids = [make_creature(world, made, record) for made, record in zip(creatures, body["creatures"])]
+    eid_of = {made[Identity].uid: eid for made, eid in zip(creatures, eids)}
+    item_eids = [make_item(world, made, record, eid_of) for made, record in zip(items, body["items"])]
+    for eid, record in zip(eids, body["creatures"]):
+        finish_creature(world, eid, record, item_eids)
+    for piece, value in state.items():
+        piece.write(world, value)
+    world.restore(eid_of[body["hero"]], body["uid_serial"], [eid_of[uid] for uid in body["actors"]])
 
 
-def make_creature(world: World, record: dict[str, Any], path: Path) -> int:
-    made = make_components(world, saved.CREATURE_PARTS, record["components"], path)
+def make_creature(world: World, made: checks.Made, record: dict[str, Any]) -> int:
     eid = esper.create_entity(*made.values())
     if record["placed"]:
-        pos = made[Position]
-        room, squares = world.map.rooms.get(pos.room), occupied(pos, made[Footprint])
-        if room is None or not all(room.contains(square) for square in squares):
-            raise SaveError(f"{path}: {made[Identity].uid} stands outside its room ({pos.room}) at {squares[0]}")
-        world.rooms.place(eid, pos.room, squares)
+        world.rooms.place(eid, made[Position].room, occupied(made[Position], made[Footprint]))
     return eid
 
 
-def make_item(world: World, record: dict[str, Any], eid_of: dict[str, int], path: Path) -> int:
-    made = make_components(world, saved.ITEM_PARTS, record["components"], path)
+def make_item(world: World, made: checks.Made, record: dict[str, Any], eid_of: dict[str, int]) -> int:
     item = made[Item]
     room, square = item.room, item.square
     item.room = item.square = None  # nowhere yet: lay puts it on the floor and in the room index

@@ -1,19 +1,23 @@
 """Components of the esper world: the card (N1, N32) split into the parts systems read and write.
 
 Each saved component says here, by its `saved.creature` or `saved.item` decorator, how a save holds it
-(game/world/saved.py): its key, its saved fields with their type specs, the fields made again on load.
+(game/world/saved.py): its key, its saved fields with their type specs and ranges, the fields made again on
+load, and the check a loaded one must pass (docs/saves.md lists them).
 """
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Collection
 
 from game.content.codex import HERO_ID
-from game.rules.card import Card
+from game.rules.card import SCHOOLS, Card
+from game.rules.definitions import footprint
+from game.rules.growth import grown, level_for_xp
 from game.world import saved
-from game.world.saved import COUNTS, INT, NAMES, SQUARE, SQUARES, STR, optional
+from game.world.saved import COUNT, INT, LIMIT, SQUARE, SQUARES, STR, counts, names, one_of, optional, text
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -27,30 +31,54 @@ def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
     return frozenset(tags)
 
 
-TAGS = replace(NAMES, from_plain=lambda tags: tag_set(tuple(tags)))  # loaded creatures share them too
+# -- what a save may hold in these components (game/world/saved.py; the ranges are listed in docs/saves.md) --
+UID_SHAPE = re.compile(r"[^#\s]{1,64}#[1-9][0-9]{0,9}")  # "<codex id>#<n>", n at most the uid counter
+UID = saved.Kind("a creature's uid (hero, or <kind>#<number>)",
+                 lambda v, w: isinstance(v, str) and (v == HERO_ID or UID_SHAPE.fullmatch(v) is not None
+                                                      and v.isprintable()))
+KILLER = saved.Kind(f"{UID.name} or nothing", lambda v, w: v == "" or UID.fits(v, w))
+KINDS = ("hero", "dungeon", "world", "merchant", "notable")  # N2-N5
+NAME = text(80)  # shown on the screen and in the log
+TAGS = replace(names(text(40)), from_plain=lambda tags: tag_set(tuple(tags)))  # loaded creatures share them too
+ROOM = one_of(INT, "a room of the map", lambda world: world.map.rooms)
+RUNE = one_of(STR, f"a rune's school ({', '.join(SCHOOLS)})", SCHOOLS)
+NEEDS = ("hunger", "thirst")
+CONDITION = one_of(STR, "a condition of assets/data/conditions.toml", lambda world: world.content.conditions)
+QUALITY = one_of(STR, "a quality of assets/data/gear.toml", lambda world: world.content.gear.qualities)
+MATERIAL = one_of(STR, "a material of assets/data/gear.toml", lambda world: world.content.gear.materials)
 
 
-def known_creature(world: World, ident: Identity) -> str | None:
-    """A loaded creature's kind must still be in the game's data (the hero's is not in the codex)."""
-    if ident.codex_id == HERO_ID or ident.codex_id in world.content.codex.creatures:
-        return None
-    return f"the creature kind {ident.codex_id!r} ({ident.uid}) is not in the game's data"
+def factions(world: World) -> set[str]:
+    """The factions of assets/data/world.toml: those with enemies and those named as enemies."""
+    enemies = world.content.tuning.enemies
+    return set(enemies).union(*enemies.values())
 
 
-def known_persona(world: World, persona: Persona) -> str | None:
-    """A loaded persona names only peoples, faiths, backgrounds, outlooks and traits the game knows."""
-    social = world.content.social
-    for what, value, known in (("people", persona.people, social.attitudes), ("faith", persona.faith, social.faiths),
-                               ("outlook", persona.outlook, social.outlooks)):
-        if value not in known:
-            return f"persona.{what} {value!r} is not in the game's data"
-    if persona.background and persona.background not in social.backgrounds:
-        return f"persona.background {persona.background!r} is not in the game's data"
-    unknown = sorted(persona.traits - social.traits.keys())
-    return f"persona.traits {unknown} are not in the game's data" if unknown else None
+FACTION = one_of(STR, "a faction of assets/data/world.toml", factions)
 
 
-def known_item(world: World, item: Item) -> str | None:
+def most_heads(world: World, codex_id: str | None = None) -> int:
+    """The most heads a minion group of this map starts with (the codex default, or a placement's or a
+    spawner's), of one kind or of any: groups only lose heads, so a saved one never has more."""
+    minions = [defn for defn in world.content.codex.creatures.values()
+               if defn.is_minion and codex_id in (None, defn.id)]
+    starts = [defn.heads for defn in minions]
+    starts += [p.heads for p in (*world.map.placements, *world.map.spawners) if codex_id in (None, p.creature)]
+    return max(starts, default=0) if minions else 0
+
+
+def known_creature(world: World, ident: Identity, made: dict[type, Any]) -> str | None:
+    """A loaded creature's kind must still be in the game's data (the hero's is not in the codex), and its
+    uid must be of its kind."""
+    if ident.codex_id != HERO_ID and ident.codex_id not in world.content.codex.creatures:
+        return f"the creature kind {ident.codex_id!r} ({ident.uid}) is not in the game's data"
+    if (ident.uid == HERO_ID) != (ident.codex_id == HERO_ID) or \
+            ident.uid != HERO_ID and ident.uid.rpartition("#")[0] != ident.codex_id:
+        return f"the uid {ident.uid!r} is not one of a {ident.codex_id!r}"
+    return None
+
+
+def known_item(world: World, item: Item, made: dict[type, Any]) -> str | None:
     return None if item.item_id in world.content.items else f"the item {item.item_id!r} is not in the game's data"
 
 
@@ -65,7 +93,53 @@ def hero_sheet(world: World, made: dict[type, Any], values: dict[str, Any]) -> d
     return {"sheet": world.content.codex.hero().sheet}
 
 
-@saved.creature("identity", {"uid": STR, "codex_id": STR, "name": STR, "kind": STR, "faction": STR, "tags": TAGS},
+def of_its_kind(world: World, fp: Footprint, made: dict[type, Any]) -> str | None:
+    """C10: a creature covers the footprint of its kind's size, and the hero one square."""
+    ident = made[Identity]
+    size = (1, 1) if ident.codex_id == HERO_ID else footprint(world.content.codex.creature(ident.codex_id).size)
+    if (fp.w, fp.h) != size:
+        return f"{ident.uid} covers {fp.w}x{fp.h} squares, not the {size[0]}x{size[1]} of its kind"
+    return None
+
+
+def sound_body(world: World, body: Body, made: dict[type, Any]) -> str | None:
+    """Heads only for a minion group, at least one while it lives and at most as many as its kind starts
+    with on this map; Action Points and strikes within what its card gives each turn; a stun that began by
+    the saved turn."""
+    ident = made[Identity]
+    most = most_heads(world, ident.codex_id) if ident.codex_id != HERO_ID else 0
+    if body.heads > most:
+        return f"{ident.uid} has {body.heads} heads, more than its kind starts with ({most})"
+    if most and body.health > 0 and not body.heads:
+        return f"{ident.uid} is a living minion group with no heads"
+    if body.ap > body.natural.ap or body.strikes > body.natural.attack_budget:
+        return (f"{ident.uid} has {body.ap} Action Points and {body.strikes} strikes left, more than its card's "
+                f"{body.natural.ap} and {body.natural.attack_budget}")
+    if body.stunned_on > world.turn:
+        return f"{ident.uid} was stunned on turn {body.stunned_on}, after the saved turn {world.turn}"
+    return None
+
+
+def recent_mood(world: World, mood: Mood, made: dict[type, Any]) -> str | None:
+    if mood.since > world.turn:
+        return f"{made[Identity].uid} became {mood.state} on turn {mood.since}, after the saved turn {world.turn}"
+    return None
+
+
+def grown_as_saved(world: World, growth: Growth, made: dict[type, Any]) -> str | None:
+    """N27-N28: the level its XP gives, and no more health than its grown card holds."""
+    ident, body = made[Identity], made[Body]
+    if growth.level != level_for_xp(growth.xp):
+        return f"{ident.uid} is level {growth.level}, but {growth.xp} XP make level {level_for_xp(growth.xp)}"
+    most = grown(body.natural, growth.level).health
+    if body.health > most:
+        return f"{ident.uid} has {body.health} health, more than its card's {most}"
+    return None
+
+
+@saved.creature("identity", {"uid": UID, "codex_id": STR, "name": NAME,
+                             "kind": one_of(STR, f"a creature's kind ({', '.join(KINDS)})", KINDS),
+                             "faction": FACTION, "tags": TAGS},
                 check=known_creature)
 @dataclass(slots=True)
 class Identity:
@@ -79,7 +153,7 @@ class Identity:
     tags: frozenset[str] = frozenset()
 
 
-@saved.creature("position", {"room": INT, "square": SQUARE, "cells": SQUARES})
+@saved.creature("position", {"room": ROOM, "square": SQUARE, "cells": SQUARES})
 @dataclass(slots=True)
 class Position:
     room: int
@@ -87,7 +161,7 @@ class Position:
     cells: tuple[Square, ...] = ()  # C31: the squares a minion group's heads stand on (empty for one creature)
 
 
-@saved.creature("footprint", {"w": INT, "h": INT})
+@saved.creature("footprint", {"w": INT, "h": INT}, check=of_its_kind)
 @dataclass(slots=True)
 class Footprint:
     """Squares a creature covers (C10, Reconciliation 5)."""
@@ -96,9 +170,13 @@ class Footprint:
     h: int = 1
 
 
-@saved.creature("body", {"health": INT, "ap": INT, "strikes": INT, "stunned": INT, "stunned_on": INT,
-                          "conditions": COUNTS, "heads": INT, "killer": STR},
-                 derived=("natural", "base", "card"), derive=bridged)
+@saved.creature("body", {"health": INT.between(-LIMIT), "ap": COUNT, "strikes": COUNT, "stunned": COUNT,
+                          "stunned_on": INT.between(-1),
+                          "conditions": counts(CONDITION),
+                          "heads": INT.between(0, most_heads, "a whole number from 0 to the most heads a group "
+                                                              "of this map starts with"),
+                          "killer": KILLER},
+                 derived=("natural", "base", "card"), derive=bridged, check=sound_body)
 @dataclass(slots=True)
 class Body:
     """Health and the three layers of the card: as bridged, grown by levels (N28), with gear (N32)."""
@@ -116,7 +194,8 @@ class Body:
     killer: str = ""  # uid of whoever dealt the last blow
 
 
-@saved.creature("needs", {"hunger": INT, "thirst": INT, "complained": NAMES}, optional=True)
+@saved.creature("needs", {"hunger": COUNT, "thirst": COUNT,
+                          "complained": names(one_of(STR, " or ".join(NEEDS), NEEDS))}, optional=True)
 @dataclass(slots=True)
 class Needs:
     """N8-N11. `complained` holds the needs complained about since they last crossed 80 (immutable, so
@@ -138,11 +217,13 @@ class MoodState(StrEnum):
     ANGERED = "angered"  # N18
 
 
-MOOD = saved.Kind(f"a mood ({', '.join(MoodState)})", lambda v: isinstance(v, str) and v in set(MoodState),
-                  from_plain=MoodState)
+MOOD = replace(one_of(STR, f"a mood ({', '.join(MoodState)})", tuple(MoodState)), from_plain=MoodState)
+AWARE = INT.between(-1, lambda world: world.aware_full, "a whole number from -1 to the anger memory of "
+                                                         "assets/data/world.toml")
 
 
-@saved.creature("mood", {"state": MOOD, "last_seen": optional(INT), "since": INT, "aware": INT}, optional=True)
+@saved.creature("mood", {"state": MOOD, "last_seen": optional(ROOM), "since": COUNT, "aware": AWARE},
+                optional=True, check=recent_mood)
 @dataclass(slots=True)
 class Mood:
     """N12-N18. `last_seen` is the room where this creature last saw the hero."""
@@ -153,7 +234,7 @@ class Mood:
     aware: int = 0  # turns of threat awareness left while angered (N18)
 
 
-@saved.creature("growth", {"xp": INT, "level": INT})
+@saved.creature("growth", {"xp": COUNT, "level": COUNT}, check=grown_as_saved)
 @dataclass(slots=True)
 class Growth:
     """N27-N29."""
@@ -178,8 +259,8 @@ class Hero:
     sheet: object  # game.content.codex.HeroSheet
 
 
-@saved.item("item", {"item_id": STR, "count": INT, "quality": STR, "material": STR, "rune": optional(STR),
-                    "durability": INT, "room": optional(INT), "square": optional(SQUARE)},
+@saved.item("item", {"item_id": STR, "count": INT.between(1), "quality": QUALITY, "material": MATERIAL,
+                    "rune": optional(RUNE), "durability": COUNT, "room": optional(ROOM), "square": optional(SQUARE)},
             derived=("owner",), check=known_item)  # the loader lays or gives it (game/world/items.py)
 @dataclass(slots=True)
 class Item:
@@ -200,8 +281,23 @@ class Item:
 
 
 # -- the social web (N64-N83) ------------------------------------------------------------------------------
-@saved.creature("persona", {"people": STR, "faith": STR, "background": STR, "outlook": STR, "traits": NAMES},
-                optional=True, check=known_persona)
+def social_names(table: str) -> Callable[[World], Collection[str]]:
+    """The names of one table of assets/data/social.toml, for a kind's `one_of`."""
+    return lambda world: getattr(world.content.social, table)
+
+
+PEOPLE = one_of(STR, "a people of assets/data/social.toml", social_names("attitudes"))
+FAITH = one_of(STR, "a faith of assets/data/social.toml", social_names("faiths"))
+OUTLOOK = one_of(STR, "an outlook of assets/data/social.toml", social_names("outlooks"))
+BACKGROUND = one_of(STR, "a background of assets/data/social.toml, or none",
+                    lambda world: {"", *world.content.social.backgrounds})
+TRAIT = one_of(STR, "a trait of assets/data/social.toml", social_names("traits"))
+DEED = text(40)
+TURN_OR_NEVER = INT.between(-1000)  # a turn, or a "never" before the first (-1, -1000)
+
+
+@saved.creature("persona", {"people": PEOPLE, "faith": FAITH, "background": BACKGROUND, "outlook": OUTLOOK,
+                            "traits": names(TRAIT)}, optional=True)
 @dataclass(slots=True)
 class Persona:
     """Who a thinking creature is (N65, N83): its people, faith, background ("" for notable people), moral
@@ -225,11 +321,18 @@ class Opinion:
     since: int
 
 
-OPINION = saved.Kind("[now, first, since]", lambda v: saved.sized(v, 3) and saved.listing(v, saved.whole),
+def on_scale(value: Any, world: World | None) -> bool:
+    social = world.content.social if world is not None else None
+    return saved.whole(value) and (social is None or social.low <= value <= social.high)
+
+
+OPINION = saved.Kind("[now, first, since]: two opinions on the scale of social.toml and a turn",
+                     lambda v, w: saved.sized(v, 3) and on_scale(v[0], w) and on_scale(v[1], w)
+                     and TURN_OR_NEVER.fits(v[2], w),
                      to_plain=lambda o: [o.now, o.first, o.since], from_plain=lambda v: Opinion(*v))
 
 
-@saved.creature("opinions", {"of": saved.name_map(OPINION)}, optional=True)
+@saved.creature("opinions", {"of": saved.name_map(OPINION, key=UID)}, optional=True)
 @dataclass(slots=True)
 class Opinions:
     """N64-N68: what a thinking creature thinks of others, by uid: creatures it has met and each hero."""
@@ -237,7 +340,7 @@ class Opinions:
     of: dict[str, Opinion] = field(default_factory=dict)
 
 
-@saved.creature("loyalty", {"to": saved.name_map(INT)}, optional=True)
+@saved.creature("loyalty", {"to": saved.name_map(saved.COUNT, key=UID)}, optional=True)
 @dataclass(slots=True)
 class Loyalty:
     """N39, N79: a creature's loyalty to each hero by uid (never below 0)."""
@@ -260,13 +363,17 @@ class Memory:
 
 
 MEMORY = saved.Kind("[hero, deed, source, place, turn, told]",
-                    lambda v: saved.sized(v, 6) and saved.listing(v[:4], STR.fits) and saved.whole(v[4])
+                    lambda v, w: saved.sized(v, 6) and UID.fits(v[0], w) and DEED.fits(v[1], w)
+                    and UID.fits(v[2], w) and NAME.fits(v[3], w) and saved.COUNT.fits(v[4], w)
                     and isinstance(v[5], bool),
                     to_plain=lambda m: [m.hero, m.deed, m.source, m.place, m.turn, m.told],
                     from_plain=lambda v: Memory(*v))
 
 
-@saved.creature("memories", {"known": saved.listing_of(MEMORY)}, optional=True)
+@saved.creature("memories", {"known": saved.list_of(f"a list of {MEMORY.name}", MEMORY.fits,
+                                                     to_plain=lambda known: [MEMORY.to_plain(m) for m in known],
+                                                     from_plain=lambda known: [Memory(*m) for m in known])},
+                optional=True)
 @dataclass(slots=True)
 class Memories:
     """N73: what a thinking creature knows of the heroes' deeds, oldest first."""
@@ -274,11 +381,14 @@ class Memories:
     known: list[Memory] = field(default_factory=list)
 
 
-
 # -- conversations with heroes (N45, N75-N82) --------------------------------------------------------------
-@saved.creature("talks", {"greeted": NAMES, "shared": saved.name_map(NAMES), "last_moment": saved.name_map(INT),
-                          "tried": saved.name_map(INT), "open": saved.name_map(STR), "face": saved.name_map(STR),
-                          "fought": INT}, optional=True)
+FACE = one_of(STR, "a face (pleased, neutral, annoyed)", ("pleased", "neutral", "annoyed"))
+
+
+@saved.creature("talks", {"greeted": names(UID), "shared": saved.name_map(names(DEED), key=UID),
+                          "last_moment": saved.name_map(TURN_OR_NEVER, key=UID),
+                          "tried": saved.name_map(TURN_OR_NEVER, key=UID), "open": saved.name_map(DEED, key=UID),
+                          "face": saved.name_map(FACE, key=UID), "fought": TURN_OR_NEVER}, optional=True)
 @dataclass(slots=True)
 class Talks:
     """A creature's conversations with each hero, by the hero's uid: who has heard its biography (N45), the
@@ -294,7 +404,7 @@ class Talks:
     fought: int = -1
 
 
-@saved.creature("witness", {"seen": NAMES, "last_moment": INT}, optional=True)
+@saved.creature("witness", {"seen": names(UID), "last_moment": TURN_OR_NEVER}, optional=True)
 @dataclass(slots=True)
 class Witness:
     """What a hero has seen (N71): the creatures it has shared a room with, by uid, and the turn of its last

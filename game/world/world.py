@@ -16,7 +16,7 @@ from game.maps.model import DungeonMap, Spawner, Trap
 from game.rules.card import Card
 from game.world import saved
 from game.world.actors import ActorIndex
-from game.world.components import Body, Identity, Mood, MoodState, Position
+from game.world.components import ROOM, RUNE, Body, Identity, Mood, MoodState, Position
 from game.world.ecs import EcsContext
 from game.world.events import NO_DATA, Event
 from game.world.rooms import RoomIndex
@@ -35,7 +35,6 @@ class World:
         self.mid_turn = False  # a world turn has begun and not finished (a save waits for its end)
         self.lay_out(dungeon)
         self.aware_full = int(content.tuning["mood"]["anger_memory"])  # N16, N18: turns a threat is remembered
-        self.pair_cooldown: dict[tuple[str, str], int] = {}
         self.minutes = int(content.tuning["clock"]["start_hour"]) * 60  # the day clock (game/rules/clock.py)
         self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
         self.events: list[Event] = []  # posted since the last pop_events()
@@ -56,6 +55,7 @@ class World:
         self.trap_spent: dict[int, int] = {}  # trap id -> turn it is armed again
         self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
         self.room_names: dict[int | None, str] = {r.id: r.name for r in dungeon.rooms.values()}
+        self.pair_cooldown: dict[tuple[str, str], int] = {}  # N66: two uids -> the turn they may talk again
 
     # -- identity and events ------------------------------------------------------------------
     def natural_card(self, codex_id: str, heads: int = 0) -> Card:
@@ -182,20 +182,41 @@ def scent_fields(world: World) -> dict[str, dict[int, float]]:
 
 
 def restore_scent(world: World, fields: dict[str, dict[int, float]]) -> None:
-    """Scent lies only in the map's rooms (each turn it spreads to a room's neighbours)."""
+    """The fields hold only the rooms where some scent lingers (their kind keeps them to the map's rooms)."""
     for name, field in fields.items():
-        for room, value in field.items():
-            if room not in world.map.rooms:
-                raise KeyError(f"scent of room {room}")
-            if value > 0:
-                getattr(world.scent_field, name)[room] = value
+        getattr(world.scent_field, name).update((room, value) for room, value in field.items() if value > 0)
 
 
-ROOM_SCENT = saved.number_map(saved.FLOAT)  # room -> strength
+def every_spawner(world: World, clocks: dict[int, int]) -> str | None:
+    """Each of the map's spawners counts down from its interval to 1 between turns (N26)."""
+    for spawner in world.map.spawners:
+        if not 1 <= clocks.get(spawner.id, 0) <= spawner.interval:
+            return (f"the clock of spawner {spawner.id} should be from 1 to its interval {spawner.interval}, "
+                    f"not {clocks.get(spawner.id, 'missing')}")
+    return None
+
+
+def every_room(world: World, runes: dict[int, str | None]) -> str | None:
+    missing = [room for room in world.map.rooms if room not in runes]
+    return f"room_runes says nothing of room {missing[0]}" if missing else None
+
+
+def restore_pairs(world: World, pairs: dict[tuple[str, str], int]) -> None:
+    """N66: only waits still running between living creatures are kept (saves before issue 10 kept every
+    pair the world ever saw talk)."""
+    world.ecs.activate()
+    living = {ident.uid for _, (ident, body) in esper.get_components(Identity, Body) if body.health > 0}
+    world.pair_cooldown = {pair: until for pair, until in pairs.items() if until > world.turn and set(pair) <= living}
+
+
+ROOM_SCENT = saved.number_map(saved.FLOAT.between(0, 1), key=ROOM)  # room -> strength
+SPAWNER = saved.one_of(saved.INT, "a spawner of the map", lambda world: {s.id for s in world.map.spawners})
+DOOR = saved.one_of(saved.INT, "a locked door of the map", lambda world: {e.id for e in world.map.exits if e.locked})
+TRAP = saved.one_of(saved.INT, "a trap of the map", lambda world: {t.id for t in world.map.traps})
 saved.world_state("scent", saved.record({"hero": ROOM_SCENT, "prey": ROOM_SCENT}), scent_fields, restore_scent)
-saved.world_state("spawn_clock", saved.number_map(saved.INT))
-saved.world_state("opened_doors", saved.NUMBERS)
-saved.world_state("trap_spent", saved.number_map(saved.INT))
-saved.world_state("room_runes", saved.number_map(saved.optional(saved.STR)))
-saved.world_state("pair_cooldown", saved.pair_map(saved.INT))
-saved.world_state("minutes", saved.INT)
+saved.world_state("spawn_clock", saved.number_map(saved.INT, key=SPAWNER), check=every_spawner)
+saved.world_state("opened_doors", saved.numbers(DOOR))
+saved.world_state("trap_spent", saved.number_map(saved.COUNT, key=TRAP))
+saved.world_state("room_runes", saved.number_map(saved.optional(RUNE), key=ROOM), check=every_room)
+saved.world_state("pair_cooldown", saved.pair_map(saved.COUNT), write=restore_pairs)
+saved.world_state("minutes", saved.COUNT)  # the day clock: minutes since the first midnight

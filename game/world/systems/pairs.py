@@ -1,6 +1,8 @@
 """Pair stage (N7, N66-N67, N74): in each occupied room one pair of thinking NPCs may exchange words.
 
-A conversation spends one Action Point from each participant, never the hero's. The social content of
+A conversation spends one Action Point from each participant, never the hero's. A pair that talked waits
+PAIR_WAIT turns; `world.pair_cooldown` holds only the waits still running (the death verb forgets the
+pairs of the dead), so it stays as small as the talk of the last few turns. The social content of
 the exchange (opinions, gifts, feuds) belongs to the relationships system; here is the stage itself.
 """
 from __future__ import annotations
@@ -28,6 +30,7 @@ def participant(world: World, eid: int) -> bool:
 
 
 def run(world: World) -> None:
+    world.pair_cooldown = {pair: until for pair, until in world.pair_cooldown.items() if until > world.turn}  # N66
     for room in world.rooms.busy_rooms():
         occupants = world.rooms.occupants(room)
         if len(occupants) < 2:
@@ -38,7 +41,7 @@ def run(world: World) -> None:
         if world.factions_differ(occupants) and enemy_present(world, occupants, talkers):
             continue  # N67: a living enemy in the room suppresses conversation
         pairs = [(a, b) for i, a in enumerate(talkers) for b in talkers[i + 1:]
-                 if world.pair_cooldown.get(pair_key(world, a, b), -1) <= world.turn]
+                 if pair_key(world, a, b) not in world.pair_cooldown]
         if not pairs:
             continue
         a, b = world.rng.choice(pairs)

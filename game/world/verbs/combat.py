@@ -137,7 +137,7 @@ def anger(world: World, attacker: int, target: int) -> None:
 
 
 def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> None:
-    """Death: the event, gear falling to the floor (N31), the card leaving the room."""
+    """Death: the event, gear falling to the floor (N31), the card leaving the room and its talks (N66)."""
     pos = esper.component_for_entity(eid, Position)
     body = esper.component_for_entity(eid, Body)
     room = pos.room
@@ -155,6 +155,8 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
         world.emit("drop_on_death", eid, room=room, items=", ".join(dropped))
     world.rooms.remove(eid, room, occupied(pos, footprint_of(eid)))
     body.health = min(body.health, 0)
+    uid = world.uid(eid)
+    world.pair_cooldown = {pair: until for pair, until in world.pair_cooldown.items() if uid not in pair}  # N66
     if eid == world.hero:
         where = f"in {world.room_name(room)} on turn {world.turn}"
         if killer is not None:
