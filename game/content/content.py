@@ -9,6 +9,7 @@ from typing import Any
 from game.content.codex import Codex, load_codex
 from game.content.errors import ContentError
 from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
+from game.content.names import Names, load_names
 from game.content.toml_file import read_toml
 from game.paths import DATA
 from game.content.conditions import Condition, load_conditions
@@ -38,6 +39,7 @@ class Content:
     traps: Traps
     conditions: dict[str, Condition]
     social: SocialRules
+    names: Names
 
 
 def load_tuning(path: Path) -> Tuning:
@@ -85,5 +87,7 @@ def load_content(data_dir: Path = DATA) -> Content:
         if creature.mob_trait and creature.mob_trait.condition not in conditions:
             raise ContentError(f"{creature.source}: {creature.id}: mob_trait.condition: "
                                f"{creature.mob_trait.condition!r} is not in {data_dir / 'conditions.toml'}")
+    social = load_social(data_dir / "social.toml", set(codex.creatures))
+    names = load_names(data_dir / "names.toml", {social.people_of[cid] for cid in social.people}, set(codex.creatures))
     return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,
-                   load_traps(data_dir / "traps.toml"), conditions, load_social(data_dir / "social.toml", set(codex.creatures)))
+                   load_traps(data_dir / "traps.toml"), conditions, social, names)

@@ -29,6 +29,16 @@ def draw_persona(world: World, codex_id: str, background: str | None = None) -> 
                    traits)
 
 
+def draw_name(world: World, codex_id: str, people: str) -> str:
+    """N85: a given name of the creature's people, drawn with the world's RNG; a villager, or anyone made on
+    a settlement's map, adds a family name (assets/data/names.toml)."""
+    names = world.content.names
+    given = world.rng.choice(names.given[people])
+    if codex_id in names.family_kinds or world.map.kind in names.family_maps:
+        return f"{given} {world.rng.choice(names.family[people])}"
+    return given
+
+
 def impression(world: World, of: Persona, toward: Persona) -> int:
     """N65: what `of` thinks of `toward` at first sight: its people's attitude to the other's, and faith
     (fellow believers warmer, heretics colder, a zealot's heretics colder still)."""
