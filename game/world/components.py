@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.content.codex import HERO_ID
 from game.rules.card import Card
+from game.rules.social import TIES
 from game.world import saved
 from game.world.saved import COUNTS, INT, NAMES, SQUARE, SQUARES, STR, optional
 
@@ -229,12 +230,21 @@ OPINION = saved.Kind("[now, first, since]", lambda v: saved.sized(v, 3) and save
                      to_plain=lambda o: [o.now, o.first, o.since], from_plain=lambda v: Opinion(*v))
 
 
-@saved.creature("opinions", {"of": saved.name_map(OPINION)}, optional=True)
+def grudges_of(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, dict[str, None]]:
+    """A loaded creature's grudges: those it held hostile when saved (verbs/social drops the calmed)."""
+    below = world.content.social.hostile_below
+    return {"grudges": {uid: None for uid, opinion in values["of"].items() if opinion.now < below}}
+
+
+@saved.creature("opinions", {"of": saved.name_map(OPINION)}, derived=("grudges",), derive=grudges_of, optional=True)
 @dataclass(slots=True)
 class Opinions:
-    """N64-N68: what a thinking creature thinks of others, by uid: creatures it has met and each hero."""
+    """N64-N68: what a thinking creature thinks of others, by uid: creatures it has met and each hero.
+    An opinion drifts as it is read (verbs/social.opinion); `grudges` lists, in the order they arose, the
+    uids it may be hostile to (N69), so the movement stage looks no further for the many who hold none."""
 
     of: dict[str, Opinion] = field(default_factory=dict)
+    grudges: dict[str, None] = field(default_factory=dict, compare=False)  # an index: equal opinions are equal
 
 
 @saved.creature("loyalty", {"to": saved.name_map(INT)}, optional=True)
@@ -273,3 +283,19 @@ class Memories:
 
     known: list[Memory] = field(default_factory=list)
 
+
+
+def known_ties(world: World, ties: Ties) -> str | None:
+    unknown = sorted(ties.holds - set(TIES))
+    return f"ties {unknown} are not ties the game knows ({', '.join(TIES)})" if unknown else None
+
+
+@saved.creature("ties", {"holds": NAMES}, optional=True, check=known_ties)
+@dataclass(slots=True)
+class Ties:
+    """N69, N74: what holds a creature (rules.social.TIES): a contract it holds for a hero, a hero's company,
+    a hero's claim it lives in, a binding spell. The issues that bring them add it; today nothing does. A
+    creature held by a contract, a hero's company or a claim cannot walk away (N69); company or a claim also
+    keeps it from feuding; a spell-bound creature takes no part in the social web (N74)."""
+
+    holds: frozenset[str] = frozenset()

@@ -17,7 +17,7 @@ def run(world: World) -> None:
     """Every creature with an enemy in its room, not fleeing and not stunned, spends its strikes (N13, N25)."""
     for room in world.rooms.busy_rooms():
         occupants = world.rooms.occupants(room)
-        if not world.factions_differ(occupants):
+        if not world.may_fight(occupants):
             continue
         for eid in occupants:
             actor = world.actors.of(eid)  # None for the hero, who strikes by command
