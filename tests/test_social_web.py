@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import shutil
 import statistics
 from collections import Counter
@@ -30,6 +29,7 @@ from game.world.systems import behaviour, combat, movement, pairs, start
 from game.world.verbs import aid, factory, social
 from game.world.verbs.combat import die, strike
 from game.world.verbs.moving import relocate
+from tools.simulate import plant_moments
 from tests.world_fixtures import body, kinds, make_world, move_hero, needs, room_id, room_of, row_map, spawn
 
 VILLAGE = MAPS / "village.tmx"
@@ -164,7 +164,7 @@ def test_N66_one_exchange_a_room_a_turn_and_each_pair_waits_five_turns(content, 
             by_pair.setdefault(frozenset((e.actor, e.target)), []).append(e.turn)
         assert len(by_pair) == 3
         for turns in by_pair.values():
-            assert [b - a for a, b in zip(turns, turns[1:])] == [rules.PAIR_WAIT] * (len(turns) - 1)
+            assert [b - a for a, b in zip(turns, turns[1:])] == [5] * (len(turns) - 1)  # N66: five turns
         assert sorted(t[0] for t in by_pair.values()) == [1, 2, 3]
     finally:
         world.close()
@@ -356,7 +356,9 @@ def test_N69_nemesis_is_a_feud_in_which_either_may_attack_and_it_ends_when_both_
         pairs.exchange(world, a, b, room_id(0))
         if world.feuds:
             break
+        assert min(of(world, a, b), of(world, b, a)) >= -24  # no feud while both stay above nemesis
         feel(world, a, b, -23, first=-3)
+    assert min(of(world, a, b), of(world, b, a)) < -24  # nemesis: -25 and below
     event = talks(world)[-1]
     assert event.data["feud"] and event.text.endswith("A feud begins!")
     assert world.is_enemy(a, b) and world.is_enemy(b, a)  # N69: either may attack
@@ -591,15 +593,6 @@ def test_N71_acquaintances_in_words(shut_in):
 
 
 # -- a village's history, saves, data ----------------------------------------------------------------------
-def plant_moments(world, count: int, seed: int) -> None:
-    """The hero's moments with residents (as the dialogue screen leaves them, N81): help and slight in
-    turn, each with a resident drawn with an RNG of its own."""
-    residents = sorted((a for a in world.actors.all() if a.opinions is not None), key=lambda a: a.ident.uid)
-    rng = random.Random(seed)
-    for n in range(count):
-        social.remember(world, rng.choice(residents).eid, world.hero, ("help", "slight")[n % 2])
-
-
 def village_history(seed: int, turns: int) -> tuple[str, dict]:
     game = new_game(VILLAGE, seed)
     world = game.world
@@ -716,3 +709,52 @@ def test_a_bad_names_file_is_one_line_naming_the_entry(tmp_path: Path):
             load_content(data)
     finally:
         load_content.cache_clear()
+
+
+class Rolls:
+    """A stand-in for the world's RNG that returns the rolls of the worked example in docs/rules.md."""
+
+    def __init__(self, *rolls: float) -> None:
+        self.rolls = list(rolls)
+
+    def random(self) -> float:
+        return self.rolls.pop(0)
+
+
+@pytest.mark.rule("N66")
+@pytest.mark.rule("N68")
+@pytest.mark.rule("N73")
+def test_the_worked_example_of_docs_rules(shut_in):
+    """docs/rules.md, "The social web", worked example: its numbers and lines, step by step."""
+    world = shut_in
+    move_hero(world, 0)
+    aldric, berta, cedric = person(world, faith="flame"), person(world), person(world)
+    for eid, name in ((aldric, "Aldric Millwood"), (berta, "Berta Thatcher"), (cedric, "Cedric Ashby")):
+        esper.component_for_entity(eid, Identity).name = name
+    world.turn = 1
+    real = world.rng
+    world.rng = Rolls(0.70, 0.85)
+    pairs.exchange(world, aldric, berta, room_id(0))
+    assert talks(world)[-1].text == "Aldric Millwood praises Berta Thatcher, who answers with an insult."
+    assert (of(world, berta, aldric), of(world, aldric, berta)) == (5, -6)
+    assert (social.band(world, berta, world.uid(aldric)), social.band(world, aldric, world.uid(berta))) \
+        == ("cordial", "wary")
+    world.turn = 6
+    world.rng = Rolls(0.30, 0.90)
+    pairs.exchange(world, aldric, berta, room_id(0))
+    assert talks(world)[-1].text == "Aldric Millwood chats with Berta Thatcher, who answers warmly."
+    assert (of(world, berta, aldric), of(world, aldric, berta)) == (9, -1)  # a disliker's chat: 3 + 1
+    world.turn = 36
+    assert (of(world, berta, aldric), of(world, aldric, berta)) == (6, 0)  # 30 quiet turns: three steps back
+    social.remember(world, berta, world.hero, "help")
+    esper.component_for_entity(berta, Memories).known[-1].place = "the Mill"
+    feel(world, berta, cedric, 16)
+    social.meet(world, cedric, world.hero)
+    world.rng = Rolls(0.10, 0.10)
+    pairs.exchange(world, cedric, berta, room_id(0))
+    assert talks(world)[-1].text == ("Berta Thatcher chats with Cedric Ashby, who chats back. "
+                                     "Berta Thatcher tells of Hero's kindness at the Mill.")
+    assert of(world, cedric, world.hero) == 2  # a help heard: +2 (a slight: -3)
+    news = social.news_of(world, cedric, world.hero)
+    assert (social.who(world, news.source), news.place) == ("Berta Thatcher", "the Mill")
+    world.rng = real
