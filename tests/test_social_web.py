@@ -224,7 +224,7 @@ def test_N74_who_takes_part(shut_in):
     thinking = person(world)
     merchant = spawn(world, "merchant", 0, kind="merchant")
     bound = person(world)
-    esper.add_component(bound, Ties(frozenset({"spellbound"})))
+    social.hold(world, bound, "spellbound")
     wolf = spawn(world, "wolf", 1)
     start.run(world)
     assert pairs.participant(world, thinking)
@@ -249,12 +249,11 @@ def test_N66_N68_words_follow_the_bands_and_a_disliker_is_civil_more_often_than_
             feel(world, a, b, value)
             feel(world, b, a, 0)
             before = of(world, b, a)
-            pairs.talk(world, a, b, room_id(0))
+            pairs.talk(world, a, b, room_id(0), {a: value, b: 0})
             said = talks(world)[-1].data["said"]
-            words[band][next(w for w in rules.WORDS if world.content.social.exchanges[w].says == said)] += 1
-            assert of(world, b, a) - before == {"chat": 3 + (band == "wary"), "praise": 5,
-                                                  "insult": -6}[next(w for w in rules.WORDS
-                                                                    if world.content.social.exchanges[w].says == said)]
+            word = next(w for w in rules.WORDS if world.content.social.exchanges[w].says == said)
+            words[band][word] += 1
+            assert of(world, b, a) - before == {"chat": 3 + (band == "wary"), "praise": 5, "insult": -6}[word]
     tolerance = 4 * (600 * 0.25) ** 0.5  # four standard deviations of a fair coin over 600
     assert abs(words["friendly"]["praise"] - 300) < tolerance and words["friendly"]["insult"] == 0
     assert abs(words["wary"]["chat"] - 600 * 5 / 9) < tolerance and words["wary"]["chat"] > 300
@@ -379,12 +378,23 @@ def test_N69_nemesis_is_a_feud_in_which_either_may_attack_and_it_ends_when_both_
     assert not world.is_enemy(a, b)
 
 
+def test_ties_are_held_and_released_and_saved_with_the_creature(shut_in):
+    world = shut_in
+    eid = person(world)
+    assert social.ties(world, eid) == frozenset() and not esper.has_component(eid, Ties)
+    social.hold(world, eid, "contract")
+    social.hold(world, eid, "claim")
+    assert social.ties(world, eid) == {"contract", "claim"} == esper.component_for_entity(eid, Ties).holds
+    social.release(world, eid, "contract")
+    assert social.ties(world, eid) == {"claim"}
+
+
 @pytest.mark.rule("N69")
 def test_N69_companions_and_claim_residents_trade_insults_but_never_feud(shut_in):
     world = shut_in
     a, b = person(world), person(world)
-    esper.add_component(a, Ties(frozenset({"companion"})))
-    assert not social.may_feud(a, b)
+    social.hold(world, a, "companion")
+    assert not social.may_feud(world, a, b)
     for _ in range(40):
         feel(world, a, b, -29, first=-3)
         feel(world, b, a, -29, first=-3)
@@ -400,7 +410,7 @@ def test_N69_below_a_quarter_health_it_breaks_off_heals_if_it_can_else_flees(con
         move_hero(world, 2)
         hurt, foe, other = person(world, room=1), person(world, room=1, provisions=True), person(world, room=1)
         needs(foe).hunger = needs(foe).thirst = -1000  # it rests where it is...
-        esper.add_component(foe, Ties(frozenset({"contract"})))  # ...holding a hero's contract: it stays (N69)
+        social.hold(world, foe, "contract")  # ...holding a hero's contract: it stays (N69)
         factory.spawn_item(world, "healing_potion", owner=hurt)
         for eid in (hurt, other):
             feel(world, eid, foe, -26)
@@ -644,7 +654,7 @@ def test_the_social_web_is_saved_and_a_loaded_world_goes_on_alike(tmp_path: Path
     try:
         plant_moments(world, 6, 2)
         residents = [a.eid for a in world.actors.all() if a.opinions is not None]
-        esper.add_component(residents[0], Ties(frozenset({"contract"})))
+        social.hold(world, residents[0], "contract")
         esper.component_for_entity(residents[1], Loyalty).to["hero"] = 7
         for _ in range(300):
             game.end_turn()

@@ -11,7 +11,7 @@ from typing import Callable, Mapping
 import esper
 
 from game.content.content import Content
-from game.world.components import Body, Growth, Identity, Inventory, Mood, Needs, Opinions, Position
+from game.world.components import Body, Growth, Identity, Inventory, Mood, Needs, Opinions, Position, Ties
 
 
 @dataclass(slots=True)
@@ -29,6 +29,7 @@ class Actor:
     unlocks: Mapping[int, str]  # N29: level -> behaviour, from the codex
     trigger: str | None  # C40: when a minion group's Mob trait fires ("damage", "presence"), else None
     opinions: Opinions | None  # N64: a thinking creature's opinions (None for the rest)
+    ties: Ties | None  # N69, N74: what holds it (verbs/social.hold), mostly nothing
 
 
 # NPCs that only some systems concern, listed apart so those systems need not visit every creature.
@@ -136,4 +137,4 @@ class ActorIndex:
         trait = self.content.codex.creatures[ident.codex_id].mob_trait
         return Actor(eid, ident, get(eid, Body), get(eid, Mood), get(eid, Position), esper.try_component(eid, Needs),
                      get(eid, Growth), get(eid, Inventory), self.unlocks(ident.codex_id),
-                     trait.trigger if trait else None, esper.try_component(eid, Opinions))
+                     trait.trigger if trait else None, esper.try_component(eid, Opinions), esper.try_component(eid, Ties))

@@ -258,8 +258,8 @@ class Loyalty:
 @dataclass(slots=True)
 class Memory:
     """N73, N81: something a hero did that this creature knows: the hero's uid, the deed ("help",
-    "slight", "contract_done", "abandoned"…), who told it (its own uid when it saw it itself), where and
-    when it happened, and whether it has passed it on."""
+    "slight", "contract_done", "abandoned"…; social.toml [deeds]), who told it (its own uid when it saw it
+    itself), where and when it happened, and whether it has told the hero of it (verbs/social.news_of)."""
 
     hero: str
     deed: str
@@ -294,8 +294,8 @@ def known_ties(world: World, ties: Ties) -> str | None:
 @dataclass(slots=True)
 class Ties:
     """N69, N74: what holds a creature (rules.social.TIES): a contract it holds for a hero, a hero's company,
-    a hero's claim it lives in, a binding spell. The issues that bring them add it; today nothing does. A
-    creature held by a contract, a hero's company or a claim cannot walk away (N69); company or a claim also
-    keeps it from feuding; a spell-bound creature takes no part in the social web (N74)."""
+    a hero's claim it lives in, a binding spell. The issues that bring them set it with verbs/social.hold and
+    release; today nothing does. A creature held by a contract, a hero's company or a claim cannot walk away
+    (N69); company or a claim also keeps it from feuding; a spell-bound creature takes no part (N74)."""
 
     holds: frozenset[str] = frozenset()

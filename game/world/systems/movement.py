@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from game.world.actors import Actor
     from game.world.world import World
 
+NO_ROOMS: frozenset[int] = frozenset()
 MOVERS = (MoodState.EXPLORING, MoodState.WANDERING, MoodState.COWARDLY, MoodState.FLEEING, MoodState.ANGERED)
 
 
@@ -24,7 +25,9 @@ def run(world: World) -> None:
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
-        shunned = avoidance.shunned_rooms(world, actor) if actor.opinions is not None else set()
+        shunned = NO_ROOMS
+        if actor.opinions is not None and (actor.opinions.grudges or world.feuds):
+            shunned = avoidance.shunned_rooms(world, actor)  # N69: the few with a grudge or a feud
         if shunned and keep_away(world, actor, shunned):
             continue
         if mood.state not in MOVERS or body.ap <= 0 or body.stunned:
@@ -41,7 +44,7 @@ def run(world: World) -> None:
     hero_rests(world, regen_every)
 
 
-def keep_away(world: World, actor: Actor, shunned: set[int]) -> bool:
+def keep_away(world: World, actor: Actor, shunned: Collection[int]) -> bool:
     """N69: a creature sharing its room with one it is hostile to tries to leave, through a way that leads
     where no one it dislikes stands, unless something holds it (avoidance.stays) or it is angered at the hero.
     Below a quarter of health (fleeing, N12) it breaks off: it uses its own healing if it carries some, else

@@ -27,16 +27,18 @@ TALKERS = frozenset({"dungeon", "world", "notable"})  # N74: merchants and event
 def participant(world: World, eid: int) -> bool:
     """N74: a thinking creature (one with a persona) that is no merchant, not mindless, not spell-bound, and
     has an Action Point left. The hero never takes part here (it spends no AP on NPC exchanges, N7)."""
-    actor = world.actors.of(eid)
-    if actor is None:
+    actor = world.actors.peek(eid)
+    if actor is None or actor.opinions is None:
         return False
     ident, body = actor.ident, actor.body
-    return (actor.opinions is not None and ident.kind in TALKERS and "mindless" not in ident.tags
-            and body.health > 0 and body.ap > 0 and not social.ties(eid) & rules.NO_PART)
+    return (ident.kind in TALKERS and "mindless" not in ident.tags and body.health > 0 and body.ap > 0
+            and (actor.ties is None or not actor.ties.holds & rules.NO_PART))
 
 
 def run(world: World) -> None:
     end_feuds(world)
+    if world.turn % rules.PAIR_WAIT == 0:  # waits that are over need no record (a long game keeps few)
+        world.pair_cooldown = {pair: turn for pair, turn in world.pair_cooldown.items() if turn > world.turn}
     for room in world.rooms.busy_rooms():
         occupants = world.rooms.occupants(room)
         talkers = [e for e in occupants if participant(world, e)]
@@ -64,43 +66,46 @@ def exchange(world: World, a: int, b: int, room: int) -> None:
     that can walk away avoids the other, one that cannot trades insults), a gift (N70), news passed by a
     friendly creature alongside a talk (N73), else a talk (N66, N68)."""
     social.meet(world, a, b)
-    hostile = [(x, y) for x, y in ((a, b), (b, a)) if social.hostile_to(world, x, world.uid(y))]
-    for x, y in hostile:
-        if social.heretic_to(world, x, y):
-            return denounce(world, x, y, room)
-    for x, y in hostile:
+    web = world.content.social
+    held = {a: social.opinion(world, a, world.uid(b)), b: social.opinion(world, b, world.uid(a))}
+    other = {a: b, b: a}
+    hostile = [x for x in (a, b) if held[x] < web.hostile_below]
+    for x in hostile:
+        if social.heretic_to(world, x, other[x]):
+            return denounce(world, x, other[x], room)
+    for x in hostile:
         if avoidance.can_walk_away(world, x):
-            return avoid(world, x, y, room)
+            return avoid(world, x, other[x], room)
     if hostile:
-        return talk(world, a, b, room, cornered=tuple(x for x, _ in hostile))
-    for x, y in ((a, b), (b, a)):
-        item = aid.gift_for(world, x, y)
+        return talk(world, a, b, room, held, cornered=tuple(hostile))
+    for x in (a, b):
+        item = aid.gift_for(world, x, other[x]) if held[x] >= web.trusted_from else None
         if item is not None:
-            return gift(world, x, y, item, room)
-    for x, y in ((a, b), (b, a)):
-        memory = social.news_for(world, x, y)
+            return gift(world, x, other[x], item, room)
+    for x in (a, b):
+        memory = social.news_for(world, x, other[x]) if held[x] >= web.friendly_from else None
         if memory is not None:
-            return talk(world, x, y, room, news=memory)
-    return talk(world, a, b, room)
+            return talk(world, x, other[x], room, held, news=memory)
+    return talk(world, a, b, room, held)
 
 
-def talk(world: World, a: int, b: int, room: int, cornered: tuple[int, ...] = (), news: Memory | None = None) -> None:
-    """N66, N68: each side's words are drawn by the band of its opinion of the other and move the other's
-    opinion of it; a disliker's civil words count more; a cornered hostile creature's insults cut deeper
-    (N69). With `news`, `a` also passes a memory to `b` (N73)."""
+def talk(world: World, a: int, b: int, room: int, held: dict[int, int], cornered: tuple[int, ...] = (),
+         news: Memory | None = None) -> None:
+    """N66, N68: each side's words are drawn by the band of its opinion of the other (`held`) and move the
+    other's opinion of it; a disliker's civil words count more; a cornered hostile creature's insults cut
+    deeper (N69). With `news`, `a` also passes a memory to `b` (N73)."""
     web = world.content.social
     said: dict[int, tuple[str, int]] = {}
-    for me, other in ((a, b), (b, a)):
-        held = social.opinion(world, me, world.uid(other))
-        words = rules.weighted(web.tone[rules.band_of(held, web.bands)], world.rng.random())
+    for me in (a, b):
+        words = rules.weighted(web.tone[rules.band_of(held[me], web.bands)], world.rng.random())
         effect = web.exchanges[words]
         if words == "insult" and me in cornered:
             change = effect.cornered
         else:
-            change = rules.heard_words(words, effect.heard, held < web.dislikes_below, web.civil_bonus)
+            change = rules.heard_words(words, effect.heard, held[me] < web.dislikes_below, web.civil_bonus)
         said[me] = words, change
     for me, other in ((a, b), (b, a)):
-        social.shift(world, other, me, said[me][1])
+        social.adjust(world, world.actors.of(other).opinions, world.uid(me), said[me][1])
     spend(world, a, b)
     first, second = said[a][0], said[b][0]
     data = {"said": web.exchanges[first].says, "replied": web.exchanges[second].answers}
@@ -145,11 +150,11 @@ def spend(world: World, a: int, b: int) -> None:
 
 
 def tell(world: World, kind: str, a: int, b: int, room: int, text: tuple[str, ...], **data: object) -> None:
-    """The one line of an exchange. Words that bring either side to nemesis start a feud (N69), unless one
-    of them is a companion or a claim's resident; the line then says so."""
+    """The one line of an exchange. An insult or a denunciation that brings either side to nemesis starts a
+    feud (N69), unless one of them is a companion or a claim's resident; the line then says so."""
     web = world.content.social
     feud = False
-    if kind not in ("avoid", "gift") and social.may_feud(a, b):
+    if kind in ("insult", "denounce") and social.may_feud(world, a, b):
         ua, ub = world.uid(a), world.uid(b)
         if min(social.opinion(world, a, ub), social.opinion(world, b, ua)) < web.feud_below:
             world.feuds[pair_of(ua, ub)] = world.turn

@@ -1,7 +1,7 @@
 """Keeping away (N69): the rooms a hostile creature will not enter, whether it stays or can walk away."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
 from game.maps.model import Exit
 from game.rules.social import STAY_PUT
@@ -35,13 +35,13 @@ def shunned_rooms(world: World, actor: Actor) -> set[int]:
 def stays(world: World, actor: Actor) -> bool:
     """N69: it will not walk away from those it keeps away from here: it holds a contract, is a hero's
     companion or lives in a claim, or it is a zealot and they are heretics (it denounces them instead)."""
-    if ties(actor.eid) & STAY_PUT:
+    if ties(world, actor.eid) & STAY_PUT:
         return True
     here = [foe for foe in foes(world, actor) if world.actors.of(foe).pos.room == actor.pos.room]
     return bool(here) and all(heretic_to(world, actor.eid, foe) for foe in here)
 
 
-def ways_out(world: World, actor: Actor, shunned: set[int]) -> list[tuple[Exit, int]]:
+def ways_out(world: World, actor: Actor, shunned: Collection[int]) -> list[tuple[Exit, int]]:
     """The exits it can take now to a room holding no one it dislikes: not a door locked without its key,
     and with space for it."""
     ways = []
@@ -57,5 +57,5 @@ def can_walk_away(world: World, eid: int) -> bool:
     """N69: a hostile creature can leave the one it dislikes: nothing holds it, it is not stunned, and a way
     out leads where no one it dislikes stands. If not, insults deepen (the pair stage)."""
     actor = world.actors.of(eid)
-    return (actor is not None and not ties(eid) & STAY_PUT and not actor.body.stunned
+    return (actor is not None and not ties(world, eid) & STAY_PUT and not actor.body.stunned
             and bool(ways_out(world, actor, shunned_rooms(world, actor))))

@@ -159,6 +159,8 @@ def rebuild(world: World, dungeon: DungeonMap) -> None:
         if eid not in keep:
             esper.delete_entity(eid, immediate=True)
     world.lay_out(dungeon)
+    world.pair_cooldown.clear()  # N66, N69: the pairs and feuds of the creatures that are gone
+    world.feuds.clear()
     pos = esper.component_for_entity(world.hero, Position)
     room, square = dungeon.entrance
     if pos.room in dungeon.rooms and dungeon.rooms[pos.room].contains(pos.square):

@@ -65,10 +65,27 @@ def approach_likes(world: World, persona: Persona) -> dict[str, int]:
     return likes
 
 
-def ties(eid: int) -> frozenset[str]:
+def ties(world: World, eid: int) -> frozenset[str]:
     """N69, N74: what holds the creature (a contract, a hero's company, a claim, a spell); none mostly."""
-    held = esper.try_component(eid, Ties)
-    return held.holds if held is not None else frozenset()
+    actor = world.actors.peek(eid)
+    return actor.ties.holds if actor is not None and actor.ties is not None else frozenset()
+
+
+def hold(world: World, eid: int, *held: str) -> None:
+    """N69, N74: a contract, a hero's company, a claim or a binding spell (rules.social.TIES) now holds the
+    creature; the issues that bring them call this (and `release`)."""
+    actor = world.actors.of(eid)
+    if actor.ties is None:
+        actor.ties = Ties()
+        esper.add_component(eid, actor.ties)
+    actor.ties.holds |= frozenset(held)
+
+
+def release(world: World, eid: int, *held: str) -> None:
+    """The ties `held` no longer hold the creature."""
+    actor = world.actors.of(eid)
+    if actor.ties is not None:
+        actor.ties.holds -= frozenset(held)
 
 
 def heretic_to(world: World, zealot: int, other: int) -> bool:
@@ -142,11 +159,17 @@ def shift(world: World, eid: int, other: int, change: int) -> None:
     opinions = esper.try_component(eid, Opinions)
     if opinions is None:
         return
-    meet(world, eid, other)
     uid = world.uid(other)
+    if uid not in opinions.of:
+        meet(world, eid, other)
+    adjust(world, opinions, uid, change)
+
+
+def adjust(world: World, opinions: Opinions, uid: str, by: int) -> None:
+    """`shift` for an opinion already formed, by the holder's Opinions and the other's uid."""
     held = opinions.of[uid]
     social = world.content.social
-    held.now = rules.clamp(current(world, held) + change, social.low, social.high)
+    held.now = rules.clamp(current(world, held) + by, social.low, social.high)
     held.since = world.turn
     if held.now < social.hostile_below:
         opinions.grudges[uid] = None
@@ -218,9 +241,9 @@ def feuds_end_with(world: World, eid: int) -> None:
             end_feud(world, pair, "death")
 
 
-def may_feud(a: int, b: int) -> bool:
+def may_feud(world: World, a: int, b: int) -> bool:
     """N69: companions and claim residents never feud."""
-    return not (ties(a) | ties(b)) & rules.NEVER_FEUD
+    return not (ties(world, a) | ties(world, b)) & rules.NEVER_FEUD
 
 
 # -- deeds remembered and passed on (N73, N81) ---------------------------------------------------------------------
