@@ -36,6 +36,8 @@ def participant(world: World, eid: int) -> bool:
 
 
 def run(world: World) -> None:
+    """N7, N66, N67: one exchange in each room where two thinking creatures may talk, after feuds that have
+    calmed end (N69)."""
     end_feuds(world)
     if world.turn % rules.PAIR_WAIT == 0:  # waits that are over need no record (a long game keeps few)
         world.pair_cooldown = {pair: turn for pair, turn in world.pair_cooldown.items() if turn > world.turn}
@@ -58,6 +60,7 @@ def run(world: World) -> None:
 
 
 def enemy_present(world: World, occupants: list[int], talkers: list[int]) -> bool:
+    """N67: a living creature in the room is the enemy of one of the talkers (a feud counts, N69)."""
     return any(world.is_enemy(t, o) for t in talkers for o in occupants if o != t and world.alive(o))
 
 

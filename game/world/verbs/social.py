@@ -262,6 +262,7 @@ def remember(world: World, eid: int, hero: int, deed: str, source: int | None = 
 
 
 def keep(world: World, memories: Memories, memory: Memory) -> None:
+    """N73: one more memory; past `web.memories_kept` the oldest is forgotten."""
     memories.known.append(memory)
     del memories.known[:-world.content.social.memories_kept]
 
