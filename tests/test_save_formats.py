@@ -19,7 +19,7 @@ import pytest
 
 from game.paths import MAPS
 from game.save import fileformat, load_world, save_world
-from game.save.migrations import V1_LINKS
+from game.save.migrations import V1_LINKS, V1_WORLD
 from game.launch import new_game
 from game.world.driver import Driver
 from tests.test_save import play, portrait
@@ -76,7 +76,8 @@ def format_1(body: dict[str, Any]) -> dict[str, Any]:
         creatures.append({**{key: parts.get(key) for key in V1_PARTS}, **parts, **{k: record[k] for k in V1_LINKS}})
     body["creatures"] = creatures
     body["items"] = [{**record["components"]["item"], "owner": record["owner"]} for record in body["items"]]
-    body.update(body.pop("world"))
+    world = body.pop("world")
+    body.update({key: world[key] for key in V1_WORLD})  # the world state format 1 knew; newer starts as new
     return body
 
 

@@ -52,7 +52,7 @@ def test_N65_first_impressions_come_from_people_and_faith(world):
     assert social.impression(world, persona(faith="flame"), persona(faith="flame")) == 4
     assert social.impression(world, persona(faith="none"), persona(faith="none")) == 0  # no faith to share
     assert social.impression(world, persona(faith="flame"), persona(faith="drowned")) == -12
-    assert social.impression(world, persona(faith="flame", traits=["zealot"]), persona(faith="drowned")) == -20
+    assert social.impression(world, persona(faith="flame", traits=["zealot"]), persona(faith="drowned")) == -14
     assert social.impression(world, persona(faith="flame"), persona(faith="old_ways")) == 0
 
 

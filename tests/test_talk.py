@@ -9,6 +9,7 @@ from game.content.lines import pick
 from game.world.commands import Ask, DrawWeapon, Move, Reply, Talk, perform
 from game.world.components import Body, Identity, Loyalty, Memories, Mood, MoodState, Opinions, Talks
 from game.world.talkview import acquaintance, talk_view
+from game.world.world import pair_of
 from game.world.verbs import social
 from game.world.verbs.witness import witness_of
 from tests.talk_fixtures import new, only, person, said, sure
@@ -96,8 +97,8 @@ def test_N46_draw_weapon_turns_the_person_into_an_ordinary_enemy_where_it_stands
     assert social.band(world, villager, "hero") == "nemesis"
     assert world.room_of(villager) == room_id(0) and esper.component_for_entity(villager, Body) is square
     assert any(e.kind == "draw_weapon" for e in world.pop_events())
-    assert game.do(Talk(world.hero, villager)).reason == "Villager is in no mood to talk."
-    assert game.do(DrawWeapon(world.hero, villager)).reason == "Villager is already your enemy."
+    assert game.do(Talk(world.hero, villager)).reason == f"{ident.name} is in no mood to talk."
+    assert game.do(DrawWeapon(world.hero, villager)).reason == f"{ident.name} is already your enemy."
     other = person(world)
     assert not world.is_enemy(other, villager)  # the hero's quarrel: the others do not join it
     game.end_turn()
@@ -121,7 +122,8 @@ def test_talking_needs_the_person_in_the_room_alive_and_not_hostile(calm):
     world, game = calm
     there = person(world, room=1)
     wolf = spawn(world, "wolf", 0)
-    assert game.do(Talk(world.hero, there)).reason == "Villager is not in this room."
+    name = esper.component_for_entity(there, Identity).name
+    assert game.do(Talk(world.hero, there)).reason == f"{name} is not in this room."
     assert game.do(Talk(world.hero, wolf)).reason == "Wolf is in no mood to talk."
     assert game.do(Talk(world.hero, world.hero)).reason == "You mutter to yourself for a while."
 
@@ -135,6 +137,8 @@ def test_N71_others_lists_the_people_the_hero_has_met_or_observed_in_words(calm)
     opinion_of(world, speaker, ada, 27)
     opinion_of(world, speaker, bran, -10)
     opinion_of(world, speaker, cole, 20)  # never observed by the hero: not told
+    for other in (ada, bran, cole):  # they do not talk among themselves meanwhile (N66)
+        world.pair_cooldown[pair_of(world.uid(speaker), world.uid(other))] = 10**6
     assert game.do(Move(world.hero, room_id(1))).ok  # observed on the way
     assert game.do(Move(world.hero, room_id(0))).ok
     game.finish_turn()

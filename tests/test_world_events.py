@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import ast
 
-from game.content.texts import EVENT_FIELDS, Texts, sentence
+import pytest
+
+from game.content.texts import EVENT_FIELDS, PARTS, Texts, sentence
 from game.paths import DATA, ROOT
 from game.world.events import Event
 
@@ -34,7 +36,7 @@ def emitted() -> dict[str, set[str]]:
     for path in (ROOT / "game" / "world").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "emit" and node.args:
-                data = {kw.arg for kw in node.keywords} - {"actor", "target", "room"}
+                data = {kw.arg for kw in node.keywords} - {"actor", "target", "room", "text"}
                 first = node.args[0]
                 if isinstance(first, ast.JoinedStr):  # f"complain_{need}"
                     prefix = first.values[0].value
@@ -58,16 +60,18 @@ def test_the_documented_event_fields_are_what_the_world_posts():
             assert set(EVENT_FIELDS[kind]) == fields, kind
 
 
-def test_the_fields_passed_through_speech_are_documented():
-    """speech.say passes its callers' keywords on to the "says" event."""
+@pytest.mark.parametrize("helper, kind", [("say", "says"), ("tell", "converse")])
+def test_the_fields_passed_through_helpers_are_documented(helper, kind):
+    """speech.say and the pair stage's tell pass their callers' keywords on to their event."""
     passed = set()
     for path in (ROOT / "game" / "world").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "say":
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == helper:
                 passed |= {kw.arg for kw in node.keywords}
-    assert passed and passed <= set(EVENT_FIELDS["says"])
+    passed.discard(None)  # a helper's own **data
+    assert passed and passed <= set(EVENT_FIELDS[kind])
 
 
 def test_every_shipped_template_names_only_its_fields():
     texts = Texts(DATA / "texts.toml")
-    assert set(texts.templates) == set(EVENT_FIELDS)
+    assert set(texts.templates) == set(EVENT_FIELDS) | set(PARTS)

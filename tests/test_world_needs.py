@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import esper
 
+from game.rules.social import PAIR_WAIT
 from game.world.driver import Driver
 from game.world import views
 from game.world.verbs import factory, provisions
@@ -138,11 +139,11 @@ def test_N66_pairs_are_forgotten_once_their_wait_is_over_and_when_one_dies(conte
         start.run(world)
         pairs.run(world)
         talked = next(iter(world.pair_cooldown))
-        assert world.pair_cooldown == {talked: 1 + pairs.PAIR_WAIT}
-        world.turn = 1 + pairs.PAIR_WAIT
+        assert world.pair_cooldown == {talked: 1 + PAIR_WAIT}
+        world.turn = 1 + PAIR_WAIT
         start.run(world)
         pairs.run(world)  # the wait is over: the pair may talk again, and only this turn's talk is kept
-        assert list(world.pair_cooldown.values()) == [world.turn + pairs.PAIR_WAIT]
+        assert list(world.pair_cooldown.values()) == [world.turn + PAIR_WAIT]
         one_of_them = next(iter(world.pair_cooldown))[0]
         combat.die(world, next(e for e in (a, b, c) if world.uid(e) == one_of_them), killer=None)
         assert world.pair_cooldown == {}

@@ -8,6 +8,7 @@ from pathlib import Path
 from game.content.codex import Codex, load_codex
 from game.content.errors import ContentError
 from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
+from game.content.names import Names, load_names
 from game.paths import DATA
 from game.content.conditions import Condition, load_conditions
 from game.content.dialogue import Dialogue, load_dialogue
@@ -30,6 +31,7 @@ class Content:
     social: SocialRules
     dialogue: Dialogue
     moments: Moments
+    names: Names
 
 
 @lru_cache(maxsize=4)
@@ -66,7 +68,8 @@ def load_content(data_dir: Path = DATA) -> Content:
             raise ContentError(f"{creature.source}: {creature.id}: mob_trait.condition: "
                                f"{creature.mob_trait.condition!r} is not in {data_dir / 'conditions.toml'}")
     social = load_social(data_dir / "social.toml", set(codex.creatures))
+    names = load_names(data_dir / "names.toml", {social.people_of[cid] for cid in social.people}, set(codex.creatures))
     return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,
                    load_traps(data_dir / "traps.toml"), conditions, social,
                    load_dialogue(data_dir / "dialogue.toml", social),
-                   load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)))
+                   load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)), names)

@@ -10,6 +10,7 @@ from game.content.toml_file import read_toml
 from game.rules.card import SCHOOLS
 
 KINDS = ("food", "drink", "healing", "key", "weapon", "armour", "rune", "misc")
+FLAGS = ("unique", "quest", "story")
 SLOTS = ("weapon", "body", "head", "shield", "limbs")
 PROVISIONS = ("food", "drink")
 
@@ -28,6 +29,7 @@ class ItemDef:
     fixture: bool = False  # a source that stays put: never carried (a spring, a mushroom patch)
     equipment: str | None = None  # weapons and armour: equipment.toml id
     slot: str | None = None
+    flags: frozenset[str] = frozenset()  # "unique", "quest", "story": never given away (N70)
 
     @property
     def provision(self) -> bool:
@@ -66,7 +68,7 @@ def load_items(path: Path) -> dict[str, ItemDef]:
     data = read_toml(path)
     items: dict[str, ItemDef] = {}
     known = {"name", "kind", "weight", "value", "nourish", "quench", "heal", "school", "equipment", "slot",
-             "fixture"}
+             "fixture", "flags"}
     for item_id, table in data.items():
         if not isinstance(table, dict):
             raise ContentError(f"{path}: {item_id}: must be a table")
@@ -88,12 +90,16 @@ def load_items(path: Path) -> dict[str, ItemDef]:
         school = table.get("school")
         if kind == "rune" and school not in SCHOOLS:
             raise ContentError(f"{path}: {item_id}: school: must be one of {', '.join(SCHOOLS)}, not {school!r}")
+        flags = table.get("flags", [])
+        if not isinstance(flags, list) or any(flag not in FLAGS for flag in flags):
+            raise ContentError(f"{path}: {item_id}: flags: must be a list of {', '.join(FLAGS)}, not {flags!r}")
         items[item_id] = ItemDef(
             id=item_id, name=name, kind=kind,
             weight=_int(path, item_id, table, "weight"), value=_int(path, item_id, table, "value"),
             nourish=_int(path, item_id, table, "nourish", 0), quench=_int(path, item_id, table, "quench", 0),
             heal=_int(path, item_id, table, "heal", 0), school=school,
             equipment=table.get("equipment"), slot=slot, fixture=table.get("fixture", False) is True,
+            flags=frozenset(flags),
         )
     return items
 

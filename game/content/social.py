@@ -8,7 +8,8 @@ from typing import Any, Mapping
 
 from game.content.errors import ContentError
 from game.content.toml_file import read_toml
-from game.rules.social import APPROACHES, Band
+from game.rules.social import (APPROACHES, FRIENDLY, HOSTILE, NEMESIS, SEED_BANDS, SLIGHT_HEARD, TRUSTED, WORDS, Band,
+                               band_ceiling, band_floor)
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,29 @@ class Tendency:
 
 
 @dataclass(frozen=True)
+class Exchange:
+    """What one kind of exchange does to opinions and how it is worded (social.toml [exchanges.*])."""
+
+    heard: int = 0  # the listener's opinion of the speaker (the recipient's of the giver)
+    spoken: int = 0  # the speaker's own of the listener
+    cornered: int = 0  # an insult from a hostile creature that cannot walk away (N69)
+    says: str = ""
+    answers: str = ""
+    label: str = ""  # the floating label over the speaker
+
+
+@dataclass(frozen=True)
+class Deed:
+    """A hero's deed as creatures remember it (N73, N81): what seeing it and hearing of it do to an opinion
+    of the hero, its word in the gossip line, whether it is passed on."""
+
+    seen: int
+    heard: int
+    news: str
+    passes: bool
+
+
+@dataclass(frozen=True)
 class SocialRules:
     low: int
     high: int
@@ -56,6 +80,21 @@ class SocialRules:
     backgrounds: Mapping[str, Leaning]
     outlooks: Mapping[str, Leaning]
     people: Mapping[str, Tendency]  # codex id -> tendency: the thinking kinds (N64, N74)
+    tone: Mapping[str, Mapping[str, int]]  # band -> words -> weight (N66, N68)
+    exchanges: Mapping[str, Exchange]
+    deeds: Mapping[str, Deed]
+    dislikes_below: int  # N68: an opinion below this dislikes
+    civil_bonus: int
+    memories_kept: int
+    remembered_again_after: int
+    sent_warmth: int
+    gift_kinds: tuple[str, ...]
+    gift_keep: int
+    hurt_below: float
+    hostile_below: int  # N69: an opinion below this is hostile (or nemesis)...
+    feud_below: int  # ...below this, nemesis
+    friendly_from: int  # N73
+    trusted_from: int  # N70, N72
 
     def by_charisma(self, table: tuple, charisma: int) -> Any:
         """The entry of a Charisma table for the hero's charisma (past the end: the last)."""
@@ -90,6 +129,88 @@ def _weights(table: object, known: Mapping[str, object], where: str, path: Path)
         if not isinstance(weight, int) or isinstance(weight, bool) or weight < 1:
             raise ContentError(f"{path}: {where}.{name}: a weight must be a whole number of 1 or more")
     return dict(table)
+
+
+EXCHANGES = ("chat", "praise", "insult", "gossip", "gift", "avoid", "denounce", "feud")
+GIFT_KINDS = ("food", "drink", "healing")  # N70 (and compatible ammunition, which the game does not have yet)
+
+
+def _whole(value: object, where: str, path: Path, low: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or (low is not None and value < low):
+        raise ContentError(f"{path}: {where}: must be a whole number{f' of {low} or more' if low is not None else ''}"
+                           f", not {value!r}")
+    return value
+
+
+def _band(name: object, bands: tuple[Band, ...], where: str, path: Path) -> str:
+    if name not in [b.name for b in bands]:
+        raise ContentError(f"{path}: {where}: {name!r} is not a band of scale.bands")
+    return str(name)
+
+
+def _web(data: dict[str, Any], bands: tuple[Band, ...], path: Path) -> dict[str, Any]:
+    """The [web], [tone], [exchanges], [gifts] and [deeds] tables (N66-N73, N81)."""
+    names = [b.name for b in bands]
+    if [n for n in names if n in SEED_BANDS] != list(SEED_BANDS) or names[-1] in ("nemesis", "hostile"):
+        raise ContentError(f"{path}: scale.bands: must name {', '.join(SEED_BANDS)} from the lowest up, "
+                           "with a band above hostile")
+    web = data["web"]
+    tone: dict[str, dict[str, int]] = {}
+    for band in names:
+        weights = data["tone"].get(band)
+        if not isinstance(weights, dict) or not weights:
+            raise ContentError(f"{path}: tone.{band}: missing (every band needs the weights of its words)")
+        for words, weight in weights.items():
+            if words not in WORDS:
+                raise ContentError(f"{path}: tone.{band}.{words}: not a word ({', '.join(WORDS)})")
+            _whole(weight, f"tone.{band}.{words}", path, 1)
+        tone[band] = {w: weights[w] for w in WORDS if w in weights}
+    for band in data["tone"]:
+        _band(band, bands, f"tone.{band}", path)
+    exchanges: dict[str, Exchange] = {}
+    for kind in EXCHANGES:
+        table = data["exchanges"].get(kind)
+        if not isinstance(table, dict):
+            raise ContentError(f"{path}: exchanges.{kind}: missing")
+        for field in table:
+            if field not in ("heard", "spoken", "cornered", "says", "answers", "label"):
+                raise ContentError(f"{path}: exchanges.{kind}.{field}: unknown field")
+        for field in ("heard", "spoken", "cornered"):
+            _whole(table.get(field, 0), f"exchanges.{kind}.{field}", path)
+        exchanges[kind] = Exchange(**{k: table[k] for k in ("heard", "spoken", "cornered", "says", "answers",
+                                                             "label") if k in table})
+        if not exchanges[kind].label:
+            raise ContentError(f"{path}: exchanges.{kind}.label: missing")
+    for kind in WORDS:
+        if not exchanges[kind].says or not exchanges[kind].answers:
+            raise ContentError(f"{path}: exchanges.{kind}: words need `says` and `answers`")
+    deeds: dict[str, Deed] = {}
+    for deed, table in data["deeds"].items():
+        deeds[deed] = Deed(_whole(table.get("seen", 0), f"deeds.{deed}.seen", path),
+                           _whole(table.get("heard", 0), f"deeds.{deed}.heard", path), str(table["news"]),
+                           table.get("passes", True) is True)
+    for deed in ("help", "slight", "contract_done", "abandoned", "defended", "attacked", "aided", "sent"):
+        if deed not in deeds:
+            raise ContentError(f"{path}: deeds.{deed}: missing")
+    if deeds["slight"].heard != SLIGHT_HEARD:
+        raise ContentError(f"{path}: deeds.slight.heard: the seed fixes it at {SLIGHT_HEARD} (N81)")
+    gifts = data["gifts"]
+    kinds = tuple(gifts["kinds"])
+    for kind in kinds:
+        if kind not in GIFT_KINDS:
+            raise ContentError(f"{path}: gifts.kinds: {kind!r} may not be given ({', '.join(GIFT_KINDS)}, N70)")
+    hurt_below = float(gifts["hurt_below"])
+    if not 0 < hurt_below <= 1:
+        raise ContentError(f"{path}: gifts.hurt_below: must be above 0 and at most 1")
+    return {"tone": tone, "exchanges": exchanges, "deeds": deeds,
+            "dislikes_below": band_floor(_band(web["dislikes_below"], bands, "web.dislikes_below", path), bands),
+            "civil_bonus": _whole(web["civil_bonus"], "web.civil_bonus", path, 0),
+            "memories_kept": _whole(web["memories_kept"], "web.memories_kept", path, 1),
+            "remembered_again_after": _whole(web["remembered_again_after"], "web.remembered_again_after", path, 0),
+            "sent_warmth": _whole(web["sent_warmth"], "web.sent_warmth", path, 0),
+            "gift_kinds": kinds, "gift_keep": _whole(gifts["keep"], "gifts.keep", path, 0), "hurt_below": hurt_below,
+            "hostile_below": band_ceiling(HOSTILE, bands), "feud_below": band_ceiling(NEMESIS, bands),
+            "friendly_from": band_floor(FRIENDLY, bands), "trusted_from": band_floor(TRUSTED, bands)}
 
 
 def load_social(path: Path, codex_ids: set[str]) -> SocialRules:
@@ -146,7 +267,7 @@ def load_social(path: Path, codex_ids: set[str]) -> SocialRules:
         return SocialRules(low, high, bands, int(first["same_faith"]), int(first["heretic"]),
                            int(first["zealot_heretic"]), int(loyalty["per_success"]), int(loyalty["failure"]),
                            charisma_scale, charisma_first, people_of, attitudes, faiths, traits, trait_names,
-                           backgrounds, outlooks, people)
+                           backgrounds, outlooks, people, **_web(data, bands, path))
     except KeyError as exc:
         raise ContentError(f"{path}: missing {exc}") from None
     except (TypeError, ValueError, AttributeError) as exc:

@@ -47,7 +47,9 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "level_up": ("level", "unlocked"),
     "spawn": ("spawner", "items"),
     "spawn_blocked": ("spawner", "creature"),
-    "converse": (),
+    "converse": ("exchange", "feud", "label", "said", "replied", "hero", "hero_s", "news", "place", "deed", "about",
+                 "faith", "item"),  # N7, N66-N73: one line per exchange, its parts below
+    "feud_over": ("first", "second", "pair", "reason", "began"),
     "hero_wait": (),
     "meditate": ("amount",),
     "reshape": ("school",),
@@ -69,6 +71,11 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
 }
 
 
+# Templates that are parts of another event's line (World.emit's `text`), checked with that event's fields.
+PARTS: dict[str, str] = {"converse_news": "converse", "converse_denounce": "converse", "converse_avoid": "converse",
+                         "converse_gift": "converse", "feud_begins": "converse"}
+
+
 class _Blank(dict):
     def __missing__(self, key: str) -> str:
         return ""
@@ -88,12 +95,14 @@ class Texts:
 
 
 def check_template(where: str, kind: str, template: object) -> None:
-    """Raise ContentError unless `template` is text naming only the fields of its event kind."""
-    if kind not in EVENT_FIELDS:
+    """Raise ContentError unless `template` is text naming only the fields of its event kind (of the event it
+    is a part of, for PARTS)."""
+    event = PARTS.get(kind, kind)
+    if event not in EVENT_FIELDS:
         raise ContentError(f"{where}: no such event (the events are {', '.join(EVENT_FIELDS)})")
     if not isinstance(template, str):
         raise ContentError(f"{where}: must be text, not {template!r}")
-    allowed = (*NAMES, *EVENT_FIELDS[kind])
+    allowed = (*NAMES, *EVENT_FIELDS[event])
     try:
         parts = list(string.Formatter().parse(template))
     except ValueError as exc:

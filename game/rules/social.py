@@ -19,6 +19,20 @@ REMEMBERED_AT = 5  # N81: a moment moving loyalty by five or more is remembered 
 SLIGHT_HEARD = -3  # N81: hearing of a slight lowers the listener's opinion of the hero by three
 APPROACHES = ("kind", "honest", "humorous", "flattering", "blunt", "deceitful", "threatening", "pious",
               "practical")  # N77
+# The bands the seed's rules name (N69, N70, N72, N73); the scale must have them (social.toml [scale]).
+HOSTILE = "hostile"  # N69: a hostile creature avoids the one it dislikes; a feud ends once both are above it
+NEMESIS = "nemesis"  # N69: a relationship that reaches nemesis becomes a feud
+FRIENDLY = "friendly"  # N73: friendly creatures pass a memory when they meet
+TRUSTED = "trusted"  # N70, N72: trusted creatures give aid and recommend
+SEED_BANDS = (NEMESIS, HOSTILE, FRIENDLY, TRUSTED)
+WORDS = ("chat", "praise", "insult")  # N66: what a pair may say to one another
+CIVIL = ("chat", "praise")  # N68: the civil words, which count a little more from a disliker
+# N69, N74: what may hold a creature (a Ties component; contracts, companions, claims and binding spells are
+# later issues): who cannot walk away, who never feuds, who takes no part in the social web at all.
+TIES = ("contract", "companion", "claim", "spellbound")
+STAY_PUT = frozenset({"contract", "companion", "claim"})  # N69: a contract holder stays; companions, claim
+NEVER_FEUD = frozenset({"companion", "claim"})  # residents cannot walk away, and never feud
+NO_PART = frozenset({"spellbound"})  # N74: spell-bound creatures hold no conversation
 
 
 @dataclass(frozen=True)
@@ -37,6 +51,31 @@ def band_of(opinion: int, bands: tuple[Band, ...]) -> str:
         if opinion >= band.low:
             name = band.name
     return name
+
+
+def band_floor(name: str, bands: tuple[Band, ...]) -> int:
+    """The lowest opinion in the band `name`."""
+    return next(band.low for band in bands if band.name == name)
+
+
+def band_ceiling(name: str, bands: tuple[Band, ...]) -> int:
+    """The lowest opinion above the band `name` (the next band's floor; `name` is not the top band)."""
+    return bands[[band.name for band in bands].index(name) + 1].low
+
+
+def heard_words(words: str, change: int, disliker: bool, civil_bonus: int) -> int:
+    """N66, N68: how much `words` move the listener's opinion of the speaker (`change`, their usual effect);
+    a disliker's civil words count `civil_bonus` more."""
+    return change + civil_bonus if disliker and words in CIVIL else change
+
+
+def summary(first: str, second: str) -> str:
+    """The one word for a talk from the words of both sides: an insult from either makes it an insult, else a
+    praise from either a praise, else a chat."""
+    for words in ("insult", "praise"):
+        if words in (first, second):
+            return words
+    return "chat"
 
 
 def clamp(value: int, low: int, high: int) -> int:

@@ -16,6 +16,7 @@ from game.content.codex import HERO_ID
 from game.rules.card import SCHOOLS, Card
 from game.rules.definitions import footprint
 from game.rules.growth import grown, level_for_xp
+from game.rules.social import TIES
 from game.world import saved
 from game.world.saved import COUNT, INT, LIMIT, SQUARE, SQUARES, STR, counts, names, one_of, optional, text
 
@@ -332,12 +333,22 @@ OPINION = saved.Kind("[now, first, since]: two opinions on the scale of social.t
                      to_plain=lambda o: [o.now, o.first, o.since], from_plain=lambda v: Opinion(*v))
 
 
-@saved.creature("opinions", {"of": saved.name_map(OPINION, key=UID)}, optional=True)
+def grudges_of(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, dict[str, None]]:
+    """A loaded creature's grudges: those it held hostile when saved (verbs/social drops the calmed)."""
+    below = world.content.social.hostile_below
+    return {"grudges": {uid: None for uid, opinion in values["of"].items() if opinion.now < below}}
+
+
+@saved.creature("opinions", {"of": saved.name_map(OPINION, key=UID)}, derived=("grudges",), derive=grudges_of,
+                optional=True)
 @dataclass(slots=True)
 class Opinions:
-    """N64-N68: what a thinking creature thinks of others, by uid: creatures it has met and each hero."""
+    """N64-N68: what a thinking creature thinks of others, by uid: creatures it has met and each hero.
+    An opinion drifts as it is read (verbs/social.opinion); `grudges` lists, in the order they arose, the
+    uids it may be hostile to (N69), so the movement stage looks no further for the many who hold none."""
 
     of: dict[str, Opinion] = field(default_factory=dict)
+    grudges: dict[str, None] = field(default_factory=dict, compare=False)  # an index: equal opinions are equal
 
 
 @saved.creature("loyalty", {"to": saved.name_map(saved.COUNT, key=UID)}, optional=True)
@@ -351,8 +362,8 @@ class Loyalty:
 @dataclass(slots=True)
 class Memory:
     """N73, N81: something a hero did that this creature knows: the hero's uid, the deed ("help",
-    "slight", "contract_done", "abandoned"…), who told it (its own uid when it saw it itself), where and
-    when it happened, and whether it has passed it on."""
+    "slight", "contract_done", "abandoned"…; social.toml [deeds]), who told it (its own uid when it saw it
+    itself), where and when it happened, and whether it has told the hero of it (verbs/social.news_of)."""
 
     hero: str
     deed: str
@@ -412,3 +423,17 @@ class Witness:
 
     seen: frozenset[str] = frozenset()
     last_moment: int = -1000
+
+
+TIE = one_of(STR, f"a tie ({', '.join(TIES)})", TIES)
+
+
+@saved.creature("ties", {"holds": names(TIE)}, optional=True)
+@dataclass(slots=True)
+class Ties:
+    """N69, N74: what holds a creature (rules.social.TIES): a contract it holds for a hero, a hero's company,
+    a hero's claim it lives in, a binding spell. The issues that bring them set it with verbs/social.hold and
+    release; today nothing does. A creature held by a contract, a hero's company or a claim cannot walk away
+    (N69); company or a claim also keeps it from feuding; a spell-bound creature takes no part (N74)."""
+
+    holds: frozenset[str] = frozenset()

@@ -20,7 +20,7 @@ def run(world: World) -> None:
     hero_room = world.hero_room() if world.alive(world.hero) else None
     for room in world.rooms.busy_rooms():
         occupants = world.rooms.occupants(room)
-        if not world.factions_differ(occupants):
+        if not world.may_fight(occupants):
             continue
         for eid in occupants:
             actor = world.actors.of(eid)  # None for the hero, who strikes by command

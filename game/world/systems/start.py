@@ -14,9 +14,7 @@ if TYPE_CHECKING:
 
 
 def run(world: World) -> None:
-    """The clock moves on a turn's minutes; N8: every creature's hunger and thirst rise by one (the hero's
-    too) before anyone acts."""
-    world.minutes += int(world.content.tuning["clock"]["minutes_per_turn"])
+    """N8: every creature's hunger and thirst rise by one (the hero's too) before anyone acts."""
     hero_needs = esper.try_component(world.hero, Needs)
     if hero_needs and world.alive(world.hero):
         hero_needs.hunger += NEED_RISE

@@ -10,7 +10,7 @@ from game.rules import combat as rules
 from game.rules.groups import FLANK_BONUS, flanks
 from game.world.components import Body, Identity, Inventory, Item, Mood, MoodState, Position
 from game.world.rooms import footprint_of, occupied
-from game.world.verbs import conditions, items, loadout
+from game.world.verbs import conditions, items, loadout, social
 from game.world.verbs.factory import group_cells
 from game.world.views import durability, item_name
 
@@ -49,6 +49,8 @@ def strike(world: World, attacker: int, target: int) -> None:
     if a_body.heads and the_strike.kind == "melee" and envelops(attacker, target):
         the_strike = replace(the_strike, dice=f"{the_strike.dice}+{FLANK_BONUS}")  # C34
     outcome = rules.resolve(the_strike, guard_of(world, t_body), world.rng, world.room_amplify(room))
+    if attacker == world.hero:
+        social.seen_blow(world, attacker, target, room)  # N73, before the blow angers it (N18)
     anger(world, attacker, target)
     weapon = a_body.card.attack.name
     if not outcome.hit:
@@ -143,8 +145,11 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
     room = pos.room
     if killer is not None:
         world.emit("killed", killer, eid, room, cause="combat")
+        if killer == world.hero:
+            social.seen_kill(world, killer, eid, room)  # N73
     else:
         world.emit("death", eid, room=room, cause=cause)
+    social.feuds_end_with(world, eid)  # N69
     inv = esper.try_component(eid, Inventory)
     dropped = []
     if inv:
