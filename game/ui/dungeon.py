@@ -436,7 +436,7 @@ class DungeonScene(Scene):
     def _draw_other_heads(self, surface: pygame.Surface, view: CreatureView, ring: tuple[int, int, int]) -> None:
         """A group's heads beyond the first stand on squares of their own (C31): smaller figures there."""
         tw = self.world.map.tile_w
-        small = pygame.transform.scale_by(self._sprite(view), 0.75)
+        small = self.sprites.scaled(self._sprite(view), 0.75)
         for cell in view.cells[1:]:
             vx, vy = self.camera.to_view(cell[0] * tw, cell[1] * tw)
             rect = pygame.Rect(MAP_VIEW.x + vx, MAP_VIEW.y + vy, tw, tw)

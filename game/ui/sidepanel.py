@@ -81,7 +81,7 @@ class SidePanel:
         worn = set(hero.equipped.values())
         for i, item in enumerate(world.hero_items()[:INVENTORY_ROWS]):
             self._row(surface, pygame.Rect(x, y, w, 22), item, mouse)
-            surface.blit(pygame.transform.scale_by(self.sprites.item(item.item_id), 0.625), (x, y + 1))
+            surface.blit(self.sprites.scaled(self.sprites.item(item.item_id), 0.625), (x, y + 1))
             mark = "  (worn)" if item.name in worn else ""
             widgets.text(surface, f"{i + 1}. {item.name}{mark}" if i < 9 else item.name, (x + 26, y + 3), 13)
             y += 22
@@ -111,7 +111,7 @@ class SidePanel:
         for view in company[:room_for]:
             self._row(surface, pygame.Rect(x, y, w, 24), Attack(view.eid), mouse)
             sprite = self.sprites.creature(view.codex_id, view.footprint)
-            surface.blit(pygame.transform.smoothscale_by(sprite, 22 / max(sprite.get_size())), (x, y + 1))
+            surface.blit(self.sprites.scaled(sprite, 22 / max(sprite.get_size()), smooth=True), (x, y + 1))
             widgets.text(surface, view.name, (x + 28, y + 4), 13, theme.HOSTILE if view.hostile else theme.FRIEND)
             widgets.bar(surface, pygame.Rect(x + w - 90, y + 6, 90, 12), view.health, view.max_health, theme.HEALTH)
             y += 24

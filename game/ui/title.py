@@ -88,7 +88,7 @@ class TitleScene(Scene):
     def _parade(self, surface: pygame.Surface, floor_y: int) -> None:
         """The hero, large, in the middle of a line of the dungeon's creatures, all bobbing."""
         w = theme.LOGICAL_SIZE[0]
-        hero = pygame.transform.scale_by(self.session.sprites.hero(), 3)
+        hero = self.session.sprites.scaled(self.session.sprites.hero(), 3)
         half = len(PARADE) // 2
         sides = (PARADE[:half], PARADE[half:])
         x = w // 2 - hero.get_width() // 2 - 24
