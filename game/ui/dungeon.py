@@ -12,7 +12,7 @@ import pygame
 
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, screenshots, theme, widgets
+from game.ui import bindings, labels, screenshots, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
 from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
@@ -394,7 +394,7 @@ class DungeonScene(Scene):
             angle = -math.pi / 2 + 2 * math.pi * (1 - turns_left / max(1, spawner.interval))
             pygame.draw.line(surface, (220, 140, 240), centre,
                              (centre[0] + 9 * math.cos(angle), centre[1] + 9 * math.sin(angle)), 2)
-            label = theme.font(12, bold=True).render(str(turns_left), True, theme.TEXT)
+            label = labels.text(str(turns_left), 12, theme.TEXT, bold=True)
             surface.blit(label, label.get_rect(center=(centre[0], centre[1] + 22)))
 
     def _draw_items(self, surface: pygame.Surface) -> None:
@@ -425,7 +425,7 @@ class DungeonScene(Scene):
             if view.level >= 1 and not view.is_hero:
                 widgets.text(surface, str(view.level), (rect.x, rect.y), 11, theme.ACCENT, bold=True)
             if view.heads:
-                count = theme.font(11, bold=True).render(f"×{view.heads}", True, theme.TEXT)
+                count = labels.text(f"×{view.heads}", 11, theme.TEXT, bold=True)
                 surface.blit(count, count.get_rect(bottomright=(rect.right, rect.bottom)))
             if view.stunned:
                 widgets.text(surface, "zz", (rect.right - 14, rect.y), 12, (240, 220, 120), bold=True)
@@ -449,7 +449,7 @@ class DungeonScene(Scene):
         room = self.world.map.room_at(square)
         names = [i.name for i in self.world.items_in(room.id) if i.square == square] if room else []
         if names:
-            image = theme.font(14, bold=True).render(", ".join(names), True, (190, 210, 160))
+            image = labels.text(", ".join(names), 14, (190, 210, 160), bold=True)
             rect = image.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 12)).inflate(12, 8)
             rect.clamp_ip(surface.get_rect())
             widgets.panel(surface, rect, alpha=230)

@@ -11,7 +11,7 @@ from typing import Callable, Hashable
 import pygame
 
 from game.paths import ASSETS
-from game.ui import theme
+from game.ui import labels
 
 SQUARE = 32
 
@@ -62,6 +62,6 @@ class SpriteCache:
     def placeholder(self, letter: str, footprint: tuple[int, int]) -> pygame.Surface:
         surf = pygame.Surface((footprint[0] * SQUARE, footprint[1] * SQUARE), pygame.SRCALPHA)
         pygame.draw.rect(surf, (200, 60, 200), surf.get_rect().inflate(-4, -4), 2, border_radius=4)
-        label = theme.font(18, bold=True).render(letter, True, (240, 120, 240))
+        label = labels.text(letter, 18, (240, 120, 240), bold=True)
         surf.blit(label, label.get_rect(center=surf.get_rect().center))
         return surf

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import theme
+from game.ui import labels, theme
 
 PAD = 10
 
@@ -25,7 +25,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, 
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=4)
     inner = rect.inflate(-2 * PAD, -2 * PAD)
     if title:
-        label = theme.font(16, bold=True).render(title, True, theme.ACCENT)
+        label = labels.text(title, 16, theme.ACCENT, bold=True)
         surface.blit(label, inner.topleft)
         inner.y += label.get_height() + 4
         inner.h -= label.get_height() + 4
@@ -36,8 +36,7 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 
          colour: tuple[int, int, int] = theme.TEXT, bold: bool = False, centre: bool = False,
          width: int = 0) -> pygame.Rect:
     """Draw text (wrapped to `width` when given); returns the rect it covers."""
-    f = theme.font(size, bold)
-    image = f.render(words, True, colour, wraplength=width) if width else f.render(words, True, colour)
+    image = labels.text(words, size, colour, bold, width)
     rect = image.get_rect(midtop=pos) if centre else image.get_rect(topleft=pos)
     surface.blit(image, rect)
     return rect
@@ -53,7 +52,7 @@ def bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float
         pygame.draw.rect(surface, colour, fill, border_radius=3)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=3)
     if label:
-        image = theme.font(12, bold=True).render(label, True, theme.TEXT)
+        image = labels.text(label, 12, theme.TEXT, bold=True)
         surface.blit(image, image.get_rect(center=rect.center))
 
 
@@ -97,7 +96,7 @@ class Menu:
             chosen = i == self.selected
             pygame.draw.rect(surface, (58, 48, 78) if chosen else theme.PANEL, rect, border_radius=6)
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, rect, 2, border_radius=6)
-            image = theme.font(20, bold=True).render(label, True, theme.TITLE if chosen else theme.TEXT)
+            image = labels.text(label, 20, theme.TITLE if chosen else theme.TEXT, bold=True)
             surface.blit(image, image.get_rect(center=rect.center))
 
 
@@ -127,14 +126,13 @@ class MessageLog:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         inner = panel(surface, rect)
-        f = theme.font(14)
-        step = f.get_linesize()
+        step = theme.font(14).get_linesize()
         y = inner.bottom
         end = len(self.lines) - self.scroll
         clip = surface.get_clip()
         surface.set_clip(inner)
         for words, colour in reversed(self.lines[max(0, end - 60):end]):
-            image = f.render(words, True, colour, wraplength=inner.w)
+            image = labels.text(words, 14, colour, width=inner.w)
             y -= image.get_height()
             surface.blit(image, (inner.x, y))
             if y < inner.y:
