@@ -17,7 +17,7 @@ from game.ui.camera import Camera
 from game.ui.card import draw_card
 from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
-from game.ui.maprender import MissingTileset, render_map, torch_squares
+from game.ui.maprender import MapLayer, MissingTileset, torch_squares
 from game.ui.scene import Scene
 from game.ui.sidepanel import SidePanel, use_command
 from game.world.commands import Attack, Consume, EndTurn, Move, PickUp
@@ -32,8 +32,6 @@ LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
-DARKNESS = {0: 150, 1: 100, 2: 45, 3: 0}  # room light (docs/maps.md, 0 dark .. 3 bright) -> shade alpha
-HERO_LIGHT = 2  # the hero carries a torch: its room is never darker than this
 
 class DungeonScene(Scene):
     """The session's current world; `loaded` when it was carried on from a save (the log says so)."""
@@ -53,9 +51,9 @@ class DungeonScene(Scene):
         self.floaters = Floaters()
         self.effects = Effects()
         self.clock = 0.0
-        self.map_surface = render_map(world.map, self.sprites)
+        self.map_layer = MapLayer(world.map, self.sprites)
         self.torches = TorchLight(torch_squares(world.map), world.map.tile_w)
-        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
+        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, *self.map_layer.surface.get_size())
         self._refresh()
         hero = self.hero_view()
         self.camera.look_at(*self._centre_px(hero))
@@ -203,7 +201,7 @@ class DungeonScene(Scene):
             return
         try:
             self.world.reload_map(self.world.map.path)
-            self.map_surface = render_map(self.world.map, self.sprites)
+            self.map_layer = MapLayer(self.world.map, self.sprites)
             self.torches = TorchLight(torch_squares(self.world.map), self.world.map.tile_w)
         except MapError as exc:
             self.log.add(f"The map was not reloaded ({len(exc.problems)} problems):", theme.PROBLEM)
@@ -213,7 +211,7 @@ class DungeonScene(Scene):
         except MissingTileset as exc:
             self.log.add(str(exc), theme.PROBLEM)
             return
-        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
+        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, *self.map_layer.surface.get_size())
         self.camera.look_at(*self._centre_px(self.hero_view()))
         self.log.add(f"Reloaded {self.world.map.path.name} from disk.", theme.NOTE)
         self._drain_events()
@@ -303,8 +301,7 @@ class DungeonScene(Scene):
         hero = self.hero_view()
         surface.set_clip(MAP_VIEW)
         ox, oy = self.camera.to_view(0, 0)
-        surface.blit(self.map_surface, (MAP_VIEW.x + ox, MAP_VIEW.y + oy))
-        self._draw_darkness(surface, hero)
+        self.map_layer.draw(surface, (MAP_VIEW.x + ox, MAP_VIEW.y + oy), hero.room)
         self.torches.draw(surface, self.camera, MAP_VIEW, self.clock)
         self._draw_rooms(surface, hero)
         if self.show_scent:
@@ -340,18 +337,6 @@ class DungeonScene(Scene):
         tw, th = self.world.map.tile_w, self.world.map.tile_h
         x, y = self.camera.to_view(room.x * tw, room.y * th)
         return pygame.Rect(MAP_VIEW.x + x, MAP_VIEW.y + y, room.w * tw, room.h * th)
-
-    def _draw_darkness(self, surface: pygame.Surface, hero: CreatureView) -> None:
-        """Dim rooms by their light; the hero's torch lights its own room."""
-        for room in self.world.map.rooms.values():
-            light = max(room.light, HERO_LIGHT) if room.id == hero.room else room.light
-            alpha = DARKNESS.get(max(0, min(3, light)), 0)
-            if alpha:
-                rect = self._room_rect(room.id)
-                if rect.colliderect(MAP_VIEW):
-                    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                    shade.fill((4, 2, 10, alpha))
-                    surface.blit(shade, rect.topleft)
 
     def _draw_rooms(self, surface: pygame.Surface, hero: CreatureView) -> None:
         """The hero's room outlined in gold; a hovered room the hero can walk to in green."""
