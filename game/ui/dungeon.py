@@ -364,9 +364,7 @@ class DungeonScene(Scene):
             if strength < 0.05:
                 continue
             rect = self._room_rect(room_id)
-            tint = pygame.Surface(rect.size, pygame.SRCALPHA)
-            tint.fill((*theme.SCENT, int(20 + 90 * min(1.0, strength))))
-            surface.blit(tint, rect.topleft)
+            surface.blit(widgets.tint(rect.size, (*theme.SCENT, int(20 + 90 * min(1.0, strength)))), rect.topleft)
             widgets.text(surface, f"scent {strength:.2f}", (rect.x + 4, rect.y + 2), 13, (255, 230, 180), bold=True)
 
     def _draw_spawners(self, surface: pygame.Surface) -> None:

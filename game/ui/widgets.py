@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -10,18 +11,25 @@ from game.ui import labels, theme
 PAD = 10
 
 
+@lru_cache(maxsize=64)
+def tint(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    """A see-through rectangle of one colour, made once per size and colour (shared: only blit it)."""
+    cover = pygame.Surface(size, pygame.SRCALPHA)
+    cover.fill(rgba)
+    return cover
+
+
 def veil(surface: pygame.Surface, rgba: tuple[int, int, int, int]) -> None:
     """Darken (or tint) the whole screen under an overlay scene."""
-    cover = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    cover.fill(rgba)
-    surface.blit(cover, (0, 0))
+    surface.blit(tint(surface.get_size(), rgba), (0, 0))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, alpha: int = 255) -> pygame.Rect:
     """A framed panel; returns the inner rect below the title, inside the padding."""
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    box.fill((*theme.PANEL, alpha))
-    surface.blit(box, rect.topleft)
+    if alpha == 255:
+        surface.fill(theme.PANEL, rect)
+    else:
+        surface.blit(tint(rect.size, (*theme.PANEL, alpha)), rect.topleft)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=4)
     inner = rect.inflate(-2 * PAD, -2 * PAD)
     if title:
