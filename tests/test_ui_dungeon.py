@@ -310,3 +310,26 @@ def test_a_world_read_by_load_starts_in_its_own_dungeon_with_a_note():
         assert dungeon.log.lines[-1] == ("Game loaded: turn 1.", theme.NOTE)
     finally:
         session.close()
+
+
+def test_idle_frames_do_not_read_the_world_again(game, monkeypatch):
+    from game.ui import snapshot
+
+    stack, dungeon = game
+    reads = []
+    real = snapshot.read
+    monkeypatch.setattr(snapshot, "read", lambda world: reads.append(world.turn) or real(world))
+    surface = pygame.Surface(theme.LOGICAL_SIZE)
+    for _ in range(10):
+        dungeon.update(1 / 60)
+        dungeon.draw(surface)
+    assert reads == []
+    turn = dungeon.world.turn
+    key(dungeon, pygame.K_SPACE)
+    settle(stack)
+    assert reads and reads[-1] == turn + 1 and dungeon.shown.turn == turn + 1
+    count = len(reads)
+    for _ in range(10):
+        dungeon.update(1 / 60)
+        dungeon.draw(surface)
+    assert len(reads) == count

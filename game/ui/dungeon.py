@@ -12,15 +12,15 @@ import pygame
 
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, labels, screenshots, theme, widgets
+from game.ui import bindings, labels, screenshots, snapshot, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
 from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
 from game.ui.maprender import MapLayer, MissingTileset, torch_squares
 from game.ui.scene import Scene
-from game.ui.sidepanel import SidePanel, use_command
-from game.world.commands import Attack, Consume, EndTurn, Move, PickUp
+from game.ui.sidepanel import SidePanel
+from game.world.commands import Attack, Consume, EndTurn, Equip, Move, PickUp
 from game.world.events import Event
 from game.world.world import CreatureView, ItemView
 
@@ -32,6 +32,8 @@ LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
+USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
+
 
 class DungeonScene(Scene):
     """The session's current world; `loaded` when it was carried on from a save (the log says so)."""
@@ -45,7 +47,8 @@ class DungeonScene(Scene):
         self.show_scent = False
         self.mouse: tuple[int, int] = (-1, -1)
         self.glide: dict[int, list[float]] = {}
-        self.views: list[CreatureView] = []
+        self.shown = snapshot.read(world)
+        self.changed = False  # a command was given since `shown` was read
         self.side = SidePanel(SIDE, self.sprites)
         self.dead_shown = False
         self.floaters = Floaters()
@@ -54,9 +57,7 @@ class DungeonScene(Scene):
         self.map_layer = MapLayer(world.map, self.sprites)
         self.torches = TorchLight(torch_squares(world.map), world.map.tile_w)
         self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, *self.map_layer.surface.get_size())
-        self._refresh()
-        hero = self.hero_view()
-        self.camera.look_at(*self._centre_px(hero))
+        self.camera.look_at(*self._centre_px(self.shown.hero))
         title = world.map.properties.get("title", world.map.name)
         self.log.add(f"You enter {title}. Press F1 for the controls.", theme.NOTE)
         self._drain_events()
@@ -65,24 +66,31 @@ class DungeonScene(Scene):
 
     # -- reading the world -------------------------------------------------------------------
     def hero_view(self) -> CreatureView:
+        """The hero as the world has it now (the screen draws `shown.hero`, read after the last change)."""
         return self.world.view(self.world.hero)
 
-    def _refresh(self) -> None:
-        self.views = [v for v in (self.world.view(e) for e in self.world.creatures()) if v.alive]
+    @property
+    def views(self) -> list[CreatureView]:
+        """The living creatures as last read."""
+        return self.shown.views
 
-    def _drain_events(self) -> None:
-        for event in self.world.pop_events():
+    def _drain_events(self) -> bool:
+        """Log, label and flash what happened since the last frame; whether anything did."""
+        events = self.world.pop_events()
+        for event in events:
             self._show(event)
             if event.kind == "turn":
                 self.log.separator(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
             elif self.world.hears(event):
                 self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
+        return bool(events)
 
     def _show(self, event: Event) -> None:
         """Floating label, hit flash or fading corpse for the creatures an event is about."""
         label_uid, effect_uid = self.floaters.who(event), subject(event)
-        for view in self.views:
-            if view.uid not in (label_uid, effect_uid):
+        for uid in dict.fromkeys((label_uid, effect_uid)):
+            view = self.shown.by_uid.get(uid)
+            if view is None:
                 continue
             tw = self.world.map.tile_w
             x, y = self.glide.get(view.eid, (view.square[0] * tw, view.square[1] * self.world.map.tile_h))
@@ -141,6 +149,7 @@ class DungeonScene(Scene):
         if not result.ok:
             self.log.add(result.reason, theme.PROBLEM)
         self._drain_events()
+        self.changed = True
 
     def _click_map(self, square: Square) -> None:
         hero = self.hero_view()
@@ -161,11 +170,12 @@ class DungeonScene(Scene):
             self._do(Move(room.id))
 
     def _use(self, item: ItemView) -> None:
-        command = use_command(self.world, item)
+        """Consume provisions and potions, equip weapons and armour."""
+        command = USABLE.get(self.world.content.items[item.item_id].kind)
         if command is None:
             self.log.add(f"You cannot use the {item.name}.", theme.PROBLEM)
         else:
-            self._do(command)
+            self._do(command(item.eid))
 
     def _eat(self) -> None:
         hero = self.hero_view()
@@ -215,6 +225,7 @@ class DungeonScene(Scene):
         self.camera.look_at(*self._centre_px(self.hero_view()))
         self.log.add(f"Reloaded {self.world.map.path.name} from disk.", theme.NOTE)
         self._drain_events()
+        self.shown = snapshot.read(self.world)
 
     def _screenshot(self) -> None:
         """F12: the window into the player's pictures folder; the log says where, or why not."""
@@ -272,16 +283,16 @@ class DungeonScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.world.busy:
+        busy = self.world.busy
+        if busy:
             self.world.advance(TURN_SLICE)
-        self._drain_events()
-        self._refresh()
+        if self._drain_events() or busy or self.changed:  # read the world again only when it changed
+            self.shown, self.changed = snapshot.read(self.world), False
         if self.world.over and not self.world.busy and not self.dead_shown:
             self.dead_shown = True
             self.stack.push("death", cause=self.world.over, turn=self.world.turn)
             return
-        hero = self.world.view(self.world.hero)
-        self.camera.follow(*self._centre_px(hero), dt)
+        self.camera.follow(*self._centre_px(self.shown.hero), dt)
         k = min(1.0, GLIDE * dt)
         live = set()
         for view in self.views:
@@ -297,8 +308,8 @@ class DungeonScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BACKGROUND)
-        hero = self.hero_view()
+        hero = self.shown.hero
+        surface.fill(theme.BACKGROUND, MAP_VIEW)  # the log and the side panel fill their own rects
         surface.set_clip(MAP_VIEW)
         ox, oy = self.camera.to_view(0, 0)
         self.map_layer.draw(surface, (MAP_VIEW.x + ox, MAP_VIEW.y + oy), hero.room)
@@ -316,7 +327,7 @@ class DungeonScene(Scene):
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
         self.log.draw(surface, LOG_VIEW)
-        self.side.draw(surface, self.world, hero, self.views, self.mouse, self._seen_squares())
+        self.side.draw(surface, self.shown, self.mouse, self._seen_squares())
         if self.stack is None or self.stack.top is not self:
             return  # an overlay (pause, help, death) is up: no hover card under it
         square = self.square_at(self.mouse)
@@ -369,7 +380,7 @@ class DungeonScene(Scene):
 
     def _draw_spawners(self, surface: pygame.Surface) -> None:
         """N26: a clock badge with the turns left on every spawner."""
-        for spawner, turns_left in self.world.spawners():
+        for spawner, turns_left in self.shown.clocks:
             cx, cy = self.screen_pos(spawner.square)
             centre = (cx + 10, cy - 10)
             pygame.draw.circle(surface, (20, 14, 30), centre, 13)
@@ -381,11 +392,10 @@ class DungeonScene(Scene):
             surface.blit(label, label.get_rect(center=(centre[0], centre[1] + 22)))
 
     def _draw_items(self, surface: pygame.Surface) -> None:
-        for room_id in self.world.map.rooms:
-            for item in self.world.items_in(room_id):
-                if item.square is not None:
-                    x, y = self.screen_pos(item.square)
-                    surface.blit(self.sprites.item(item.item_id), (x - 16, y - 16))
+        for items in self.shown.floor.values():
+            for item in items:
+                x, y = self.screen_pos(item.square)
+                surface.blit(self.sprites.item(item.item_id), (x - 16, y - 16))
 
     def _draw_creatures(self, surface: pygame.Surface) -> None:
         tw = self.world.map.tile_w
@@ -430,7 +440,7 @@ class DungeonScene(Scene):
     def _draw_item_label(self, surface: pygame.Surface, square: Square) -> None:
         """The names of the items lying on the hovered square."""
         room = self.world.map.room_at(square)
-        names = [i.name for i in self.world.items_in(room.id) if i.square == square] if room else []
+        names = [i.name for i in self.shown.floor.get(room.id, ()) if i.square == square] if room else []
         if names:
             image = labels.text(", ".join(names), 14, (190, 210, 160), bold=True)
             rect = image.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 12)).inflate(12, 8)

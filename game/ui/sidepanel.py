@@ -6,20 +6,13 @@ import pygame
 
 from game.ui import theme, widgets
 from game.ui.minimap import Minimap
+from game.ui.snapshot import Snapshot
 from game.ui.sprites import SpriteCache
-from game.world.commands import Attack, Consume, Equip, Move
-from game.world.world import CreatureView, ItemView, World
+from game.world.commands import Attack, Move
 
-USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
 ROW_HOVER = (50, 44, 66)
 INVENTORY_ROWS = 12
 MINIMAP_HEIGHT = 150
-
-
-def use_command(world: World, item: ItemView) -> object | None:
-    """Consume provisions and potions, equip weapons and armour; None for what cannot be used."""
-    command = USABLE.get(world.content.items[item.item_id].kind)
-    return command(item.eid) if command else None
 
 
 class SidePanel:
@@ -34,15 +27,15 @@ class SidePanel:
         """What the line under `pos` asks for: an ItemView to use, or a Move / Attack command."""
         return next((target for row, target in self.clickable if row.collidepoint(pos)), None)
 
-    def draw(self, surface: pygame.Surface, world: World, hero: CreatureView, views: list[CreatureView],
-             mouse: tuple[int, int], seen: pygame.Rect) -> None:
-        """The panel for `hero`; `views` are every living creature, `seen` the squares on screen."""
+    def draw(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], seen: pygame.Rect) -> None:
+        """The panel for the hero of `shown`; `seen` are the squares on screen."""
+        hero = shown.hero
         self.clickable = []
         inner = widgets.panel(surface, self.rect)
         x, y, w = inner.x, inner.y, inner.w
         widgets.text(surface, hero.name, (x, y), 22, theme.TITLE, bold=True)
         level = f"Level {hero.level}   ·   " if hero.level >= 1 else ""
-        widgets.text(surface, f"{level}Turn {world.turn}", (x, y + 30), 14, theme.TEXT_DIM)
+        widgets.text(surface, f"{level}Turn {shown.turn}", (x, y + 30), 14, theme.TEXT_DIM)
         y += 56
         for label, value, top, colour in (
             ("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
@@ -61,11 +54,10 @@ class SidePanel:
                 [f"{name} ({turns})" for name, turns in sorted(hero.conditions.items())]
             stats += "\n" + ", ".join(held)
         y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
-        y = self._inventory(surface, world, hero, mouse, x, y, w)
-        y = self._exits(surface, world, hero, mouse, x, y, w)
-        company = [v for v in views if v.room == hero.room and not v.is_hero]
-        self._company(surface, world, hero, company, mouse, x, y + 10, w)
-        self.minimap.draw(surface, world.map, hero, views, seen)
+        y = self._inventory(surface, shown, mouse, x, y, w)
+        y = self._exits(surface, shown, mouse, x, y, w)
+        self._company(surface, shown, mouse, x, y + 10, w)
+        self.minimap.draw(surface, shown.map, hero, shown.views, seen)
         widgets.text(surface, "F1 controls   Esc pause   C scent", (self.rect.centerx, self.rect.bottom - 28), 13,
                      theme.TEXT_DIM, centre=True)
 
@@ -74,12 +66,12 @@ class SidePanel:
             pygame.draw.rect(surface, ROW_HOVER, row, border_radius=3)
         self.clickable.append((row, target))
 
-    def _inventory(self, surface: pygame.Surface, world: World, hero: CreatureView, mouse: tuple[int, int],
-                   x: int, y: int, w: int) -> int:
+    def _inventory(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int,
+                   w: int) -> int:
         widgets.text(surface, "Inventory  (1-9 or click to use)", (x, y), 14, theme.ACCENT, bold=True)
         y += 22
-        worn = set(hero.equipped.values())
-        for i, item in enumerate(world.hero_items()[:INVENTORY_ROWS]):
+        worn = set(shown.hero.equipped.values())
+        for i, item in enumerate(shown.carried[:INVENTORY_ROWS]):
             self._row(surface, pygame.Rect(x, y, w, 22), item, mouse)
             surface.blit(self.sprites.scaled(self.sprites.item(item.item_id), 0.625), (x, y + 1))
             mark = "  (worn)" if item.name in worn else ""
@@ -87,21 +79,22 @@ class SidePanel:
             y += 22
         return y + 4
 
-    def _exits(self, surface: pygame.Surface, world: World, hero: CreatureView, mouse: tuple[int, int],
-               x: int, y: int, w: int) -> int:
-        name = widgets.text(surface, world.map.rooms[hero.room].name, (x, y + 6), 16, theme.ACCENT, bold=True)
+    def _exits(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int, w: int) -> int:
+        rooms, here = shown.map.rooms, shown.hero.room
+        name = widgets.text(surface, rooms[here].name, (x, y + 6), 16, theme.ACCENT, bold=True)
         widgets.text(surface, "click an exit to go", (name.right + 10, name.y + 3), 12, theme.TEXT_DIM)
         y = name.bottom + 2
-        for ex, other in world.map.exits_of(hero.room):
+        for ex, other in shown.map.exits_of(here):
             self._row(surface, pygame.Rect(x, y, w, 20), Move(other), mouse)
             lock = "  (locked)" if ex.locked else ""
-            widgets.text(surface, f"› {world.map.rooms[other].name}{lock}", (x + 6, y + 2), 13, theme.TEXT)
+            widgets.text(surface, f"› {rooms[other].name}{lock}", (x + 6, y + 2), 13, theme.TEXT)
             y += 20
         return y
 
-    def _company(self, surface: pygame.Surface, world: World, hero: CreatureView, company: list[CreatureView],
-                 mouse: tuple[int, int], x: int, y: int, w: int) -> None:
+    def _company(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int,
+                 w: int) -> None:
         """Who shares the hero's room (click a line to attack), then what lies on its floor."""
+        company = [v for v in shown.views if v.room == shown.hero.room and not v.is_hero]
         if company:
             widgets.text(surface, "In this room  (click to attack)", (x, y), 14, theme.ACCENT, bold=True)
             y += 22
@@ -118,7 +111,7 @@ class SidePanel:
         if len(company) > room_for:
             widgets.text(surface, f"... and {len(company) - room_for} more", (x + 28, y), 13, theme.TEXT_DIM)
             y += 20
-        items = [i for i in world.items_in(hero.room) if i.square is not None]
+        items = shown.floor[shown.hero.room]
         if items and y + 20 < self.minimap.box.top:
             names = ", ".join(i.name for i in items[:6])
             widgets.text(surface, f"On the floor (G picks up): {names}", (x, y + 4), 13, (190, 210, 160), width=w)

@@ -1,0 +1,30 @@
+"""What the dungeon screen shows of the world, read in one place after each change (a command, a slice of
+the world turn, events, F5) rather than every frame."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.maps.model import DungeonMap, Spawner
+from game.world.world import CreatureView, ItemView, World
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    map: DungeonMap
+    turn: int
+    hero: CreatureView
+    views: list[CreatureView]  # the living creatures
+    by_uid: dict[str, CreatureView]
+    floor: dict[int, list[ItemView]]  # room id -> the items lying on its squares
+    carried: list[ItemView]  # the hero's inventory
+    clocks: list[tuple[Spawner, int]]  # every spawner and the turns before it produces a creature
+
+
+def read(world: World) -> Snapshot:
+    views = [v for v in (world.view(e) for e in world.creatures()) if v.alive]
+    return Snapshot(
+        map=world.map, turn=world.turn, hero=world.view(world.hero), views=views,
+        by_uid={v.uid: v for v in views},
+        floor={room: [i for i in world.items_in(room) if i.square is not None] for room in world.map.rooms},
+        carried=world.hero_items(), clocks=world.spawners(),
+    )
