@@ -71,3 +71,32 @@ def test_fading_floaters_leave_the_shared_labels_opaque():
     image, shadow = floaters.items[0].images
     assert image.get_alpha() < 255 and floaters.items[0].drawn()[0] is image  # rendered once
     assert labels.text("eats", 13, theme.FLOATERS["eat"][1], bold=True).get_alpha() in (None, 255)
+
+
+def test_a_layer_is_painted_again_only_when_its_key_changes():
+    from game.ui.widgets import Layer
+
+    layer, painted = Layer(pygame.Rect(10, 10, 50, 20)), []
+
+    def paint(canvas: pygame.Surface) -> None:
+        painted.append(1)
+        canvas.fill((200, 0, 0), layer.rect)
+
+    screen = pygame.Surface(theme.LOGICAL_SIZE)
+    for key in (1, 1, 1, 2, 2):
+        screen.fill((0, 0, 0))
+        layer.draw(screen, key, paint)
+        assert screen.get_at((10, 10))[:3] == (200, 0, 0) and screen.get_at((60, 10))[:3] == (0, 0, 0)
+    assert len(painted) == 2
+
+
+def test_bars_and_rings_are_drawn_once_per_look():
+    from game.ui import widgets
+
+    screen = pygame.Surface(theme.LOGICAL_SIZE)
+    widgets.bar(screen, pygame.Rect(0, 0, 100, 16), 3, 5, theme.HEALTH, "3 / 5")
+    before = widgets._bar.cache_info().hits
+    widgets.bar(screen, pygame.Rect(200, 40, 100, 16), 3, 5, theme.HEALTH, "3 / 5")
+    assert widgets._bar.cache_info().hits == before + 1
+    assert screen.get_at((210, 48))[:3] == theme.HEALTH and screen.get_at((200, 40))[:3] == (0, 0, 0)  # round corner
+    assert widgets.oval((26, 8), theme.HERO, (0, 0, 0)) is widgets.oval((26, 8), theme.HERO, (0, 0, 0))

@@ -333,3 +333,25 @@ def test_idle_frames_do_not_read_the_world_again(game, monkeypatch):
         dungeon.update(1 / 60)
         dungeon.draw(surface)
     assert len(reads) == count
+
+
+def test_idle_frames_paint_neither_the_side_panel_nor_the_log_again(game, monkeypatch):
+    stack, dungeon = game
+    painted = []
+    for part in (dungeon.side, dungeon.log):
+        real = part.draw
+        monkeypatch.setattr(part, "draw", lambda *args, real=real, part=part: painted.append(part) or real(*args))
+    surface = pygame.Surface(theme.LOGICAL_SIZE)
+    dungeon.draw(surface)
+    painted.clear()
+    for _ in range(5):
+        dungeon.update(1 / 60)
+        dungeon.draw(surface)
+    assert painted == []
+    key(dungeon, pygame.K_c)  # a line in the log
+    dungeon.draw(surface)
+    assert painted == [dungeon.log]
+    key(dungeon, pygame.K_SPACE)
+    settle(stack)
+    dungeon.draw(surface)
+    assert painted.count(dungeon.side) == 1  # a new turn on the panel

@@ -50,6 +50,7 @@ class DungeonScene(Scene):
         self.shown = snapshot.read(world)
         self.changed = False  # a command was given since `shown` was read
         self.side = SidePanel(SIDE, self.sprites)
+        self.log_layer, self.side_layer = widgets.Layer(LOG_VIEW), widgets.Layer(SIDE)  # painted when they change
         self.dead_shown = False
         self.floaters = Floaters()
         self.effects = Effects()
@@ -326,8 +327,10 @@ class DungeonScene(Scene):
             widgets.text(surface, "The dungeon stirs…", (MAP_VIEW.x + 12, MAP_VIEW.y + 10), 16, theme.ACCENT, bold=True)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
-        self.log.draw(surface, LOG_VIEW)
-        self.side.draw(surface, self.shown, self.mouse, self._seen_squares())
+        self.log_layer.draw(surface, self.log.version, lambda canvas: self.log.draw(canvas, LOG_VIEW))
+        seen = self._seen_squares()
+        self.side_layer.draw(surface, (self.shown, self.side.row_at(self.mouse), tuple(seen)),
+                             lambda canvas: self.side.draw(canvas, self.shown, self.mouse, seen))
         if self.stack is None or self.stack.top is not self:
             return  # an overlay (pause, help, death) is up: no hover card under it
         square = self.square_at(self.mouse)
@@ -395,7 +398,8 @@ class DungeonScene(Scene):
         for items in self.shown.floor.values():
             for item in items:
                 x, y = self.screen_pos(item.square)
-                surface.blit(self.sprites.item(item.item_id), (x - 16, y - 16))
+                if MAP_VIEW.colliderect((x - 16, y - 16, 32, 32)):  # only those on screen
+                    surface.blit(self.sprites.item(item.item_id), (x - 16, y - 16))
 
     def _draw_creatures(self, surface: pygame.Surface) -> None:
         tw = self.world.map.tile_w
@@ -407,9 +411,7 @@ class DungeonScene(Scene):
                 continue
             ring = theme.HERO if view.is_hero else theme.HOSTILE if view.hostile else theme.FRIEND
             self._draw_other_heads(surface, view, ring)
-            base = pygame.Rect(rect.x + 3, rect.bottom - 9, rect.w - 6, 8)
-            pygame.draw.ellipse(surface, (0, 0, 0), base)
-            pygame.draw.ellipse(surface, ring, base, 1)
+            surface.blit(widgets.oval((rect.w - 6, 8), ring, (0, 0, 0)), (rect.x + 3, rect.bottom - 9))
             sprite = self.effects.tinted(view.uid, self._sprite(view))
             surface.blit(sprite, sprite.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
             if view.health < view.max_health:
@@ -434,7 +436,7 @@ class DungeonScene(Scene):
             vx, vy = self.camera.to_view(cell[0] * tw, cell[1] * tw)
             rect = pygame.Rect(MAP_VIEW.x + vx, MAP_VIEW.y + vy, tw, tw)
             if rect.colliderect(MAP_VIEW):
-                pygame.draw.ellipse(surface, ring, pygame.Rect(rect.x + 6, rect.bottom - 7, rect.w - 12, 6), 1)
+                surface.blit(widgets.oval((rect.w - 12, 6), ring), (rect.x + 6, rect.bottom - 7))
                 surface.blit(small, small.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
 
     def _draw_item_label(self, surface: pygame.Surface, square: Square) -> None:

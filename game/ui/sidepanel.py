@@ -27,6 +27,10 @@ class SidePanel:
         """What the line under `pos` asks for: an ItemView to use, or a Move / Attack command."""
         return next((target for row, target in self.clickable if row.collidepoint(pos)), None)
 
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """Which clickable line `pos` is over (it is drawn highlighted), if any."""
+        return next((i for i, (row, _) in enumerate(self.clickable) if row.collidepoint(pos)), None)
+
     def draw(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], seen: pygame.Rect) -> None:
         """The panel for the hero of `shown`; `seen` are the squares on screen."""
         hero = shown.hero

@@ -8,8 +8,10 @@ from game.maps.model import DungeonMap, Spawner
 from game.world.world import CreatureView, ItemView, World
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Snapshot:
+    """One reading; equal only to itself (a new reading is a change)."""
+
     map: DungeonMap
     turn: int
     hero: CreatureView

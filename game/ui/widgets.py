@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable, Hashable
 
 import pygame
 
@@ -17,6 +18,17 @@ def tint(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surfa
     cover = pygame.Surface(size, pygame.SRCALPHA)
     cover.fill(rgba)
     return cover
+
+
+@lru_cache(maxsize=64)
+def oval(size: tuple[int, int], outline: tuple[int, int, int],
+         fill: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """An ellipse one pixel thick, filled or not, on a see-through rectangle (the rings under creatures)."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    if fill is not None:
+        pygame.draw.ellipse(image, fill, image.get_rect())
+    pygame.draw.ellipse(image, outline, image.get_rect(), 1)
+    return image
 
 
 def veil(surface: pygame.Surface, rgba: tuple[int, int, int, int]) -> None:
@@ -53,15 +65,25 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 
 def bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
         colour: tuple[int, int, int], label: str = "") -> None:
     """A filled bar with an optional centred label ("12 / 20")."""
-    pygame.draw.rect(surface, theme.PANEL_DARK, rect, border_radius=3)
+    surface.blit(_bar(rect.size, value, maximum, colour, label), rect.topleft)
+
+
+@lru_cache(maxsize=256)
+def _bar(size: tuple[int, int], value: float, maximum: float, colour: tuple[int, int, int],
+         label: str) -> pygame.Surface:
+    """A bar drawn once per size, value, colour and label (its rounded corners stay see-through)."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    rect = image.get_rect()
+    pygame.draw.rect(image, theme.PANEL_DARK, rect, border_radius=3)
     if maximum > 0 and value > 0:
         fill = rect.copy()
         fill.w = max(2, int(rect.w * min(1.0, value / maximum)))
-        pygame.draw.rect(surface, colour, fill, border_radius=3)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=3)
+        pygame.draw.rect(image, colour, fill, border_radius=3)
+    pygame.draw.rect(image, theme.PANEL_EDGE, rect, 1, border_radius=3)
     if label:
-        image = labels.text(label, 12, theme.TEXT, bold=True)
-        surface.blit(image, image.get_rect(center=rect.center))
+        text = labels.text(label, 12, theme.TEXT, bold=True)
+        image.blit(text, text.get_rect(center=rect.center))
+    return image
 
 
 @dataclass
@@ -108,6 +130,24 @@ class Menu:
             surface.blit(image, image.get_rect(center=rect.center))
 
 
+class Layer:
+    """A rectangle of the screen painted again only when what it shows (its key) changes, else copied from
+    the last painting. The painter draws on an offscreen screen, inside `rect` only."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.key: Hashable = None
+        self.canvas: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None]) -> None:
+        if self.canvas is None:
+            self.canvas = pygame.Surface(surface.get_size())
+        if self.key is None or key != self.key:
+            paint(self.canvas)
+            self.key = key
+        surface.blit(self.canvas, self.rect, self.rect)
+
+
 class MessageLog:
     """The scrolling message log: newest at the bottom; the wheel or PageUp/PageDown scroll back."""
 
@@ -115,8 +155,10 @@ class MessageLog:
         self.lines: list[tuple[str, tuple[int, int, int]]] = []
         self.limit = limit
         self.scroll = 0  # lines scrolled back from the newest
+        self.version = 0  # counts the changes: the screen paints the log again when it moves
 
     def add(self, words: str, colour: tuple[int, int, int] = theme.TEXT) -> None:
+        self.version += 1
         self.lines.append((words, colour))
         del self.lines[: -self.limit]
         if self.scroll:
@@ -125,11 +167,13 @@ class MessageLog:
     def separator(self, words: str, colour: tuple[int, int, int]) -> None:
         """A dim divider line; consecutive dividers collapse into the newest (quiet turns)."""
         if self.lines and self.lines[-1][1] == colour:
+            self.version += 1
             self.lines[-1] = (words, colour)
         else:
             self.add(words, colour)
 
     def scroll_by(self, lines: int) -> None:
+        self.version += 1
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + lines))
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
