@@ -131,8 +131,11 @@ DT = 1 / 60  # the update step of a 60 fps frame
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
 
-def measure_frames(map_name: str, frames: int) -> dict[str, object]:
-    """`frames` frames of the dungeon scene on maps/<map_name>.tmx while turns pass, and as many bare frames."""
+def measure_frames(map_name: str, frames: int, every: int = 1) -> dict[str, object]:
+    """`frames` frames of the dungeon scene on maps/<map_name>.tmx while turns pass, and as many bare frames.
+
+    Space is pressed on every `every`-th frame on which the world is idle (1: turns back to back).
+    """
     for name, value in HEADLESS.items():
         os.environ.setdefault(name, value)
     import pygame
@@ -147,7 +150,7 @@ def measure_frames(map_name: str, frames: int) -> dict[str, object]:
     surface = open_window()
     session = Session(MAPS / f"{map_name}.tmx", FRAME_SEED)
     stack = scene_stack(session)
-    world_ms: list[float] = []
+    in_world: list[tuple[float, float]] = []  # (wall, cpu) seconds spent in World.advance this frame
 
     def new_run() -> DungeonScene:
         """A run (the first, or the next after the hero died), its world turn timed, the mouse over the map."""
@@ -158,45 +161,52 @@ def measure_frames(map_name: str, frames: int) -> dict[str, object]:
         advance = dungeon.world.advance
 
         def timed(budget: float) -> bool:
-            began = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.thread_time()
             try:
                 return advance(budget)
             finally:
-                world_ms.append((time.perf_counter() - began) * 1000)
+                in_world.append((time.perf_counter() - wall, time.thread_time() - cpu))
 
         dungeon.world.advance = timed
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=MAP_VIEW.center, rel=(0, 0), buttons=(0, 0, 0)))
         return dungeon
 
     dungeon, runs, turns = new_run(), 1, 0
-    frame_ms, turn_share = [], []
+    wall_ms, cpu_ms, world_ms, turn_frames = [], [], [], []
     try:
         for n in range(WARM_FRAMES + frames):
             if stack.top is not dungeon:  # the hero died: a new run, between frames
                 dungeon, runs = new_run(), runs + 1
-            if not dungeon.world.busy:
+            if n % every == 0 and not dungeon.world.busy:
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
                                                      scancode=0))
                 turns += n >= WARM_FRAMES
-            world_ms.clear()
-            began = time.perf_counter()
+            in_world.clear()
+            wall, cpu = time.perf_counter(), time.thread_time()
             for event in pygame.event.get():  # as game/ui/app.py's loop
                 stack.top.handle(event)
             stack.top.update(DT)
             for scene in stack.visible():
                 scene.draw(surface)
             pygame.display.flip()
-            spent = (time.perf_counter() - began) * 1000
+            wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
             if n >= WARM_FRAMES:
-                frame_ms.append(spent - sum(world_ms))
-                turn_share.append(sum(world_ms))
+                wall_ms.append((wall - sum(w for w, _ in in_world)) * 1000)
+                cpu_ms.append((cpu - sum(c for _, c in in_world)) * 1000)
+                if in_world:
+                    world_ms.append(sum(w for w, _ in in_world) * 1000)
+                    turn_frames.append(wall_ms[-1])
         bare_ms = [bare_frame(surface, dungeon, MAP_VIEW) for _ in range(frames)]
     finally:
         session.close()
         pygame.quit()
-    return {"map": map_name, "p50_ms": round(statistics.median(frame_ms), 3),
-            "p95_ms": round(percentile(frame_ms, 95), 3), "bare_ms": round(statistics.median(bare_ms), 3),
-            "world_ms": round(statistics.median(turn_share), 3), "frames": frames, "turns": turns, "runs": runs}
+    median = statistics.median
+    return {"map": map_name, "p50_ms": round(median(wall_ms), 3), "p95_ms": round(percentile(wall_ms, 95), 3),
+            "bare_ms": round(median(bare_ms), 3), "cpu_p50_ms": round(median(cpu_ms), 3),
+            "cpu_p95_ms": round(percentile(cpu_ms, 95), 3),
+            "turn_frame_ms": round(median(turn_frames), 3) if turn_frames else None,
+            "world_ms": round(median(world_ms), 3) if world_ms else None,
+            "frames": frames, "every": every, "turns": turns, "runs": runs, "load": round(os.getloadavg()[0], 2)}
 
 
 def bare_frame(surface: pygame.Surface, dungeon: DungeonScene, view: pygame.Rect) -> float:
@@ -217,10 +227,10 @@ def percentile(values: list[float], p: int) -> float:
     return statistics.quantiles(values, n=100)[p - 1] if len(values) > 1 else values[0]
 
 
-def frames_apart(map_name: str, frames: int) -> dict[str, object]:
+def frames_apart(map_name: str, frames: int, every: int) -> dict[str, object]:
     """`measure_frames` in a fresh Python process (this script with --one-map)."""
-    run = subprocess.run([sys.executable, __file__, "--one-map", map_name, "--frames", str(frames)],
-                         capture_output=True, text=True, check=False)
+    run = subprocess.run([sys.executable, __file__, "--one-map", map_name, "--frames", str(frames), "--every",
+                          str(every)], capture_output=True, text=True, check=False)
     if run.returncode:
         lines = run.stderr.strip().splitlines() or ["no output"]
         raise SystemExit(lines[-1] if lines[-1].startswith("bench: ") else
@@ -241,10 +251,13 @@ def report_frames(results: list[dict[str, object]], as_json: bool) -> None:
         if as_json:
             print(json.dumps(r))
         else:
+            turn = f"{r['turn_frame_ms']:.2f}" if r["turn_frame_ms"] is not None else "-"
+            world = f"{r['world_ms']:.2f}" if r["world_ms"] is not None else "-"
             print(f"{r['map']:>8}  frame p50 {r['p50_ms']:6.2f} ms  p95 {r['p95_ms']:6.2f} ms"
                   f"  bare {r['bare_ms']:5.2f} ms  (p95 {r['p95_ms'] / r['bare_ms']:.1f}x bare)"
-                  f"  world turn apart {r['world_ms']:.2f} ms a frame; {r['frames']} frames, {r['turns']} turns,"
-                  f" {r['runs']} runs")
+                  f"  cpu p50 {r['cpu_p50_ms']:.2f} p95 {r['cpu_p95_ms']:.2f} ms  frames with a turn {turn} ms"
+                  f" (+ world {world} ms)  {r['frames']} frames, {r['turns']} turns, {r['runs']} runs,"
+                  f" load {r['load']}")
 
 
 def positive(text: str) -> int:
@@ -264,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure the dungeon screen's frame for this many frames a map (600)")
     parser.add_argument("--maps", type=shipped_map, nargs="+", default=list(FRAME_MAPS),
                         help="with --frames: the shipped maps to run (default, village, caves)")
+    parser.add_argument("--every", type=positive, default=1,
+                        help="with --frames: end a turn every this many frames (1: back to back)")
     parser.add_argument("--one", type=positive, help=argparse.SUPPRESS)  # internal: measure one size here
     parser.add_argument("--one-map", type=shipped_map, help=argparse.SUPPRESS)  # internal: one map's frames here
     args = parser.parse_args(argv)
@@ -272,10 +287,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(measure(args.one, args.turns)))
         return 0
     if args.one_map:
-        print(json.dumps(measure_frames(args.one_map, args.frames or 600)))
+        print(json.dumps(measure_frames(args.one_map, args.frames or 600, args.every)))
         return 0
     if args.frames:
-        report_frames([frames_apart(name, args.frames) for name in args.maps], args.json)
+        report_frames([frames_apart(name, args.frames, args.every) for name in args.maps], args.json)
         return 0
     runs: dict[int, list[dict[str, float]]] = {n: [] for n in args.sizes}
     for _ in range(args.runs):
