@@ -100,3 +100,17 @@ def test_bars_and_rings_are_drawn_once_per_look():
     assert widgets._bar.cache_info().hits == before + 1
     assert screen.get_at((210, 48))[:3] == theme.HEALTH and screen.get_at((200, 40))[:3] == (0, 0, 0)  # round corner
     assert widgets.oval((26, 8), theme.HERO, (0, 0, 0)) is widgets.oval((26, 8), theme.HERO, (0, 0, 0))
+
+
+def test_torch_glows_are_blitted_without_their_black_border_and_lose_no_light():
+    from game.ui.effects import GLOW_LEVELS, GLOW_RADIUS, TorchLight, _glow
+
+    torches = TorchLight([(3, 3)], 32)
+    assert torches.lit.w < 2 * GLOW_RADIUS
+    for level in range(GLOW_LEVELS):
+        full = _glow(0.55 + 0.45 * level / (GLOW_LEVELS - 1))
+        outside = [full.get_at((x, y))[:3] for x in range(2 * GLOW_RADIUS) for y in range(2 * GLOW_RADIUS)
+                   if not torches.lit.collidepoint(x, y)]
+        assert set(outside) == {(0, 0, 0)}
+        cropped = torches.glows[level]
+        assert pygame.image.tobytes(cropped, "RGB") == pygame.image.tobytes(full.subsurface(torches.lit), "RGB")

@@ -430,6 +430,8 @@ class DungeonScene(Scene):
 
     def _draw_other_heads(self, surface: pygame.Surface, view: CreatureView, ring: tuple[int, int, int]) -> None:
         """A group's heads beyond the first stand on squares of their own (C31): smaller figures there."""
+        if len(view.cells) < 2:
+            return
         tw = self.world.map.tile_w
         small = self.sprites.scaled(self._sprite(view), 0.75)
         for cell in view.cells[1:]:
