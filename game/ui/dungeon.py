@@ -373,8 +373,7 @@ class DungeonScene(Scene):
 
     def _draw_scent(self, surface: pygame.Surface) -> None:
         """C: the hero's scent per room (N15), stronger scent in a deeper amber."""
-        for room_id in self.world.map.rooms:
-            strength = self.world.scent(room_id)
+        for room_id, strength in self.shown.scent.items():
             if strength < 0.05:
                 continue
             rect = self._room_rect(room_id)

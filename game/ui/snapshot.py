@@ -20,6 +20,7 @@ class Snapshot:
     floor: dict[int, list[ItemView]]  # room id -> the items lying on its squares
     carried: list[ItemView]  # the hero's inventory
     clocks: list[tuple[Spawner, int]]  # every spawner and the turns before it produces a creature
+    scent: dict[int, float]  # room id -> the hero's scent there, 0..1 (the C overlay)
 
 
 def read(world: World) -> Snapshot:
@@ -29,4 +30,5 @@ def read(world: World) -> Snapshot:
         by_uid={v.uid: v for v in views},
         floor={room: [i for i in world.items_in(room) if i.square is not None] for room in world.map.rooms},
         carried=world.hero_items(), clocks=world.spawners(),
+        scent={room: world.scent(room) for room in world.map.rooms},
     )
