@@ -24,6 +24,7 @@ class Snapshot:
 
 
 def read(world: World) -> Snapshot:
+    """Every view the screen needs, from the world as it is now."""
     views = [v for v in (world.view(e) for e in world.creatures()) if v.alive]
     return Snapshot(
         map=world.map, turn=world.turn, hero=world.view(world.hero), views=views,
