@@ -310,10 +310,12 @@ class DungeonScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         hero = self.shown.hero
-        surface.fill(theme.BACKGROUND, MAP_VIEW)  # the log and the side panel fill their own rects
-        surface.set_clip(MAP_VIEW)
         ox, oy = self.camera.to_view(0, 0)
-        self.map_layer.draw(surface, (MAP_VIEW.x + ox, MAP_VIEW.y + oy), hero.room)
+        topleft = (MAP_VIEW.x + ox, MAP_VIEW.y + oy)
+        if not self.map_layer.surface.get_rect(topleft=topleft).contains(MAP_VIEW):
+            surface.fill(theme.BACKGROUND, MAP_VIEW)  # around a map smaller than the view
+        surface.set_clip(MAP_VIEW)
+        self.map_layer.draw(surface, topleft, hero.room)
         self.torches.draw(surface, self.camera, MAP_VIEW, self.clock)
         self._draw_rooms(surface, hero)
         if self.show_scent:
