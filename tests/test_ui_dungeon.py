@@ -355,3 +355,30 @@ def test_idle_frames_paint_neither_the_side_panel_nor_the_log_again(game, monkey
     settle(stack)
     dungeon.draw(surface)
     assert painted.count(dungeon.side) == 1  # a new turn on the panel
+
+
+def test_unchanged_panels_are_not_copied_again_onto_the_screen_the_scene_left_them_on(game):
+    from game.ui.dungeon import SIDE
+
+    stack, dungeon = game
+    screen, other = pygame.Surface(theme.LOGICAL_SIZE), pygame.Surface(theme.LOGICAL_SIZE)
+    dungeon.draw(screen)
+    panel = screen.get_at(SIDE.center)
+    screen.fill((255, 0, 255), SIDE)  # stands for "nothing to copy": an unchanged panel is left as it is
+    dungeon.draw(screen)
+    assert screen.get_at(SIDE.center) == (255, 0, 255)
+    dungeon.draw(other)  # another surface: the panels are copied
+    assert other.get_at(SIDE.center) == panel
+    key(dungeon, pygame.K_ESCAPE)  # the pause menu draws over the panels
+    for scene in stack.visible():
+        scene.draw(screen)
+    key(stack.top, pygame.K_ESCAPE)
+    dungeon.draw(screen)
+    assert screen.get_at(SIDE.center) == panel
+    other_view = next(v for v in dungeon.views if not v.is_hero and dungeon.square_at(dungeon.screen_pos(v.square)))
+    dungeon.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=dungeon.screen_pos(other_view.square), rel=(0, 0),
+                                      buttons=(0, 0, 0)))
+    dungeon.draw(screen)  # a creature's card, which may lie over a panel
+    screen.fill((255, 0, 255), SIDE)
+    dungeon.draw(screen)
+    assert screen.get_at(SIDE.center) != (255, 0, 255)

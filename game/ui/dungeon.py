@@ -51,6 +51,7 @@ class DungeonScene(Scene):
         self.changed = False  # a command was given since `shown` was read
         self.side = SidePanel(SIDE, self.sprites)
         self.log_layer, self.side_layer = widgets.Layer(LOG_VIEW), widgets.Layer(SIDE)  # painted when they change
+        self.left_on: pygame.Surface | None = None  # the screen this scene drew last, on top, with no popup
         self.dead_shown = False
         self.floaters = Floaters()
         self.effects = Effects()
@@ -329,18 +330,19 @@ class DungeonScene(Scene):
             widgets.text(surface, "The dungeon stirs…", (MAP_VIEW.x + 12, MAP_VIEW.y + 10), 16, theme.ACCENT, bold=True)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
-        self.log_layer.draw(surface, self.log.version, lambda canvas: self.log.draw(canvas, LOG_VIEW))
+        shown, self.left_on = self.left_on is surface, None  # the panels as left last frame, nothing over them
+        self.log_layer.draw(surface, self.log.version, lambda canvas: self.log.draw(canvas, LOG_VIEW), shown)
         seen = self._seen_squares()
         self.side_layer.draw(surface, (self.shown, self.side.row_at(self.mouse), tuple(seen)),
-                             lambda canvas: self.side.draw(canvas, self.shown, self.mouse, seen))
+                             lambda canvas: self.side.draw(canvas, self.shown, self.mouse, seen), shown)
         if self.stack is None or self.stack.top is not self:
             return  # an overlay (pause, help, death) is up: no hover card under it
         square = self.square_at(self.mouse)
         hover = self.creature_at(square) if square else None
         if hover is not None:
             draw_card(surface, hover, self.mouse)
-        elif square is not None:
-            self._draw_item_label(surface, square)
+        elif square is None or not self._draw_item_label(surface, square):
+            self.left_on = surface
 
     def _seen_squares(self) -> pygame.Rect:
         """The squares the map view shows now (the minimap's frame)."""
@@ -442,8 +444,8 @@ class DungeonScene(Scene):
                 surface.blit(widgets.oval((rect.w - 12, 6), ring), (rect.x + 6, rect.bottom - 7))
                 surface.blit(small, small.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
 
-    def _draw_item_label(self, surface: pygame.Surface, square: Square) -> None:
-        """The names of the items lying on the hovered square."""
+    def _draw_item_label(self, surface: pygame.Surface, square: Square) -> bool:
+        """The names of the items lying on the hovered square; whether there were any."""
         room = self.world.map.room_at(square)
         names = [i.name for i in self.shown.floor.get(room.id, ()) if i.square == square] if room else []
         if names:
@@ -452,3 +454,4 @@ class DungeonScene(Scene):
             rect.clamp_ip(surface.get_rect())
             widgets.panel(surface, rect, alpha=230)
             surface.blit(image, image.get_rect(center=rect.center))
+        return bool(names)

@@ -139,12 +139,17 @@ class Layer:
         self.key: Hashable = None
         self.canvas: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None]) -> None:
+    def draw(self, surface: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None],
+             shown: bool = False) -> None:
+        """`shown`: `surface` still shows this layer as last drawn (nothing drew over it since): an unchanged
+        layer is then not copied again."""
         if self.canvas is None:
             self.canvas = pygame.Surface(surface.get_size())
         if self.key is None or key != self.key:
             paint(self.canvas)
             self.key = key
+        elif shown:
+            return
         surface.blit(self.canvas, self.rect, self.rect)
 
 
