@@ -114,3 +114,14 @@ def test_torch_glows_are_blitted_without_their_black_border_and_lose_no_light():
         assert set(outside) == {(0, 0, 0)}
         cropped = torches.glows[level]
         assert pygame.image.tobytes(cropped, "RGB") == pygame.image.tobytes(full.subsurface(torches.lit), "RGB")
+
+
+def test_floating_labels_outside_the_view_are_not_drawn():
+    floaters = Floaters()
+    floaters.add(Event(1, "eat", actor="rat#3", data={}), 100, 100)  # on screen
+    floaters.add(Event(1, "drink", actor="rat#4", data={}), 3000, 100)  # far to the right of the view
+    surface = pygame.Surface(theme.LOGICAL_SIZE)
+    surface.set_clip(pygame.Rect(0, 0, 960, 548))
+    floaters.draw(surface, Camera(960, 548, 4000, 548), (0, 0))
+    near, far = floaters.items
+    assert near.images is not None and far.images is None

@@ -82,12 +82,17 @@ class Floaters:
         self.items = [f for f in self.items if f.age < SECONDS]
 
     def draw(self, surface: pygame.Surface, camera: Camera, origin: tuple[int, int]) -> None:
+        """The labels over the creatures; those wholly outside the surface's clip are skipped."""
+        clip = surface.get_clip()
         for floater in self.items:
             vx, vy = camera.to_view(floater.x, floater.y - RISE * floater.age)
+            rect = labels.text(floater.words, 13, floater.colour, bold=True).get_rect(
+                midbottom=(origin[0] + vx, origin[1] + vy))
+            if not rect.inflate(2, 2).colliderect(clip):  # the shadow lies one pixel down and right
+                continue
             alpha = int(255 * min(1.0, 2 * (1 - floater.age / SECONDS)))
             image, shadow = floater.drawn()
             image.set_alpha(alpha)
             shadow.set_alpha(alpha)
-            rect = image.get_rect(midbottom=(origin[0] + vx, origin[1] + vy))
             surface.blit(shadow, rect.move(1, 1))
             surface.blit(image, rect)
