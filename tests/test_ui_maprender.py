@@ -1,6 +1,7 @@
 """The map drawn from its Tiled tile layers (issue 2): every gid lands on its square, in layer order."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pygame
@@ -11,7 +12,7 @@ from game.maps.data_ids import read_data_ids
 from game.maps.tiled import load_map
 from game.paths import ASSETS, MAPS
 from game.ui import theme
-from game.ui.maprender import DARKNESS, HERO_LIGHT, MapLayer, MissingTileset, render_map, torch_squares
+from game.ui.maprender import DARKNESS, HERO_LIGHT, MapLayer, MissingTileset, map_layer, render_map, torch_squares
 from game.ui.sprites import SpriteCache
 
 TILESET = Tileset(firstgid=1, name="dungeon", image=ASSETS / "tiles" / "dungeon.png", tile_w=32, tile_h=32,
@@ -115,3 +116,14 @@ def test_the_map_layer_shaded_once_shows_every_hero_room_as_shading_every_frame_
         layer.draw(drawn, (0, 0), room_id)
         expected = shaded_each_frame(tiles, dungeon, room_id)
         assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB"), f"room {room_id}"
+
+
+def test_a_map_layer_is_rendered_once_per_map_and_again_when_the_map_changes():
+    sprites = SpriteCache()
+    first, again = (load_map(MAPS / "default.tmx", data=read_data_ids()) for _ in range(2))  # a new run, F5
+    layer = map_layer(first, sprites)
+    assert map_layer(again, sprites) is layer
+    room = next(r for r in first.rooms.values() if r.light == 3)
+    darker = dataclasses.replace(first, rooms={**first.rooms, room.id: dataclasses.replace(room, light=0)})
+    assert map_layer(darker, sprites) is not layer
+    assert map_layer(first, SpriteCache()) is not layer  # other images

@@ -17,7 +17,7 @@ from game.ui.camera import Camera
 from game.ui.card import draw_card
 from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
-from game.ui.maprender import MapLayer, MissingTileset, torch_squares
+from game.ui.maprender import MissingTileset, map_layer, torch_squares
 from game.ui.scene import Scene
 from game.ui.sidepanel import SidePanel
 from game.world.commands import Attack, Consume, EndTurn, Equip, Move, PickUp
@@ -56,7 +56,7 @@ class DungeonScene(Scene):
         self.floaters = Floaters()
         self.effects = Effects()
         self.clock = 0.0
-        self.map_layer = MapLayer(world.map, self.sprites)
+        self.map_layer = map_layer(world.map, self.sprites)
         self.torches = TorchLight(torch_squares(world.map), world.map.tile_w)
         self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, *self.map_layer.surface.get_size())
         self.camera.look_at(*self._centre_px(self.shown.hero))
@@ -213,7 +213,7 @@ class DungeonScene(Scene):
             return
         try:
             self.world.reload_map(self.world.map.path)
-            self.map_layer = MapLayer(self.world.map, self.sprites)
+            self.map_layer = map_layer(self.world.map, self.sprites)
             self.torches = TorchLight(torch_squares(self.world.map), self.world.map.tile_w)
         except MapError as exc:
             self.log.add(f"The map was not reloaded ({len(exc.problems)} problems):", theme.PROBLEM)

@@ -12,6 +12,7 @@ TORCH_INDEX = 23  # wall_torch in the shared tileset contract (docs/art.md)
 DARKNESS = {0: 150, 1: 100, 2: 45, 3: 0}  # room light (docs/maps.md, 0 dark .. 3 bright) -> shade alpha
 HERO_LIGHT = 2  # the hero carries a torch: its room is never darker than this
 SHADE = (4, 2, 10)
+KEEP = 2  # map layers kept: a new run or F5 on an unchanged map reuses its layer
 
 
 class MissingTileset(Exception):
@@ -116,6 +117,20 @@ class MapLayer:
         if patch is not None:
             x, y = self._rect(hero_room).topleft
             surface.blit(patch, (topleft[0] + x, topleft[1] + y))
+
+
+_kept: dict[tuple, MapLayer] = {}  # the layers of the last KEEP maps, by everything they are drawn from
+
+
+def map_layer(dungeon: DungeonMap, sprites: SpriteCache) -> MapLayer:
+    """The map layer of `dungeon`, rendered once per map: tiles, tile size and rooms are the key."""
+    key = (sprites, dungeon.tile_w, dungeon.tile_h, dungeon.width, dungeon.height, dungeon.tilesets, dungeon.layers,
+           tuple(dungeon.rooms.values()))
+    layer = _kept.pop(key, None) or MapLayer(dungeon, sprites)
+    _kept[key] = layer  # the newest last
+    while len(_kept) > KEEP:
+        del _kept[next(iter(_kept))]
+    return layer
 
 
 def _alpha(light: int) -> int:
