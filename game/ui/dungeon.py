@@ -1,6 +1,7 @@
 """The dungeon screen: the map, its creatures and items, the hero's card, the message log.
 
-Reads the world through views and events and changes it only through commands (docs/architecture.md).
+Reads the world through views and events and changes it only through commands (docs/architecture.md);
+the views are read again only after a change (game/ui/snapshot.py).
 A world turn runs a slice per frame (world.advance) so the screen never freezes while the dungeon moves.
 """
 from __future__ import annotations
