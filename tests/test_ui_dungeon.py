@@ -364,3 +364,75 @@ def test_a_world_read_by_load_starts_in_its_own_dungeon_with_a_note():
         assert dungeon.log.lines[-1] == ("Game loaded: turn 1.", theme.NOTE)
     finally:
         session.close()
+
+
+def test_idle_frames_do_not_read_the_world_again(game, monkeypatch):
+    from game.ui import snapshot
+
+    stack, dungeon = game
+    reads = []
+    real = snapshot.read
+    monkeypatch.setattr(snapshot, "read", lambda world: reads.append(world.turn) or real(world))
+    surface = pygame.Surface(theme.LOGICAL_SIZE)
+    for _ in range(10):
+        dungeon.update(1 / 60)
+        dungeon.draw(surface)
+    assert reads == []
+    turn = dungeon.world.turn
+    key(dungeon, pygame.K_SPACE)
+    settle(stack)
+    assert reads and reads[-1] == turn + 1 and dungeon.shown.turn == turn + 1
+    count = len(reads)
+    for _ in range(10):
+        dungeon.update(1 / 60)
+        dungeon.draw(surface)
+    assert len(reads) == count
+
+
+def test_idle_frames_paint_neither_the_side_panel_nor_the_log_again(game, monkeypatch):
+    stack, dungeon = game
+    painted = []
+    for part in (dungeon.side, dungeon.log):
+        real = part.draw
+        monkeypatch.setattr(part, "draw", lambda *args, real=real, part=part: painted.append(part) or real(*args))
+    surface = pygame.Surface(theme.LOGICAL_SIZE)
+    dungeon.draw(surface)
+    painted.clear()
+    for _ in range(5):
+        dungeon.update(1 / 60)
+        dungeon.draw(surface)
+    assert painted == []
+    key(dungeon, pygame.K_c)  # a line in the log
+    dungeon.draw(surface)
+    assert painted == [dungeon.log]
+    key(dungeon, pygame.K_SPACE)
+    settle(stack)
+    dungeon.draw(surface)
+    assert painted.count(dungeon.side) == 1  # a new turn on the panel
+
+
+def test_unchanged_panels_are_not_copied_again_onto_the_screen_the_scene_left_them_on(game):
+    from game.ui.dungeon import SIDE
+
+    stack, dungeon = game
+    screen, other = pygame.Surface(theme.LOGICAL_SIZE), pygame.Surface(theme.LOGICAL_SIZE)
+    dungeon.draw(screen)
+    panel = screen.get_at(SIDE.center)
+    screen.fill((255, 0, 255), SIDE)  # stands for "nothing to copy": an unchanged panel is left as it is
+    dungeon.draw(screen)
+    assert screen.get_at(SIDE.center) == (255, 0, 255)
+    dungeon.draw(other)  # another surface: the panels are copied
+    assert other.get_at(SIDE.center) == panel
+    key(dungeon, pygame.K_ESCAPE)  # the pause menu draws over the panels
+    for scene in stack.visible():
+        scene.draw(screen)
+    key(stack.top, pygame.K_ESCAPE)
+    dungeon.draw(screen)
+    assert screen.get_at(SIDE.center) == panel
+    other_view = next(v for v in dungeon.views if not v.is_hero and dungeon.square_at(dungeon.screen_pos(v.square)))
+    dungeon.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=dungeon.screen_pos(other_view.square), rel=(0, 0),
+                                      buttons=(0, 0, 0)))
+    dungeon.draw(screen)  # a creature's card, which may lie over a panel
+    screen.fill((255, 0, 255), SIDE)
+    dungeon.draw(screen)
+    assert screen.get_at(SIDE.center) != (255, 0, 255)

@@ -6,7 +6,7 @@ from typing import Mapping
 
 import pygame
 
-from game.ui import theme, widgets
+from game.ui import labels, theme, widgets
 from game.world.talkview import Acquaintance
 from game.world.views import CreatureView
 
@@ -77,7 +77,7 @@ def card_lines(view: CreatureView, known: Acquaintance | None = None) -> list[Li
 def draw_card(surface: pygame.Surface, view: CreatureView, near: tuple[int, int],
               known: Acquaintance | None = None) -> None:
     """The card in a panel beside the point `near`, kept inside the screen."""
-    body = [theme.font(13).render(t, True, c, wraplength=WIDTH - 20) for t, c in card_lines(view, known)]
+    body = [labels.text(t, 13, c, width=WIDTH - 20) for t, c in card_lines(view, known)]
     height = 20 + 28 + 22 + sum(b.get_height() + 2 for b in body) + 12
     rect = pygame.Rect(near[0] + 18, near[1] + 18, WIDTH, height)
     rect.clamp_ip(surface.get_rect())

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import theme, widgets
+from game.ui import labels, theme, widgets
 from game.ui.scene import Scene, SceneRefused
 
 if TYPE_CHECKING:
@@ -68,9 +68,9 @@ class TitleScene(Scene):
         w, h = theme.LOGICAL_SIZE
         surface.blit(self.backdrop, (0, 0))
         glow = 0.5 + 0.5 * math.sin(self.clock * 2)
-        shadow = theme.font(96, bold=True).render("ETHERNALIS", True, (40, 20, 10))
+        shadow = labels.text("ETHERNALIS", 96, (40, 20, 10), bold=True)
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, 74)))
-        title = theme.font(96, bold=True).render("ETHERNALIS", True, (240, int(180 + 30 * glow), 100))
+        title = labels.text("ETHERNALIS", 96, (240, int(180 + 30 * glow), 100), bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, 70)))
         widgets.text(surface, "Every creature is a card that lives, eats, fights and remembers.",
                      (w // 2, 190), 20, theme.TEXT, centre=True)
@@ -88,7 +88,7 @@ class TitleScene(Scene):
     def _parade(self, surface: pygame.Surface, floor_y: int) -> None:
         """The hero, large, in the middle of a line of the dungeon's creatures, all bobbing."""
         w = theme.LOGICAL_SIZE[0]
-        hero = pygame.transform.scale_by(self.session.sprites.hero(), 3)
+        hero = self.session.sprites.scaled(self.session.sprites.hero(), 3)
         half = len(PARADE) // 2
         sides = (PARADE[:half], PARADE[half:])
         x = w // 2 - hero.get_width() // 2 - 24
