@@ -2,6 +2,7 @@
 line naming the file, the entry and the field (N45, N71, N75-N82)."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from game.content.errors import ContentError
 from game.content.moments import TRIGGERS
 from game.paths import DATA
 from game.rules.social import APPROACHES
+from tests.data_edits import content_error
 
 
 @pytest.mark.rule("N75")
@@ -53,20 +55,9 @@ def test_every_background_people_and_outlook_has_its_biography_and_voice(content
     ("moments.toml", ('chance = 0.25', 'chance = 1.25'), r"triggers.plain.chance: must be a number from 0 to 1"),
 ])
 def test_a_bad_line_file_is_one_line_naming_file_entry_and_field(tmp_path: Path, file, change, message):
-    data = tmp_path / "data"
-    shutil.copytree(DATA, data)
-    path = data / file
-    old, new = change
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    load_content.cache_clear()
-    try:
-        with pytest.raises(ContentError, match=message) as caught:
-            load_content(data)
-        assert "\n" not in str(caught.value) and str(caught.value).startswith(str(path))
-    finally:
-        load_content.cache_clear()
+    error = str(content_error(tmp_path, file, *change))
+    assert re.search(message, error)
+    assert "\n" not in error and error.startswith(str(tmp_path / "data" / file))
 
 
 def test_a_moment_offers_three_to_five_replies_one_per_approach(tmp_path: Path):

@@ -24,6 +24,7 @@ from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.title import TitleScene
 from game.world.commands import Move
+from tests.data_edits import broken_data
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -157,15 +158,6 @@ def test_f5_with_a_broken_map_logs_its_problems_instead_of_crashing(tmp_path):
         assert dungeon.log.lines[-1][0].startswith("Reloaded level.tmx")
     finally:
         session.close()
-
-
-def broken_data(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    """A copy of assets/data with one line of one file changed."""
-    data = tmp_path / "data"
-    shutil.copytree(ASSETS / "data", data)
-    path = data / file
-    path.write_text(path.read_text().replace(old, new), encoding="utf-8")
-    return data
 
 
 def test_a_data_error_is_a_message_on_the_title_screen(tmp_path, monkeypatch):

@@ -4,9 +4,10 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme, widgets
-from game.ui.scene import Scene, SceneRefused
+from game.ui.scene import Scene
 
 NEW_RUN, TITLE, QUIT = "New run", "Title screen", "Quit"
+WAYS_OUT = {NEW_RUN: "dungeon", TITLE: "title", QUIT: "quit"}
 
 
 class DeathScene(Scene):
@@ -22,15 +23,8 @@ class DeathScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         choice = self.menu.handle(event)
-        try:
-            if choice == NEW_RUN:
-                self.stack.reset("dungeon")
-            elif choice == TITLE:
-                self.stack.reset("title")
-            elif choice == QUIT:
-                self.stack.quit(0)
-        except SceneRefused as exc:
-            self.problems = exc.problems
+        if choice in WAYS_OUT:
+            self.problems = self.stack.leave_run(WAYS_OUT[choice])
 
     def update(self, dt: float) -> None:
         self.fade = min(1.0, self.fade + dt * 1.5)

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import theme, widgets
-from game.ui.scene import Scene, SceneRefused
+from game.ui.scene import Scene
 
 if TYPE_CHECKING:
     from game.ui.session import Session
 
 RESUME, SAVE, CONTROLS, NEW_RUN, TITLE, QUIT = "Resume", "Save", "Controls", "New run", "Quit to title", "Quit game"
+WAYS_OUT = {NEW_RUN: "dungeon", TITLE: "title", QUIT: "quit"}
 
 
 class PauseScene(Scene):
@@ -29,23 +30,16 @@ class PauseScene(Scene):
             self.stack.pop()
             return
         choice = self.menu.handle(event)
-        try:
-            if choice == RESUME:
-                self.stack.pop()
-            elif choice == SAVE:
-                self.stack.pop()
-                saved, words = self.session.save()  # the log says where, or why it could not
-                self.log.add(words, theme.NOTE if saved else theme.PROBLEM)
-            elif choice == CONTROLS:
-                self.stack.push("help")
-            elif choice == NEW_RUN:
-                self.stack.reset("dungeon")
-            elif choice == TITLE:
-                self.stack.reset("title")
-            elif choice == QUIT:
-                self.stack.quit(0)
-        except SceneRefused as exc:
-            self.problems = exc.problems
+        if choice == RESUME:
+            self.stack.pop()
+        elif choice == SAVE:
+            self.stack.pop()
+            saved, words = self.session.save()  # the log says where, or why it could not
+            self.log.add(words, theme.NOTE if saved else theme.PROBLEM)
+        elif choice == CONTROLS:
+            self.stack.push("help")
+        elif choice in WAYS_OUT:
+            self.problems = self.stack.leave_run(WAYS_OUT[choice])
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE

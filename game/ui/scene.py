@@ -111,6 +111,18 @@ class SceneStack:
     def quit(self, code: int = 0) -> None:
         self.quit_code = code
 
+    def leave_run(self, where: str) -> list[str]:
+        """A menu's way out of a run: "dungeon" (a new run), "title", or "quit". Returns the problems that
+        refused a new run ([] when it went)."""
+        try:
+            if where == "quit":
+                self.quit(0)
+            else:
+                self.reset(where)
+        except SceneRefused as exc:
+            return exc.problems
+        return []
+
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: from the topmost opaque scene up."""
         start = 0
