@@ -8,7 +8,7 @@ from game.world import views
 from game.world.verbs import factory, provisions
 from game.world.components import Body, Inventory, Item
 from game.world.systems import needs as needs_system
-from tests.world_fixtures import body, kinds, make_world, mood, needs, room_id, row_map, spawn
+from tests.world_fixtures import body, kinds, make_world, mood, needs, room_id, room_of, row_map, spawn
 
 
 def carried_ids(eid):
@@ -119,8 +119,26 @@ def test_N7_pair_exchange_costs_each_one_AP_never_the_hero(content):
         talk = kinds(world, "converse")
         assert len(talk) == 1 and talk[0].room == room_id(0)
         start.run(world)
-        pairs.run(world)  # N66: the pair waits five turns
+        pairs.run(world)  # the same pair again within this turn: no second exchange (N66: turns 1-11 below)
         assert len(kinds(world, "converse")) == 1
+    finally:
+        world.close()
+
+
+def test_N66_a_pair_talks_again_five_turns_later_and_not_before(content):
+    """N66: after an exchange the pair waits five turns. Over eleven world turns a wanderer and a villager
+    resting in one room (the hero next door) talk on turns 1, 6 and 11 and on no turn between."""
+    world = make_world(content, seed=3)
+    game = Driver(world)
+    try:
+        a = spawn(world, "wanderer", 1)
+        b = spawn(world, "villager", 1)
+        for _ in range(11):
+            game.end_turn()
+            assert room_of(a) == room_of(b) == room_id(1)  # they rest: still one pair in one room
+        talks = kinds(world, "converse")
+        assert [e.turn for e in talks] == [1, 6, 11]
+        assert all({e.actor, e.target} == {world.uid(a), world.uid(b)} for e in talks)
     finally:
         world.close()
 
