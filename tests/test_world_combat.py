@@ -45,6 +45,29 @@ def test_N20_roll_below_value_lands_and_at_or_above_misses():
     assert rules.to_hit(60, 0, Fixed(60))[0] is False
 
 
+class Rolls(random.Random):
+    """A random source whose 0-99 rolls are given in order: the to-hit roll, then the dodge roll."""
+
+    def __init__(self, *values):
+        super().__init__(0)
+        self.values = list(values)
+
+    def randrange(self, *_):
+        return self.values.pop(0)
+
+
+@pytest.mark.rule("N21")
+def test_N21_dodge_roll_below_dodge_dodges_and_at_or_above_does_not():
+    """Melee 60 against dodge 50: a to-hit roll of 10 lands, then a dodge roll of 49 dodges it, 50 does not."""
+    assert rules.to_hit(60, 50, Rolls(10, 49)) == (False, True, 10)
+    assert rules.to_hit(60, 50, Rolls(10, 50)) == (True, False, 10)
+    assert rules.to_hit(60, 50, Rolls(10, 0)) == (False, True, 10)
+    assert rules.to_hit(60, 1, Rolls(59, 0)) == (False, True, 59)  # dodge 1: only a 0 dodges
+    assert rules.to_hit(60, 1, Rolls(59, 1)) == (True, False, 59)
+    assert rules.to_hit(60, 0, Rolls(59)) == (True, False, 59)  # no dodge: no second roll
+    assert rules.to_hit(60, 50, Rolls(60)) == (False, False, 60)  # a miss is never a dodge
+
+
 def test_N21_dodge_must_also_be_cleared():
     """Melee 60 against dodge 50: 0.6 x 0.5 = 30 % of attacks land (N21)."""
     rng = random.Random(21)
