@@ -9,7 +9,8 @@ import esper
 
 from game.maps.model import Spawner, Trap
 from game.world.driver import Driver
-from game.world.verbs import factory
+from game.world import views
+from game.world.verbs import factory, moving
 from game.world.components import Identity
 from game.world.systems import behaviour, movement, scent
 from tests.world_fixtures import body, kinds, make_world, mood, move_hero, room_id, room_of, row_map, spawn
@@ -139,10 +140,44 @@ def test_N14_moving_can_spring_traps(content):
         from game.world.commands import Move
 
         hp = body(world.hero).health
+        jerkin_before = views.creature(world, world.hero).durability
         assert game.do(Move(world.hero, room_id(1))).ok
         sprung = kinds(world, "trap")
         assert sprung and sprung[0].actor == "hero"
         assert body(world.hero).health + 0 <= hp
+        # d6 less the hero's piercing defense 2, soaked by the leather jerkin before health (C29)
+        damage = sprung[0].data["damage"]
+        assert 0 <= damage <= 6 - 2
+        lost = (hp - body(world.hero).health) + (jerkin_before - views.creature(world, world.hero).durability)
+        assert lost == damage
+    finally:
+        world.close()
+
+
+def spring_often(world, eid, room, times):
+    """Spring the room's traps on `eid` `times` times, re-arming them in between; the trap events."""
+    for _ in range(times):
+        world.trap_spent.clear()
+        moving.spring_traps(world, eid, room)
+    return kinds(world, "trap")
+
+
+@pytest.mark.rule("N14")
+def test_N14_a_sprung_trap_deals_its_damage_dice_less_defense(content):
+    """A 2d6 spike trap (DC 99: always sprung) on a wolf with piercing defense 4 deals max(0, 2d6 - 4),
+    no explosions: 0 from totals 2-4 (6/36) up to 8 from a 12 (1/36), mean 112/36; all of it to health."""
+    trap = Trap(300, "spikes", room_id(1), (7, 2), "spikes", "2d6", dc=99)
+    world = make_world(content, row_map(2, traps=(trap,)), seed=14)
+    try:
+        wolf = spawn(world, "wolf", 1)
+        assert body(wolf).card.defense["piercing"] == 4
+        body(wolf).card = replace(body(wolf).card, health=10**6)
+        body(wolf).health = 10**6
+        damages = [e.data["damage"] for e in spring_often(world, wolf, room_id(1), 720)]
+        assert len(damages) == 720
+        assert set(damages) == set(range(9))
+        assert abs(sum(damages) / len(damages) - 112 / 36) < 0.25
+        assert body(wolf).health == 10**6 - sum(damages)
     finally:
         world.close()
 
