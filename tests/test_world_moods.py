@@ -182,6 +182,33 @@ def test_N14_a_sprung_trap_deals_its_damage_dice_less_defense(content):
         world.close()
 
 
+@pytest.mark.rule("C22")
+@pytest.mark.rule("N14")
+def test_C22_impotence_on_a_trap_trial_of_the_vulnerable_school(content):
+    """The Ember Spirit is impotent against ice (C13: Primordial Fire, vulnerable to Sea -> ice). Its WIS
+    trial is 2d3; against DC 5 it passes with 5 or 6, 1/3 of the time. A shadow snare (wisdom, dark)
+    springs on 2/3 of its entries; a frost glyph (wisdom, ice) rolls twice and keeps the lower, so it
+    passes only 1/9 of the time and springs on 8/9 (C22: vulnerability is Impotence on the trial)."""
+    traps = (Trap(301, "frost", room_id(1), (7, 2), "frost", "1", dc=5),
+             Trap(302, "shadow", room_id(2), (12, 2), "shadow", "1", dc=5))
+    world = make_world(content, row_map(3, traps=traps), seed=22)
+    try:
+        spirit = spawn(world, "ember_spirit", 1)
+        assert body(spirit).card.impotent == {"ice"}
+        assert world.content.codex.stat_block("ember_spirit").trials["WIS"] == "2d3"
+        body(spirit).card = replace(body(spirit).card, health=10**6)
+        body(spirit).health = 10**6
+        n = 1200
+        frost = len(spring_often(world, spirit, room_id(1), n))
+        world.events.clear()
+        moving.relocate(world, spirit, room_id(2), moving.space_for(world, spirit, room_id(2), None))
+        shadow = len(spring_often(world, spirit, room_id(2), n))
+        assert abs(frost / n - 8 / 9) < 0.04
+        assert abs(shadow / n - 2 / 3) < 0.04
+    finally:
+        world.close()
+
+
 def test_N26_spawner_produces_every_interval_when_there_is_space(content):
     spawner = Spawner(400, "nest", room_id(2), (12, 2), "giant_rat", interval=3)
     world = make_world(content, row_map(3, spawners=(spawner,)), seed=1)
