@@ -73,6 +73,31 @@ def test_N15_wandering_prefers_strong_scent(content):
     assert abs(went_right / trials - 0.9) < 0.07
 
 
+@pytest.mark.rule("N15")
+def test_N15_a_wandering_creature_moves_on_about_half_its_turns(content):
+    """Needless creatures wander (docs/rules.md: on half their turns, `mood.wander_chance`). With no scent
+    about, a zombie in the middle room given 1600 movement stages leaves on 50 % of them (3 sigma: 3.75 %),
+    through either door alike."""
+    world = make_world(content, row_map(3), seed=15)
+    try:
+        assert world.content.tuning["mood"]["wander_chance"] == 0.5
+        zombie = spawn(world, "zombie", 1)
+        n, moves, doors = 1600, 0, set()
+        for _ in range(n):
+            mood(zombie).state = "wandering"
+            body(zombie).ap = 2
+            before = room_of(zombie)
+            movement.run(world)
+            if room_of(zombie) != before:
+                moves += 1
+                doors.add((before, room_of(zombie)))
+            moving.relocate(world, zombie, room_id(1), moving.space_for(world, zombie, room_id(1), None))
+        assert abs(moves / n - 0.5) < 0.0375
+        assert doors == {(room_id(1), room_id(0)), (room_id(1), room_id(2))}
+    finally:
+        world.close()
+
+
 def test_N15_scent_fades_and_spreads(world):
     scent.run(world)
     assert world.scent(room_id(0)) == 1.0
