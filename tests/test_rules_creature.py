@@ -104,8 +104,10 @@ def test_C13_classification_package_table(classification, kingdom, forms, immune
     assert (pack.immune, pack.vulnerable, pack.connected) == (immune, vulnerable, connected)
 
 
-@pytest.mark.rule("C14")
-def test_C14_connected_form_must_be_listed():
+@pytest.mark.rule("C13")
+def test_C13_the_forms_must_include_the_connected_form():
+    """The checker refuses a stat block whose Forms leave out the C13 table's Connected Form (a Mortal
+    Beast connects to Primal). The binding spells that need that form (C14) are not built yet."""
     beast = make(kingdom="beast", forms=("void",), tags=())
     assert "must include the connected form 'primal'" in " ".join(errors(beast))
 
@@ -166,8 +168,11 @@ def test_C21_over_and_under_budget():
     assert any("5 of 20 budget points unspent" in w for w in warnings(under))
 
 
-@pytest.mark.rule("C22")
-def test_C22_no_negative_resistance():
+@pytest.mark.rule("C21")
+def test_C21_resistance_points_are_0_or_more():
+    """Resistance points are distributed from the budget (C21), so none is negative. Vulnerability as
+    Impotence rather than negative resistance (C22) is tested on trials: test_rules_dice.py and
+    test_world_moods.py."""
     assert any("0 or more" in e for e in errors(make(resistance={"cutting": -2, "crushing": 22})))
 
 
