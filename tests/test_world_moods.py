@@ -29,6 +29,11 @@ def test_N12_N17_flees_below_a_quarter_and_stops_after_recovering(world):
         body(npc).health = health  # 25 % flees (N12); recovery at 40 % ends it (hysteresis)
         behaviour.run(world)
         assert mood(npc).state == expected, (health, expected)
+    body(npc).card = replace(body(npc).card, health=100)  # the boundaries to the point
+    for health, expected in ((25, "resting"), (24, "fleeing"), (39, "fleeing"), (40, "resting")):
+        body(npc).health = health
+        behaviour.run(world)
+        assert mood(npc).state == expected, (health, expected)
 
 
 def test_N17_fleeing_creature_never_stands_still(content):
