@@ -326,3 +326,86 @@ def test_C42_adept_stat_table():
     assert block.slots == SLOTS["adept"] == 2
     assert block.trial_die == "d3"
     assert any("1-2 abilities" in w for w in warnings(make(abilities=())))
+
+
+def problems(defn):
+    return [str(p) for p in check(defn, EQUIPMENT)]
+
+
+T = "test.toml: test: "
+NO_SIGNATURE = T + "abilities: warning: an adept has 1-2 abilities, a signature ability at least (C42)"
+CHECKER = {  # a definition with one thing wrong -> everything the checker says of it, word for word
+    "tier out of range (C1)": (lambda: make(tier=0), [T + "tier: must be 1-7 (C1), not 0"]),
+    "unknown rank (C2)": (lambda: make(rank="boss"), [
+        T + "rank: must be one of minion, adept, leader, champion, master, epic, legendary (C2), not 'boss'"]),
+    "bad size (C10)": (lambda: make(size="huge"), [T + "size: size must look like 1x1, 2x2, 3x2 or 1/2, not 'huge'"]),
+    "unknown attribute (C7)": (lambda: make(attributes={"luck": 5}), [
+        T + "attributes: unknown attributes ['luck']; expected strength, agility, physique, endurance, "
+            "intelligence, wisdom, charisma, perception"]),
+    "score below 1 (C7)": (lambda: make(attributes={"wisdom": 0}), [
+        T + "attributes.wisdom: score must be a whole number of at least 1, not 0"]),
+    "minion above T1 (C23, C30)": (lambda: replace(minion(), attributes=frozen({"strength": 9, "wisdom": 1})), [
+        T + "attributes: minion attributes are all T1 (d2), total 8 (C23, C30); strength above T1"]),
+    "adept missing attributes (C42)": (lambda: replace(make(), attributes=frozen({"strength": 10})), [
+        T + "attributes: missing agility, physique, endurance, intelligence, wisdom, charisma, perception: "
+            "adepts and above have all eight (C42)"]),
+    "Mortal Folk cap at T7 without the humanoid tag (C7, C23)": (
+        lambda: make(tags=(), attributes={"strength": 36}), [
+            T + "attributes.strength: humanoid attribute at T8: mortal humanoids cap at T7 (C7, C23)",
+            T + "attributes: warning: attribute tiers total 24, tier budget 18 (off by +6; C23 wants within 2)"]),
+    "Epic with an attribute at exactly T5 (C23)": (
+        lambda: make(rank="epic", tier=1, resistance={"cutting": 30}, attributes={"strength": 20}), []),
+    "minion with magical resistance (C21)": (lambda: replace(minion(), resistance=frozen({"fire": 1})), [
+        T + "resistance: minions spend their budget as flat Tier resistance on the 5 mundane types, "
+            "no magical (C21, C30)"]),
+    "minion with an ability (C16)": (lambda: replace(minion(), abilities=(Ability("Fly", "active"),)), [
+        T + "abilities: minions get one Mob trait and the classification package, nothing else (C16, C30)"]),
+    "group of no heads (C31)": (lambda: minion(heads=0), [T + "heads: a group has at least one head (C31, C39)"]),
+    "group of one head (C39)": (lambda: minion(heads=1), []),
+    "bad Mob trigger (C40)": (lambda: replace(minion(), mob_trait=MobTrait("X", "touch", "y")), [
+        T + "mob_trait.trigger: must be damage or presence (C40), not 'touch'"]),
+    "chained condition past the Tier at Tier 3 (C40: the full chain)": (
+        lambda: replace(minion(tier=3), mob_trait=MobTrait("Rot", "damage", "tainted", condition_tier=4,
+                                                           chained=True)), []),
+    "[T2] condition at Tier 2 (C40)": (
+        lambda: replace(minion(tier=2), mob_trait=MobTrait("Trip", "presence", "prone", condition_tier=2)), [
+            T + "mob_trait.condition_tier: a [T2] condition unlocks at Tier 3 (C40)"]),
+    "individual with a Mob trait (C40)": (lambda: make(mob_trait=MobTrait("X", "damage", "y")), [
+        T + "mob_trait: only minions have a Mob trait (C40)"]),
+    "points on the immune type (C13, C15)": (
+        lambda: make(classification="primordial", kingdom="autochthon", forms=("fire",), tags=(),
+                     resistance={"fire": 4, "cutting": 16}), [
+            T + "resistance.fire: warning: points spent on fire, which the package already makes it immune to "
+                "(C13, C15)"]),
+    "unknown ability kind (C17)": (lambda: make(abilities=(Ability("Jab", "secret"),)), [
+        T + "abilities: Jab: kind must be active, passive or free (C17), not 'secret'", NO_SIGNATURE]),
+    "adept without abilities (C42)": (lambda: make(abilities=()), [NO_SIGNATURE]),
+    "unknown damage type (C20)": (lambda: make(resistance={"lightning": 20}), [
+        T + "resistance: unknown damage type 'lightning' (C20)"]),
+    "zero points are fine (C21)": (lambda: make(resistance={"cutting": 0, "crushing": 20}), []),
+    "an ability error does not hide the budget (C19)": (
+        lambda: make(abilities=(Ability("Jab", "secret"),), resistance={"cutting": 25}), [
+            T + "abilities: Jab: kind must be active, passive or free (C17), not 'secret'", NO_SIGNATURE,
+            T + "resistance: over budget: 25 points spent (0 in armour), budget 20 (C19, C21, C26)"]),
+    "unspent budget (C21)": (lambda: make(resistance={"cutting": 15}), [
+        T + "resistance: warning: 5 of 20 budget points unspent (C21)"]),
+    "durability 0 cannot wear armour (C25)": (
+        lambda: make(tier=1, attributes={"endurance": -1}, armour=("leather_jerkin",), resistance={}), [
+            T + "attributes.endurance: score must be a whole number of at least 1, not -1",
+            T + "armour: durability 2 × (END -1 + avg DTD − Tier 1) = 0: too little to wear armour (C25)"]),
+    "armour without a body piece (C25)": (lambda: make(armour=("helmet",), resistance={"cutting": 14}), [
+        T + "armour: armoured creatures wear a body piece that carries the durability (C25)"]),
+    "a body piece of exactly the durability needed (C26: 2 × (19 + 2 − 1) = 40)": (
+        lambda: make(tier=1, attributes={"endurance": 19}, armour=("leather_jerkin",), resistance={}), [
+            T + "attributes: warning: attribute tiers total 21, tier budget 12 (off by +9; C23 wants within 2)"]),
+    "a body piece 2 short (C26)": (
+        lambda: make(tier=1, attributes={"endurance": 20}, armour=("leather_jerkin",), resistance={}), [
+            T + "attributes: warning: attribute tiers total 22, tier budget 12 (off by +10; C23 wants within 2)",
+            T + "armour: leather_jerkin has 40 durability, the creature needs 42 (C26)"]),
+}
+
+
+@pytest.mark.parametrize("case", CHECKER)
+def test_the_checker_names_file_creature_field_and_rule_word_for_word(case):
+    defn, expected = CHECKER[case]
+    assert problems(defn()) == expected
