@@ -37,6 +37,9 @@ def test_C8_die_progression_in_order():
     assert dice.step("d12", 1) == "2d6"
     assert dice.step("d2", -2) == "0"
     assert dice.step("2d12", 1) == "4d6"
+    assert dice.step("4d6", 1) == "4d8"  # the top of the ladder...
+    assert dice.step("4d6", 5) == "4d8"  # ...and no further
+    assert dice.step("d3", -9) == "0"
 
 
 @pytest.mark.rule("C9")
@@ -101,6 +104,7 @@ def test_percentile_reads_the_cumulative_law():
     assert dice.percentile(law, 0.25) == 1
     assert dice.percentile(law, 0.5) == 2
     assert dice.percentile(law, 1.0) == 4
+    assert dice.percentile(law, 1.5) == 4  # past the whole law: its largest value
 
 
 @pytest.mark.rule("C3")

@@ -62,3 +62,5 @@ def test_C37_area_conditions_need_half_the_footprint():
 def test_C38_C39_single_target_effects_on_groups():
     assert not groups.single_target_applies_conditions(heads=5)
     assert groups.single_target_applies_conditions(heads=1)
+    assert not groups.single_target_applies_conditions(heads=2)  # two heads are a group
+    assert groups.is_group(2) and not groups.is_group(1)
