@@ -335,6 +335,36 @@ def problems(defn):
 T = "test.toml: test: "
 NO_SIGNATURE = T + "abilities: warning: an adept has 1-2 abilities, a signature ability at least (C42)"
 CHECKER = {  # a definition with one thing wrong -> everything the checker says of it, word for word
+    "not a Form (C11)": (lambda: make(forms=("void", "lightning")), [
+        T + "forms: 'lightning' is not a Form; forms are fire, sea, sky, stone, void, profane, sacred, primal (C11)"]),
+    "unknown classification (C11)": (lambda: make(classification="elf"), [
+        T + "classification: unknown classification 'elf'; expected one of asura, daeva, fae, eidos, primordial "
+            "(C11-C13)"]),
+    "kingdom of another classification (C12)": (
+        lambda: make(classification="daeva", kingdom="tuatha", forms=("profane",)), [
+            T + "kingdom: daeva has no kingdom 'tuatha'; expected one of div, druj (C11-C13)"]),
+    "a Primordial's first form is its element (C11)": (
+        lambda: make(classification="primordial", kingdom="autochthon", forms=("void",), tags=()), [
+            T + "forms: a Primordial's first form must be its element (fire, sea, sky, stone), not 'void' (C11-C13)"]),
+    "unknown cross-domain condition (C18)": (lambda: make(conditions=("cursed",)), [
+        T + "conditions: unknown cross-domain condition 'cursed'; expected numen, gestalt, dragon (C18)"]),
+    "numen kingdom without numen (C12, C18)": (
+        lambda: make(classification="daeva", kingdom="div", forms=("profane",), tags=()), [
+            T + 'conditions: kingdom div is numen; add "numen" (C12, C18)']),
+    "non-numen kingdom with numen (C12)": (
+        lambda: make(classification="daeva", kingdom="druj", forms=("profane",), tags=(), conditions=("numen",)), [
+            T + "conditions: kingdom druj is non-numen (C12)"]),
+    "unknown armour piece": (lambda: make(armour=("tin_can",)), [
+        T + "armour: unknown armour piece 'tin_can' (not in the equipment table)"]),
+    "minion with two attributes above T1 (C23, C30)": (
+        lambda: replace(minion(), attributes=frozen({"strength": 9, "wisdom": 9})), [
+            T + "attributes: minion attributes are all T1 (d2), total 8 (C23, C30); strength, wisdom above T1"]),
+    "negative resistance points, and no budget read from them (C21, C22)": (
+        lambda: make(resistance={"cutting": -2, "crushing": 10}), [
+            T + "resistance.cutting: points must be a whole number of 0 or more (C22)"]),
+    "durability 1 may wear armour (C25: 2 × (0 + 2.5 − 2))": (
+        lambda: make(attributes={"endurance": 0}, armour=("leather_jerkin",), resistance={"cutting": 10}), [
+            T + "attributes.endurance: score must be a whole number of at least 1, not 0"]),
     "tier out of range (C1)": (lambda: make(tier=0), [T + "tier: must be 1-7 (C1), not 0"]),
     "unknown rank (C2)": (lambda: make(rank="boss"), [
         T + "rank: must be one of minion, adept, leader, champion, master, epic, legendary (C2), not 'boss'"]),

@@ -120,3 +120,6 @@ def test_duel_the_first_fighter_strikes_first_each_round_and_the_originals_stay_
     twice = fighter("twice", health=9, strength=2, strikes=2)
     assert duel(weak, twice, random.Random(2), 10) == DuelResult(1, 2)
     assert duel(fighter(chance=0), fighter(chance=0), random.Random(3), 7) == DuelResult(None, 7)
+    # the last round is fought, and no round after it
+    assert duel(weak, strong, random.Random(2), 3) == DuelResult(1, 3)
+    assert duel(weak, strong, random.Random(2), 2) == DuelResult(None, 2)
