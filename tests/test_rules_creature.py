@@ -365,6 +365,12 @@ CHECKER = {  # a definition with one thing wrong -> everything the checker says 
     "durability 1 may wear armour (C25: 2 × (0 + 2.5 − 2))": (
         lambda: make(attributes={"endurance": 0}, armour=("leather_jerkin",), resistance={"cutting": 10}), [
             T + "attributes.endurance: score must be a whole number of at least 1, not 0"]),
+    "unlock below level 1 (N29)": (lambda: make(unlocks={0: "meditate"}), [
+        T + "unlocks: level 0 must be 1 or more (N29)"]),
+    "an attack budget of no strikes (N25)": (lambda: make(attack_budget=0), [
+        T + "attack_budget: must be at least 1 strike per turn (N25)"]),
+    "an unlock at level 1 and a budget of 1 are fine (N25, N29)": (
+        lambda: make(unlocks={1: "meditate"}, attack_budget=1), []),
     "tier out of range (C1)": (lambda: make(tier=0), [T + "tier: must be 1-7 (C1), not 0"]),
     "unknown rank (C2)": (lambda: make(rank="boss"), [
         T + "rank: must be one of minion, adept, leader, champion, master, epic, legendary (C2), not 'boss'"]),

@@ -117,6 +117,8 @@ def test_C35_melee_kills_a_head_per_kept_die_capped_by_damage_ranged_one_per_hit
 
 def test_C33_group_attacks_with_a_d2_per_head():
     assert rules.group_dice(7) == "7d2"
+    assert rules.group_dice(1) == "1d2"  # a group of one (C39)
+    assert rules.group_dice(0) == "1d2"  # never no dice at all
 
 
 def test_C29_weapon_damage_wears_durability_before_health():

@@ -54,6 +54,7 @@ def test_N28_ten_percent_of_natural_per_level_told_apart_from_nine_and_eleven(co
     assert (three.element_damage["fire"], three.element_damage["ice"]) == (52, 0)
     assert three.element_resist["acid"] == 65
     assert grown(card, 0) == card
+    assert grown(replace(card, speed=1), 2).speed == 3  # a 1 grows by 1 a level too
 
 
 def test_N28_max_health_rises_and_heals_by_the_rise_gear_excluded(world):
