@@ -445,3 +445,10 @@ CHECKER = {  # a definition with one thing wrong -> everything the checker says 
 def test_the_checker_names_file_creature_field_and_rule_word_for_word(case):
     defn, expected = CHECKER[case]
     assert problems(defn()) == expected
+
+
+def test_rank_choices_match_docs_rules_md():
+    """The seed stops after Adepts; docs/rules.md chooses AP and ability slots for every rank (C30, C42 for
+    the first two)."""
+    assert AP == {"minion": 2, "adept": 2, "leader": 2, "champion": 3, "master": 3, "epic": 4, "legendary": 4}
+    assert SLOTS == {"minion": 0, "adept": 2, "leader": 3, "champion": 4, "master": 5, "epic": 5, "legendary": 6}

@@ -97,6 +97,7 @@ def test_non_exploding_average_and_explosion_cap():
     assert dice.average("3d3+2") == 8.0
     assert dice.expected("2d6", explode=False) == pytest.approx(7.0)
     assert max(dice.distribution("d3")) == 3 * (dice.MAX_EXPLOSIONS + 1)
+    assert max(dice.distribution("d3")) == 93  # docs/rules.md: 30 explosions in a row, the 31st roll stands
 
 
 def test_percentile_reads_the_cumulative_law():

@@ -68,6 +68,16 @@ def test_N21_dodge_roll_below_dodge_dodges_and_at_or_above_does_not():
     assert rules.to_hit(60, 50, Rolls(60)) == (False, False, 60)  # a miss is never a dodge
 
 
+@pytest.mark.rule("N20")
+def test_N20_the_to_hit_roll_is_0_to_99():
+    """Every value 0-99 comes up and nothing else: melee 100 always lands, melee 99 misses on a 99 only."""
+    rng = random.Random(100)
+    rolls = [rules.to_hit(100, 0, rng) for _ in range(5000)]
+    assert {roll for _, _, roll in rolls} == set(range(100))
+    assert all(hit for hit, _, _ in rolls)
+    assert all(rules.to_hit(99, 0, Rolls(r))[0] == (r != 99) for r in range(100))
+
+
 def test_N21_dodge_must_also_be_cleared():
     """Melee 60 against dodge 50: 0.6 x 0.5 = 30 % of attacks land (N21)."""
     rng = random.Random(21)

@@ -94,8 +94,13 @@ def test_N29_behaviour_unlocks_at_a_level(content):
         abilities.run(world)
         assert not kinds(world, "meditate")
         esper.component_for_entity(eid, Growth).level = level
+        hurt = body(eid).health
         abilities.run(world)
         assert kinds(world, "meditate")
+        assert body(eid).health == hurt + 2  # docs/rules.md: a meditator recovers 2 health a turn at rest
+        body(eid).health = body(eid).card.health - 1
+        abilities.run(world)
+        assert body(eid).health == body(eid).card.health  # never past its maximum
     finally:
         world.close()
 

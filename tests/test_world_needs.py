@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import esper
+import pytest
 
 from game.world.driver import Driver
 from game.world import views
@@ -94,6 +95,16 @@ def test_N11_complains_once_per_crossing_of_80(world, game):
     needs(npc).hunger = 85
     game.end_turn()
     assert len([e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]) == 2
+
+
+@pytest.mark.rule("N11")
+def test_N11_80_is_not_above_80(world, game):
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    needs(npc).thirst = 79
+    game.end_turn()  # 80: not above 80
+    assert [e for e in kinds(world, "complain_thirst") if e.actor == world.uid(npc)] == []
+    game.end_turn()  # 81
+    assert [e.turn for e in kinds(world, "complain_thirst") if e.actor == world.uid(npc)] == [2]
 
 
 def test_N49_wanderers_start_with_rations_and_water_resting(world):
