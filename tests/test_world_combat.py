@@ -123,6 +123,11 @@ def test_C35_melee_kills_a_head_per_kept_die_capped_by_damage_ranged_one_per_hit
     assert rules.heads_killed(o, "melee") == 3
     assert rules.heads_killed(o, "ranged") == 1
     assert rules.heads_killed(rules.Outcome(False), "melee") == 0
+    # a hit that does no damage kills no head, melee or ranged; one point of damage kills one
+    assert rules.heads_killed(rules.Outcome(True, faces=(1,), physical=0), "ranged") == 0
+    assert rules.heads_killed(rules.Outcome(True, faces=(1,), physical=0), "melee") == 0
+    assert rules.heads_killed(rules.Outcome(True, faces=(2,), physical=1), "ranged") == 1
+    assert rules.heads_killed(rules.Outcome(True, faces=(2, 1), physical=1), "melee") == 1
 
 
 def test_C33_group_attacks_with_a_d2_per_head():
