@@ -356,6 +356,24 @@ CHECKER = {  # a definition with one thing wrong -> everything the checker says 
             T + "conditions: kingdom druj is non-numen (C12)"]),
     "unknown armour piece": (lambda: make(armour=("tin_can",)), [
         T + "armour: unknown armour piece 'tin_can' (not in the equipment table)"]),
+    "two unknown armour pieces, both named": (lambda: make(armour=("tin_can", "paper_hat")), [
+        T + "armour: unknown armour piece 'tin_can' (not in the equipment table)",
+        T + "armour: unknown armour piece 'paper_hat' (not in the equipment table)"]),
+    "two unknown weapons, both named": (lambda: make(weapons=("spear", "vorpal", "sling")), [
+        T + "weapons: unknown weapon 'vorpal' (not in the equipment table)",
+        T + "weapons: unknown weapon 'sling' (not in the equipment table)"]),
+    "natural weapon of a magical type (C20, Reconciliation 2)": (
+        lambda: make(natural_weapons=(NaturalWeapon("Zap", "lightning"),)), [
+            T + "natural_weapons: Zap: damage type must be mundane (cutting, cleaving, crushing, piercing, "
+                "puncturing), not 'lightning'"]),
+    "natural weapon element not a magical type (C20)": (
+        lambda: make(natural_weapons=(NaturalWeapon("Spit", "piercing", element="slime"),)), [
+            T + "natural_weapons: Spit: element 'slime' is not a magical damage type (C20)"]),
+    "natural weapon neither melee nor ranged": (
+        lambda: make(natural_weapons=(NaturalWeapon("Throw", "crushing", kind="thrown"),)), [
+            T + "natural_weapons: Throw: kind must be melee or ranged"]),
+    "a ranged fire claw is fine (C20, C28)": (
+        lambda: make(natural_weapons=(NaturalWeapon("Claw", "cutting", kind="ranged", element="fire"),)), []),
     "minion with two attributes above T1 (C23, C30)": (
         lambda: replace(minion(), attributes=frozen({"strength": 9, "wisdom": 9})), [
             T + "attributes: minion attributes are all T1 (d2), total 8 (C23, C30); strength, wisdom above T1"]),
@@ -452,3 +470,14 @@ def test_rank_choices_match_docs_rules_md():
     the first two)."""
     assert AP == {"minion": 2, "adept": 2, "leader": 2, "champion": 3, "master": 3, "epic": 4, "legendary": 4}
     assert SLOTS == {"minion": 0, "adept": 2, "leader": 3, "champion": 4, "master": 5, "epic": 5, "legendary": 6}
+
+
+@pytest.mark.rule("C10")
+def test_C10_sizes_read_as_squares_and_whole_squares_stood_on():
+    from game.rules.definitions import footprint, squares
+
+    assert [squares(s) for s in ("1/2", "½", "1x1", "3x2", "3×2", " 2x2 ")] == [0.5, 0.5, 1, 6, 6, 4]
+    assert [footprint(s) for s in ("1/2", "1x1", "3x2", "3×2", "2×1")] == [(1, 1), (1, 1), (3, 2), (3, 2), (2, 1)]
+    for bad in ("0x2", "3x", "x3", "3x2x1", "big"):
+        with pytest.raises(ValueError, match="size must look like 1x1, 2x2, 3x2 or 1/2"):
+            footprint(bad)

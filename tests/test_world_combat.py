@@ -96,6 +96,13 @@ def test_N22_damage_is_strength_minus_defense_plus_die():
         assert 1 <= o.faces[0] <= 4
 
 
+def test_N22_no_defense_against_the_type_takes_nothing_off_and_a_miss_keeps_its_roll():
+    plain = rules.Guard(0, {}, NO_ELEMENTS)  # no resistance listed for the weapon's type
+    o = rules.resolve(strike(100, strength=5, dice="d2"), plain, random.Random(5))
+    assert o.physical == 5 + o.faces[0]
+    assert rules.resolve(strike(60), guard(), Rolls(70)) == rules.Outcome(False, False, 70)
+
+
 def test_N22_elemental_reduced_by_its_own_resistance_not_by_defense():
     """A heavily armoured defender shrugs off the blow but not the fire (N22)."""
     rng = random.Random(2)
