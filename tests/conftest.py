@@ -2,6 +2,8 @@
 real one; the game's data, and small worlds built in code (tests/world_fixtures.py) with their drivers."""
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -22,6 +24,21 @@ def private_user_data(tmp_path_factory):
 def content():
     """The game's data, loaded once."""
     return load_content()
+
+
+@pytest.fixture(autouse="MUTANT_UNDER_TEST" in os.environ)
+def fresh_rule_caches(content):
+    """Under `make mutate` only (mutmut sets MUTANT_UNDER_TEST): each test computes what the rules cache
+    (dice laws, stat blocks of the shared content) afresh, so mutmut sees which tests reach a rule and a
+    mutant is not hidden behind a value worked out before it was switched on (docs/testing.md)."""
+    from game.rules import dice
+    from game.world.verbs import factory
+
+    dice._distribution.cache_clear()
+    dice._die_distribution.cache_clear()
+    factory.tag_set.cache_clear()
+    content.codex._blocks.clear()
+    yield
 
 
 @pytest.fixture

@@ -128,6 +128,8 @@ def test_C28_weapon_attack_through_the_codex(codex):
     assert (bolt.dice, bolt.kind) == ("2d4", "ranged")
     group, _ = codex.weapon_attack("goblin_cutters", "dagger", heads=4)
     assert group.dice == "4d2"
+    whole, _ = codex.weapon_attack("goblin_cutters", "dagger")  # at its authored 6 heads (C33)
+    assert whole.dice == "6d2"
 
 
 @pytest.mark.rule("C13")

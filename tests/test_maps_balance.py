@@ -96,25 +96,21 @@ def run(request) -> Run:
     return run_world(request.param)
 
 
-@pytest.mark.rule("N9")
-def test_N9_hunger_and_thirst_kill_fewer_than_fights_in_300_turns(run: Run) -> None:
+def test_maps_hunger_and_thirst_kill_fewer_than_fights_in_300_turns(run: Run) -> None:
     assert run.starved == 0 or run.starved < run.killed, (run.starved, run.killed)
 
 
-@pytest.mark.rule("N9")
-def test_N9_half_the_creatures_with_needs_not_slain_live_300_turns(run: Run) -> None:
+def test_maps_half_the_creatures_with_needs_not_slain_live_300_turns(run: Run) -> None:
     assert run.needy >= 20  # every playable map holds a living population to feed
     assert run.needy_alive >= (run.needy - run.needy_killed) / 2, run
 
 
-@pytest.mark.rule("N26")
-def test_N26_no_enemy_and_no_spawner_in_or_beside_the_entrance_room(run: Run) -> None:
+def test_maps_no_enemy_and_no_spawner_in_or_beside_the_entrance_room(run: Run) -> None:
     assert run.hostile_near_entrance == []
     assert run.spawners_near_entrance == []
 
 
-@pytest.mark.rule("N15")
-def test_N15_creatures_without_needs_start_beyond_the_reach_of_the_heros_scent(run: Run) -> None:
+def test_maps_creatures_without_needs_start_beyond_the_reach_of_the_heros_scent(run: Run) -> None:
     """They wander from the first turn; within reach (3 doors with world.toml's tuning: 0.425 and 0.18
     are strong, 0.077 is not) they would find a hero who has not acted yet."""
     assert all(d > run.scent_reach for d in run.needless_doors), run.needless_doors
@@ -133,9 +129,8 @@ def doors_to_nearest(dungeon: DungeonMap, sources: set[int]) -> dict[int, int]:
     return distance
 
 
-@pytest.mark.rule("N9")
 @pytest.mark.parametrize("path", PLAYABLE, ids=lambda p: p.stem)
-def test_N9_every_room_within_two_doors_of_a_spring_and_of_mushrooms(path: Path) -> None:
+def test_maps_every_room_within_two_doors_of_a_spring_and_of_mushrooms(path: Path) -> None:
     dungeon = load_map(path, data=read_data_ids())
     for fixture in FIXTURES:
         rooms = {i.room for i in dungeon.items if i.item == fixture}
@@ -150,8 +145,7 @@ def test_fixtures_hold_200_to_400_portions(path: Path) -> None:
     assert counts and all(200 <= c <= 400 for c in counts), counts
 
 
-@pytest.mark.rule("N9")
-def test_N9_village_has_a_spring_on_the_well_of_its_green_and_food_there() -> None:
+def test_village_has_a_spring_on_the_well_of_its_green_and_food_there() -> None:
     village = load_map(MAPS / "village.tmx", data=read_data_ids())
     wells = {(x, y) for layer in village.layers for y, row in enumerate(layer.gids)
              for x, gid in enumerate(row) if gid - 1 == WELL_TILE}
@@ -162,8 +156,7 @@ def test_N9_village_has_a_spring_on_the_well_of_its_green_and_food_there() -> No
     assert any(i.item == "mushrooms" and i.room == square for i in village.items)
 
 
-@pytest.mark.rule("N9")
-def test_N9_tower_keeps_stores_within_its_walls() -> None:
+def test_tower_keeps_stores_within_its_walls() -> None:
     tower = load_map(MAPS / "tower.tmx", data=read_data_ids())
     inside = {r.id for r in tower.rooms.values() if r.theme == "keep"}
     stored = {kind: sum(i.count for i in tower.items if i.item == kind and i.room in inside)

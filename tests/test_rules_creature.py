@@ -104,8 +104,10 @@ def test_C13_classification_package_table(classification, kingdom, forms, immune
     assert (pack.immune, pack.vulnerable, pack.connected) == (immune, vulnerable, connected)
 
 
-@pytest.mark.rule("C14")
-def test_C14_connected_form_must_be_listed():
+@pytest.mark.rule("C13")
+def test_C13_the_forms_must_include_the_connected_form():
+    """The checker refuses a stat block whose Forms leave out the C13 table's Connected Form (a Mortal
+    Beast connects to Primal). The binding spells that need that form (C14) are not built yet."""
     beast = make(kingdom="beast", forms=("void",), tags=())
     assert "must include the connected form 'primal'" in " ".join(errors(beast))
 
@@ -166,8 +168,11 @@ def test_C21_over_and_under_budget():
     assert any("5 of 20 budget points unspent" in w for w in warnings(under))
 
 
-@pytest.mark.rule("C22")
-def test_C22_no_negative_resistance():
+@pytest.mark.rule("C21")
+def test_C21_resistance_points_are_0_or_more():
+    """Resistance points are distributed from the budget (C21), so none is negative. Vulnerability as
+    Impotence rather than negative resistance (C22) is tested on trials: test_rules_dice.py and
+    test_world_moods.py."""
     assert any("0 or more" in e for e in errors(make(resistance={"cutting": -2, "crushing": 22})))
 
 
@@ -336,3 +341,158 @@ def test_sizes_scores_and_heads_beyond_the_tables_are_errors():
                for e in errors(make(tags=(), kingdom="folk", attributes={"wisdom": 65})))
     assert errors(minion(heads=65)) == ["test.toml: test: heads: a group has at most 64 heads, not 65 (C31, C39)"]
     assert not errors(minion(heads=64))
+
+
+def problems(defn):
+    return [str(p) for p in check(defn, EQUIPMENT)]
+
+
+T = "test.toml: test: "
+NO_SIGNATURE = T + "abilities: warning: an adept has 1-2 abilities, a signature ability at least (C42)"
+CHECKER = {  # a definition with one thing wrong -> everything the checker says of it, word for word
+    "not a Form (C11)": (lambda: make(forms=("void", "lightning")), [
+        T + "forms: 'lightning' is not a Form; forms are fire, sea, sky, stone, void, profane, sacred, primal (C11)"]),
+    "unknown classification (C11)": (lambda: make(classification="elf"), [
+        T + "classification: unknown classification 'elf'; expected one of asura, daeva, fae, eidos, primordial "
+            "(C11-C13)"]),
+    "kingdom of another classification (C12)": (
+        lambda: make(classification="daeva", kingdom="tuatha", forms=("profane",)), [
+            T + "kingdom: daeva has no kingdom 'tuatha'; expected one of div, druj (C11-C13)"]),
+    "a Primordial's first form is its element (C11)": (
+        lambda: make(classification="primordial", kingdom="autochthon", forms=("void",), tags=()), [
+            T + "forms: a Primordial's first form must be its element (fire, sea, sky, stone), not 'void' (C11-C13)"]),
+    "unknown cross-domain condition (C18)": (lambda: make(conditions=("cursed",)), [
+        T + "conditions: unknown cross-domain condition 'cursed'; expected numen, gestalt, dragon (C18)"]),
+    "numen kingdom without numen (C12, C18)": (
+        lambda: make(classification="daeva", kingdom="div", forms=("profane",), tags=()), [
+            T + 'conditions: kingdom div is numen; add "numen" (C12, C18)']),
+    "non-numen kingdom with numen (C12)": (
+        lambda: make(classification="daeva", kingdom="druj", forms=("profane",), tags=(), conditions=("numen",)), [
+            T + "conditions: kingdom druj is non-numen (C12)"]),
+    "unknown armour piece": (lambda: make(armour=("tin_can",)), [
+        T + "armour: unknown armour piece 'tin_can' (not in the equipment table)"]),
+    "two unknown armour pieces, both named": (lambda: make(armour=("tin_can", "paper_hat")), [
+        T + "armour: unknown armour piece 'tin_can' (not in the equipment table)",
+        T + "armour: unknown armour piece 'paper_hat' (not in the equipment table)"]),
+    "two unknown weapons, both named": (lambda: make(weapons=("spear", "vorpal", "sling")), [
+        T + "weapons: unknown weapon 'vorpal' (not in the equipment table)",
+        T + "weapons: unknown weapon 'sling' (not in the equipment table)"]),
+    "natural weapon of a magical type (C20, Reconciliation 2)": (
+        lambda: make(natural_weapons=(NaturalWeapon("Zap", "lightning"),)), [
+            T + "natural_weapons: Zap: damage type must be mundane (cutting, cleaving, crushing, piercing, "
+                "puncturing), not 'lightning'"]),
+    "natural weapon element not a magical type (C20)": (
+        lambda: make(natural_weapons=(NaturalWeapon("Spit", "piercing", element="slime"),)), [
+            T + "natural_weapons: Spit: element 'slime' is not a magical damage type (C20)"]),
+    "natural weapon neither melee nor ranged": (
+        lambda: make(natural_weapons=(NaturalWeapon("Throw", "crushing", kind="thrown"),)), [
+            T + "natural_weapons: Throw: kind must be melee or ranged"]),
+    "a ranged fire claw is fine (C20, C28)": (
+        lambda: make(natural_weapons=(NaturalWeapon("Claw", "cutting", kind="ranged", element="fire"),)), []),
+    "minion with two attributes above T1 (C23, C30)": (
+        lambda: replace(minion(), attributes=frozen({"strength": 9, "wisdom": 9})), [
+            T + "attributes: minion attributes are all T1 (d2), total 8 (C23, C30); strength, wisdom above T1"]),
+    "negative resistance points, and no budget read from them (C21, C22)": (
+        lambda: make(resistance={"cutting": -2, "crushing": 10}), [
+            T + "resistance.cutting: points must be a whole number of 0 or more (C22)"]),
+    "durability 1 may wear armour (C25: 2 × (0 + 2.5 − 2))": (
+        lambda: make(attributes={"endurance": 0}, armour=("leather_jerkin",), resistance={"cutting": 10}), [
+            T + "attributes.endurance: score must be a whole number of at least 1, not 0"]),
+    "unlock below level 1 (N29)": (lambda: make(unlocks={0: "meditate"}), [
+        T + "unlocks: level 0 must be 1 or more (N29)"]),
+    "an attack budget of no strikes (N25)": (lambda: make(attack_budget=0), [
+        T + "attack_budget: must be at least 1 strike per turn (N25)"]),
+    "an unlock at level 1 and a budget of 1 are fine (N25, N29)": (
+        lambda: make(unlocks={1: "meditate"}, attack_budget=1), []),
+    "tier out of range (C1)": (lambda: make(tier=0), [T + "tier: must be 1-7 (C1), not 0"]),
+    "unknown rank (C2)": (lambda: make(rank="boss"), [
+        T + "rank: must be one of minion, adept, leader, champion, master, epic, legendary (C2), not 'boss'"]),
+    "bad size (C10)": (lambda: make(size="huge"), [T + "size: size must look like 1x1, 2x2, 3x2 or 1/2, not 'huge'"]),
+    "unknown attribute (C7)": (lambda: make(attributes={"luck": 5}), [
+        T + "attributes: unknown attributes ['luck']; expected strength, agility, physique, endurance, "
+            "intelligence, wisdom, charisma, perception"]),
+    "score below 1 (C7)": (lambda: make(attributes={"wisdom": 0}), [
+        T + "attributes.wisdom: score must be a whole number of at least 1, not 0"]),
+    "minion above T1 (C23, C30)": (lambda: replace(minion(), attributes=frozen({"strength": 9, "wisdom": 1})), [
+        T + "attributes: minion attributes are all T1 (d2), total 8 (C23, C30); strength above T1"]),
+    "adept missing attributes (C42)": (lambda: replace(make(), attributes=frozen({"strength": 10})), [
+        T + "attributes: missing agility, physique, endurance, intelligence, wisdom, charisma, perception: "
+            "adepts and above have all eight (C42)"]),
+    "Mortal Folk cap at T7 without the humanoid tag (C7, C23)": (
+        lambda: make(tags=(), attributes={"strength": 36}), [
+            T + "attributes.strength: humanoid attribute at T8: mortal humanoids cap at T7 (C7, C23)",
+            T + "attributes: warning: attribute tiers total 24, tier budget 18 (off by +6; C23 wants within 2)"]),
+    "Epic with an attribute at exactly T5 (C23)": (
+        lambda: make(rank="epic", tier=1, resistance={"cutting": 30}, attributes={"strength": 20}), []),
+    "minion with magical resistance (C21)": (lambda: replace(minion(), resistance=frozen({"fire": 1})), [
+        T + "resistance: minions spend their budget as flat Tier resistance on the 5 mundane types, "
+            "no magical (C21, C30)"]),
+    "minion with an ability (C16)": (lambda: replace(minion(), abilities=(Ability("Fly", "active"),)), [
+        T + "abilities: minions get one Mob trait and the classification package, nothing else (C16, C30)"]),
+    "group of no heads (C31)": (lambda: minion(heads=0), [T + "heads: a group has at least one head (C31, C39)"]),
+    "group of one head (C39)": (lambda: minion(heads=1), []),
+    "bad Mob trigger (C40)": (lambda: replace(minion(), mob_trait=MobTrait("X", "touch", "y")), [
+        T + "mob_trait.trigger: must be damage or presence (C40), not 'touch'"]),
+    "chained condition past the Tier at Tier 3 (C40: the full chain)": (
+        lambda: replace(minion(tier=3), mob_trait=MobTrait("Rot", "damage", "tainted", condition_tier=4,
+                                                           chained=True)), []),
+    "[T2] condition at Tier 2 (C40)": (
+        lambda: replace(minion(tier=2), mob_trait=MobTrait("Trip", "presence", "prone", condition_tier=2)), [
+            T + "mob_trait.condition_tier: a [T2] condition unlocks at Tier 3 (C40)"]),
+    "individual with a Mob trait (C40)": (lambda: make(mob_trait=MobTrait("X", "damage", "y")), [
+        T + "mob_trait: only minions have a Mob trait (C40)"]),
+    "points on the immune type (C13, C15)": (
+        lambda: make(classification="primordial", kingdom="autochthon", forms=("fire",), tags=(),
+                     resistance={"fire": 4, "cutting": 16}), [
+            T + "resistance.fire: warning: points spent on fire, which the package already makes it immune to "
+                "(C13, C15)"]),
+    "unknown ability kind (C17)": (lambda: make(abilities=(Ability("Jab", "secret"),)), [
+        T + "abilities: Jab: kind must be active, passive or free (C17), not 'secret'", NO_SIGNATURE]),
+    "adept without abilities (C42)": (lambda: make(abilities=()), [NO_SIGNATURE]),
+    "unknown damage type (C20)": (lambda: make(resistance={"lightning": 20}), [
+        T + "resistance: unknown damage type 'lightning' (C20)"]),
+    "zero points are fine (C21)": (lambda: make(resistance={"cutting": 0, "crushing": 20}), []),
+    "an ability error does not hide the budget (C19)": (
+        lambda: make(abilities=(Ability("Jab", "secret"),), resistance={"cutting": 25}), [
+            T + "abilities: Jab: kind must be active, passive or free (C17), not 'secret'", NO_SIGNATURE,
+            T + "resistance: over budget: 25 points spent (0 in armour), budget 20 (C19, C21, C26)"]),
+    "unspent budget (C21)": (lambda: make(resistance={"cutting": 15}), [
+        T + "resistance: warning: 5 of 20 budget points unspent (C21)"]),
+    "durability 0 cannot wear armour (C25)": (
+        lambda: make(tier=1, attributes={"endurance": -1}, armour=("leather_jerkin",), resistance={}), [
+            T + "attributes.endurance: score must be a whole number of at least 1, not -1",
+            T + "armour: durability 2 × (END -1 + avg DTD − Tier 1) = 0: too little to wear armour (C25)"]),
+    "armour without a body piece (C25)": (lambda: make(armour=("helmet",), resistance={"cutting": 14}), [
+        T + "armour: armoured creatures wear a body piece that carries the durability (C25)"]),
+    "a body piece of exactly the durability needed (C26: 2 × (19 + 2 − 1) = 40)": (
+        lambda: make(tier=1, attributes={"endurance": 19}, armour=("leather_jerkin",), resistance={}), [
+            T + "attributes: warning: attribute tiers total 21, tier budget 12 (off by +9; C23 wants within 2)"]),
+    "a body piece 2 short (C26)": (
+        lambda: make(tier=1, attributes={"endurance": 20}, armour=("leather_jerkin",), resistance={}), [
+            T + "attributes: warning: attribute tiers total 22, tier budget 12 (off by +10; C23 wants within 2)",
+            T + "armour: leather_jerkin has 40 durability, the creature needs 42 (C26)"]),
+}
+
+
+@pytest.mark.parametrize("case", CHECKER)
+def test_the_checker_names_file_creature_field_and_rule_word_for_word(case):
+    defn, expected = CHECKER[case]
+    assert problems(defn()) == expected
+
+
+def test_rank_choices_match_docs_rules_md():
+    """The seed stops after Adepts; docs/rules.md chooses AP and ability slots for every rank (C30, C42 for
+    the first two)."""
+    assert AP == {"minion": 2, "adept": 2, "leader": 2, "champion": 3, "master": 3, "epic": 4, "legendary": 4}
+    assert SLOTS == {"minion": 0, "adept": 2, "leader": 3, "champion": 4, "master": 5, "epic": 5, "legendary": 6}
+
+
+@pytest.mark.rule("C10")
+def test_C10_sizes_read_as_squares_and_whole_squares_stood_on():
+    from game.rules.definitions import footprint, squares
+
+    assert [squares(s) for s in ("1/2", "½", "1x1", "3x2", "3×2", " 2x2 ")] == [0.5, 0.5, 1, 6, 6, 4]
+    assert [footprint(s) for s in ("1/2", "1x1", "3x2", "3×2", "2×1")] == [(1, 1), (1, 1), (3, 2), (3, 2), (2, 1)]
+    for bad in ("0x2", "3x", "x3", "3x2x1", "big"):
+        with pytest.raises(ValueError, match="size must look like 1x1, 2x2, 3x2 or 1/2"):
+            footprint(bad)

@@ -52,6 +52,9 @@ def test_C8_die_progression_in_order():
     assert dice.step("d12", 1) == "2d6"
     assert dice.step("d2", -2) == "0"
     assert dice.step("2d12", 1) == "4d6"
+    assert dice.step("4d6", 1) == "4d8"  # the top of the ladder...
+    assert dice.step("4d6", 5) == "4d8"  # ...and no further
+    assert dice.step("d3", -9) == "0"
 
 
 @pytest.mark.rule("C9")
@@ -109,6 +112,7 @@ def test_non_exploding_average_and_explosion_cap():
     assert dice.average("3d3+2") == 8.0
     assert dice.expected("2d6", explode=False) == pytest.approx(7.0)
     assert max(dice.distribution("d3")) == 3 * (dice.MAX_EXPLOSIONS + 1)
+    assert max(dice.distribution("d3")) == 93  # docs/rules.md: 30 explosions in a row, the 31st roll stands
 
 
 def test_percentile_reads_the_cumulative_law():
@@ -116,6 +120,7 @@ def test_percentile_reads_the_cumulative_law():
     assert dice.percentile(law, 0.25) == 1
     assert dice.percentile(law, 0.5) == 2
     assert dice.percentile(law, 1.0) == 4
+    assert dice.percentile(law, 1.5) == 4  # past the whole law: its largest value
 
 
 @pytest.mark.rule("C3")

@@ -13,6 +13,8 @@ def test_C34_enveloping_needs_opposite_sides():
     assert groups.enveloping_bonus([(4, 5), (6, 5)], target) == 2
     assert groups.enveloping_bonus([(5, 4), (5, 6)], target) == 2
     assert groups.enveloping_bonus([(4, 4), (6, 6)], target) == 2
+    assert groups.enveloping_bonus([(4, 6), (6, 4)], target) == 2  # the other diagonal
+    assert groups.enveloping_bonus([(4, 4), (6, 4)], target) == 0  # two corners of one side
     assert groups.enveloping_bonus([(4, 5), (4, 6), (5, 6)], target) == 0  # one side only
     assert groups.enveloping_bonus([(3, 5), (6, 5)], target) == 0  # not adjacent
 
@@ -62,3 +64,5 @@ def test_C37_area_conditions_need_half_the_footprint():
 def test_C38_C39_single_target_effects_on_groups():
     assert not groups.single_target_applies_conditions(heads=5)
     assert groups.single_target_applies_conditions(heads=1)
+    assert not groups.single_target_applies_conditions(heads=2)  # two heads are a group
+    assert groups.is_group(2) and not groups.is_group(1)

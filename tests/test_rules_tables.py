@@ -116,3 +116,17 @@ def test_C28_size_bonus(squares, bonus):
 ])
 def test_C32_band_read_at_current_heads(heads, expected):
     assert band(heads) == expected
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: band(-1), "heads cannot be negative, not -1"),
+    (lambda: size_bonus(0), "a creature occupies at least half a square, not 0"),
+    (lambda: attribute_tier(0), "attribute score must be a whole number of at least 1, not 0"),
+    (lambda: division(0, "adept"), "tier must be 1-7, not 0"),
+    (lambda: division(1, "boss"), "rank must be one of minion, adept, leader, champion, master, epic, legendary, "
+                                  "not 'boss'"),
+])
+def test_bad_arguments_raise_a_sentence_naming_what_is_wrong(call, message):
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert str(raised.value) == message

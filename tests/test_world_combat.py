@@ -45,6 +45,39 @@ def test_N20_roll_below_value_lands_and_at_or_above_misses():
     assert rules.to_hit(60, 0, Fixed(60))[0] is False
 
 
+class Rolls(random.Random):
+    """A random source whose 0-99 rolls are given in order: the to-hit roll, then the dodge roll."""
+
+    def __init__(self, *values):
+        super().__init__(0)
+        self.values = list(values)
+
+    def randrange(self, *_):
+        return self.values.pop(0)
+
+
+@pytest.mark.rule("N21")
+def test_N21_dodge_roll_below_dodge_dodges_and_at_or_above_does_not():
+    """Melee 60 against dodge 50: a to-hit roll of 10 lands, then a dodge roll of 49 dodges it, 50 does not."""
+    assert rules.to_hit(60, 50, Rolls(10, 49)) == (False, True, 10)
+    assert rules.to_hit(60, 50, Rolls(10, 50)) == (True, False, 10)
+    assert rules.to_hit(60, 50, Rolls(10, 0)) == (False, True, 10)
+    assert rules.to_hit(60, 1, Rolls(59, 0)) == (False, True, 59)  # dodge 1: only a 0 dodges
+    assert rules.to_hit(60, 1, Rolls(59, 1)) == (True, False, 59)
+    assert rules.to_hit(60, 0, Rolls(59)) == (True, False, 59)  # no dodge: no second roll
+    assert rules.to_hit(60, 50, Rolls(60)) == (False, False, 60)  # a miss is never a dodge
+
+
+@pytest.mark.rule("N20")
+def test_N20_the_to_hit_roll_is_0_to_99():
+    """Every value 0-99 comes up and nothing else: melee 100 always lands, melee 99 misses on a 99 only."""
+    rng = random.Random(100)
+    rolls = [rules.to_hit(100, 0, rng) for _ in range(5000)]
+    assert {roll for _, _, roll in rolls} == set(range(100))
+    assert all(hit for hit, _, _ in rolls)
+    assert all(rules.to_hit(99, 0, Rolls(r))[0] == (r != 99) for r in range(100))
+
+
 def test_N21_dodge_must_also_be_cleared():
     """Melee 60 against dodge 50: 0.6 x 0.5 = 30 % of attacks land (N21)."""
     rng = random.Random(21)
@@ -61,6 +94,13 @@ def test_N22_damage_is_strength_minus_defense_plus_die():
         assert o.hit
         assert o.physical == max(0, 5 - 3 + sum(o.faces))
         assert 1 <= o.faces[0] <= 4
+
+
+def test_N22_no_defense_against_the_type_takes_nothing_off_and_a_miss_keeps_its_roll():
+    plain = rules.Guard(0, {}, NO_ELEMENTS)  # no resistance listed for the weapon's type
+    o = rules.resolve(strike(100, strength=5, dice="d2"), plain, random.Random(5))
+    assert o.physical == 5 + o.faces[0]
+    assert rules.resolve(strike(60), guard(), Rolls(70)) == rules.Outcome(False, False, 70)
 
 
 def test_N22_elemental_reduced_by_its_own_resistance_not_by_defense():
@@ -90,10 +130,17 @@ def test_C35_melee_kills_a_head_per_kept_die_capped_by_damage_ranged_one_per_hit
     assert rules.heads_killed(o, "melee") == 3
     assert rules.heads_killed(o, "ranged") == 1
     assert rules.heads_killed(rules.Outcome(False), "melee") == 0
+    # a hit that does no damage kills no head, melee or ranged; one point of damage kills one
+    assert rules.heads_killed(rules.Outcome(True, faces=(1,), physical=0), "ranged") == 0
+    assert rules.heads_killed(rules.Outcome(True, faces=(1,), physical=0), "melee") == 0
+    assert rules.heads_killed(rules.Outcome(True, faces=(2,), physical=1), "ranged") == 1
+    assert rules.heads_killed(rules.Outcome(True, faces=(2, 1), physical=1), "melee") == 1
 
 
 def test_C33_group_attacks_with_a_d2_per_head():
     assert rules.group_dice(7) == "7d2"
+    assert rules.group_dice(1) == "1d2"  # a group of one (C39)
+    assert rules.group_dice(0) == "1d2"  # never no dice at all
 
 
 def test_C29_weapon_damage_wears_durability_before_health():

@@ -36,6 +36,27 @@ def test_N28_each_stat_plus_ten_percent_of_natural_at_least_one_zero_stays_zero(
     assert two.element_damage["fire"] == 0
 
 
+def test_N28_ten_percent_of_natural_per_level_told_apart_from_nine_and_eleven(content):
+    """N28 with values whose 9 %, 10 % and 11 % round apart, worked by hand (not through grown()):
+    health 60 -> +6 a level (9 %: 5, 11 %: 7), stamina 80 -> +8 (7, 9), melee 70 -> +7 (6, 8),
+    dodge 30 -> +3, sneak 37 -> 3.7 rounds to +4 (not 3), each defense and elemental value likewise."""
+    card = replace(content.codex.card("wolf"), health=60, stamina=80, mana=0, strength=3, speed=12, dodge=30,
+                   sneak=37, melee=70, ranged=95, defense={"cutting": 20, "crushing": 0},
+                   element_damage={"fire": 40, "ice": 0}, element_resist={"acid": 50})
+    one, three = grown(card, 1), grown(card, 3)
+    assert (one.health, one.stamina, one.melee, one.dodge, one.sneak) == (66, 88, 77, 33, 41)
+    assert (three.health, three.stamina, three.melee, three.dodge, three.sneak) == (78, 104, 91, 39, 49)
+    assert (one.strength, three.strength) == (4, 6)  # 0.3 rounds to 0: at least 1 a level
+    assert (one.speed, three.speed) == (13, 15)  # 1.2 rounds to 1
+    assert (one.mana, three.mana) == (0, 0)  # zero stays zero
+    assert (one.ranged, three.ranged) == (99, 99)  # 95 + 10 % stops at 99 (a percentage below 100)
+    assert (three.defense["cutting"], three.defense["crushing"]) == (26, 0)
+    assert (three.element_damage["fire"], three.element_damage["ice"]) == (52, 0)
+    assert three.element_resist["acid"] == 65
+    assert grown(card, 0) == card
+    assert grown(replace(card, speed=1), 2).speed == 3  # a 1 grows by 1 a level too
+
+
 def test_N28_max_health_rises_and_heals_by_the_rise_gear_excluded(world):
     guard = spawn(world, "guard", 2)
     b = body(guard)
@@ -73,8 +94,13 @@ def test_N29_behaviour_unlocks_at_a_level(content):
         abilities.run(world)
         assert not kinds(world, "meditate")
         esper.component_for_entity(eid, Growth).level = level
+        hurt = body(eid).health
         abilities.run(world)
         assert kinds(world, "meditate")
+        assert body(eid).health == hurt + 2  # docs/rules.md: a meditator recovers 2 health a turn at rest
+        body(eid).health = body(eid).card.health - 1
+        abilities.run(world)
+        assert body(eid).health == body(eid).card.health  # never past its maximum
     finally:
         world.close()
 

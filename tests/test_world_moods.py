@@ -9,7 +9,8 @@ import esper
 
 from game.maps.model import Spawner, Trap
 from game.world.driver import Driver
-from game.world.verbs import factory
+from game.world import views
+from game.world.verbs import factory, moving
 from game.world.components import Identity
 from game.world.systems import behaviour, movement, scent
 from tests.world_fixtures import body, kinds, make_world, mood, move_hero, room_id, room_of, row_map, spawn
@@ -26,6 +27,11 @@ def test_N12_N17_flees_below_a_quarter_and_stops_after_recovering(world):
     body(npc).card = replace(body(npc).card, health=20)
     for health, expected in ((5, "resting"), (4, "fleeing"), (7, "fleeing"), (8, "resting")):
         body(npc).health = health  # 25 % flees (N12); recovery at 40 % ends it (hysteresis)
+        behaviour.run(world)
+        assert mood(npc).state == expected, (health, expected)
+    body(npc).card = replace(body(npc).card, health=100)  # the boundaries to the point
+    for health, expected in ((25, "resting"), (24, "fleeing"), (39, "fleeing"), (40, "resting")):
+        body(npc).health = health
         behaviour.run(world)
         assert mood(npc).state == expected, (health, expected)
 
@@ -70,6 +76,31 @@ def test_N15_wandering_prefers_strong_scent(content):
             world.close()
     # follow_chance 0.8 plus half of the random rest: 0.9 expected
     assert abs(went_right / trials - 0.9) < 0.07
+
+
+@pytest.mark.rule("N15")
+def test_N15_a_wandering_creature_moves_on_about_half_its_turns(content):
+    """Needless creatures wander (docs/rules.md: on half their turns, `mood.wander_chance`). With no scent
+    about, a zombie in the middle room given 1600 movement stages leaves on 50 % of them (3 sigma: 3.75 %),
+    through either door alike."""
+    world = make_world(content, row_map(3), seed=15)
+    try:
+        assert world.content.tuning["mood"]["wander_chance"] == 0.5
+        zombie = spawn(world, "zombie", 1)
+        n, moves, doors = 1600, 0, set()
+        for _ in range(n):
+            mood(zombie).state = "wandering"
+            body(zombie).ap = 2
+            before = room_of(zombie)
+            movement.run(world)
+            if room_of(zombie) != before:
+                moves += 1
+                doors.add((before, room_of(zombie)))
+            moving.relocate(world, zombie, room_id(1), moving.space_for(world, zombie, room_id(1), None))
+        assert abs(moves / n - 0.5) < 0.0375
+        assert doors == {(room_id(1), room_id(0)), (room_id(1), room_id(2))}
+    finally:
+        world.close()
 
 
 def test_N15_scent_fades_and_spreads(world):
@@ -139,10 +170,71 @@ def test_N14_moving_can_spring_traps(content):
         from game.world.commands import Move
 
         hp = body(world.hero).health
+        jerkin_before = views.creature(world, world.hero).durability
         assert game.do(Move(world.hero, room_id(1))).ok
         sprung = kinds(world, "trap")
         assert sprung and sprung[0].actor == "hero"
         assert body(world.hero).health + 0 <= hp
+        # d6 less the hero's piercing defense 2, soaked by the leather jerkin before health (C29)
+        damage = sprung[0].data["damage"]
+        assert 0 <= damage <= 6 - 2
+        lost = (hp - body(world.hero).health) + (jerkin_before - views.creature(world, world.hero).durability)
+        assert lost == damage
+    finally:
+        world.close()
+
+
+def spring_often(world, eid, room, times):
+    """Spring the room's traps on `eid` `times` times, re-arming them in between; the trap events."""
+    for _ in range(times):
+        world.trap_spent.clear()
+        moving.spring_traps(world, eid, room)
+    return kinds(world, "trap")
+
+
+@pytest.mark.rule("N14")
+def test_N14_a_sprung_trap_deals_its_damage_dice_less_defense(content):
+    """A 2d6 spike trap (DC 99: always sprung) on a wolf with piercing defense 4 deals max(0, 2d6 - 4),
+    no explosions: 0 from totals 2-4 (6/36) up to 8 from a 12 (1/36), mean 112/36; all of it to health."""
+    trap = Trap(300, "spikes", room_id(1), (7, 2), "spikes", "2d6", dc=99)
+    world = make_world(content, row_map(2, traps=(trap,)), seed=14)
+    try:
+        wolf = spawn(world, "wolf", 1)
+        assert body(wolf).card.defense["piercing"] == 4
+        body(wolf).card = replace(body(wolf).card, health=10**6)
+        body(wolf).health = 10**6
+        damages = [e.data["damage"] for e in spring_often(world, wolf, room_id(1), 720)]
+        assert len(damages) == 720
+        assert set(damages) == set(range(9))
+        assert abs(sum(damages) / len(damages) - 112 / 36) < 0.25
+        assert body(wolf).health == 10**6 - sum(damages)
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("C22")
+@pytest.mark.rule("N14")
+def test_C22_impotence_on_a_trap_trial_of_the_vulnerable_school(content):
+    """The Ember Spirit is impotent against ice (C13: Primordial Fire, vulnerable to Sea -> ice). Its WIS
+    trial is 2d3; against DC 5 it passes with 5 or 6, 1/3 of the time. A shadow snare (wisdom, dark)
+    springs on 2/3 of its entries; a frost glyph (wisdom, ice) rolls twice and keeps the lower, so it
+    passes only 1/9 of the time and springs on 8/9 (C22: vulnerability is Impotence on the trial)."""
+    traps = (Trap(301, "frost", room_id(1), (7, 2), "frost", "1", dc=5),
+             Trap(302, "shadow", room_id(2), (12, 2), "shadow", "1", dc=5))
+    world = make_world(content, row_map(3, traps=traps), seed=22)
+    try:
+        spirit = spawn(world, "ember_spirit", 1)
+        assert body(spirit).card.impotent == {"ice"}
+        assert world.content.codex.stat_block("ember_spirit").trials["WIS"] == "2d3"
+        body(spirit).card = replace(body(spirit).card, health=10**6)
+        body(spirit).health = 10**6
+        n = 1200
+        frost = len(spring_often(world, spirit, room_id(1), n))
+        world.events.clear()
+        moving.relocate(world, spirit, room_id(2), moving.space_for(world, spirit, room_id(2), None))
+        shadow = len(spring_often(world, spirit, room_id(2), n))
+        assert abs(frost / n - 8 / 9) < 0.04
+        assert abs(shadow / n - 2 / 3) < 0.04
     finally:
         world.close()
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import esper
+import pytest
 
 from game.rules.social import PAIR_WAIT
 from game.world.driver import Driver
@@ -9,7 +10,7 @@ from game.world import views
 from game.world.verbs import factory, provisions
 from game.world.components import Body, Inventory, Item
 from game.world.systems import needs as needs_system
-from tests.world_fixtures import body, kinds, make_world, mood, needs, room_id, row_map, spawn
+from tests.world_fixtures import body, kinds, make_world, mood, needs, room_id, room_of, row_map, spawn
 
 
 def carried_ids(eid):
@@ -97,6 +98,16 @@ def test_N11_complains_once_per_crossing_of_80(world, game):
     assert len([e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]) == 2
 
 
+@pytest.mark.rule("N11")
+def test_N11_80_is_not_above_80(world, game):
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    needs(npc).thirst = 79
+    game.end_turn()  # 80: not above 80
+    assert [e for e in kinds(world, "complain_thirst") if e.actor == world.uid(npc)] == []
+    game.end_turn()  # 81
+    assert [e.turn for e in kinds(world, "complain_thirst") if e.actor == world.uid(npc)] == [2]
+
+
 def test_N49_wanderers_start_with_rations_and_water_resting(world):
     npc = spawn(world, "wanderer", 2)
     assert {"ration", "water_bottle"} <= set(carried_ids(npc))
@@ -120,7 +131,7 @@ def test_N7_pair_exchange_costs_each_one_AP_never_the_hero(content):
         talk = kinds(world, "converse")
         assert len(talk) == 1 and talk[0].room == room_id(0)
         start.run(world)
-        pairs.run(world)  # N66: the pair waits five turns
+        pairs.run(world)  # the same pair again within this turn: no second exchange (N66: turns 1-11 below)
         assert len(kinds(world, "converse")) == 1
     finally:
         world.close()
@@ -147,6 +158,24 @@ def test_N66_pairs_are_forgotten_once_their_wait_is_over_and_when_one_dies(conte
         one_of_them = next(iter(world.pair_cooldown))[0]
         combat.die(world, next(e for e in (a, b, c) if world.uid(e) == one_of_them), killer=None)
         assert world.pair_cooldown == {}
+    finally:
+        world.close()
+
+
+def test_N66_a_pair_talks_again_five_turns_later_and_not_before(content):
+    """N66: after an exchange the pair waits five turns. Over eleven world turns a wanderer and a villager
+    resting in one room (the hero next door) talk on turns 1, 6 and 11 and on no turn between."""
+    world = make_world(content, seed=3)
+    game = Driver(world)
+    try:
+        a = spawn(world, "wanderer", 1)
+        b = spawn(world, "villager", 1)
+        for _ in range(11):
+            game.end_turn()
+            assert room_of(a) == room_of(b) == room_id(1)  # they rest: still one pair in one room
+        talks = kinds(world, "converse")
+        assert [e.turn for e in talks] == [1, 6, 11]
+        assert all({e.actor, e.target} == {world.uid(a), world.uid(b)} for e in talks)
     finally:
         world.close()
 
