@@ -11,6 +11,7 @@ from game.world.components import Body, Identity, Loyalty, Memories, Mood, MoodS
 from game.world.talkview import acquaintance, talk_view
 from game.world.world import pair_of
 from game.world.verbs import social
+from game.world.verbs.speech import voice_of
 from game.world.verbs.witness import witness_of
 from tests.talk_fixtures import new, only, person, said, sure
 from tests.world_fixtures import body, move_hero, room_id, spawn
@@ -182,9 +183,9 @@ def test_N71_any_news_favours_a_strong_opinion_of_someone_known_then_a_deed_hear
     game.do(Ask(world.hero, speaker, "news"))  # no opinion of Ada yet: the deed it heard of
     deed = dialogue.deeds["help"]["heard"].format(source="Mara", place="Room 0")
     assert said(world.pop_events()) == [dialogue.news["deed"].format(line=deed)]
-    opinion_of(world, speaker, ada, 2)  # indifferent is no news
+    opinion_of(world, speaker, ada, 2)  # indifferent is no news, and the deed was told once (N73)
     game.do(Ask(world.hero, speaker, "news"))
-    assert said(world.pop_events()) == [dialogue.news["deed"].format(line=deed)]
+    assert said(world.pop_events()) == [dialogue.voices[voice_of(speaker)].news_none]
     opinion_of(world, speaker, ada, -10)
     game.do(Ask(world.hero, speaker, "news"))
     wary = dialogue.others["wary"].format(other="Ada")
@@ -278,3 +279,40 @@ def test_the_card_knows_you_and_lists_friends_and_enemies_of_those_observed(calm
     card = acquaintance(world, world.hero, mara)
     assert (card.regard, card.loyalty, card.observed) == ("indifferent", 7, True)
     assert (card.friends, card.enemies) == (("Ada",), ("Bran",))
+
+
+@pytest.mark.rule("N72")
+def test_N72_any_news_recommends_someone_trusted_and_the_one_sent_to_greets_warmer_naming_the_sender(calm):
+    world, game = calm
+    dialogue = world.content.dialogue
+    speaker, bryn = person(world), person(world, room=1)
+    rename(speaker, "Mara")
+    rename(bryn, "Bryn")
+    opinion_of(world, speaker, world.hero, 28)  # trusts the hero...
+    opinion_of(world, speaker, bryn, 27)  # ...and Bryn
+    world.pair_cooldown[pair_of(world.uid(speaker), world.uid(bryn))] = 10**6
+    game.do(Talk(world.hero, speaker))
+    world.pop_events()
+    game.do(Ask(world.hero, speaker, "news"))
+    assert said(world.pop_events()) == [dialogue.news["recommend"].format(other="Bryn", room="Room 1")]
+    assert game.do(Move(world.hero, room_id(1))).ok
+    before = social.hero_impression(world, world.hero)
+    world.pop_events()
+    game.do(Talk(world.hero, bryn))
+    assert said(world.pop_events())[0] == dialogue.news["sent"].format(source="Mara")  # then who it is (N45)
+    assert social.opinion(world, bryn, "hero") == before + world.content.social.sent_warmth  # starts warmer
+
+
+@pytest.mark.rule("N73")
+def test_N73_a_witnessed_deed_passed_on_is_told_in_a_greeting_naming_the_source(calm):
+    world, game = calm
+    listener, mara = person(world), person(world)
+    rename(mara, "Mara")
+    social.remember(world, listener, world.hero, "defended", source=mara)
+    game.do(Talk(world.hero, listener))  # the first meeting: a biography
+    world.pop_events()
+    game.do(Talk(world.hero, listener))
+    heard = world.content.dialogue.deeds["defended"]["heard"].format(source="Mara", place="Room 0")
+    assert said(world.pop_events()) == [heard]
+    game.do(Talk(world.hero, listener))  # told once: now a greeting by its opinion of the hero
+    assert said(world.pop_events()) != [heard]

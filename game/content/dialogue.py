@@ -18,7 +18,6 @@ OPTIONS = ("others", "news", "about", "draw", "goodbye", "confirm_question", "co
            "leave_moment")
 FACES = ("pleased", "neutral", "annoyed")  # N80
 TONES = ("cold", "plain", "warm")
-DEEDS = ("help", "slight", "contract_done", "abandoned")  # N73, N81
 VOICE = ("first", "greeting", "others_none", "news_none", "about", "goodbye")
 SPEAKER = ("name", "hero")
 
@@ -49,7 +48,7 @@ class Dialogue:
     circumstance: Mapping[str, tuple[str, ...]]  # background or NOTABLE -> lines
     deeds: Mapping[str, Mapping[str, str]]  # deed -> "seen" / "heard" (N73)
     others: Mapping[str, str]  # opinion band -> line (N71)
-    news: Mapping[str, str]  # "opinion", "deed"
+    news: Mapping[str, str]  # "opinion", "deed", "recommend", "sent" (N71-N73)
     values: Mapping[str, str]  # "welcomes", "resents", "none" (N80)
     welcome: Mapping[str, str]  # approach -> what a person who welcomes it values
     resent: Mapping[str, str]  # approach -> what a person who resents it cannot abide
@@ -92,7 +91,9 @@ def load_dialogue(path: Path, social: SocialRules) -> Dialogue:
     bio = table(data, "biography", path)
     entries(bio, ("origin", "temperament", "circumstance"), path, "biography")
     deeds = table(data, "deeds", path)
-    entries(deeds, DEEDS, path, "deeds")
+    entries(deeds, [d for d, deed in social.deeds.items() if deed.passes], path, "deeds")  # N73: told of
+    news = table(data, "news", path)
+    entries(news, ("opinion", "deed", "recommend", "sent"), path, "news")
     others = _flat(table(data, "others", path), bands, ("other",), "others", path)
     for band, said in others.items():
         if band not in said.lower():
@@ -117,9 +118,12 @@ def load_dialogue(path: Path, social: SocialRules) -> Dialogue:
                         "biography.temperament", path),
         circumstance=_by(table(bio, "circumstance", path, "biography"), voices, "biography.circumstance", path),
         deeds={d: _flat(table(deeds, d, path, "deeds"), ("seen", "heard"), ("place", "source", "hero"),
-                        f"deeds.{d}", path) for d in DEEDS},
+                        f"deeds.{d}", path) for d, deed in social.deeds.items() if deed.passes},
         others=others,
-        news=_flat(table(data, "news", path), ("opinion", "deed"), ("line",), "news", path),
+        news={"opinion": line(news["opinion"], ("line",), "news.opinion", path),
+              "deed": line(news["deed"], ("line",), "news.deed", path),
+              "recommend": line(news["recommend"], ("other", "room"), "news.recommend", path),  # N72
+              "sent": line(news["sent"], ("source",), "news.sent", path)},
         values=_flat({k: v for k, v in values.items() if k not in ("welcome", "resent")},
                      ("welcomes", "resents", "none"), ("what",), "values", path),
         welcome=_flat(table(values, "welcome", path, "values"), APPROACHES, (), "values.welcome", path),

@@ -63,6 +63,10 @@ def start(world: World, hero: int, target: int) -> None:
     social.meet(world, target, hero)
     talks, hero_uid = talks_of(target), world.uid(hero)
     talks.open.pop(hero_uid, None)
+    sent = social.acknowledge(world, target, hero)  # N72: who sent the hero, first of all (it starts warmer)
+    if sent is not None:
+        say(world, target, hero, fill(world, world.content.dialogue.news["sent"], target, hero,
+                                      source=social.who(world, sent.source)), "greeting")
     if hero_uid not in talks.greeted:
         talks.greeted = talks.greeted | {hero_uid}
         say(world, target, hero, biography(world, target, hero, voice), "biography")
@@ -82,13 +86,18 @@ def biography(world: World, target: int, hero: int, voice: str) -> str:
 
 
 def greeting(world: World, target: int, hero: int, voice: str) -> str:
-    """N45, N73: the newest deed of the hero it knows of (naming who told it), else a greeting in the tone
-    of its opinion of the hero."""
+    """N45, N73: the newest deed of the hero it heard of and has not told (naming who told it); else the
+    newest it saw itself; else a greeting in the tone of its opinion of the hero."""
+    dialogue = world.content.dialogue
+    heard = social.news_of(world, target, hero)
+    if heard is not None:
+        social.mark_told(heard)
+        return deed_line(world, target, hero, heard)
+    me = world.uid(target)
     for memory in deeds_known(world, target, hero):
-        line = deed_line(world, target, hero, memory)
+        line = deed_line(world, target, hero, memory) if memory.source == me else ""
         if line:
             return line
-    dialogue = world.content.dialogue
     tone = dialogue.tone[social.band(world, target, world.uid(hero)) or "indifferent"]
     return fill(world, dialogue.voices[voice].greeting[tone], target, hero)
 
@@ -98,10 +107,11 @@ def others(world: World, target: int, hero: int) -> list[tuple[str, str, str]]:
     opinion of, the most liked first."""
     opinions = esper.component_for_entity(target, Opinions).of
     names, me = living_names(world), world.uid(target)
-    known = sorted((uid for uid in witness_of(hero).seen if uid != me and uid in opinions and uid in names),
-                   key=lambda uid: (-opinions[uid].now, uid))
+    held = {uid: social.opinion(world, target, uid) for uid in witness_of(hero).seen
+            if uid != me and uid in opinions and uid in names}  # as they stand now, drift and all (N68)
+    known = sorted(held, key=lambda uid: (-held[uid], uid))
     bands = world.content.social.bands
-    return [(uid, names[uid][1], rules.band_of(opinions[uid].now, bands)) for uid in known[:OTHERS_TOLD]]
+    return [(uid, names[uid][1], rules.band_of(held[uid], bands)) for uid in known[:OTHERS_TOLD]]
 
 
 def tell_others(world: World, target: int, hero: int, voice: str) -> None:
@@ -116,23 +126,29 @@ def tell_others(world: World, target: int, hero: int, voice: str) -> None:
 
 
 def tell_news(world: World, target: int, hero: int, voice: str) -> None:
-    """N71: its strongest feeling about someone the hero knows, when it has one; else a deed of the hero it
-    heard of from someone else (N73); else nothing new."""
+    """N71: its strongest feeling about someone the hero knows, when it has one; else someone it trusts to
+    send the hero to (N72); else a deed of the hero it heard of from someone else (N73); else nothing new."""
     dialogue = world.content.dialogue
     strong = [o for o in others(world, target, hero) if dialogue.tone[o[2]] != "plain"]
     if strong:
-        opinions = esper.component_for_entity(target, Opinions).of
-        uid, name, band = max(strong, key=lambda o: (abs(opinions[o[0]].now), o[0]))
+        uid, name, band = max(strong, key=lambda o: (abs(social.opinion(world, target, o[0]) or 0), o[0]))
         line = fill(world, dialogue.others[band], target, hero, other=name)
         say(world, target, hero, fill(world, dialogue.news["opinion"], target, hero, line=line), "news",
             about=uid, band=band)
         return
-    me = world.uid(target)
-    for memory in deeds_known(world, target, hero):
-        line = deed_line(world, target, hero, memory) if memory.source != me else ""
-        if line:
-            say(world, target, hero, fill(world, dialogue.news["deed"], target, hero, line=line), "news")
-            return
+    sent_to = social.recommend(world, target, hero)
+    if sent_to is not None:
+        uid, name, room = sent_to
+        social.send(world, target, hero, uid)
+        say(world, target, hero, fill(world, dialogue.news["recommend"], target, hero, other=name, room=room),
+            "news", about=uid)
+        return
+    heard = social.news_of(world, target, hero)
+    if heard is not None:
+        social.mark_told(heard)
+        say(world, target, hero, fill(world, dialogue.news["deed"], target, hero,
+                                      line=deed_line(world, target, hero, heard)), "news")
+        return
     say(world, target, hero, fill(world, dialogue.voices[voice].news_none, target, hero), "news")
 
 
