@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.content.content import load_content
+from game.ui import theme
 from game.world.driver import Driver
 from tests.world_fixtures import make_world
 
@@ -55,10 +56,10 @@ def game(world):
     return Driver(world)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def display():
-    """A dummy window of the game's size for the screens' tests (SDL_VIDEODRIVER=dummy)."""
+    """A dummy window of the game's size for a module of screen tests (SDL_VIDEODRIVER=dummy)."""
     pygame.display.init()
     pygame.font.init()
-    yield pygame.display.set_mode((1280, 720))
+    yield pygame.display.set_mode(theme.LOGICAL_SIZE)
     pygame.display.quit()

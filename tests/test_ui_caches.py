@@ -11,13 +11,7 @@ from game.ui.sprites import SpriteCache
 from game.world.events import Event
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode(theme.LOGICAL_SIZE)
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
 
 
 def test_sprites_are_looked_up_by_id_without_building_paths_again(monkeypatch):

@@ -25,13 +25,7 @@ VILLAGE = ROOT / "maps" / "village.tmx"
 BLOWS = ("hit", "miss", "dodge")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode(theme.LOGICAL_SIZE)
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
 
 
 @pytest.fixture

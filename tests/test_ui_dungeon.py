@@ -27,13 +27,7 @@ from game.world.commands import Move
 from tests.data_edits import broken_data
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode(theme.LOGICAL_SIZE)
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
 
 
 def start(map_path: Path = DEFAULT_MAP, seed: int = 5) -> tuple[SceneStack, DungeonScene, Session]:

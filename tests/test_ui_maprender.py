@@ -11,7 +11,6 @@ from game.maps.model import DungeonMap, Room, TileLayer, Tileset
 from game.maps.data_ids import read_data_ids
 from game.maps.tiled import load_map
 from game.paths import ASSETS, MAPS
-from game.ui import theme
 from game.ui.maprender import DARKNESS, HERO_LIGHT, MapLayer, MissingTileset, map_layer, render_map, torch_squares
 from game.ui.sprites import SpriteCache
 
@@ -19,12 +18,7 @@ TILESET = Tileset(firstgid=1, name="dungeon", image=ASSETS / "tiles" / "dungeon.
                   columns=8, count=40)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode(theme.LOGICAL_SIZE)
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
 
 
 def dungeon(layers: tuple[TileLayer, ...], tileset: Tileset = TILESET) -> DungeonMap:
