@@ -271,6 +271,13 @@ def test_C28_natural_weapon_uses_higher_of_str_phy_plus_size():
     assert line.expected == pytest.approx(10 / 3 + 5.5 * 10 / 9 + 8)
 
 
+@pytest.mark.rule("C28")
+def test_C28_weapon_lines_name_their_weapon_and_the_unarmed_blow_comes_last():
+    block = build(make(), EQUIPMENT)
+    assert [(a.name, a.weapon, a.damage_type) for a in block.attacks] == [
+        ("Spear", "spear", "piercing"), ("Unarmed", None, "crushing")]
+
+
 @pytest.mark.rule("C29")
 def test_C29_defense_uses_weapon_attribute_or_higher_of_agi_phy():
     creature = make(attributes={"agility": 25})
