@@ -152,6 +152,9 @@ def test_a_card_fills_every_school_and_type_and_refuses_unknown_ones():
     assert played.defense["crushing"] == 0 and played.defense["cutting"] == 1
     with pytest.raises(TypeError):
         played.element_damage["fire"] = 9  # read-only
+    spirit = replace(played, immune={"fire"}, impotent={"ice"})
+    assert (spirit.immune, spirit.impotent) == (frozenset({"fire"}), frozenset({"ice"}))
+    assert isinstance(spirit.immune, frozenset) and isinstance(spirit.impotent, frozenset)
     for make_bad, message in [
         (lambda: Attack("Zap", "thrown", "d4", "piercing"), "attack 'Zap': kind must be melee or ranged, not 'thrown'"),
         (lambda: Attack("Zap", "melee", "d4", "lightning"), "attack 'Zap': unknown damage type 'lightning'"),
@@ -162,3 +165,10 @@ def test_a_card_fills_every_school_and_type_and_refuses_unknown_ones():
         with pytest.raises(ValueError) as raised:
             make_bad()
         assert str(raised.value) == message
+
+
+def test_reconciliation_1_the_curves_point_by_point():
+    """bridge.toml: melee floor(100(1 − 0.85^E)) capped at 95; dodge floor(100(1 − 0.96^tier)) capped at 75."""
+    assert [hit_percent(e, BRIDGE) for e in (1.5, 3, 6, 12, 20)] == [21, 38, 62, 85, 95]
+    assert [dodge_percent(t, BRIDGE) for t in range(1, 14)] == [4, 7, 11, 15, 18, 21, 24, 27, 30, 33, 36, 38, 41]
+    assert dodge_percent(40, BRIDGE) == 75

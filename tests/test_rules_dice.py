@@ -93,6 +93,12 @@ def test_C9_rolls_match_the_exact_distribution():
     assert abs(mean - expected) < 4 * sd / n ** 0.5
 
 
+def test_a_flat_bonus_is_added_to_the_roll():
+    rng = random.Random(7)
+    assert {dice.roll("d2+3", rng, explode=False) for _ in range(200)} == {4, 5}
+    assert {dice.trial("d2+3", rng) for _ in range(200)} == {4, 5}
+
+
 def test_non_exploding_average_and_explosion_cap():
     assert dice.average("3d3+2") == 8.0
     assert dice.expected("2d6", explode=False) == pytest.approx(7.0)
