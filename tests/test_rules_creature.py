@@ -526,3 +526,22 @@ def test_sizes_print_with_the_multiplication_sign():
     from game.rules.definitions import size_label
 
     assert [size_label(s) for s in ("1/2", "½", "1x1", "3x2")] == ["½", "½", "1×1", "3×2"]
+
+
+def test_the_stat_block_carries_what_the_file_says_and_nothing_of_a_group_for_an_individual():
+    adept = build(make(attack_budget=3, conditions=("dragon",), text="A test.", armour=("helmet",),
+                       resistance={"cutting": 14}), EQUIPMENT)
+    assert (adept.attack_budget, adept.conditions, adept.tags, adept.text) == (3, ("dragon",), ("humanoid",), "A test.")
+    assert (adept.heads, adept.mob_dc, adept.bands) == (0, 0, ())
+    assert dict(adept.natural_resistance) == {"cutting": 14}  # the helmet's points are not natural
+    assert adept.resistance["cutting"] == 14 + EQUIPMENT.armour["helmet"].resistance["cutting"]
+    group = build(minion(tier=2), EQUIPMENT)
+    assert dict(group.natural_resistance) == {k: 2 for k in ("cutting", "cleaving", "crushing", "piercing", "puncturing")}
+    assert [(a.score, a.tier, a.die) for a in group.attributes] == [(1, 1, "d2")] * 8  # C30: all T1
+
+
+@pytest.mark.rule("C13")
+def test_C13_a_primordial_without_forms_is_refused_with_a_sentence():
+    with pytest.raises(ValueError) as raised:
+        package("primordial", "autochthon", ())
+    assert str(raised.value) == "a Primordial's first form must be its element (fire, sea, sky, stone), not None"

@@ -161,3 +161,37 @@ def test_N78_measure_success_rate_matches_exact(points):
     n = 20_000
     rate = sum(dice.measure(points, rng).success for _ in range(n)) / n
     assert abs(rate - exact) < 4 * (exact * (1 - exact) / n) ** 0.5
+
+
+class Highest(random.Random):
+    """Every die shows its maximum."""
+
+    def randint(self, a, b):
+        return b
+
+
+@pytest.mark.rule("C9")
+def test_C9_a_die_explodes_30_times_in_a_row_at_most_and_attack_rolls_explode_by_default():
+    faces = dice.roll_faces("d3", Highest())
+    assert faces == [3] * 31  # the first roll, 30 explosions, and the 31st roll stands
+    assert dice.roll_faces("d2", Highest()) == [2]  # d2s never explode
+    assert dice.roll_faces("d6", Highest(), explode=False) == [6]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty dice notation"),
+    ("2d", "bad dice notation '2d': cannot read '2d'"),
+    ("d1", "bad dice notation 'd1': 'd1' is not a die"),
+    ("0d6", "bad dice notation '0d6': '0d6' is not a die"),
+])
+def test_bad_notation_names_what_it_cannot_read(text, message):
+    with pytest.raises(ValueError) as raised:
+        dice.parse(text)
+    assert str(raised.value) == message
+
+
+def test_bonuses_add_up_wherever_they_are_written():
+    assert dice.parse("2+d4+1") == dice.Dice((4,), 3)
+    assert dice.add("d4+1", "2", 3) == dice.Dice((4,), 6)
+    assert dice.times("d3", 1) == dice.Dice((3,)) and dice.times("d3", 0) == dice.Dice()
+    assert dice.times("d3+1", 2) == dice.Dice((3, 3), 2)
