@@ -271,6 +271,13 @@ def test_C28_natural_weapon_uses_higher_of_str_phy_plus_size():
     assert line.expected == pytest.approx(10 / 3 + 5.5 * 10 / 9 + 8)
 
 
+@pytest.mark.rule("C28")
+def test_C28_weapon_lines_name_their_weapon_and_the_unarmed_blow_comes_last():
+    block = build(make(), EQUIPMENT)
+    assert [(a.name, a.weapon, a.damage_type) for a in block.attacks] == [
+        ("Spear", "spear", "piercing"), ("Unarmed", None, "crushing")]
+
+
 @pytest.mark.rule("C29")
 def test_C29_defense_uses_weapon_attribute_or_higher_of_agi_phy():
     creature = make(attributes={"agility": 25})
@@ -496,3 +503,60 @@ def test_C10_sizes_read_as_squares_and_whole_squares_stood_on():
     for bad in ("0x2", "3x", "x3", "3x2x1", "big"):
         with pytest.raises(ValueError, match="size must look like 1x1, 2x2, 3x2 or 1/2"):
             footprint(bad)
+
+
+@pytest.mark.rule("C24")
+@pytest.mark.rule("C25")
+def test_C24_C25_health_formula_as_printed_with_size_dice():
+    """A 2x2 body (+4 size bonus) adds 4 END dice to the Division's 3, armoured or not; only the armoured
+    one has durability (2 × (9 + 2.5 − 2) = 19)."""
+    big = build(make(size="2x2", tags=()), EQUIPMENT)
+    assert (big.health_formula, big.health_dice, big.durability) == (
+        "END 9 + Division (3 + 4 size) × END d3 + DTD d4", "7d3+d4+9", 0)
+    armoured = build(make(size="2x2", tags=(), armour=("gambeson", "helmet"), resistance={}), EQUIPMENT)
+    assert (armoured.health_formula, armoured.health_dice, armoured.durability) == (
+        "Division (3 + 4 size) × END d3 + Tier 2", "7d3+2", 19)
+    small = build(make(), EQUIPMENT)
+    assert (small.health_formula, small.durability, small.id, small.bands) == (
+        "END 9 + Division 3 × END d3 + DTD d4", 0, "test", ())
+    group = build(minion(), EQUIPMENT)
+    assert (group.health_formula, group.health_dice, group.durability) == ("1 per head", "1", 0)
+
+
+@pytest.mark.rule("C28")
+@pytest.mark.rule("C29")
+def test_C28_C29_line_names_and_ties_take_the_first_of_the_pair():
+    armed = build(make(), EQUIPMENT)
+    assert [(d.name, d.attribute, d.dice) for d in armed.defenses] == [
+        ("Spear", "strength", "2d4"), ("Unarmed", "physique", "2d4")]
+    biter = build(make(natural_weapons=(NaturalWeapon("Bite", "piercing"),)), EQUIPMENT)
+    assert [(a.name, a.weapon) for a in biter.attacks] == [("Spear", "spear"), ("Bite", None)]
+    assert [d.name for d in biter.defenses] == ["Spear", "Natural"]
+    tie = build(make(weapons=(), attributes={"strength": 10, "physique": 10, "agility": 10},
+                     natural_weapons=(NaturalWeapon("Bite", "piercing"),)), EQUIPMENT)
+    assert (tie.attacks[0].attribute, tie.defenses[-1].attribute) == ("strength", "agility")
+
+
+def test_sizes_print_with_the_multiplication_sign():
+    from game.rules.definitions import size_label
+
+    assert [size_label(s) for s in ("1/2", "½", "1x1", "3x2")] == ["½", "½", "1×1", "3×2"]
+
+
+def test_the_stat_block_carries_what_the_file_says_and_nothing_of_a_group_for_an_individual():
+    adept = build(make(attack_budget=3, conditions=("dragon",), text="A test.", armour=("helmet",),
+                       resistance={"cutting": 14}), EQUIPMENT)
+    assert (adept.attack_budget, adept.conditions, adept.tags, adept.text) == (3, ("dragon",), ("humanoid",), "A test.")
+    assert (adept.heads, adept.mob_dc, adept.bands) == (0, 0, ())
+    assert dict(adept.natural_resistance) == {"cutting": 14}  # the helmet's points are not natural
+    assert adept.resistance["cutting"] == 14 + EQUIPMENT.armour["helmet"].resistance["cutting"]
+    group = build(minion(tier=2), EQUIPMENT)
+    assert dict(group.natural_resistance) == {k: 2 for k in ("cutting", "cleaving", "crushing", "piercing", "puncturing")}
+    assert [(a.score, a.tier, a.die) for a in group.attributes] == [(1, 1, "d2")] * 8  # C30: all T1
+
+
+@pytest.mark.rule("C13")
+def test_C13_a_primordial_without_forms_is_refused_with_a_sentence():
+    with pytest.raises(ValueError) as raised:
+        package("primordial", "autochthon", ())
+    assert str(raised.value) == "a Primordial's first form must be its element (fire, sea, sky, stone), not None"

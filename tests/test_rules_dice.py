@@ -108,6 +108,12 @@ def test_C9_rolls_match_the_exact_distribution():
     assert abs(mean - expected) < 4 * sd / n ** 0.5
 
 
+def test_a_flat_bonus_is_added_to_the_roll():
+    rng = random.Random(7)
+    assert {dice.roll("d2+3", rng, explode=False) for _ in range(200)} == {4, 5}
+    assert {dice.trial("d2+3", rng) for _ in range(200)} == {4, 5}
+
+
 def test_non_exploding_average_and_explosion_cap():
     assert dice.average("3d3+2") == 8.0
     assert dice.expected("2d6", explode=False) == pytest.approx(7.0)
@@ -170,3 +176,37 @@ def test_N78_measure_success_rate_matches_exact(points):
     n = 20_000
     rate = sum(dice.measure(points, rng).success for _ in range(n)) / n
     assert abs(rate - exact) < 4 * (exact * (1 - exact) / n) ** 0.5
+
+
+class Highest(random.Random):
+    """Every die shows its maximum."""
+
+    def randint(self, a, b):
+        return b
+
+
+@pytest.mark.rule("C9")
+def test_C9_a_die_explodes_30_times_in_a_row_at_most_and_attack_rolls_explode_by_default():
+    faces = dice.roll_faces("d3", Highest())
+    assert faces == [3] * 31  # the first roll, 30 explosions, and the 31st roll stands
+    assert dice.roll_faces("d2", Highest()) == [2]  # d2s never explode
+    assert dice.roll_faces("d6", Highest(), explode=False) == [6]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty dice notation"),
+    ("2d", "bad dice notation '2d': cannot read '2d'"),
+    ("d1", "bad dice notation 'd1': 'd1' is not a die"),
+    ("0d6", "bad dice notation '0d6': '0d6' is not a die"),
+])
+def test_bad_notation_names_what_it_cannot_read(text, message):
+    with pytest.raises(ValueError) as raised:
+        dice.parse(text)
+    assert str(raised.value) == message
+
+
+def test_bonuses_add_up_wherever_they_are_written():
+    assert dice.parse("2+d4+1") == dice.Dice((4,), 3)
+    assert dice.add("d4+1", "2", 3) == dice.Dice((4,), 6)
+    assert dice.times("d3", 1) == dice.Dice((3,)) and dice.times("d3", 0) == dice.Dice()
+    assert dice.times("d3+1", 2) == dice.Dice((3, 3), 2)

@@ -112,6 +112,22 @@ def test_N22_elemental_reduced_by_its_own_resistance_not_by_defense():
     assert o.elemental == {"fire": 4, "dark": 2}
 
 
+@pytest.mark.rule("N22")
+def test_N22_each_school_on_its_own():
+    """Every school present counts, even 1; a school missing from the strike deals nothing; a school missing
+    from the defender's resistances is not reduced; resistance floors a school at 0, never below, never 1."""
+    rng = random.Random(9)
+    o = rules.resolve(rules.Strike(100, 0, "d2", "cutting", {"fire": 1, "dark": 3}), rules.Guard(0, {}, {}), rng)
+    assert o.elemental == {"fire": 1, "dark": 3}
+    o = rules.resolve(strike(100, elements=dict(NO_ELEMENTS, fire=2, dark=4)), guard(resist=dict(NO_ELEMENTS, fire=5)), rng)
+    assert o.elemental == {"fire": 0, "dark": 4}
+    # an immune school deals 0 and the schools after it still land
+    o = rules.resolve(strike(100, elements=dict(NO_ELEMENTS, fire=9, holy=2)), guard(immune=frozenset({"fire"})), rng)
+    assert o.elemental == {"fire": 0, "holy": 2}
+    hit = rules.resolve(strike(60), guard(), Rolls(42, 0))
+    assert hit.hit and hit.roll == 42
+
+
 def test_N23_C13_immune_school_deals_zero():
     o = rules.resolve(strike(100, elements=dict(NO_ELEMENTS, fire=9)), guard(immune=frozenset({"fire"})), random.Random(1))
     assert o.elemental["fire"] == 0

@@ -233,3 +233,17 @@ def test_N29_N18_pack_howl_angers_pack_mates_next_door(world):
     abilities.run(world)
     assert mood(mate).state == "angered" and mood(mate).last_seen == room_id(1)
     assert kinds(world, "howl")
+    assert mood(mate).aware == world.aware_full
+    assert [(e.actor, e.room) for e in kinds(world, "howl")] == [(world.uid(wolf), room_id(1))]
+
+
+def test_N29_a_howl_with_no_pack_mate_next_door_is_not_heard(world):
+    wolf = spawn(world, "wolf", 1)
+    other = spawn(world, "giant_rat", 2)  # next door, but not of its kind
+    esper.component_for_entity(wolf, Growth).level = 2
+    m = mood(wolf)
+    m.state, m.last_seen, m.aware = "angered", room_id(1), world.aware_full
+    before = mood(other).state
+    abilities.run(world)
+    assert mood(other).state == before
+    assert kinds(world, "howl") == []

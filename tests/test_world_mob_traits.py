@@ -119,10 +119,16 @@ def test_heads_close_in_and_flank_for_plus_two(world):
 
     wanderer = spawn(world, "wanderer", 1)  # in the middle of the room: it can be flanked
     goblins = spawn(world, "goblin_cutters", 1, heads=6)
+    free = world.rooms.free_squares(room_id(1))
     combat_stage.close_in(world, goblins, wanderer)
     cells = esper.component_for_entity(goblins, Position).cells
     target = esper.component_for_entity(wanderer, Position).square
     assert flanks(cells, target) and combat.envelops(goblins, wanderer)
+    # the six heads take six of the eight squares round the target, and the room knows it
+    assert len(cells) == 6 and all(max(abs(x - target[0]), abs(y - target[1])) == 1 for x, y in cells)
+    assert world.rooms.free_squares(room_id(1)) == free
+    assert world.rooms.free_cells(room_id(1), free) is not None
+    assert not set(cells) & set(world.rooms.free_cells(room_id(1), free))
     body(goblins).card = replace(body(goblins).card, melee=99)
     body(wanderer).card = replace(body(wanderer).card, dodge=0, health=10**6)
     body(wanderer).health = 10**6
@@ -133,3 +139,26 @@ def test_heads_close_in_and_flank_for_plus_two(world):
     b = body(goblins).card
     assert hit.data["physical"] == max(0, b.strength - body(wanderer).card.defense[b.attack.damage_type]
                                        + sum(hit.data["faces"]) + 2)
+
+
+@pytest.mark.rule("C40")
+def test_burning_costs_one_health_a_turn_for_two_turns_out_loud(world):
+    wolf = spawn(world, "wolf", 2)  # no armour, not immune to fire
+    health = body(wolf).health
+    body(wolf).conditions["burning"] = 2
+    conditions_stage.run(world)
+    suffered = kinds(world, "suffers")
+    assert body(wolf).health == health - 1
+    assert [(e.actor, e.room, e.data["condition"], e.data["damage"]) for e in suffered] == [
+        (world.uid(wolf), room_id(2), "burning", 1)]
+    conditions_stage.run(world)
+    assert body(wolf).health == health - 2 and "burning" not in body(wolf).conditions
+
+
+@pytest.mark.rule("C35")
+def test_attrition_takes_one_head_an_instance_from_a_group(world):
+    rats = spawn(world, "rat_swarm", 2, heads=8)
+    body(rats).conditions["bleeding"] = 3
+    for left in (7, 6, 5):
+        conditions_stage.run(world)
+        assert body(rats).heads == left

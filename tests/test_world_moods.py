@@ -128,6 +128,32 @@ def test_N16_coward_moves_away_from_where_it_saw_the_hero(content):
         world.close()
 
 
+@pytest.mark.rule("N16")
+def test_N16_a_coward_prefers_further_over_sideways_over_closer(content):
+    """Rooms 0-3; the coward saw the hero in room 0. From room 1 (one door from 0) the exits lead back to 0
+    (closer), to 2 (also one door from 0: sideways) and to 3 (two doors: further). It always takes 3;
+    without 3 it goes sideways to 2, never back to 0."""
+    from pathlib import Path
+
+    from game.maps.model import DungeonMap, Exit
+
+    base = row_map(4)
+    links = ((0, 1), (0, 2), (1, 2), (1, 3))
+    exits = tuple(Exit(200 + i, f"door {i}", (1, 1), (room_id(a), room_id(b))) for i, (a, b) in enumerate(links))
+    world = make_world(content, DungeonMap(Path("star.tmx"), "star", base.width, base.height, 32, 32, base.rooms,
+                                           exits, base.entrance, (), (), (), ()), seed=16)
+    try:
+        npc = spawn(world, "wanderer", 1)
+        mood(npc).state, mood(npc).last_seen = "cowardly", room_id(0)
+        picks = {movement.choose_exit(world, npc, mood(npc), room_id(1))[1] for _ in range(40)}
+        assert picks == {room_id(3)}
+        without_3 = [e for e in world.rooms.exits[room_id(1)] if e[1] != room_id(3)]
+        picks = {movement.away(world, without_3, room_id(0), room_id(1))[1] for _ in range(40)}
+        assert picks == {room_id(2)}
+    finally:
+        world.close()
+
+
 def test_N18_angered_heads_to_last_seen_and_forces_locked_doors(content):
     world = make_world(content, row_map(3, locked={0: None}), seed=2)
     try:
