@@ -5,10 +5,16 @@ game needs them inside the package, so the wheel maps the top folder to the pack
 becomes game/share/main.py and assets/ and maps/ its package data, the same layout one folder down
 (game/paths.py finds either; docs/packaging.md).
 """
+from pathlib import Path
+
 from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
 SHARE = "game.share"
+DATA = ("assets", "maps")
+# Every data folder named as a package of its own: setuptools warns about folders it could import otherwise.
+DATA_PACKAGES = [".".join((SHARE, *folder.parts)) for top in DATA
+                 for folder in (Path(top), *sorted(Path(top).rglob("*"))) if folder.is_dir()]
 
 
 class BuildPy(build_py):
@@ -20,8 +26,8 @@ class BuildPy(build_py):
 
 
 setup(
-    packages=find_packages(include=["game", "game.*"]) + [SHARE],
+    packages=find_packages(include=["game", "game.*"]) + [SHARE, *DATA_PACKAGES],
     package_dir={SHARE: "."},
-    package_data={SHARE: ["assets/**/*", "maps/**/*"]},
+    package_data={SHARE: [f"{top}/**/*" for top in DATA]},
     cmdclass={"build_py": BuildPy},
 )
