@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PACKAGER := $(VENV)/.installed-package
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: play test check-maps art bench package check-package clean
+.PHONY: play test check-maps art bench clean
 
 $(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Ethernalis needs Python 3.11 or newer (found %s)" % sys.version.split()[0])'
@@ -29,6 +29,8 @@ art: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) tools/bench.py
+
+.PHONY: package check-package
 
 # The one-folder game in dist/ethernalis/ (docs/packaging.md); PyInstaller comes from the `package` extra.
 $(PACKAGER): $(STAMP)
