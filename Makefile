@@ -3,7 +3,6 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-PACKAGER := $(VENV)/.installed-package
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
 .PHONY: play test check-maps art bench clean
@@ -21,16 +20,9 @@ play: $(STAMP)
 test: $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -q
 
-check-maps: $(STAMP)
-	$(PY) tools/check_map.py maps/*.tmx
-
-art: $(STAMP)
-	$(HEADLESS) $(PY) tools/make_art.py
-
-bench: $(STAMP)
-	$(PY) tools/bench.py
-
 .PHONY: package check-package
+
+PACKAGER := $(VENV)/.installed-package
 
 # The one-folder game in dist/ethernalis/ (docs/packaging.md); PyInstaller comes from the `package` extra.
 $(PACKAGER): $(STAMP)
@@ -44,6 +36,15 @@ package: $(PACKAGER)
 # Build the bundle and the wheel and check both play like the source (what .ci/run does).
 check-package: $(PACKAGER)
 	tools/check_package.sh
+
+check-maps: $(STAMP)
+	$(PY) tools/check_map.py maps/*.tmx
+
+art: $(STAMP)
+	$(HEADLESS) $(PY) tools/make_art.py
+
+bench: $(STAMP)
+	$(PY) tools/bench.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
