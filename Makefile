@@ -31,7 +31,7 @@ $(PACKAGER): $(STAMP)
 
 package: $(PACKAGER)
 	PYGAME_HIDE_SUPPORT_PROMPT=1 $(PY) -m PyInstaller --noconfirm --log-level WARN --distpath dist \
-		--workpath build/pyinstaller packaging/ethernalis.spec
+		--workpath build/pyinstaller ethernalis.spec
 
 # Build the bundle and the wheel and check both play like the source (what .ci/run does).
 check-package: $(PACKAGER)
