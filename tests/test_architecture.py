@@ -18,6 +18,7 @@ GAME = ROOT / "game"
 BASE = {"game.paths", "game.runtime"}
 ALLOWED: dict[str, set[str]] = {
     "game": set(),  # the package itself
+    "game.__main__": BASE,  # python -m game: runs main.py, found through game.paths
     "game.paths": set(),
     "game.runtime": set(),
     "game.rules": {"game.rules"},
