@@ -5,6 +5,7 @@ registry (`game/ui/app.py`), not here.
 """
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from game.content.errors import ContentError
@@ -15,6 +16,8 @@ from game.launch import new_game
 from game.world.driver import Driver
 from game.world.world import World
 
+log = logging.getLogger("ethernalis.session")
+
 
 class Session:
     def __init__(self, map_path: Path, seed: int, save_path: Path | None = None) -> None:
@@ -24,6 +27,10 @@ class Session:
         self.save_path = save_path or default_save_path()  # pause menu's Save, title's Continue
         self.sprites = SpriteCache()
         self.driver: Driver | None = None
+
+    def choose_map(self, map_path: Path) -> None:
+        """New game plays this map from now on (the title's Choose map), from the session's first seed."""
+        self.map_path, self.runs = map_path, 0
 
     def start_run(self) -> list[str]:
         """Build a fresh world (seed, seed+1, ... for later runs).
@@ -63,6 +70,23 @@ class Session:
         except SaveError as exc:
             return False, str(exc)
         return True, f"Game saved (turn {self.world.turn}) to {self.save_path}."
+
+    def emergency_save(self) -> str:
+        """After a crash: the run to <slot>.emergency.sav beside the save slot, never over it; returns the line
+        saying where it went, or why there is none."""
+        if self.world is None:
+            return f"No run was under way; your save slot is untouched: {self.save_path}"
+        path = self.save_path.with_name(f"{self.save_path.stem}.emergency{self.save_path.suffix}")
+        try:
+            save_world(self.world, path)
+        except SaveError as exc:
+            return f"No emergency save ({exc}); your save slot is untouched: {self.save_path}"
+        except Exception as exc:  # the world that just failed may fail to save too: say so, never raise here
+            log.exception("emergency save failed")
+            return f"No emergency save ({type(exc).__name__}); your save slot is untouched: {self.save_path}"
+        log.info("emergency save: %s", path)
+        return (f"Saved at turn {self.world.turn} to {path} (your save slot is untouched). "
+                f"To carry on from it: main.py --load \"{path}\"")
 
     def close(self) -> None:
         """Release the current world's ECS context."""
