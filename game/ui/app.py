@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 
 from game import logs
-from game.ui import bindings, display, sound
+from game.ui import bindings, display, labels, sound, theme
 from game.ui.crash import CrashScene
 from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
@@ -74,6 +74,8 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
     log_path, _ = logs.start()
     pygame.display.init()
     pygame.font.init()
+    theme.forget_fonts()
+    labels.text.cache_clear()
     preferences = Preferences()
     display.open_window(preferences.current.fullscreen, preferences.current.scale)
     sound.player.start()

@@ -22,7 +22,7 @@ class CrashScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE
         surface.fill(theme.BACKGROUND)
-        rect = pygame.Rect(0, 0, 1040, 430)
+        rect = pygame.Rect(0, 0, 1040, 360)
         rect.center = (w // 2, h // 2)
         widgets.panel(surface, rect)
         y = widgets.text(surface, "Ethernalis has stopped", (w // 2, rect.y + 30), 40, theme.PROBLEM, bold=True,

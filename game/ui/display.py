@@ -19,6 +19,9 @@ def open_window(fullscreen: bool, scale: float) -> pygame.Surface:
     icon = ASSETS / "sprites" / "hero.png"
     if icon.is_file():
         pygame.display.set_icon(pygame.image.load(str(icon)))
+    with warnings.catch_warnings():  # the dummy driver of the tests has no GPU renderer: harmless
+        warnings.filterwarnings("ignore", message="no fast renderer available")
+        pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
     set_mode(fullscreen, scale)
     return pygame.display.get_surface()
 
@@ -32,21 +35,32 @@ def window_size(scale: float) -> tuple[int, int]:
 
 
 def set_mode(fullscreen: bool, scale: float) -> str | None:
-    """Switch to fullscreen, or to a window at `scale`; None when done, else why not (the mode stays)."""
-    flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+    """Switch the open window to fullscreen (the desktop's size), or to a window at `scale`; None when done,
+    else why not.
+
+    Through pygame-ce's Window object: SCALED alone only picks whole-number window sizes, and calling
+    set_mode again to leave fullscreen corrupts memory in pygame-ce 2.5.8. pygame-ce warns that drawing
+    through a Window from the display module is deprecated; this only sets its size and mode.
+    """
     try:
-        with warnings.catch_warnings():  # the dummy driver of the tests has no GPU renderer: harmless
-            warnings.filterwarnings("ignore", message="no fast renderer available")
-            pygame.display.set_mode(theme.LOGICAL_SIZE, flags)
-            if not fullscreen:
-                # SCALED picks an integer window size; the Window object sets any other. pygame-ce warns that
-                # drawing through it is deprecated, which this never does (it only sets the size).
-                warnings.filterwarnings("ignore", category=DeprecationWarning)
-                pygame.Window.from_display_module().size = window_size(scale)
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", category=DeprecationWarning)
+            window = pygame.Window.from_display_module()
+            if fullscreen:
+                window.set_fullscreen(desktop=True)
+            else:
+                window.set_windowed()
+                window.size = window_size(scale)
     except pygame.error as exc:
         log.warning("display mode not changed (fullscreen=%s, scale=%s): %s", fullscreen, scale, exc)
         return f"The display cannot do that: {exc}."
     return None
+
+
+def is_fullscreen() -> bool:
+    """Whether the window fills the screen (pygame.display.is_fullscreen corrupts memory after a mode
+    change in pygame-ce 2.5.8; the display surface's flag does not)."""
+    return bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
 
 
 def current_size() -> tuple[int, int]:

@@ -76,6 +76,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _font(max(8, round(size * Look.text_size)), bold)
 
 
+def forget_fonts() -> None:
+    """Drop the fonts opened so far: they die with pygame.font.quit (the tests start the app more than once)."""
+    _font.cache_clear()
+
+
 @lru_cache(maxsize=None)
 def _font(size: int, bold: bool) -> pygame.font.Font:
     """A system sans font, or pygame's default font when none is installed."""
