@@ -23,7 +23,7 @@ EFFECTS = {  # world event kind -> effect (assets/sounds/effects/<effect>.wav)
     "killed": "death", "death": "death", "level_up": "level_up", "pickup": "pickup",
     "door_locked": "door", "door_forced": "door", "door_unlocked": "door",
 }
-PLACES = ("stone", "cave", "crypt", "keep", "wood")  # room themes, each with assets/sounds/ambient/<theme>.wav
+PLACES = ("stone", "cave", "crypt", "keep", "wood", "grass")  # room themes: assets/sounds/ambient/<theme>.wav
 FADE_MS = 1200  # the ambient loop fades between places
 
 
@@ -50,7 +50,7 @@ class Player:
         for name in sorted(set(EFFECTS.values()) | {"click"}):
             try:
                 self.effects[name] = pygame.mixer.Sound(str(folder / "effects" / f"{name}.wav"))
-            except (pygame.error, OSError, FileNotFoundError):
+            except (pygame.error, OSError):
                 missing.append(name)
         self._levels()
         words = f"sound on ({pygame.mixer.get_init()})" + (f"; missing effects: {', '.join(missing)}" if missing else "")
@@ -90,7 +90,7 @@ class Player:
             if place in PLACES:
                 pygame.mixer.music.load(str(folder / "ambient" / f"{place}.wav"))
                 pygame.mixer.music.play(-1, fade_ms=FADE_MS)
-        except pygame.error as exc:
+        except (pygame.error, OSError) as exc:
             log.warning("ambient sound of %s not played: %s", place, exc)
 
     def stop(self) -> None:
