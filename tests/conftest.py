@@ -64,8 +64,13 @@ def game(world):
 
 @pytest.fixture(scope="module")
 def display():
-    """A dummy window of the game's size for a module of screen tests (SDL_VIDEODRIVER=dummy)."""
+    """A dummy window of the game's size for a module of screen tests (SDL_VIDEODRIVER=dummy); fonts kept
+    from an earlier module died if it quit pygame (tests/test_ui_app.py runs the whole app)."""
+    from game.ui import labels
+
     pygame.display.init()
     pygame.font.init()
+    theme.forget_fonts()
+    labels.text.cache_clear()
     yield pygame.display.set_mode(theme.LOGICAL_SIZE)
     pygame.display.quit()
