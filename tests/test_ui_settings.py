@@ -139,6 +139,14 @@ def test_keys_of_a_file_that_clash_or_are_unknown_fall_back_to_the_defaults(tmp_
     assert bindings.table() == {action: keys for action, (keys, _) in bindings.DEFAULTS.items()}
 
 
+def test_a_file_of_thousands_of_wrong_lines_gives_twenty_and_a_count(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_text("".join(f"wrong{i} = {i}\n" for i in range(3000)))
+    preferences = Preferences(path)
+    assert len(preferences.problems) == 21 and preferences.current == Settings()
+    assert preferences.problems[-1] == f"… and 2980 more problems in {path}"
+
+
 def test_keys_from_the_file_are_in_use_at_once(tmp_path):
     path = tmp_path / "settings.toml"
     path.write_text("[keys]\npause = ['p']\nend_turn = ['return']\n")

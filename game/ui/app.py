@@ -41,6 +41,7 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
 
     def title() -> TitleScene:
         session.close()  # back at the title, no run goes on
+        sound.player.ambient(None)
         return TitleScene(session)
 
     def dungeon(from_save: bool = False, world: World | None = None) -> DungeonScene:

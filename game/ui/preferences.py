@@ -13,6 +13,7 @@ from game.ui import bindings, display, labels, sound, theme, widgets
 from game.ui.settings import Settings, default_path, load, save
 
 log = logging.getLogger("ethernalis.settings")
+MAX_PROBLEMS = 20  # lines kept of a settings file's problems
 
 
 class Preferences:
@@ -25,6 +26,8 @@ class Preferences:
         if wrong:
             self.current = self.current.changed(keys={})
         self.problems += wrong
+        if len(self.problems) > MAX_PROBLEMS:  # a hostile file of thousands of wrong lines
+            self.problems[MAX_PROBLEMS:] = [f"… and {len(self.problems) - MAX_PROBLEMS} more problems in {self.path}"]
         bindings.use(keys)
         for problem in self.problems:
             log.warning("%s", problem)

@@ -158,8 +158,8 @@ class SettingsScene(Scene):
 
     @staticmethod
     def _arrows(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-        left = pygame.Rect(rect.right - 250, rect.y + 6, 30, rect.h - 12)
-        return left, left.move(220, 0)
+        left = pygame.Rect(rect.right - 270, rect.y + 6, 30, rect.h - 12)
+        return left, left.move(240, 0)
 
     def _value(self, name: str) -> str:
         current = self.preferences.current
