@@ -368,3 +368,31 @@ def test_hostile_and_friendly_markers_differ_by_shape_as_well_as_colour(tmp_path
     preferences.change(shape_markers=False)
     assert outline(markers.ring("hostile", (26, 8))) == outline(markers.ring("friend", (26, 8)))
     assert markers.ring("hostile", (26, 8)).get_at((13, 0))[:3] == theme.HOSTILE  # colour alone
+
+
+def test_a_player_rebinds_a_key_from_the_pause_menu_and_plays_with_it(tmp_path):
+    """End to end, by keys alone: Esc, Settings, the north key, I; Esc, Esc; I moves the hero north, Up no longer."""
+    from game.paths import DEFAULT_MAP
+    from game.ui.session import Session
+
+    session = Session(DEFAULT_MAP, 5, save_path=tmp_path / "slot.sav")
+    stack = scene_stack(session, Preferences(tmp_path / "settings.toml"))
+    dungeon = stack.reset("dungeon")
+    key(dungeon, pygame.K_ESCAPE)
+    for _ in range(stack.top.menu.labels.index("Settings")):
+        key(stack.top, pygame.K_DOWN)
+    key(stack.top, pygame.K_RETURN)
+    for _ in range(key_row("north")):
+        key(stack.top, pygame.K_DOWN)
+    key(stack.top, pygame.K_RETURN)
+    key(stack.top, pygame.K_i)
+    key(stack.top, pygame.K_ESCAPE)
+    key(stack.top, pygame.K_ESCAPE)
+    assert stack.top is dungeon
+    moves = []
+    dungeon.exit_towards = lambda direction: moves.append(direction)  # which way each key asks for
+    key(dungeon, pygame.K_i)
+    key(dungeon, pygame.K_UP)
+    assert moves == ["north"]
+    assert settings.load(tmp_path / "settings.toml")[0].keys == {"north": ("i", "w")}
+    session.close()

@@ -7,8 +7,9 @@ from game.ui import bindings, theme, widgets
 from game.ui.scene import Scene
 
 
+ROW = 20  # pixels a line of keys or mouse gestures takes
 LEGEND = (
-    "Rings under creatures: blue you, red hostile, green the rest.  Gold number: level (from 1).",
+    "Rings under creatures: blue you, red hostile (pointed, with bars), green the rest.  Gold number: level.",
     "Over a creature: ! angered, » fleeing, zz stunned; rising labels tell what it just did.",
     "Purple clock: a spawner and the turns before it produces a creature.  C tints rooms by your scent.",
 )
@@ -33,12 +34,12 @@ class HelpScene(Scene):
         for action, (_, what) in bindings.KEYS.items():
             widgets.text(surface, bindings.key_names(action), (inner.x + 8, y), 15, theme.ACCENT, bold=True)
             widgets.text(surface, what, (inner.x + 300, y), 15)
-            y += 22
+            y += ROW
         y += 10
         for gesture, what in bindings.MOUSE:
             widgets.text(surface, gesture, (inner.x + 8, y), 15, theme.ACCENT, bold=True)
             widgets.text(surface, what, (inner.x + 300, y), 15)
-            y += 22
+            y += ROW
         y += 14
         for line in LEGEND:
             widgets.text(surface, line, (inner.x + 8, y), 14, theme.TEXT_DIM)
