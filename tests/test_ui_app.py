@@ -48,6 +48,7 @@ def test_the_log_goes_to_the_users_log_folder(user):
     text = log.read_text()
     assert "Ethernalis started; log: " in text and "Ethernalis ended (exit code 0)" in text
     assert "ethernalis.sound" in text  # sound on, or why not
+    assert f"INFO ethernalis.session: new run on {DEFAULT_MAP}, seed 3" in text
 
 
 def test_a_log_folder_that_cannot_be_written_leaves_the_log_on_the_terminal(tmp_path):

@@ -38,13 +38,15 @@ class Session:
         Returns the problems that stopped it (bad map or data) instead of raising.
         """
         self.close()
+        seed = self.seed + self.runs
         try:
-            self.driver = new_game(self.map_path, self.seed + self.runs)
+            self.driver = new_game(self.map_path, seed)
         except MapError as exc:
-            return exc.problems
+            return self._refused(f"new run on {self.map_path}", exc.problems)
         except ContentError as exc:
-            return [str(exc)]
+            return self._refused(f"new run on {self.map_path}", [str(exc)])
         self.runs += 1
+        log.info("new run on %s, seed %s", self.map_path, seed)
         return []
 
     def continue_run(self, world: World | None = None) -> list[str]:
@@ -56,10 +58,16 @@ class Session:
         try:
             self.driver = Driver(world or load_world(self.save_path))
         except SaveError as exc:
-            return [str(exc)]
+            return self._refused(f"continue from {self.save_path}", [str(exc)])
         world = self.driver.world
         self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
+        log.info("carried on from a save: %s, seed %s, turn %s", world.map.path, world.seed, world.turn)
         return []
+
+    @staticmethod
+    def _refused(what: str, problems: list[str]) -> list[str]:
+        log.warning("%s refused: %s", what, "; ".join(problems[:20]))
+        return problems
 
     def save(self) -> tuple[bool, str]:
         """Write the run to the save slot; returns whether it was saved and the line for the log."""
@@ -68,7 +76,9 @@ class Session:
         try:
             save_world(self.world, self.save_path)
         except SaveError as exc:
+            log.warning("not saved: %s", exc)
             return False, str(exc)
+        log.info("saved turn %s to %s", self.world.turn, self.save_path)
         return True, f"Game saved (turn {self.world.turn}) to {self.save_path}."
 
     def emergency_save(self) -> str:
