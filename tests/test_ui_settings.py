@@ -396,3 +396,14 @@ def test_a_player_rebinds_a_key_from_the_pause_menu_and_plays_with_it(tmp_path):
     assert moves == ["north"]
     assert settings.load(tmp_path / "settings.toml")[0].keys == {"north": ("i", "w")}
     session.close()
+
+
+@pytest.mark.parametrize("text_size", settings.TEXT_SIZES)
+def test_the_controls_screen_fits_at_every_text_size(text_size):
+    from game.ui.help import LEADING, LEGEND, fitting_size
+
+    theme.Look.text_size = text_size
+    lines = len(bindings.KEYS) + len(bindings.MOUSE) + len(LEGEND)
+    size = fitting_size(lines, 612)
+    assert (theme.font(size).get_linesize() + LEADING) * (lines + 1) <= 612
+    assert theme.font(size).get_height() >= 13  # still readable
