@@ -25,7 +25,7 @@ class PauseScene(Scene):
         self.session = session
         self.log = log  # the dungeon's message log, where Save reports
         self.menu = widgets.Menu([RESUME, SAVE, CONTROLS, SETTINGS, NEW_RUN, TITLE, QUIT],
-                                 (theme.LOGICAL_SIZE[0] // 2, 206), height=40, gap=10)
+                                 (theme.LOGICAL_SIZE[0] // 2, 214), height=40, gap=10)
         self.problems: list[str] = []
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -52,7 +52,7 @@ class PauseScene(Scene):
         rect = pygame.Rect(0, 0, 380, 446)
         rect.center = (w // 2, h // 2)
         widgets.panel(surface, rect)
-        widgets.text(surface, "Paused", (w // 2, rect.y + 24), 34, theme.TITLE, bold=True, centre=True)
+        widgets.text(surface, "Paused", (w // 2, rect.y + 16), 34, theme.TITLE, bold=True, centre=True)
         self.menu.draw(surface)
         for i, line in enumerate(self.problems[:4]):
             widgets.text(surface, line, (w // 2, rect.bottom + 12 + i * 20), 14, theme.PROBLEM, centre=True, width=1100)

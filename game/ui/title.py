@@ -76,9 +76,9 @@ class TitleScene(Scene):
         shadow = labels.text("ETHERNALIS", 96, (40, 20, 10), bold=True)
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, 74)))
         title = labels.text("ETHERNALIS", 96, (240, int(180 + 30 * glow), 100), bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, 70)))
+        under = surface.blit(title, title.get_rect(midtop=(w // 2, 70))).bottom
         widgets.text(surface, "Every creature is a card that lives, eats, fights and remembers.",
-                     (w // 2, 190), 20, theme.TEXT, centre=True)
+                     (w // 2, max(190, under + 6)), 20, theme.TEXT, centre=True)
         self._parade(surface, 350)
         self.menu.draw(surface)
         y = self.menu.rects[-1].bottom + 10
