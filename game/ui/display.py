@@ -55,14 +55,3 @@ def set_mode(fullscreen: bool, scale: float) -> str | None:
         log.warning("display mode not changed (fullscreen=%s, scale=%s): %s", fullscreen, scale, exc)
         return f"The display cannot do that: {exc}."
     return None
-
-
-def is_fullscreen() -> bool:
-    """Whether the window fills the screen (pygame.display.is_fullscreen corrupts memory after a mode
-    change in pygame-ce 2.5.8; the display surface's flag does not)."""
-    return bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
-
-
-def current_size() -> tuple[int, int]:
-    """The window's size on the desktop (the logical surface stays 1280x720)."""
-    return pygame.display.get_window_size()
