@@ -145,3 +145,21 @@ def test_a_crash_screen_waits_for_a_key_then_ends_with_code_1(user, monkeypatch)
     finally:
         pygame.quit()
     assert stack.quit_code == 1
+
+
+def test_no_emergency_save_in_the_middle_of_a_world_turn_and_the_slot_stays(tmp_path):
+    from game.ui.session import Session
+
+    slot = tmp_path / "slot1.sav"
+    slot.write_bytes(b"the player's save")
+    session = Session(DEFAULT_MAP, 5, save_path=slot)
+    assert session.start_run() == []
+    session.world.mid_turn = True  # the crash came while the dungeon took its turn
+    words = session.emergency_save()
+    assert words.startswith("No emergency save (") and "world turn is still running" in words
+    assert words.endswith(f"your save slot is untouched: {slot}")
+    assert slot.read_bytes() == b"the player's save" and not (tmp_path / "slot1.emergency.sav").exists()
+    session.world.mid_turn = False
+    (tmp_path / "slot1.emergency.sav").mkdir()  # something in its place
+    assert session.emergency_save().startswith("No emergency save (")
+    session.close()
