@@ -98,9 +98,8 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
         crash = CrashScene(f"{type(exc).__name__}: {exc}"[:300],
                            f"The details are in {log_path}" if log_path else "The log could not be written.",
                            session.emergency_save())
-        stack.scenes.clear()
         stack.quit_code = None
-        stack.push(crash)
+        stack.reset(crash)
         show_crash(stack, smoke_test, screenshot)
     finally:
         session.close()
@@ -118,7 +117,7 @@ def play(stack: SceneStack, preferences: Preferences, pilot: SmokePilot | None) 
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 stack.quit(0)
-            elif fullscreen_key(event) and not getattr(stack.top, "takes_every_key", False):
+            elif fullscreen_key(event) and not (stack.top and stack.top.takes_every_key):
                 preferences.change(fullscreen=not preferences.current.fullscreen)
             elif stack.top is not None:
                 stack.top.handle(event)
