@@ -88,6 +88,21 @@ def test_world_events_the_hero_witnesses_play_their_effects(player, tmp_path):
     session.close()
 
 
+def test_walking_through_a_door_leaf_creaks(player, tmp_path):
+    session = Session(DEFAULT_MAP, 5, save_path=tmp_path / "slot.sav")
+    stack = scene_stack(session)
+    dungeon = stack.reset("dungeon")
+    world = dungeon.world
+    room = dungeon.hero_view().room
+    exits = [(ex, other) for ex, other in world.map.exits_of(room) if not ex.locked]
+    assert exits
+    ex, other = exits[0]
+    dungeon._click_map(ex.square)
+    assert dungeon.hero_view().room == other
+    assert ex.door and "door" in player  # the Gatehouse has door leaves
+    session.close()
+
+
 def test_a_menu_choice_clicks(player):
     menu = widgets.Menu(["One", "Two"], (640, 300))
     menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))

@@ -157,11 +157,18 @@ class DungeonScene(Scene):
 
     # -- commands ----------------------------------------------------------------------------
     def _do(self, command: Command) -> None:
+        here = self.hero_view().room
         result = self.driver.do(command)
         if not result.ok:
             self.log.add(result.reason, theme.PROBLEM)
+        elif isinstance(command, Move) and self._through_door(here, command.room):
+            sound.player.play("door")  # the hero opens a door leaf (an archway is silent)
         if self._drain_events():
             self.read_at = -1  # something happened (a door found locked…): read the world again
+
+    def _through_door(self, room: int, other: int) -> bool:
+        """Whether the way from `room` to `other` is a door leaf rather than an open archway."""
+        return any(ex.door for ex, to in self.world.map.exits_of(room) if to == other)
 
     def _click_map(self, square: Square) -> None:
         hero = self.hero_view()
