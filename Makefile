@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: play test check-maps art bench clean
+.PHONY: play test check-maps art sound bench clean
 
 $(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Ethernalis needs Python 3.11 or newer (found %s)" % sys.version.split()[0])'
@@ -42,6 +42,9 @@ check-maps: $(STAMP)
 
 art: $(STAMP)
 	$(HEADLESS) $(PY) tools/make_art.py
+
+sound: $(STAMP)
+	$(PY) tools/make_sound.py
 
 bench: $(STAMP)
 	$(PY) tools/bench.py

@@ -5,6 +5,7 @@
     python main.py --headless --map maps/default.tmx --seed 7 --turns 200 --events out.jsonl
     python main.py --load SAVE                  the game window, carrying on from a save
     python main.py --headless --load SAVE --turns 50 --save SAVE    continue a saved run headless
+    python main.py --version            the game's version
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import os
 import sys
 from pathlib import Path
 
+from game import __version__
 from game.content.errors import printable
 from game.paths import DEFAULT_MAP, regular_file, same_file
 from game.runtime import tune_gc
@@ -45,7 +47,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--save", type=Path, help="headless: save the world here after the run")
     parser.add_argument("--smoke-test", action="store_true", help="play scripted turns in a dummy window")
     parser.add_argument("--screenshot", type=Path, help="smoke test: save the dungeon screen here")
+    parser.add_argument("--version", action="store_true", help="print the game's version and stop")
     args = parser.parse_args(argv)
+    if args.version and len(argv) > 1:
+        raise ArgumentError("--version takes no other option")
     refuse_idle_flags(args)
     if args.turns is not None and args.turns < 0:
         raise ArgumentError(f"--turns must be 0 or more, not {args.turns}")
@@ -115,6 +120,9 @@ def run(argv: list[str]) -> int:
     except ArgumentError as exc:
         print(f"ethernalis: {printable(exc)}", file=sys.stderr)
         return 2
+    if args.version:
+        print(f"Ethernalis {__version__}")
+        return 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     tune_gc()
     if args.headless:
