@@ -60,8 +60,10 @@ def card_lines(view: CreatureView, known: Acquaintance | None = None) -> list[Li
     elements = "  ".join(f"{k} {v}" for k, v in card.element_damage.items() if v)
     if elements:
         lines.append((f"Elemental damage {elements}", (255, 170, 110)))
-    if view.heads:
+    if view.heads > 1:
         lines.append((f"A group of {view.heads}", theme.TEXT))
+    elif view.heads == 1:
+        lines.append(("The last of its group: it fights alone", theme.TEXT))  # C39
     if view.stunned:
         lines.append((f"Stunned for {view.stunned} turns", (240, 220, 120)))
     if view.conditions:

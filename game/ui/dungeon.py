@@ -480,7 +480,7 @@ class DungeonScene(Scene):
                             theme.HEALTH)
             if view.level >= 1 and not view.is_hero:
                 widgets.text(surface, str(view.level), (rect.x, rect.y), 11, theme.ACCENT, bold=True)
-            if view.heads:
+            if view.heads > 1:  # C39: the last head wears no count
                 count = labels.text(f"×{view.heads}", 11, theme.TEXT, bold=True)
                 surface.blit(count, count.get_rect(bottomright=(rect.right, rect.bottom)))
             if view.stunned:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.rules import combat as rules
-from game.rules.groups import FLANK_BONUS, flanks
+from game.rules.bridge import group_aim_percent
+from game.rules.groups import FLANK_BONUS, flanks, is_group
 from game.world.components import Body, Identity, Inventory, Item, Mood, MoodState, Position
 from game.world.rooms import footprint_of, occupied
 from game.world.verbs import conditions, items, loadout, social
@@ -48,6 +49,8 @@ def strike(world: World, attacker: int, target: int) -> None:
     the_strike = strike_of(a_body)
     if a_body.heads and the_strike.kind == "melee" and envelops(attacker, target):
         the_strike = replace(the_strike, dice=f"{the_strike.dice}+{FLANK_BONUS}")  # C34
+    if the_strike.kind == "ranged" and is_group(t_body.heads):  # C36, not a group of one (C39)
+        the_strike = replace(the_strike, chance=group_aim_percent(the_strike.chance, world.content.codex.bridge))
     outcome = rules.resolve(the_strike, guard_of(world, t_body), world.rng, world.room_amplify(room))
     if attacker == world.hero:
         social.seen_blow(world, attacker, target, room)  # N73, before the blow angers it (N18)

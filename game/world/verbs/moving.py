@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.maps.model import Exit, Square
-from game.rules import dice
+from game.maps.model import Exit, Square, Trap
+from game.rules import dice, groups
 from game.rules.card import MUNDANE
 from game.world.components import Body, Identity, Inventory, Item, Position
 from game.world.rooms import footprint_of, footprint_squares, occupied
@@ -76,8 +76,23 @@ def stun(world: World, eid: int, turns: int) -> None:
     world.emit("stun", target=eid, room=world.room_of(eid), turns=turns)
 
 
+def stuns(trap: Trap, area: int, body: Body, cells: tuple[Square, ...]) -> bool:
+    """Whether a sprung trap's stun (N24) lands: in full on one creature (C39: a group of one too); on a
+    group only from an area covering at least half its squares (C37), never from a single-target trap (C38)."""
+    if not trap.stun:
+        return False
+    if not groups.is_group(body.heads):
+        return True
+    if not area:
+        return groups.single_target_applies_conditions(body.heads)
+    x, y = trap.square
+    covered = sum(1 for cx, cy in cells if abs(cx - x) <= area and abs(cy - y) <= area)
+    return groups.area_applies_condition(covered, len(cells))
+
+
 def spring_traps(world: World, eid: int, room: int) -> None:
-    """Each trap in the room asks a trial against its DC; a failure deals its damage (and stun, N24)."""
+    """Each trap in the room asks a trial against its DC; a failure deals its damage (and stun, N24, but
+    on a minion group by C37-C38)."""
     body = esper.component_for_entity(eid, Body)
     for trap in world.traps_in(room):
         if world.trap_spent.get(trap.id, 0) > world.turn:
@@ -99,7 +114,7 @@ def spring_traps(world: World, eid: int, room: int) -> None:
             physical, elemental = 0, {damage_type: max(0, raw - body.card.element_resist[damage_type])}
         world.emit("trap", eid, room=room, trap=kind.name, roll=roll, dc=trap.dc,
                    damage=physical + sum(elemental.values()))
-        if trap.stun:
+        if stuns(trap, kind.area, body, esper.component_for_entity(eid, Position).cells):
             stun(world, eid, trap.stun)
         apply_damage(world, None, eid, physical, elemental, kill_heads=1 if physical + sum(elemental.values()) else 0)
         if not world.alive(eid):
