@@ -58,6 +58,13 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "resisted": ("trait", "roll", "dc"),
     "suffers": ("condition", "damage"),
     "condition_over": ("condition",),
+    "warn": (),  # C4: a territorial creature warns the hero off its ground
+    "defend": (),
+    "let_go": (),
+    "hoard_taken": ("item",),
+    "shy": (),
+    "bargain": ("item",),
+    "bargain_refused": ("item", "wants"),
     "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about"),  # conversations (N45, N71, N75-N82)
     "asks": ("option", "line"),
     "narrates": ("line", "part"),

@@ -30,6 +30,7 @@ def level_label(view: CreatureView) -> str:
 
 
 KNOWS_YOU = (170, 200, 240)
+SEEMS = (225, 205, 150)  # C4: what the creature seems to want
 
 
 def ties_lines(known: Acquaintance | None) -> list[Line]:
@@ -52,6 +53,7 @@ def card_lines(view: CreatureView, known: Acquaintance | None = None) -> list[Li
     card = view.card
     lines: list[Line] = [
         (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
+        *([(view.seems, SEEMS)] if view.seems else []),
         (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%", theme.TEXT),
         (f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}", theme.TEXT),
         (defence_line(card.defense), theme.TEXT),

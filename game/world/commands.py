@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import combat, conditions, loadout, moments, moving, provisions, talk
+from game.world.verbs import combat, conditions, loadout, moments, motives, moving, provisions, talk
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -98,6 +98,16 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """Offer a carried item to a creature in the room, to buy it off (C4): it takes what it wants and the
+    fight ends, or refuses and the AP is spent."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
 class DrawWeapon:
     """End a conversation with a blade (N46): the person becomes an ordinary enemy where it stands."""
 
@@ -105,7 +115,7 @@ class DrawWeapon:
     target: int
 
 
-Command = Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon
+Command = Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | Offer | DrawWeapon
 # Talking, asking and drawing a weapon take no time; a reply to a moment costs AP_COST like any deed.
 COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0}
 
@@ -180,7 +190,10 @@ def _pick_up(world: World, actor: int, cmd: PickUp) -> str:
         return f"The {item_name(world, cmd.item)} cannot be carried; eat or drink here instead."
     if not loadout.can_carry(world, actor, cmd.item):
         return f"The {item_name(world, cmd.item)} is too heavy to carry with your load."
+    room, name = world.room_of(actor), item_name(world, cmd.item)
     provisions.take(world, actor, cmd.item)
+    if actor == world.hero:
+        motives.hoard_taken(world, actor, room, name)  # C4: a collector fights to keep what it holds
     return ""
 
 
@@ -235,6 +248,16 @@ def _reply(world: World, actor: int, cmd: Reply) -> str:
     return talk.refusal(world, actor, cmd.target) or moments.reply(world, actor, cmd.target, cmd.approach)
 
 
+def _offer(world: World, actor: int, cmd: Offer) -> str:
+    reason = talk.absent(world, actor, cmd.target) or motives.bargain_refusal(world, actor, cmd.target)
+    if reason:
+        return reason
+    if not _carried(actor, cmd.item):
+        return "You do not carry that."
+    motives.offer(world, actor, cmd.target, cmd.item)
+    return ""
+
+
 def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
     reason = talk.absent(world, actor, cmd.target)
     if not reason and talk.hostile(world, actor, cmd.target):
@@ -245,4 +268,4 @@ def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
 
 
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
-            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon}
+            Talk: _talk, Ask: _ask, Reply: _reply, Offer: _offer, DrawWeapon: _draw_weapon}
