@@ -11,8 +11,9 @@ import pytest
 from game.rules.motives import PROVOKED_ONLY, WANTS, accepts, gold_price
 from game.ui.card import card_lines
 from game.world import views
-from game.world.commands import Attack, Move, Offer, PickUp
+from game.world.commands import Attack, Move, Offer, PickUp, Talk
 from game.world.components import Inventory, Item
+from game.world.talkview import talk_view
 from game.world.verbs import factory
 from tests.data_edits import content_error
 from tests.world_fixtures import body, kinds, make_world, mood, room_id, room_of, row_map, spawn
@@ -253,3 +254,39 @@ def test_C4_a_mindless_creature_that_takes_something_is_refused(tmp_path):
 def test_a_bad_motives_file_is_refused_with_its_entry(tmp_path, change, message):
     error = str(content_error(tmp_path, "motives.toml", *change))
     assert "motives.toml" in error and message in error
+
+
+# -- bargaining through the dialogue (the same commands the screen sends) ------------------------------------
+
+@pytest.mark.rule("C4")
+def test_C4_a_hostile_wolf_hears_offers_ration_first_and_the_bargain_ends_the_fight(world, game):
+    wolf = spawn(world, "wolf", 0)
+    assert world.is_enemy(wolf, world.hero)
+    assert game.do(Talk(world.hero, wolf)).ok
+    assert said(world, "narrates") == ["It seems hungry."]
+    view = talk_view(world, world.hero, wolf)
+    assert view.refusal == ""
+    assert [c.label for c in view.choices] == ["Offer the Ration", "Offer the Water bottle",
+                                               "Offer the Healing potion", "Goodbye."]
+    assert game.do(Offer(world.hero, wolf, view.choices[0].item)).ok
+    assert not world.is_enemy(wolf, world.hero)
+    game.end_turn()
+    assert not blows(world, wolf)
+
+
+@pytest.mark.rule("C4")
+def test_C4_a_failed_offer_in_the_dialogue_costs_the_ap_and_the_wolf_still_fights(world, game):
+    wolf = spawn(world, "wolf", 0)
+    game.do(Talk(world.hero, wolf))
+    water = next(c for c in talk_view(world, world.hero, wolf).choices if c.label == "Offer the Water bottle")
+    ap = body(world.hero).ap
+    assert game.do(Offer(world.hero, wolf, water.item)).ok and body(world.hero).ap == ap - 1
+    assert said(world, "bargain_refused") == ["Wolf will not take the Water bottle: it wants food."]
+    assert world.is_enemy(wolf, world.hero)
+
+
+@pytest.mark.rule("C4")
+def test_C4_folk_are_not_bought_off(world, game):
+    villager = spawn(world, "villager", 0, kind="world")
+    result = game.do(Offer(world.hero, villager, hero_item(world, "ration")))
+    assert not result.ok and result.reason.endswith("is not one to be bought off.")

@@ -1,8 +1,9 @@
 """The dialogue screen, over the dungeon: the person's portrait, name, face (N80), what it thinks of you
 (N71) and its loyalty (N79); what was said; the choices: the usual options, a moment's replies with their
-Measure dice rolled on screen (N77, N78), Draw weapon behind a confirmation (N46), Goodbye.
+Measure dice rolled on screen (N77, N78), offers to buy a creature off (C4; a hostile one hears only
+these), Draw weapon behind a confirmation (N46), Goodbye.
 
-It only shows views and sends the commands a scripted hero sends too (Talk, Ask, Reply, DrawWeapon).
+It only shows views and sends the commands a scripted hero sends too (Talk, Ask, Reply, Offer, DrawWeapon).
 Keys: 1-9 choose, Up/Down and Enter, Esc leaves (N82: leaving early costs nothing); the mouse clicks.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
 from game.world import views
-from game.world.commands import Ask, Command, DrawWeapon, Reply, Talk
+from game.world.commands import Ask, Command, DrawWeapon, Offer, Reply, Talk
 from game.world.talkview import Choice, TalkView, talk_view
 
 if TYPE_CHECKING:
@@ -106,6 +107,10 @@ class DialogueScene(Scene):
             return
         if choice.key == "goodbye":
             self.leave()
+            return
+        if choice.key == "offer":
+            self._do(Offer(self.hero, self.target, choice.item))  # C4: a bargain, 1 AP won or lost
+            self.selected, self.stale = 0, True
             return
         self._do(Reply(self.hero, self.target, choice.approach) if choice.approach
                  else Ask(self.hero, self.target, choice.key))

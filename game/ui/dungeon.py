@@ -205,19 +205,20 @@ class DungeonScene(Scene):
                 self.log.add(problem, theme.PROBLEM)
 
     def _talk_key(self) -> None:
-        """T: the creature under the mouse, else the next one in the hero's room, nearest first."""
+        """T: the creature under the mouse (a hostile one too: it may hear an offer, C4), else the next one
+        in the hero's room that is not hostile, nearest first."""
         hero = self.hero_view()
         hx, hy = hero.square
         people = sorted((v for v in self.views if v.room == hero.room and not v.is_hero and not v.hostile),
                         key=lambda v: (abs(v.square[0] - hx) + abs(v.square[1] - hy), v.uid))
-        if not people:
-            self.log.add("There is no one here to talk to.", theme.PROBLEM)
-            return
         square = self.square_at(self.mouse)
         hover = self.creature_at(square) if square else None
         uids = [v.uid for v in people]
-        if hover is not None and hover.uid in uids:
+        if hover is not None and not hover.is_hero and hover.room == hero.room:
             target = hover
+        elif not people:
+            self.log.add("There is no one here to talk to.", theme.PROBLEM)
+            return
         else:
             target = people[(uids.index(self.last_talked) + 1) % len(people) if self.last_talked in uids else 0]
         self.last_talked = target.uid

@@ -234,7 +234,7 @@ def _equip(world: World, actor: int, cmd: Equip) -> str:
 
 
 def _talk(world: World, actor: int, cmd: Talk) -> str:
-    reason = talk.refusal(world, actor, cmd.target)
+    reason = talk.refusal(world, actor, cmd.target, bargaining=True)
     if not reason:
         talk.start(world, actor, cmd.target)
     return reason

@@ -80,22 +80,29 @@ def hoard_taken(world: World, taker: int, room: int, item: str) -> None:
 
 
 def bargain_refusal(world: World, hero: int, target: int) -> str:
-    """Why the hero cannot bargain with `target` at all, or "": mindless, or wanting nothing a hero gives."""
-    name = esper.component_for_entity(target, Identity).name
-    if MINDLESS in world.content.codex.creatures[esper.component_for_entity(target, Identity).codex_id].tags:
+    """Why the hero cannot bargain with `target` at all, or "": not a monster (folk trade, they are not
+    bought off), mindless, or wanting nothing a hero gives."""
+    ident = esper.component_for_entity(target, Identity)
+    name = ident.name
+    if ident.faction != MONSTERS:
+        return f"{name} is not one to be bought off."
+    if MINDLESS in world.content.codex.creatures[ident.codex_id].tags:
         return f"{name} is mindless: there is no bargaining with it."
     if not motivation(world, target).takes:
         return f"{name} wants nothing you could give it."
     return ""
 
 
+def price(world: World, target: int) -> int:
+    """The coins that buy it off: its Creature Tier times motives.toml's `gold_per_tier`."""
+    tier = world.content.codex.creatures[esper.component_for_entity(target, Identity).codex_id].tier
+    return gold_price(tier, world.content.motives.gold_per_tier)
+
+
 def wanted(world: World, target: int) -> str:
     """What it takes, in words: "food", "food or 20 gold"."""
-    takes = motivation(world, target).takes
-    tier = world.content.codex.creatures[esper.component_for_entity(target, Identity).codex_id].tier
-    words = [f"{gold_price(tier, world.content.motives.gold_per_tier)} gold" if gift == GOLD else gift
-             for gift in takes]
-    return " or ".join(words)
+    return " or ".join(f"{price(world, target)} gold" if gift == GOLD else gift
+                       for gift in motivation(world, target).takes)
 
 
 def offer(world: World, hero: int, target: int, item_eid: int) -> None:
@@ -106,10 +113,7 @@ def offer(world: World, hero: int, target: int, item_eid: int) -> None:
     defn = world.content.items[item.item_id]
     room = world.room_of(hero)
     takes = motivation(world, target).takes
-    count = 1
-    if item.item_id == GOLD:
-        tier = world.content.codex.creatures[esper.component_for_entity(target, Identity).codex_id].tier
-        count = gold_price(tier, world.content.motives.gold_per_tier)
+    count = price(world, target) if item.item_id == GOLD else 1
     name = item_name(world, item_eid)
     if not accepts(takes, item.item_id, defn.kind) or item.count < count:
         world.emit("bargain_refused", hero, target, room, item=name, wants=wanted(world, target))
