@@ -8,13 +8,15 @@ from dataclasses import replace
 import esper
 import pytest
 
+from game.launch import new_game
+from game.paths import ROOT
 from game.rules.motives import PROVOKED_ONLY, WANTS, accepts, gold_price
 from game.ui.card import card_lines
 from game.world import views
-from game.world.commands import Attack, Move, Offer, PickUp, Talk
+from game.world.commands import Attack, Equip, Move, Offer, PickUp, Talk
 from game.world.components import Inventory, Item
 from game.world.talkview import talk_view
-from game.world.verbs import factory
+from game.world.verbs import combat, factory, moving
 from tests.data_edits import content_error
 from tests.world_fixtures import body, kinds, make_world, mood, room_id, room_of, row_map, spawn
 
@@ -290,3 +292,70 @@ def test_C4_folk_are_not_bought_off(world, game):
     villager = spawn(world, "villager", 0, kind="world")
     result = game.do(Offer(world.hero, villager, hero_item(world, "ration")))
     assert not result.ok and result.reason.endswith("is not one to be bought off.")
+
+
+# -- the caves: what the issue asks a player can do ----------------------------------------------------------
+
+def room_named(world, name):
+    return next(r for r in world.rooms.exits if world.room_name(r) == name)
+
+
+def put_hero(world, room):
+    moving.relocate(world, world.hero, room, moving.space_for(world, world.hero, room, None))
+
+
+def by_uid(world, uid):
+    return world.actors.by_uid(uid).eid
+
+
+@pytest.fixture
+def caves():
+    game = new_game(ROOT / "maps" / "caves.tmx", 3)
+    game.world.ecs.activate()
+    tough(game.world)
+    yield game
+    game.close()
+
+
+@pytest.mark.rule("C4")
+def test_C4_in_the_caves_a_hero_walks_past_the_bear_of_the_hot_spring(caves):
+    world = caves.world
+    bear = by_uid(world, "cave_bear#36")
+    spring, golem_hall, wolf_lair = (room_named(world, n) for n in ("Hot Spring", "Golem Hall", "Wolf Lair"))
+    assert world.room_of(bear) == spring
+    put_hero(world, golem_hall)
+    assert caves.do(Move(world.hero, spring)).ok
+    caves.end_turn()
+    assert [e.actor for e in kinds(world, "warn")] == ["cave_bear#36"]
+    assert caves.do(Move(world.hero, wolf_lair)).ok
+    caves.end_turn()
+    assert [e.actor for e in kinds(world, "let_go")] == ["cave_bear#36"]
+    assert not blows(world, bear) and world.room_of(bear) == spring
+
+
+@pytest.mark.rule("C4")
+def test_C4_in_the_caves_a_hungry_wolf_is_bought_off_with_a_ration(caves):
+    world = caves.world
+    wolf = by_uid(world, "wolf#9")
+    put_hero(world, world.room_of(wolf))
+    assert caves.do(Talk(world.hero, wolf)).ok
+    ration = talk_view(world, world.hero, wolf).choices[0]
+    assert ration.label == "Offer the Ration"
+    assert caves.do(Offer(world.hero, wolf, ration.item)).ok
+    caves.end_turn()
+    assert said(world, "bargain") == ["Wolf takes the Ration from Hero and slinks away."]
+    assert not blows(world, wolf)
+
+
+@pytest.mark.rule("C36")
+def test_C36_in_the_caves_a_shortbow_shoots_into_the_rat_swarm_with_better_odds(caves):
+    """The hero's shortbow aims at 64%; into the Chasm Edge swarm of 5 that is 100 - 36 x 0.7225 = 73%."""
+    world = caves.world
+    rats = by_uid(world, "rat_swarm#6")
+    bow = factory.spawn_item(world, "shortbow", owner=world.hero)
+    assert caves.do(Equip(world.hero, bow)).ok
+    shot = combat.strike_of(body(world.hero))
+    assert (shot.kind, shot.chance) == ("ranged", 64) and body(rats).heads == 5
+    assert combat.aimed(world, shot, body(rats)).chance == 73
+    body(rats).heads = 1
+    assert combat.aimed(world, shot, body(rats)).chance == 64  # the last rat: C39
