@@ -65,6 +65,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "shy": (),
     "bargain": ("item",),
     "bargain_refused": ("item", "wants"),
+    "repair": ("mended",),  # C26: a repair kit on worn armour
     "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about"),  # conversations (N45, N71, N75-N82)
     "asks": ("option", "line"),
     "narrates": ("line", "part"),

@@ -65,6 +65,14 @@ class Equip:
 
 
 @dataclass(frozen=True)
+class Repair:
+    """Patch the armour the actor wears with a carried repair kit (C26)."""
+
+    actor: int
+    item: int
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """The actor spends what is left of its Action Points on waiting."""
 
@@ -115,7 +123,7 @@ class DrawWeapon:
     target: int
 
 
-Command = Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | Offer | DrawWeapon
+Command = Move | Attack | PickUp | Drop | Consume | Equip | Repair | EndTurn | Talk | Ask | Reply | Offer | DrawWeapon
 # Talking, asking and drawing a weapon take no time; a reply to a moment costs AP_COST like any deed.
 COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0}
 
@@ -233,6 +241,15 @@ def _equip(world: World, actor: int, cmd: Equip) -> str:
     return ""
 
 
+def _repair(world: World, actor: int, cmd: Repair) -> str:
+    if not _carried(actor, cmd.item):
+        return "You do not carry that."
+    defn = world.content.items[esper.component_for_entity(cmd.item, Item).item_id]
+    if defn.kind != "repair":
+        return f"The {defn.name} mends nothing."
+    return loadout.patch_armour(world, actor, cmd.item)
+
+
 def _talk(world: World, actor: int, cmd: Talk) -> str:
     reason = talk.refusal(world, actor, cmd.target, bargaining=True)
     if not reason:
@@ -268,4 +285,5 @@ def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
 
 
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
+            Repair: _repair,
             Talk: _talk, Ask: _ask, Reply: _reply, Offer: _offer, DrawWeapon: _draw_weapon}

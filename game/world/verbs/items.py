@@ -21,7 +21,7 @@ def lay(world: World, item_eid: int, room: int, square: Square | None) -> None:
     world.rooms.drop_item(item_eid, room, wearable=defn.slot is not None, provision=defn.provision)
 
 
-STACKING = ("food", "drink", "healing", "key", "rune", "misc")
+STACKING = ("food", "drink", "healing", "key", "rune", "repair", "misc")
 
 
 def give(world: World, item_eid: int, owner: int) -> int:

@@ -40,8 +40,8 @@ def mood_by_want(world: World, actor: Actor, sees_hero: bool) -> MoodState | Non
         return guard_ground(world, actor, sees_hero)
     if mood.state == MoodState.ANGERED:
         return None  # provoked: it fights and remembers as N18 says
-    if wants == "hoard":
-        return MoodState.RESTING  # it stays with what it holds
+    if wants == "hoard" and actor.needs is None:
+        return MoodState.RESTING  # it stays with what it holds (one with needs rests while provisioned, N12)
     if wants == "left_alone" and sees_hero:
         if mood.state != MoodState.COWARDLY:
             world.emit("shy", actor.eid, world.hero, actor.pos.room)
@@ -49,14 +49,16 @@ def mood_by_want(world: World, actor: Actor, sees_hero: bool) -> MoodState | Non
     return None
 
 
-def guard_ground(world: World, actor: Actor, sees_hero: bool) -> MoodState:
-    """A territorial creature rests on its ground (the room it stands in); it warns an intruder the turn it
-    sees it, fights it the next turn it is still there, and lets it go the moment it leaves."""
+def guard_ground(world: World, actor: Actor, sees_hero: bool) -> MoodState | None:
+    """A territorial creature's ground is the room it stands in: it warns an intruder the turn it sees it,
+    fights it the next turn it is still there, and lets it go the moment it leaves (it rests that turn and
+    never follows). Without an intruder it keeps the usual moods (N12: hungry, it goes for food)."""
     mood, room = actor.mood, actor.pos.room
     if not sees_hero:
         if mood.state in (MoodState.ANGERED, MoodState.WARY):
             world.emit("let_go", actor.eid, world.hero, room)
-        return MoodState.RESTING
+            return MoodState.RESTING
+        return None
     if mood.state == MoodState.ANGERED or (mood.state == MoodState.WARY and mood.since < world.turn):
         if mood.state == MoodState.WARY:
             world.emit("defend", actor.eid, world.hero, room)
