@@ -103,6 +103,14 @@ def test_C4_the_bear_fights_a_hero_who_stays_and_lets_a_retreating_one_go(world,
     assert mood(bear).state == "resting"
 
 
+@pytest.mark.rule("C4")
+def test_C4_a_needless_guardian_stays_on_its_ground_where_a_wanderer_would_roam(world, game):
+    golem = spawn(world, "stone_golem", 1)  # elemental: no needs, so it would wander (N15)
+    for _ in range(20):
+        game.end_turn()
+    assert room_of(golem) == room_id(1) and mood(golem).state == "resting"
+
+
 # -- food: a hungry wolf is bought off with a ration -----------------------------------------------------
 
 @pytest.mark.rule("C4")

@@ -52,13 +52,14 @@ def mood_by_want(world: World, actor: Actor, sees_hero: bool) -> MoodState | Non
 def guard_ground(world: World, actor: Actor, sees_hero: bool) -> MoodState | None:
     """A territorial creature's ground is the room it stands in: it warns an intruder the turn it sees it,
     fights it the next turn it is still there, and lets it go the moment it leaves (it rests that turn and
-    never follows). Without an intruder it keeps the usual moods (N12: hungry, it goes for food)."""
+    never follows). Without an intruder a needless one stays on its ground; one with needs keeps the usual
+    moods (N12: hungry, it goes for food)."""
     mood, room = actor.mood, actor.pos.room
     if not sees_hero:
         if mood.state in (MoodState.ANGERED, MoodState.WARY):
             world.emit("let_go", actor.eid, world.hero, room)
             return MoodState.RESTING
-        return None
+        return MoodState.RESTING if actor.needs is None else None
     if mood.state == MoodState.ANGERED or (mood.state == MoodState.WARY and mood.since < world.turn):
         if mood.state == MoodState.WARY:
             world.emit("defend", actor.eid, world.hero, room)
