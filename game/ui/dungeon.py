@@ -37,6 +37,8 @@ LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
+MOOD_MARKS = {"angered": ("!", theme.HOSTILE), "fleeing": ("»", (240, 220, 120)),
+              "wary": ("?", (240, 200, 90))}  # over a creature's head; wary: it has warned you off (C4)
 
 
 class DungeonScene(Scene):
@@ -486,8 +488,8 @@ class DungeonScene(Scene):
                 surface.blit(count, count.get_rect(bottomright=(rect.right, rect.bottom)))
             if view.stunned:
                 widgets.text(surface, "zz", (rect.right - 14, rect.y), 12, (240, 220, 120), bold=True)
-            elif view.mood in ("angered", "fleeing"):
-                mark, colour = ("!", theme.HOSTILE) if view.mood == "angered" else ("»", (240, 220, 120))
+            elif view.mood in MOOD_MARKS:
+                mark, colour = MOOD_MARKS[view.mood]
                 widgets.text(surface, mark, (rect.right - 8, rect.y - 2), 15, colour, bold=True)
 
     def _draw_other_heads(self, surface: pygame.Surface, view: CreatureView, side: str) -> None:
