@@ -104,6 +104,9 @@ def test_C37_an_area_stuns_a_group_only_over_half_its_squares_and_always_hurts(c
         rats = spawn(world, "rat_swarm", 1, heads=2 * len(cells))
         spring_on(world, rats, cells)
         assert body(rats).stunned == stunned
+        covered = sum(1 for x, y in cells if abs(x - 7) <= 1 and abs(y - 2) <= 1)
+        assert [e.text for e in kinds(world, "stun_spread")] == ([] if stunned else [
+            f"Rat Swarm is spread too wide to be stunned by a rockfall ({covered} of {len(cells)} squares caught)."])
         assert kinds(world, "trap")[-1].data["damage"] == 5 - 1  # crushing defense 1, covered or not
         assert body(rats).heads == 2 * len(cells) - 1
     finally:
@@ -126,6 +129,8 @@ def test_C38_a_single_target_trap_only_hurts_a_group(content, codex_id, heads, s
         spring_on(world, eid, moving.space_for(world, eid, ROOM_1, (8, 2)))
         assert kinds(world, "trap")[-1].data["damage"] > 0
         assert [e.data["turns"] for e in kinds(world, "stun")] == ([stunned] if stunned else [])
+        assert [e.text for e in kinds(world, "stun_single")] == ([] if stunned else [
+            "Rat Swarm loses one to a spike trap, but the rest press on unstunned."])
     finally:
         world.close()
 

@@ -30,6 +30,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "soaked": ("soaked", "durability"),
     "heads_lost": ("heads", "left"),
     "stun": ("turns",),
+    "stun_single": ("trap",),  # C38: a single-target trap does not stun a group
+    "stun_spread": ("trap", "covered", "squares"),  # C37: an area over less than half a group
     "stun_over": (),
     "death": ("cause",),
     "killed": ("cause",),

@@ -76,18 +76,29 @@ def stun(world: World, eid: int, turns: int) -> None:
     world.emit("stun", target=eid, room=world.room_of(eid), turns=turns)
 
 
-def stuns(trap: Trap, area: int, body: Body, cells: tuple[Square, ...]) -> bool:
-    """Whether a sprung trap's stun (N24) lands: in full on one creature (C39: a group of one too); on a
-    group only from an area covering at least half its squares (C37), never from a single-target trap (C38)."""
+def trap_stun(world: World, eid: int, trap: Trap, area: int, room: int) -> None:
+    """A sprung trap's stun (N24): in full on one creature (C39: a group of one too); on a group only from
+    an area covering at least half its squares (C37), never from a single-target trap (C38). The log says
+    why a group shrugged it off."""
     if not trap.stun:
-        return False
-    if not groups.is_group(body.heads):
-        return True
+        return
+    heads = esper.component_for_entity(eid, Body).heads
+    name = world.content.traps.kinds[trap.trap].name
     if not area:
-        return groups.single_target_applies_conditions(body.heads)
-    x, y = trap.square
-    covered = sum(1 for cx, cy in cells if abs(cx - x) <= area and abs(cy - y) <= area)
-    return groups.area_applies_condition(covered, len(cells))
+        lands = groups.single_target_applies_conditions(heads)
+        if not lands:
+            world.emit("stun_single", eid, room=room, trap=name)
+    elif groups.is_group(heads):
+        x, y = trap.square
+        cells = esper.component_for_entity(eid, Position).cells
+        covered = sum(1 for cx, cy in cells if abs(cx - x) <= area and abs(cy - y) <= area)
+        lands = groups.area_applies_condition(covered, len(cells))
+        if not lands:
+            world.emit("stun_spread", eid, room=room, trap=name, covered=covered, squares=len(cells))
+    else:
+        lands = True
+    if lands:
+        stun(world, eid, trap.stun)
 
 
 def spring_traps(world: World, eid: int, room: int) -> None:
@@ -114,8 +125,7 @@ def spring_traps(world: World, eid: int, room: int) -> None:
             physical, elemental = 0, {damage_type: max(0, raw - body.card.element_resist[damage_type])}
         world.emit("trap", eid, room=room, trap=kind.name, roll=roll, dc=trap.dc,
                    damage=physical + sum(elemental.values()))
-        if stuns(trap, kind.area, body, esper.component_for_entity(eid, Position).cells):
-            stun(world, eid, trap.stun)
+        trap_stun(world, eid, trap, kind.area, room)
         apply_damage(world, None, eid, physical, elemental, kill_heads=1 if physical + sum(elemental.values()) else 0)
         if not world.alive(eid):
             return
