@@ -68,6 +68,9 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "remembers_help": (),
     "remembers_slight": (),
     "draw_weapon": (),
+    "buy": ("item", "price"),  # N5 trade
+    "sell": ("item", "price"),
+    "trade_grows": ("level",),
 }
 
 

@@ -19,6 +19,7 @@ from game.ui.scene import SceneRefused, SceneStack
 from game.ui.session import Session
 from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
+from game.ui.trade import TradeScene
 from game.world.world import World
 
 FPS = 60
@@ -26,7 +27,7 @@ FPS = 60
 
 def scene_stack(session: Session) -> SceneStack:
     """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death",
-    "dialogue".
+    "dialogue", "trade".
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -53,6 +54,7 @@ def scene_stack(session: Session) -> SceneStack:
     stack.register("help", HelpScene)
     stack.register("death", DeathScene)
     stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
+    stack.register("trade", lambda merchant, log: TradeScene(session, merchant, log))
     return stack
 
 

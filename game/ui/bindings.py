@@ -46,6 +46,16 @@ DIALOGUE: list[tuple[str, str, str]] = [
     ("Draw weapon", "Asks once more; then the person becomes your enemy where it stands", ""),
 ]
 
+# On the trade screen (N5): keys, what they do (docs/controls.md), and the screen's hint.
+TRADE: list[tuple[str, str, str]] = [
+    ("Up / Down", "Choose a line", "Up/Down choose"),
+    ("Left / Right, Tab", "Change side: the merchant's wares or your goods", "Left/Right or Tab: side"),
+    ("Enter, Space, click a line", "Buy it (the merchant's side) or sell it (yours)", "Enter or click: buy / sell"),
+    ("Hover a line", "Show the item's card and how its price is made", "hover explains the price"),
+    ("Mouse wheel", "Scroll a long side", ""),
+    ("Esc", "Back to the conversation", "Esc back"),
+]
+
 DIRECTIONS = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}
 
 _BY_KEY = {key: action for action, (keys, _) in KEYS.items() for key in keys}

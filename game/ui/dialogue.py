@@ -107,6 +107,9 @@ class DialogueScene(Scene):
         if choice.key == "goodbye":
             self.leave()
             return
+        if choice.key == "trade":  # N5: the trade screen, over this one
+            self.stack.push("trade", merchant=self.target, log=self.log)
+            return
         self._do(Reply(self.hero, self.target, choice.approach) if choice.approach
                  else Ask(self.hero, self.target, choice.key))
         self.selected, self.stale = 0, True

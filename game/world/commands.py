@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import combat, conditions, loadout, moments, moving, provisions, talk
+from game.world.verbs import combat, conditions, loadout, moments, moving, provisions, talk, trade
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -105,9 +105,36 @@ class DrawWeapon:
     target: int
 
 
-Command = Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon
-# Talking, asking and drawing a weapon take no time; a reply to a moment costs AP_COST like any deed.
-COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0}
+@dataclass(frozen=True)
+class Trade:
+    """Open trade with a merchant in the room (N5): it greets the hero in the tone of its traits."""
+
+    actor: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Buy one of `item`, which the merchant `target` has for sale, at its price (N5)."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
+class Sell:
+    """Sell one of `item`, carried and not worn, to the merchant `target` at its offer (N5)."""
+
+    actor: int
+    target: int
+    item: int
+
+
+Command = (Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon | Trade | Buy
+           | Sell)
+# Talking, asking, drawing a weapon and trading take no time; a reply to a moment costs AP_COST like any deed.
+COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0}
 
 
 def perform(world: World, command: Command) -> Result:
@@ -244,5 +271,28 @@ def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
     return reason
 
 
+def _trader(world: World, actor: int, target: int) -> str:
+    """Why `actor` cannot trade with `target` now, or "" (a merchant, in the room, not hostile: N5)."""
+    reason = talk.refusal(world, actor, target)
+    if not reason and trade.merchant_of(target) is None:
+        reason = f"{esper.component_for_entity(target, Identity).name} has nothing to sell."
+    return reason
+
+
+def _trade(world: World, actor: int, cmd: Trade) -> str:
+    reason = _trader(world, actor, cmd.target)
+    if not reason:
+        trade.react(world, cmd.target, actor, "greeting")
+    return reason
+
+
+def _buy(world: World, actor: int, cmd: Buy) -> str:
+    return _trader(world, actor, cmd.target) or trade.buy(world, actor, cmd.target, cmd.item)
+
+
+def _sell(world: World, actor: int, cmd: Sell) -> str:
+    return _trader(world, actor, cmd.target) or trade.sell(world, actor, cmd.target, cmd.item)
+
+
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
-            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon}
+            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell}

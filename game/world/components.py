@@ -437,3 +437,20 @@ class Ties:
     (N69); company or a claim also keeps it from feuding; a spell-bound creature takes no part (N74)."""
 
     holds: frozenset[str] = frozenset()
+
+
+# -- merchants (N5) ----------------------------------------------------------------------------------------
+MERCHANT_TYPE = one_of(STR, "a merchant type of assets/data/trade.toml", lambda world: world.content.trade.types)
+MERCHANT_TRAIT = one_of(STR, "a merchant trait of assets/data/trade.toml", lambda world: world.content.trade.traits)
+
+
+@saved.creature("merchant", {"trade": MERCHANT_TYPE, "traits": names(MERCHANT_TRAIT), "xp": COUNT}, optional=True)
+@dataclass(slots=True)
+class Merchant:
+    """A stationary trader (N5): its type (the stock table of trade.toml), its personality traits and the
+    trade XP business has brought it (its level follows, verbs/trade.level). What it sells is what it
+    carries unequipped; its gold is the gold it carries."""
+
+    trade: str
+    traits: frozenset[str] = frozenset()
+    xp: int = 0

@@ -9,7 +9,7 @@ import esper
 
 from game.rules.social import band_of
 from game.world.components import Identity, Loyalty, Opinions, Persona
-from game.world.verbs import moments, social, talk
+from game.world.verbs import moments, social, talk, trade
 from game.world.verbs.speech import living_names, voice_of
 from game.world.verbs.witness import talks_of, witness_of
 from game.world.world import World
@@ -59,13 +59,16 @@ def loyalty_to(world: World, eid: int, hero: int) -> int:
 
 
 def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
-    """During a moment its replies, else the usual options; Draw weapon in every exchange (N46), Goodbye last."""
+    """During a moment its replies, else the usual options (a merchant's: its wares, N5); Draw weapon in every
+    exchange (N46), Goodbye last."""
     options = world.content.dialogue.options
     moment = moments.open_moment(world, hero, target)
     if moment is not None:
         said = [Choice(r.approach, r.says, r.approach, r.points) for r in moment.replies]
         return (*said, Choice("draw", options["draw"]), Choice("goodbye", options["leave_moment"]))
     asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(target) else []
+    if trade.merchant_of(target) is not None:  # N5: a merchant's wares, on the trade screen
+        asked.append(Choice("trade", world.content.trade.lines["trade"]))
     return (*asked, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from game.world.systems import (abilities, behaviour, combat, conditions, growth, movement, needs, pairs,
-                                scavenge, scent, spawners, start, witness)
+                                restock, scavenge, scent, spawners, start, witness)
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -24,6 +24,7 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("scent", scent.run),  # N15 scent faded, spread and laid
     ("spawners", spawners.run),  # N26 clocks
     ("growth", growth.run),  # N27-N29 XP and levels
+    ("restock", restock.run),  # N5 merchants lay in stock and gold
     ("recover", start.recover),  # N24 stuns count down; the hero's AP refresh
 )
 
