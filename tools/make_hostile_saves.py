@@ -348,14 +348,14 @@ def wrong_types(picks: Picks) -> list[Case]:
     field registered later gets its case when the saves are written again."""
     def set_field(key: str, name: str) -> Change:
         def change(b: Body, p: Picks) -> None:
-            if key in saved.ITEM_PARTS:
-                target = item(b, p.floor)
-            else:  # an optional component the NPC lacks is given, copied from a creature that has one
-                parts = creature(b, p.npc)["components"]
-                if key not in parts:
-                    other = next((c["components"][key] for c in b["creatures"] if key in c["components"]), {})
-                    parts[key] = copy.deepcopy(other)
-                target = parts[key]
+            # an optional component the entity lacks is given, copied from one that has it (else empty)
+            records = b["items"] if key in saved.ITEM_PARTS else b["creatures"]
+            chosen = b["items"][p.floor] if key in saved.ITEM_PARTS else creature(b, p.npc)
+            parts = chosen["components"]
+            if key not in parts:
+                other = next((r["components"][key] for r in records if key in r["components"]), {})
+                parts[key] = copy.deepcopy(other)
+            target = parts[key]
             target[name] = WRONG_TYPE
         return change
 

@@ -11,6 +11,7 @@ from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
 from game.content.names import Names, load_names
 from game.paths import DATA
 from game.content.conditions import Condition, load_conditions
+from game.content.contracts import Contracts, load_contracts
 from game.content.dialogue import Dialogue, load_dialogue
 from game.content.moments import Moments, load_moments
 from game.content.social import SocialRules, load_social
@@ -34,6 +35,7 @@ class Content:
     moments: Moments
     names: Names
     trade: Trade
+    contracts: Contracts
 
 
 @lru_cache(maxsize=4)
@@ -75,4 +77,5 @@ def load_content(data_dir: Path = DATA) -> Content:
                    load_traps(data_dir / "traps.toml"), conditions, social,
                    load_dialogue(data_dir / "dialogue.toml", social),
                    load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)), names,
-                   load_trade(data_dir / "trade.toml", items))
+                   load_trade(data_dir / "trade.toml", items),
+                   load_contracts(data_dir / "contracts.toml", items, social.backgrounds))

@@ -58,7 +58,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "resisted": ("trait", "roll", "dc"),
     "suffers": ("condition", "damage"),
     "condition_over": ("condition",),
-    "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about"),  # conversations (N45, N71, N75-N82)
+    "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about", "contract", "objective"),  # conversations (N45, N71, N75-N82)
     "asks": ("option", "line"),
     "narrates": ("line", "part"),
     "reply": ("approach", "line"),
@@ -71,6 +71,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "buy": ("item", "price"),  # N5 trade
     "sell": ("item", "price"),
     "trade_grows": ("level",),
+    "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
+    "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
 }
 
 

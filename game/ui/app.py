@@ -13,6 +13,7 @@ from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
+from game.ui.journal import JournalScene
 from game.ui.maprender import MissingTileset
 from game.ui.pause import PauseScene
 from game.ui.scene import SceneRefused, SceneStack
@@ -27,7 +28,7 @@ FPS = 60
 
 def scene_stack(session: Session) -> SceneStack:
     """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death",
-    "dialogue", "trade".
+    "dialogue", "trade", "journal".
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -55,6 +56,7 @@ def scene_stack(session: Session) -> SceneStack:
     stack.register("death", DeathScene)
     stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
     stack.register("trade", lambda merchant, log: TradeScene(session, merchant, log))
+    stack.register("journal", lambda: JournalScene(session))
     return stack
 
 

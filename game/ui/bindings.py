@@ -17,6 +17,7 @@ KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     "use_slot": ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
                   pygame.K_8, pygame.K_9), "Use, equip or eat inventory item 1-9"),
     "scent": ((pygame.K_c,), "Toggle the scent overlay"),
+    "journal": ((pygame.K_j,), "Open the journal: your work and the people you have met"),
     "log_older": ((pygame.K_PAGEUP,), "Scroll the message log back"),
     "log_newer": ((pygame.K_PAGEDOWN,), "Scroll the message log forward"),
     "help": ((pygame.K_F1,), "Show or hide the controls"),
@@ -34,6 +35,7 @@ MOUSE: list[tuple[str, str]] = [
     ("Click a line under In this room", "Talk to that creature, or attack it if it is hostile"),
     ("Click an exit under the room name", "Move through it"),
     ("Mouse wheel on the log", "Scroll the message log"),
+    ("Click Journal at the foot of the panel", "Open the journal"),
 ]
 
 # In a conversation (the dialogue screen): keys, what they do (docs/controls.md), and the screen's hint.
@@ -54,6 +56,14 @@ TRADE: list[tuple[str, str, str]] = [
     ("Hover a line", "Show the item's card and how its price is made", "hover explains the price"),
     ("Mouse wheel", "Scroll a long side", ""),
     ("Esc", "Back to the conversation", "Esc back"),
+]
+
+# On the journal screen (N40, N44): keys, what they do (docs/controls.md), and the screen's hint.
+JOURNAL: list[tuple[str, str, str]] = [
+    ("Left / Right, Tab, click a tab", "Change tab: Work or People", "Left/Right or Tab: tab"),
+    ("Up / Down, click a line", "Choose an entry and read it", "Up/Down choose"),
+    ("Mouse wheel", "Scroll the list", ""),
+    ("Esc, J", "Close the journal", "Esc or J closes"),
 ]
 
 DIRECTIONS = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}

@@ -16,7 +16,7 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
 from game.world import views
-from game.world.commands import Ask, Command, DrawWeapon, Reply, Talk
+from game.world.commands import Ask, Command, DrawWeapon, Reply, Talk, Work
 from game.world.talkview import Choice, TalkView, talk_view
 
 if TYPE_CHECKING:
@@ -110,8 +110,11 @@ class DialogueScene(Scene):
         if choice.key == "trade":  # N5: the trade screen, over this one
             self.stack.push("trade", merchant=self.target, log=self.log)
             return
-        self._do(Reply(self.hero, self.target, choice.approach) if choice.approach
-                 else Ask(self.hero, self.target, choice.key))
+        if choice.key.startswith("work:"):  # N40-N44: contracts and mini-quests
+            self._do(Work(self.hero, self.target, choice.key.partition(":")[2]))
+        else:
+            self._do(Reply(self.hero, self.target, choice.approach) if choice.approach
+                     else Ask(self.hero, self.target, choice.key))
         self.selected, self.stale = 0, True
 
     def leave(self) -> None:

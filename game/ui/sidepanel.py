@@ -16,6 +16,7 @@ from game.world.views import ItemView
 ROW_HOVER = (50, 44, 66)
 INVENTORY_ROWS = 12
 MINIMAP_HEIGHT = 150
+JOURNAL = "journal"  # what the Journal button at the foot asks for
 USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
 
 
@@ -78,8 +79,12 @@ class SidePanel:
         y = self._exits(surface, shown, mouse, x, y, w)
         self._company(surface, shown, mouse, x, y + 10, w)
         self.minimap.draw(surface, shown.map, hero, shown.views, seen)
-        widgets.text(surface, "F1 controls   Esc pause   C scent", (self.rect.centerx, self.rect.bottom - 28), 13,
-                     theme.TEXT_DIM, centre=True)
+        hint = widgets.text(surface, "F1 controls   Esc pause   C scent", (self.rect.centerx - 44, self.rect.bottom - 28),
+                            13, theme.TEXT_DIM, centre=True)
+        button = pygame.Rect(hint.right + 12, hint.y - 4, 76, hint.h + 8)
+        self._row(surface, button, JOURNAL, mouse)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=4)
+        widgets.text(surface, "Journal J", (button.centerx, hint.y), 13, theme.ACCENT, centre=True)
 
     def _row(self, surface: pygame.Surface, row: pygame.Rect, target: object, mouse: tuple[int, int]) -> None:
         if row.collidepoint(mouse):

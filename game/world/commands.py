@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import combat, conditions, loadout, moments, moving, provisions, talk, trade
+from game.world.verbs import combat, conditions, contracts, loadout, moments, moving, provisions, talk, trade
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -131,10 +131,20 @@ class Sell:
     item: int
 
 
+@dataclass(frozen=True)
+class Work:
+    """Contracts and mini-quests with `target` (N40-N44): "ask" (Any work?), "accept", "decline", "abandon",
+    "claim", "deliver" (a parcel to its addressee) or "give" (what a mini-quest asked for)."""
+
+    actor: int
+    target: int
+    action: str
+
+
 Command = (Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon | Trade | Buy
-           | Sell)
-# Talking, asking, drawing a weapon and trading take no time; a reply to a moment costs AP_COST like any deed.
-COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0}
+           | Sell | Work)
+# Talking, asking, drawing a weapon, trading and work talk take no time; a reply to a moment costs AP_COST.
+COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Work: 0}
 
 
 def perform(world: World, command: Command) -> Result:
@@ -294,5 +304,12 @@ def _sell(world: World, actor: int, cmd: Sell) -> str:
     return _trader(world, actor, cmd.target) or trade.sell(world, actor, cmd.target, cmd.item)
 
 
+def _work(world: World, actor: int, cmd: Work) -> str:
+    reason = talk.refusal(world, actor, cmd.target)
+    if not reason and moments.open_moment(world, actor, cmd.target) is not None:
+        reason = "Answer first, or say goodbye."
+    return reason or contracts.work(world, actor, cmd.target, "claim" if cmd.action == "give" else cmd.action)
+
+
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
-            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell}
+            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell, Work: _work}

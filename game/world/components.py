@@ -18,7 +18,7 @@ from game.rules.definitions import footprint
 from game.rules.growth import grown, level_for_xp
 from game.rules.social import TIES
 from game.world import saved
-from game.world.saved import COUNT, INT, LIMIT, SQUARE, SQUARES, STR, counts, names, one_of, optional, text
+from game.world.saved import BOOL, COUNT, INT, LIMIT, SQUARE, SQUARES, STR, counts, names, one_of, optional, text
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -454,3 +454,67 @@ class Merchant:
     trade: str
     traits: frozenset[str] = frozenset()
     xp: int = 0
+
+
+# -- contracts and the journal (N40-N44) -------------------------------------------------------------------
+CONTRACT_KINDS = ("slay", "bring", "deliver", "clear", "marked", "mini")  # mini: a mini-quest (N44)
+CONTRACT_STATES = ("offered", "active", "done", "abandoned")  # "ready" is active with its objective met
+
+
+@dataclass(slots=True)
+class Contract:
+    """One piece of work a giver offered a hero (N40-N44). `target` is the uid of the enemy to slay or carry
+    the marked item, or of the person to deliver to; `item` the item id to bring, deliver or recover (a
+    mini-quest: its want); `room` the room to clear or where the target was; `met` is latched once the
+    objective is done (slain, cleared, delivered); `turn` when it was offered, accepted or closed."""
+
+    id: int
+    giver: str
+    giver_name: str
+    place: str
+    kind: str
+    target: str
+    target_name: str
+    item: str
+    room: int
+    flavour: str
+    objective: str
+    gold: int
+    xp: int
+    bonus: str
+    state: str
+    turn: int
+    met: bool = False
+
+
+CONTRACT_FIELDS = {"id": COUNT, "giver": UID, "giver_name": NAME, "place": NAME,
+                   "kind": one_of(STR, "a contract kind", CONTRACT_KINDS), "target": KILLER, "target_name": NAME,
+                   "item": text(40), "room": INT.between(-1), "flavour": text(500), "objective": text(500),
+                   "gold": COUNT, "xp": COUNT, "bonus": text(40),
+                   "state": one_of(STR, "a contract state", CONTRACT_STATES), "turn": COUNT, "met": BOOL}
+CONTRACT = saved.record(CONTRACT_FIELDS)
+CONTRACTS = saved.list_of(f"a list of contracts ({CONTRACT.name})", CONTRACT.fits,
+                          to_plain=lambda found: [CONTRACT.to_plain({f: getattr(c, f) for f in CONTRACT_FIELDS})
+                                                  for c in found],
+                          from_plain=lambda found: [Contract(**CONTRACT.from_plain(c)) for c in found])
+
+
+@saved.creature("journal", {"contracts": CONTRACTS, "next_id": COUNT, "xp": COUNT}, optional=True)
+@dataclass(slots=True)
+class Journal:
+    """A hero's journal (N40, N44): its contracts and mini-quests, offered, active, done or abandoned, the
+    next contract's number, and the XP contracts have earned it (kept here until the hero sheet counts XP)."""
+
+    contracts: list[Contract] = field(default_factory=list)
+    next_id: int = 1
+    xp: int = 0
+
+
+@saved.item("mark", {"contract": COUNT, "hero": UID}, optional=True)
+@dataclass(slots=True)
+class Mark:
+    """N42: the mark on the one item a contract asks for (a marked enchanted item, a parcel to deliver):
+    the contract's number and the hero it belongs to. A plain copy has none."""
+
+    contract: int = 0
+    hero: str = HERO_ID

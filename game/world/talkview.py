@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import esper
 
 from game.rules.social import band_of
-from game.world.components import Identity, Loyalty, Opinions, Persona
-from game.world.verbs import moments, social, talk, trade
+from game.world.components import Identity, Journal, Loyalty, Opinions, Persona
+from game.world.verbs import contracts, moments, social, talk, trade
 from game.world.verbs.speech import living_names, voice_of
 from game.world.verbs.witness import talks_of, witness_of
 from game.world.world import World
@@ -69,7 +69,38 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(target) else []
     if trade.merchant_of(target) is not None:  # N5: a merchant's wares, on the trade screen
         asked.append(Choice("trade", world.content.trade.lines["trade"]))
+    if voice_of(target):
+        asked += work_choices(world, hero, target)
     return (*asked, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
+
+
+def work_choices(world: World, hero: int, target: int) -> list[Choice]:
+    """N40-N44, keyed "work:<action>" (commands.Work): a parcel to hand over; then, with this giver: claim
+    or abandon active work (or give what a mini-quest asked for), accept, ask for another (an ordinary
+    giver) or decline an offer, or ask for work."""
+    lines = world.content.contracts.lines
+    said: list[Choice] = []
+    journal = esper.try_component(hero, Journal)
+    uid = world.uid(target)
+    for c in journal.contracts if journal else ():
+        if c.kind == "deliver" and c.state == "active" and c.target == uid and not c.met:
+            said.append(Choice("work:deliver", lines["deliver"].format(other=c.giver_name)))
+            break
+    active = contracts.of_giver(world, hero, target, "active")
+    offered = contracts.of_giver(world, hero, target, "offered")
+    if active is not None:
+        if contracts.ready(world, hero, active):
+            said.append(Choice("work:give" if active.kind == "mini" else "work:claim",
+                               lines["give" if active.kind == "mini" else "claim"]))
+        said.append(Choice("work:abandon", lines["abandon"]))
+    elif offered is not None:
+        said.append(Choice("work:accept", lines["accept"]))
+        if offered.kind != "mini" and esper.component_for_entity(target, Identity).kind != "notable":
+            said.append(Choice("work:ask", lines["another"]))
+        said.append(Choice("work:decline", lines["decline"]))
+    else:
+        said.append(Choice("work:ask", lines["work"]))
+    return said
 
 
 def talk_view(world: World, hero: int, target: int) -> TalkView | None:

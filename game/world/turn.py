@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from game.world.systems import (abilities, behaviour, combat, conditions, growth, movement, needs, pairs,
-                                restock, scavenge, scent, spawners, start, witness)
+from game.world.systems import (abilities, behaviour, combat, conditions, contracts, growth, movement, needs,
+                                pairs, restock, scavenge, scent, spawners, start, witness)
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -25,6 +25,7 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("spawners", spawners.run),  # N26 clocks
     ("growth", growth.run),  # N27-N29 XP and levels
     ("restock", restock.run),  # N5 merchants lay in stock and gold
+    ("contracts", contracts.run),  # N40 work whose objective was met is ready to claim
     ("recover", start.recover),  # N24 stuns count down; the hero's AP refresh
 )
 
