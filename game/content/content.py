@@ -10,6 +10,7 @@ from game.content.errors import ContentError
 from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
 from game.content.names import Names, load_names
 from game.paths import DATA
+from game.content.companions import Companions, load_companions
 from game.content.conditions import Condition, load_conditions
 from game.content.contracts import Contracts, load_contracts
 from game.content.dialogue import Dialogue, load_dialogue
@@ -36,6 +37,7 @@ class Content:
     names: Names
     trade: Trade
     contracts: Contracts
+    companions: Companions
 
 
 @lru_cache(maxsize=4)
@@ -78,4 +80,5 @@ def load_content(data_dir: Path = DATA) -> Content:
                    load_dialogue(data_dir / "dialogue.toml", social),
                    load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)), names,
                    load_trade(data_dir / "trade.toml", items),
-                   load_contracts(data_dir / "contracts.toml", items, social.backgrounds))
+                   load_contracts(data_dir / "contracts.toml", items, social.backgrounds),
+                   load_companions(data_dir / "companions.toml"))

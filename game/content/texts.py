@@ -71,6 +71,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "buy": ("item", "price"),  # N5 trade
     "sell": ("item", "price"),
     "trade_grows": ("level",),
+    "joins": (),  # N38 companions
+    "parts": (),
     "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
     "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
 }

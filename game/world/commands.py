@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import combat, conditions, contracts, loadout, moments, moving, provisions, talk, trade
+from game.world.verbs import combat, company, conditions, contracts, loadout, moments, moving, provisions, talk, trade
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -141,10 +141,47 @@ class Work:
     action: str
 
 
+@dataclass(frozen=True)
+class Recruit:
+    """"Come with me." (N38, N39): `target` joins the party if it is loyal enough and there is room."""
+
+    actor: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Order:
+    """An order to a companion (N4, N38): "follow", "wait", "explore" (`room`, next to it) or "part"."""
+
+    actor: int
+    target: int
+    order: str
+    room: int = -1
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Give the companion `target` a weapon or armour from the pack; it equips it (N4)."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """The companion `target` hands `item` over (N48)."""
+
+    actor: int
+    target: int
+    item: int
+
+
 Command = (Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon | Trade | Buy
-           | Sell | Work)
-# Talking, asking, drawing a weapon, trading and work talk take no time; a reply to a moment costs AP_COST.
-COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Work: 0}
+           | Sell | Work | Recruit | Order | Hand | TakeBack)
+# Talking, asking, drawing a weapon, trading, work talk, recruiting and orders take no time; a reply to a
+# moment and handing gear over cost AP_COST.
+COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Work: 0, Recruit: 0, Order: 0}
 
 
 def perform(world: World, command: Command) -> Result:
@@ -181,6 +218,8 @@ def _move(world: World, actor: int, cmd: Move) -> str:
     if exit_ is None:
         return f"{world.room_name(cmd.room)} is not next to this room."
     reason = moving.go(world, actor, exit_, cmd.room, force=False)
+    if not reason:
+        company.follow(world, actor, here)  # N4: the companions following come along
     if not reason and actor == world.hero:
         observe(world, actor)  # N71: whoever stands there has been seen
     return reason
@@ -277,6 +316,8 @@ def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
     if not reason and talk.hostile(world, actor, cmd.target):
         reason = f"{esper.component_for_entity(cmd.target, Identity).name} is already your enemy."
     if not reason:
+        if company.companion_of(cmd.target) is not None:
+            company.part(world, actor, cmd.target, quietly=True)  # N46: a companion is set down first
         talk.draw_weapon(world, actor, cmd.target)
     return reason
 
@@ -311,5 +352,31 @@ def _work(world: World, actor: int, cmd: Work) -> str:
     return reason or contracts.work(world, actor, cmd.target, "claim" if cmd.action == "give" else cmd.action)
 
 
+def _recruit(world: World, actor: int, cmd: Recruit) -> str:
+    return talk.refusal(world, actor, cmd.target) or company.recruit(world, actor, cmd.target)
+
+
+def _order(world: World, actor: int, cmd: Order) -> str:
+    return talk.refusal(world, actor, cmd.target) or company.order(world, actor, cmd.target, cmd.order, cmd.room)
+
+
+def _companion(world: World, actor: int, target: int) -> str:
+    """Why `target` is no companion of the actor's at hand, or ""."""
+    reason = talk.refusal(world, actor, target)
+    companion = company.companion_of(target)
+    if not reason and (companion is None or companion.hero != world.uid(actor)):
+        reason = f"{esper.component_for_entity(target, Identity).name} does not travel with you."
+    return reason
+
+
+def _hand(world: World, actor: int, cmd: Hand) -> str:
+    return _companion(world, actor, cmd.target) or company.hand(world, actor, cmd.target, cmd.item)
+
+
+def _take_back(world: World, actor: int, cmd: TakeBack) -> str:
+    return _companion(world, actor, cmd.target) or company.take(world, actor, cmd.target, cmd.item)
+
+
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
-            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell, Work: _work}
+            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell, Work: _work,
+            Recruit: _recruit, Order: _order, Hand: _hand, TakeBack: _take_back}

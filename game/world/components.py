@@ -518,3 +518,24 @@ class Mark:
 
     contract: int = 0
     hero: str = HERO_ID
+
+
+# -- companions (N4, N38, N39) -----------------------------------------------------------------------------
+ORDERS = ("follow", "wait", "explore")
+
+
+@saved.creature("companion", {"hero": UID, "order": one_of(STR, f"an order ({', '.join(ORDERS)})", ORDERS),
+                              "room": INT.between(-1), "back": BOOL, "seen": text(300), "faction": FACTION},
+                optional=True)
+@dataclass(slots=True)
+class Companion:
+    """A creature in a hero's party (N4, N38): whose, its order (follow, wait, explore), the room it was sent
+    to look at (-1: none), whether it is on its way back, what it saw there, and the faction it had before
+    it joined (it fights on the hero's side meanwhile and gets it back when it leaves)."""
+
+    hero: str = HERO_ID
+    order: str = "follow"
+    room: int = -1
+    back: bool = False
+    seen: str = ""
+    faction: str = "folk"

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 import esper
 
 from game.rules.social import band_of
-from game.world.components import Identity, Journal, Loyalty, Opinions, Persona
-from game.world.verbs import contracts, moments, social, talk, trade
+from game.world.components import Identity, Inventory, Item, Journal, Loyalty, Opinions, Persona
+from game.world.verbs import company, contracts, moments, social, talk, trade
 from game.world.verbs.speech import living_names, voice_of
 from game.world.verbs.witness import talks_of, witness_of
+from game.world.views import item_name
 from game.world.world import World
 
 
@@ -69,9 +70,46 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(target) else []
     if trade.merchant_of(target) is not None:  # N5: a merchant's wares, on the trade screen
         asked.append(Choice("trade", world.content.trade.lines["trade"]))
-    if voice_of(target):
+    if company.companion_of(target) is not None:
+        asked += company_choices(world, hero, target)
+    elif voice_of(target):
         asked += work_choices(world, hero, target)
+        if esper.component_for_entity(target, Identity).kind not in ("merchant", "notable"):
+            asked.append(Choice("company:recruit", world.content.companions.lines["recruit"]))
     return (*asked, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
+
+
+EXPLORE_SHOWN = 2  # the adjacent rooms a companion is offered to explore, nearest the order of the exits
+
+
+def company_choices(world: World, hero: int, target: int) -> list[Choice]:
+    """N4, N38, N48, keyed "company:<order>[:<room or item>]": follow or wait (whichever it is not doing),
+    explore an adjacent room, take the hero's best spare weapon or armour, hand back what it wears, part."""
+    lines, companion = world.content.companions.lines, company.companion_of(target)
+    said = [Choice("company:wait", lines["wait"]) if companion.order != "wait"
+            else Choice("company:follow", lines["follow"])]
+    rooms = sorted({other for _, other in world.rooms.exits[world.room_of(target)]})
+    said += [Choice(f"company:explore:{room}", lines["explore"].format(room=world.room_name(room)))
+             for room in rooms[:EXPLORE_SHOWN]]
+    spare = spare_gear(world, hero)
+    if spare is not None:
+        said.append(Choice(f"company:hand:{spare}", lines["hand"].format(item=item_name(world, spare))))
+    worn = esper.component_for_entity(target, Inventory).equipped
+    if worn:
+        item = worn.get("weapon", next(iter(worn.values())))
+        said.append(Choice(f"company:take:{item}", lines["take"].format(item=item_name(world, item))))
+    said.append(Choice("company:part", lines["part"]))
+    return said
+
+
+def spare_gear(world: World, hero: int) -> int | None:
+    """The most valuable weapon or armour the hero carries and does not wear."""
+    inv = esper.component_for_entity(hero, Inventory)
+    worn = set(inv.equipped.values())
+    spare = [i for i in inv.items if i not in worn
+             and world.content.items[esper.component_for_entity(i, Item).item_id].kind in company.GEAR]
+    return max(spare, key=lambda i: (world.content.items[esper.component_for_entity(i, Item).item_id].value, -i),
+               default=None)
 
 
 def work_choices(world: World, hero: int, target: int) -> list[Choice]:
