@@ -72,6 +72,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "sell": ("item", "price"),
     "trade_grows": ("level",),
     "joins": (),  # N38 companions
+    "coerce": ("roll", "chance", "success"),  # N47
+    "lift": ("item", "roll", "chance", "success"),  # N48
     "parts": (),
     "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
     "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),

@@ -16,7 +16,8 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
 from game.world import views
-from game.world.commands import Ask, Command, DrawWeapon, Hand, Order, Recruit, Reply, Talk, TakeBack, Work
+from game.world.commands import (Ask, Coerce, Command, DrawWeapon, Hand, Lift, Order, Recruit, Reply, Talk, TakeBack,
+                                 Work)
 from game.world.talkview import Choice, TalkView, talk_view
 
 if TYPE_CHECKING:
@@ -37,6 +38,10 @@ def company_command(hero: int, target: int, key: str) -> Command:
     what, arg = parts[1], parts[2] if len(parts) > 2 else ""
     if what == "recruit":
         return Recruit(hero, target)
+    if what == "coerce":
+        return Coerce(hero, target)
+    if what == "lift":
+        return Lift(hero, target, int(arg))
     if what == "hand":
         return Hand(hero, target, int(arg))
     if what == "take":

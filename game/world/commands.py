@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import combat, company, conditions, contracts, loadout, moments, moving, provisions, talk, trade
+from game.world.verbs import coercion, combat, company, conditions, contracts, loadout, moments, moving, provisions, talk, trade
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -177,11 +177,29 @@ class TakeBack:
     item: int
 
 
+@dataclass(frozen=True)
+class Coerce:
+    """Put the choice of forced labour to a beaten person (N47): one attempt, no cost."""
+
+    actor: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Lift:
+    """Try to lift `item` from what `target` carries (N48, the Thief perk): 1 AP."""
+
+    actor: int
+    target: int
+    item: int
+
+
 Command = (Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon | Trade | Buy
-           | Sell | Work | Recruit | Order | Hand | TakeBack)
+           | Sell | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift)
 # Talking, asking, drawing a weapon, trading, work talk, recruiting and orders take no time; a reply to a
 # moment and handing gear over cost AP_COST.
-COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Work: 0, Recruit: 0, Order: 0}
+COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Work: 0, Recruit: 0, Order: 0,
+                          Coerce: 0}
 
 
 def perform(world: World, command: Command) -> Result:
@@ -377,6 +395,14 @@ def _take_back(world: World, actor: int, cmd: TakeBack) -> str:
     return _companion(world, actor, cmd.target) or company.take(world, actor, cmd.target, cmd.item)
 
 
+def _coerce(world: World, actor: int, cmd: Coerce) -> str:
+    return talk.refusal(world, actor, cmd.target) or coercion.coerce(world, actor, cmd.target)
+
+
+def _lift(world: World, actor: int, cmd: Lift) -> str:
+    return talk.refusal(world, actor, cmd.target) or coercion.lift(world, actor, cmd.target, cmd.item)
+
+
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
             Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell, Work: _work,
-            Recruit: _recruit, Order: _order, Hand: _hand, TakeBack: _take_back}
+            Recruit: _recruit, Order: _order, Hand: _hand, TakeBack: _take_back, Coerce: _coerce, Lift: _lift}

@@ -499,15 +499,19 @@ CONTRACTS = saved.list_of(f"a list of contracts ({CONTRACT.name})", CONTRACT.fit
                           from_plain=lambda found: [Contract(**CONTRACT.from_plain(c)) for c in found])
 
 
-@saved.creature("journal", {"contracts": CONTRACTS, "next_id": COUNT, "xp": COUNT}, optional=True)
+@saved.creature("journal", {"contracts": CONTRACTS, "next_id": COUNT, "xp": COUNT, "claims": saved.numbers(ROOM),
+                            "coerced": names(UID)}, optional=True)
 @dataclass(slots=True)
 class Journal:
     """A hero's journal (N40, N44): its contracts and mini-quests, offered, active, done or abandoned, the
-    next contract's number, and the XP contracts have earned it (kept here until the hero sheet counts XP)."""
+    next contract's number, the XP contracts have earned it (kept here until the hero sheet counts XP),
+    its claims (the rooms it cleared for a contract, N47) and whom it has put the choice of forced labour to."""
 
     contracts: list[Contract] = field(default_factory=list)
     next_id: int = 1
     xp: int = 0
+    claims: set[int] = field(default_factory=set)
+    coerced: frozenset[str] = frozenset()
 
 
 @saved.item("mark", {"contract": COUNT, "hero": UID}, optional=True)
@@ -525,13 +529,14 @@ ORDERS = ("follow", "wait", "explore")
 
 
 @saved.creature("companion", {"hero": UID, "order": one_of(STR, f"an order ({', '.join(ORDERS)})", ORDERS),
-                              "room": INT.between(-1), "back": BOOL, "seen": text(300), "faction": FACTION},
-                optional=True)
+                              "room": INT.between(-1), "back": BOOL, "seen": text(300), "faction": FACTION,
+                              "forced": BOOL}, optional=True)
 @dataclass(slots=True)
 class Companion:
     """A creature in a hero's party (N4, N38): whose, its order (follow, wait, explore), the room it was sent
     to look at (-1: none), whether it is on its way back, what it saw there, and the faction it had before
-    it joined (it fights on the hero's side meanwhile and gets it back when it leaves)."""
+    it joined (it fights on the hero's side meanwhile and gets it back when it leaves); `forced` marks forced
+    labour (N47) until its loyalty reaches the recruiting threshold."""
 
     hero: str = HERO_ID
     order: str = "follow"
@@ -539,3 +544,4 @@ class Companion:
     back: bool = False
     seen: str = ""
     faction: str = "folk"
+    forced: bool = False

@@ -9,11 +9,15 @@ import esper
 
 from game.rules.social import band_of
 from game.world.components import Identity, Inventory, Item, Journal, Loyalty, Opinions, Persona
-from game.world.verbs import company, contracts, moments, social, talk, trade
+from game.world.verbs import coercion, company, contracts, moments, social, talk, trade
 from game.world.verbs.speech import living_names, voice_of
 from game.world.verbs.witness import talks_of, witness_of
 from game.world.views import item_name
 from game.world.world import World
+
+
+LIFT_SHOWN = 4  # N48: the carried items a thief is offered to lift, first carried first
+EXPLORE_SHOWN = 2  # the adjacent rooms a companion is offered to explore, in the order of the exits
 
 
 @dataclass(frozen=True)
@@ -76,10 +80,13 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
         asked += work_choices(world, hero, target)
         if esper.component_for_entity(target, Identity).kind not in ("merchant", "notable"):
             asked.append(Choice("company:recruit", world.content.companions.lines["recruit"]))
+        if not coercion.may_coerce(world, hero, target):  # N47
+            asked.append(Choice("company:coerce", world.content.companions.forced_lines["ask"]))
+    if not coercion.may_lift(world, hero, target):  # N48: what it holds, a line each
+        lift = world.content.companions.theft_lines["lift"]
+        asked += [Choice(f"company:lift:{i}", lift.format(item=item_name(world, i)))
+                  for i in esper.component_for_entity(target, Inventory).items[:LIFT_SHOWN]]
     return (*asked, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
-
-
-EXPLORE_SHOWN = 2  # the adjacent rooms a companion is offered to explore, nearest the order of the exits
 
 
 def company_choices(world: World, hero: int, target: int) -> list[Choice]:

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.maps.model import Exit
-from game.world.components import Companion, Identity, Inventory, Item, Loyalty, Mood, MoodState
+from game.world.components import Body, Companion, Identity, Inventory, Item, Loyalty, Mood, MoodState
 from game.world.verbs import loadout, social
 from game.world.verbs.items import give
+from game.world.verbs.provisions import carried, consume
 from game.world.verbs.moving import go
 from game.world.verbs.speech import say, voice_of
 from game.world.views import item_name
@@ -158,16 +159,43 @@ def look(world: World, eid: int, room: int) -> str:
     return ", ".join(names[:8]) if names else line(world, "nothing")
 
 
+def heals_hero(world: World, eid: int) -> bool:
+    """N47: a forced labourer will not heal the hero until its loyalty reaches the recruiting threshold (the
+    mark is lifted then); any other companion will."""
+    mate = esper.component_for_entity(eid, Companion)
+    if mate.forced and esper.component_for_entity(eid, Loyalty).to.get(mate.hero, 0) >= \
+            world.content.companions.loyalty:
+        mate.forced = False
+    return not mate.forced
+
+
+def tend(world: World, hero: int, eid: int) -> bool:
+    """A companion beside a hero below `heal_below` % of its health gives it a healing potion it carries."""
+    body = esper.component_for_entity(hero, Body)
+    if body.health * 100 >= body.card.health * world.content.companions.heal_below or not heals_hero(world, eid):
+        return False
+    potion = carried(world, esper.component_for_entity(eid, Inventory), "healing")
+    if potion is None:
+        return False
+    say(world, eid, hero, line(world, "heals"), "company")
+    consume(world, hero, potion)
+    return True
+
+
 def run(world: World) -> None:
-    """The company stage (N4, N12): an explorer goes to its room, looks, and walks back to the hero to report;
-    a follower left behind (a full room, a locked door) catches up a room a turn; a waiter stays."""
+    """The company stage (N4, N12): one companion beside a badly hurt hero gives it a healing potion (not a
+    forced labourer, N47); an explorer goes to its room, looks, and walks back to the hero to report; a
+    follower left behind (a full room, a locked door) catches up a room a turn; a waiter stays."""
     hero = world.hero
     if not world.alive(hero):
         return
     here = world.room_of(hero)
+    tended = False
     for eid in party(world, hero):
         companion = companion_of(eid)
         now = world.room_of(eid)
+        if now == here and not tended:
+            tended = tend(world, hero, eid)
         if companion.order == "explore" and not companion.back:
             if now != companion.room:
                 step_towards(world, eid, companion.room)

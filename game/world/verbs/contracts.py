@@ -335,6 +335,8 @@ def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
         give(world, esper.create_entity(Item(contract.bonus)), hero)
     journal = journal_of(hero)
     journal.xp += contract.xp  # the hero's XP, kept in the journal until the hero sheet counts XP
+    if contract.kind == "clear":
+        journal.claims.add(contract.room)  # N47: a room the hero cleared is its claim
     mini = contract.kind == "mini"
     raised = scaled(world, hero, int(data.rules["mini_gain" if mini else "loyalty"]))
     loyalty = _loyalty(giver)
