@@ -12,12 +12,12 @@ import pytest
 from game.launch import new_game
 from game.paths import ROOT
 from game.save import load_world, save_world
-from game.world.commands import Work
+from game.world.commands import Move, Work
 from game.world.components import Growth, Hero, Inventory, Item, Journal, Loyalty, Mark, Memories, Persona
 from game.world.driver import Driver
 from game.world.journalview import journal_view
 from game.world.talkview import talk_view
-from game.world.verbs import contracts
+from game.world.verbs import company, contracts
 from game.world.verbs.combat import die
 from game.world.verbs.factory import spawn_item
 from game.world.verbs.items import give
@@ -93,7 +93,7 @@ def test_N42_about_one_offer_in_ten_is_a_marked_item_over_many_offers(village):
         kinds.append(contracts.of_giver(world, world.hero, giver, "offered").kind)
     share = kinds.count("marked") / len(kinds)
     assert 0.085 <= share <= 0.115, share  # 0.1; the standard error over 2000 is 0.0067
-    assert {"slay", "bring", "deliver", "clear"} <= set(kinds)
+    assert {"slay", "bring", "deliver", "clear", "escort"} <= set(kinds)
     assert len(esper.component_for_entity(world.hero, Journal).contracts) == 1  # each new offer replaces the last
 
 
@@ -337,3 +337,44 @@ def test_too_few_passages_for_a_background_are_refused_naming_file_and_entry(tmp
 def test_an_unknown_item_to_bring_is_refused_naming_file_and_entry(tmp_path):
     error = content_error(tmp_path, "contracts.toml", '"healing_potion", "rune_fire"', '"elixir", "rune_fire"')
     assert str(error).endswith("contracts.toml: objectives.bring.items: unknown item 'elixir' (not in items.toml)")
+
+
+@pytest.mark.rule("N40")
+def test_N40_escort_the_giver_two_to_four_rooms_away_it_walks_with_the_hero_and_stays_there(village):
+    world = village.world
+    hero, giver = world.hero, people(world)[0]
+    goto(world, giver)
+    contract = offer_of(village, giver, "escort")
+    start = world.room_of(giver)
+    assert 2 <= world.rooms.distances_from(start)[contract.room] <= 4
+    assert world.room_name(contract.room) in contract.objective
+    assert village.do(Work(hero, giver, "accept")).ok
+    assert company.companion_of(giver) is not None
+    for _ in range(6):
+        if world.hero_room() == contract.room:
+            break
+        steps = world.rooms.distances_from(contract.room)
+        nearer = min((steps[o], o) for _, o in world.map.exits_of(world.hero_room()) if o in steps)[1]
+        assert village.do(Move(hero, nearer)).ok
+        if village.busy:
+            village.finish_turn()
+    assert world.room_of(giver) == contract.room == world.hero_room()
+    village.end_turn()
+    assert contract.met and company.companion_of(giver) is None  # it stays there
+    gold = gold_of(hero)
+    assert village.do(Work(hero, giver, "claim")).ok
+    assert gold_of(hero) == gold + contract.gold
+
+
+@pytest.mark.rule("N40")
+def test_N40_an_escort_fails_when_the_giver_dies_on_the_way(village):
+    world = village.world
+    hero, giver = world.hero, people(world)[0]
+    goto(world, giver)
+    contract = offer_of(village, giver, "escort")
+    assert village.do(Work(hero, giver, "accept")).ok
+    die(world, giver, None)
+    world.pop_events()
+    village.end_turn()
+    assert contract.state == "abandoned"
+    assert [e.data["state"] for e in world.pop_events() if e.kind == "contract"] == ["failed"]

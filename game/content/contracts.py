@@ -13,7 +13,7 @@ from game.content.lines import entries, line, lines, table
 from game.content.toml_file import read_toml
 from game.rules.card import SCHOOLS
 
-OBJECTIVES = ("slay", "bring", "deliver", "clear", "marked")  # escort is not built yet
+OBJECTIVES = ("slay", "bring", "deliver", "clear", "escort", "marked")
 PASSAGES = 3  # N41: at least this many per background
 LINES = {"work": (), "accept": (), "another": (), "decline": (), "claim": (), "abandon": (), "deliver": ("other",),
          "give": (), "cooldown": (), "nothing": (), "thanks": (), "received": ("other",), "journal": ()}

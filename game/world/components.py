@@ -457,7 +457,7 @@ class Merchant:
 
 
 # -- contracts and the journal (N40-N44) -------------------------------------------------------------------
-CONTRACT_KINDS = ("slay", "bring", "deliver", "clear", "marked", "mini")  # mini: a mini-quest (N44)
+CONTRACT_KINDS = ("slay", "bring", "deliver", "clear", "escort", "marked", "mini")  # mini: a mini-quest (N44)
 CONTRACT_STATES = ("offered", "active", "done", "abandoned")  # "ready" is active with its objective met
 
 
@@ -465,8 +465,9 @@ CONTRACT_STATES = ("offered", "active", "done", "abandoned")  # "ready" is activ
 class Contract:
     """One piece of work a giver offered a hero (N40-N44). `target` is the uid of the enemy to slay or carry
     the marked item, or of the person to deliver to; `item` the item id to bring, deliver or recover (a
-    mini-quest: its want); `room` the room to clear or where the target was; `met` is latched once the
-    objective is done (slain, cleared, delivered); `turn` when it was offered, accepted or closed."""
+    mini-quest: its want); `room` the room to clear, to escort the giver to, or where the target was; `met`
+    is latched once the objective is done (slain, cleared, delivered, arrived); `turn` when it was offered,
+    accepted or closed."""
 
     id: int
     giver: str

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world.components import Body, Companion, Hero, Identity, Inventory, Item, Loyalty, Mood, MoodState
-from game.world.verbs import company, loadout, social
+from game.world.components import Body, Hero, Identity, Inventory, Item, Loyalty
+from game.world.verbs import company, loadout
 from game.world.verbs.combat import anger
 from game.world.verbs.contracts import journal_of
 from game.world.verbs.items import give
@@ -71,20 +71,13 @@ def coerce(world: World, hero: int, target: int) -> str:
         say(world, target, hero, lines["defies"], "company")
         turn_on(world, hero, target)
         return ""
-    ident = esper.component_for_entity(target, Identity)
-    esper.add_component(target, Companion(world.uid(hero), faction=ident.faction, forced=True))
-    ident.faction = company.HERO_SIDE
-    social.hold(world, target, "companion")
+    company.join(world, hero, target, forced=True)
     loyalty = esper.try_component(target, Loyalty)
     if loyalty is None:
         loyalty = Loyalty()
         esper.add_component(target, loyalty)
     loyalty.to[world.uid(hero)] = data.forced["loyalty"]
-    mood = esper.try_component(target, Mood)
-    if mood is not None:
-        mood.state, mood.since = MoodState.RESTING, world.turn
     say(world, target, hero, lines["yields"], "company")
-    world.emit("joins", target, hero, world.room_of(target))
     return ""
 
 

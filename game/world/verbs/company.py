@@ -55,15 +55,22 @@ def recruit(world: World, hero: int, target: int) -> str:
     if len(party(world, hero)) >= data.party:
         say(world, target, hero, line(world, "full"), "company")
         return ""
-    esper.add_component(target, Companion(world.uid(hero), faction=ident.faction))
+    join(world, hero, target)
+    say(world, target, hero, line(world, "joins"), "company")
+    return ""
+
+
+def join(world: World, hero: int, eid: int, forced: bool = False) -> None:
+    """`eid` joins the hero's party (a recruit, a forced labourer N47, a giver to escort): on the hero's side,
+    held by its company (N69), resting from whatever mood it was in."""
+    ident = esper.component_for_entity(eid, Identity)
+    esper.add_component(eid, Companion(world.uid(hero), faction=ident.faction, forced=forced))
     ident.faction = HERO_SIDE
-    social.hold(world, target, "companion")
-    mood = esper.try_component(target, Mood)
+    social.hold(world, eid, "companion")
+    mood = esper.try_component(eid, Mood)
     if mood is not None:
         mood.state, mood.since = MoodState.RESTING, world.turn
-    say(world, target, hero, line(world, "joins"), "company")
-    world.emit("joins", target, hero, world.room_of(target))
-    return ""
+    world.emit("joins", eid, hero, world.room_of(eid))
 
 
 def part(world: World, hero: int, eid: int, quietly: bool = False) -> None:

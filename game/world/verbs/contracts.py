@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Contract, Hero, Identity, Inventory, Item, Journal, Loyalty, Mark, Persona
-from game.world.verbs import social
+from game.world.verbs import company, social
 from game.world.verbs.experience import gain
 from game.world.verbs.items import destroy, give, hand_over
 from game.world.verbs.speech import say, voice_of
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 ACTIONS = ("ask", "accept", "decline", "abandon", "claim", "deliver", "give")
-ORDINARY = ("slay", "bring", "deliver", "clear")
+ORDINARY = ("slay", "bring", "deliver", "clear", "escort")
+ESCORT_STEPS = (2, 4)  # an escort's destination lies this many rooms from the giver's, at least and at most
 
 
 # -- the journal -------------------------------------------------------------------------------------------
@@ -86,7 +87,7 @@ def ready(world: World, hero: int, contract: Contract) -> bool:
         return False
     if contract.kind == "slay":
         return contract.met or world.actors.by_uid(contract.target) is None
-    if contract.kind in ("clear", "deliver"):
+    if contract.kind in ("clear", "deliver", "escort"):
         return contract.met
     if contract.kind == "marked":
         return carried_mark(world, hero, contract) is not None
@@ -104,6 +105,14 @@ def _enemies_of(world: World, hero: int, away_from: int) -> list[int]:
 def _people(world: World, giver: int) -> list[int]:
     return [a.eid for a in world.actors.all() if a.body.health > 0 and a.eid != giver
             and esper.has_component(a.eid, Persona) and not world.is_enemy(a.eid, world.hero)]
+
+
+def _destinations(world: World, giver: int) -> list[int]:
+    """Where a giver may ask to be taken: rooms ESCORT_STEPS away through the exits, none holding an enemy of
+    the hero, in the map's order."""
+    steps = world.rooms.distances_from(world.room_of(giver))
+    return [room for room in world.map.rooms if ESCORT_STEPS[0] <= steps.get(room, -1) <= ESCORT_STEPS[1]
+            and not any(world.is_enemy(e, world.hero) for e in world.creatures_in(room))]
 
 
 def _name_enemy(world: World, eid: int) -> str:
@@ -127,9 +136,12 @@ def _draw(world: World, hero: int, giver: int) -> dict[str, object] | None:
         base = data.marked_items[rng.randrange(len(data.marked_items))]
         rune = data.marked_runes[rng.randrange(len(data.marked_runes))]
         return {"kind": "marked", "target": carrier, "item": base, "rune": rune}
+    far = _destinations(world, giver)
     kinds = [k for k in ORDINARY if k == "bring" or (k in ("slay", "clear") and enemies)
-             or (k == "deliver" and _people(world, giver))]
+             or (k == "deliver" and _people(world, giver)) or (k == "escort" and far)]
     kind = kinds[rng.randrange(len(kinds))]
+    if kind == "escort":
+        return {"kind": kind, "room": far[rng.randrange(len(far))]}
     if kind in ("slay", "clear"):
         return {"kind": kind, "target": enemies[rng.randrange(len(enemies))]}
     if kind == "deliver":
@@ -164,6 +176,9 @@ def offer(world: World, hero: int, giver: int, voice: str) -> None:
     if kind == "deliver" and isinstance(target, int):
         target_name = esper.component_for_entity(target, Identity).name
         item = objective.items[0]
+    if kind == "escort" and drawn:
+        target_uid, target_name, room = world.uid(giver), esper.component_for_entity(giver, Identity).name, \
+            int(drawn["room"])
     if kind == "marked":
         item = f"{item}:{drawn['rune']}"
     item_words = world.content.items[item.split(":")[0]].name.lower() if item else ""
@@ -253,7 +268,9 @@ def accept(world: World, hero: int, giver: int, contract: Contract) -> str:
         if carrier is not None:
             marked = esper.create_entity(Item(base, rune=rune), Mark(contract.id, world.uid(hero)))
             give(world, marked, carrier.eid)
-    if contract.kind != "mini":
+    if contract.kind == "escort":
+        company.join(world, hero, giver)  # it walks with the hero (N4) until it arrives
+    elif contract.kind != "mini":
         social.hold(world, giver, "contract")
     world.emit("contract", hero, giver, world.room_of(hero), state="accepted", objective=contract.objective)
     return ""
@@ -277,6 +294,8 @@ def abandon(world: World, hero: int, giver: int, contract: Contract) -> str:
         if parcel is not None:
             destroy(world, parcel)
     social.release(world, giver, "contract")
+    if contract.kind == "escort" and company.companion_of(giver) is not None:
+        company.part(world, hero, giver, quietly=True)
     social.remember(world, giver, hero, "abandoned")
     world.emit("contract", hero, giver, world.room_of(hero), state="abandoned", objective=contract.objective)
     return ""
@@ -353,16 +372,33 @@ def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
 
 
 # -- the contracts stage -----------------------------------------------------------------------------------
+def arrived(world: World, hero: int, contract: Contract) -> bool:
+    """An escort is done when the giver stands with the hero in the room it asked for: it leaves the party
+    there. A giver that died on the way fails the contract (abandoned, with no memory: it is dead)."""
+    giver = world.actors.by_uid(contract.target)
+    if giver is None:
+        contract.state, contract.turn = "abandoned", world.turn
+        world.emit("contract", hero, None, world.room_of(hero), state="failed", objective=contract.objective)
+        return False
+    if world.room_of(giver.eid) != contract.room or world.hero_room() != contract.room:
+        return False
+    if company.companion_of(giver.eid) is not None:
+        company.part(world, hero, giver.eid, quietly=True)
+    return True
+
+
 def latch(world: World, hero: int) -> None:
-    """An active contract's objective met: the named enemy is dead, or the room to clear holds no living enemy
-    of the hero while the hero stands in it. Said once in the log."""
+    """An active contract's objective met: the named enemy is dead, the room to clear holds no living enemy of
+    the hero while the hero stands in it, or the escorted giver has arrived. Said once in the log."""
     journal = esper.try_component(hero, Journal)
     if journal is None or not world.alive(hero):
         return
     for contract in journal.contracts:
-        if contract.state != "active" or contract.met or contract.kind not in ("slay", "clear"):
+        if contract.state != "active" or contract.met or contract.kind not in ("slay", "clear", "escort"):
             continue
-        if contract.kind == "slay":
+        if contract.kind == "escort":
+            met = arrived(world, hero, contract)
+        elif contract.kind == "slay":
             met = world.actors.by_uid(contract.target) is None
         else:
             met = world.hero_room() == contract.room and not any(
