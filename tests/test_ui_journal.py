@@ -54,6 +54,9 @@ def test_N40_J_opens_the_journal_listing_active_work_and_the_people_met(village)
     scene.draw(pygame.display.get_surface())
     key(scene, pygame.K_TAB)
     assert scene.tab == 1 and contract.giver_name in [p.name for p in scene.view.people]
+    key(scene, pygame.K_TAB)
+    assert scene.tab == 2 and [p.why for p in scene.view.places][:1] in ([], [f"work: {contract.objective}"])
+    scene.draw(pygame.display.get_surface())
     scene.draw(pygame.display.get_surface())
     click(scene, scene.tab_rects[0].center)
     assert scene.tab == 0

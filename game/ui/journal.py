@@ -1,7 +1,7 @@
-"""The journal screen (N40, N44), over the dungeon: two tabs, Work (the hero's contracts and mini-quests,
+"""The journal screen (N40, N44), over the dungeon: three tabs, Work (the hero's contracts and mini-quests,
 ready and active first, then done and abandoned, with who gave them, where, the objective, the giver's
-words and the reward) and People (who the hero has met, where they are, what they think of it and their
-loyalty). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and
+words and the reward), People (who the hero has met, where they are, what they think of it, their
+loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and
 lines, the wheel scrolls. It only shows a journal view."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from game.ui.session import Session
 
 PANEL = pygame.Rect(110, 28, 1060, 664)
-TABS = ("Work", "People")
+TABS = ("Work", "People", "Places")
 LIST_W = 430
 ROW_H = 44
 ROWS = 11
@@ -32,13 +32,13 @@ class JournalScene(Scene):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.world = session.world
-        self.tab, self.selected, self.top = 0, [0, 0], [0, 0]
+        self.tab, self.selected, self.top = 0, [0] * len(TABS), [0] * len(TABS)
         self.view: JournalView = journal_view(self.world, self.world.hero)
         self.tab_rects: list[pygame.Rect] = []
         self.rows: list[tuple[pygame.Rect, int]] = []
 
     def count(self) -> int:
-        return len(self.view.entries) if self.tab == 0 else len(self.view.people)
+        return len((self.view.entries, self.view.people, self.view.places)[self.tab])
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -57,8 +57,10 @@ class JournalScene(Scene):
         count = self.count()
         if key in (pygame.K_ESCAPE, pygame.K_j):
             self.stack.pop()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_a, pygame.K_d):
-            self.tab = 1 - self.tab
+        elif key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_d):
+            self.tab = (self.tab + 1) % len(TABS)
+        elif key in (pygame.K_LEFT, pygame.K_a):
+            self.tab = (self.tab - 1) % len(TABS)
         elif key in (pygame.K_UP, pygame.K_w) and count:
             self.selected[self.tab] = (self.selected[self.tab] - 1) % count
         elif key in (pygame.K_DOWN, pygame.K_s) and count:
@@ -88,10 +90,7 @@ class JournalScene(Scene):
         widgets.text(surface, earned, (inner.right - 4 - theme.font(15).size(earned)[0], inner.y + 10), 15, GOLD)
         body = pygame.Rect(inner.x, inner.y + 52, inner.w, inner.h - 52 - 30)
         self.rows = []
-        if self.tab == 0:
-            self._work(surface, body)
-        else:
-            self._people(surface, body)
+        (self._work, self._people, self._places)[self.tab](surface, body)
         hint = "   ·   ".join(h for _, _, h in bindings.JOURNAL if h)
         widgets.text(surface, hint, (inner.centerx, inner.bottom - 18), 13, theme.TEXT_DIM, centre=True)
 
@@ -142,10 +141,28 @@ class JournalScene(Scene):
         if not people:
             return
         p = people[min(self.selected[1], len(people) - 1)]
-        x = body.x + LIST_W + 24
+        x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
         y = widgets.text(surface, p.name, (x, body.y), 22, theme.TITLE, bold=True).bottom + 6
         for label, value in (("Now in", p.place), ("Thinks of you", p.regard or "indifferent"),
-                             ("Loyalty", str(p.loyalty))):
+                             ("Loyalty", str(p.loyalty)), ("Friends", ", ".join(p.friends) or "none you know of"),
+                             ("Enemies", ", ".join(p.enemies) or "none you know of")):
             widgets.text(surface, label, (x, y), 15, theme.TEXT_DIM)
-            widgets.text(surface, value, (x + 150, y), 15, theme.TEXT)
-            y += 24
+            y = max(y + 24, widgets.text(surface, value, (x + 150, y), 15, theme.TEXT, width=w - 150).bottom + 6)
+        y += 10
+        widgets.text(surface, "Knows of you", (x, y), 15, theme.ACCENT, bold=True)
+        y += 24
+        for deed in p.knows[:6] or ("nothing yet",):
+            y = widgets.text(surface, deed, (x + 12, y), 14, theme.TEXT, width=w - 12).bottom + 4
+
+    def _places(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """Claims (N47) and where the hero's work points; secrets (N60-N63) come with the region."""
+        places = self.view.places
+        lines = [(p.name, p.why, theme.TEXT_DIM) for p in places]
+        self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,
+                   "No claims and no places your work points at. Secrets of the region: none known yet.")
+        if not places:
+            return
+        p = places[min(self.selected[2], len(places) - 1)]
+        x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
+        y = widgets.text(surface, p.name, (x, body.y), 22, theme.TITLE, bold=True).bottom + 8
+        widgets.text(surface, p.why, (x, y), 15, theme.TEXT, width=w)
