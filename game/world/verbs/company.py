@@ -31,8 +31,10 @@ def companion_of(eid: int) -> Companion | None:
 def party(world: World, hero: int) -> list[int]:
     """The hero's living companions, in the order they act."""
     uid = world.uid(hero)
-    return [a.eid for a in world.actors.all() if a.body.health > 0 and (c := companion_of(a.eid)) is not None
-            and c.hero == uid]
+    mates = {eid for eid, c in esper.get_component(Companion) if c.hero == uid}
+    if not mates:
+        return []  # the common case: the world turn pays nothing for the party
+    return [a.eid for a in world.actors.all() if a.eid in mates and a.body.health > 0]
 
 
 def line(world: World, key: str, **values: str) -> str:
