@@ -13,7 +13,7 @@ from game.launch import new_game
 from game.paths import ROOT
 from game.save import load_world, save_world
 from game.world.commands import Move, Work
-from game.world.components import Growth, Hero, Inventory, Item, Journal, Loyalty, Mark, Memories, Persona
+from game.world.components import Growth, Hero, Inventory, Item, Journal, Loyalty, Mark, Memories, Merchant, Persona
 from game.world.driver import Driver
 from game.world.journalview import journal_view
 from game.world.talkview import talk_view
@@ -378,3 +378,20 @@ def test_N40_an_escort_fails_when_the_giver_dies_on_the_way(village):
     village.end_turn()
     assert contract.state == "abandoned"
     assert [e.data["state"] for e in world.pop_events() if e.kind == "contract"] == ["failed"]
+
+
+@pytest.mark.rule("N41")
+def test_N41_a_merchant_gives_work_in_a_merchants_voice_but_never_asks_to_be_escorted(village):
+    world = village.world
+    world.ecs.activate()
+    smith = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
+    goto(world, smith)
+    assert "work:ask" in [c.key for c in talk_view(world, world.hero, smith).choices]
+    kinds = set()
+    for _ in range(200):
+        world.pop_events()
+        assert village.do(Work(world.hero, smith, "ask")).ok
+        flavour = [e.data["line"] for e in world.pop_events() if e.kind == "says"][0]
+        assert flavour in world.content.contracts.flavour["merchant"]
+        kinds.add(contracts.of_giver(world, world.hero, smith, "offered").kind)
+    assert "escort" not in kinds and {"bring", "deliver"} <= kinds

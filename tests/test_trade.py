@@ -19,6 +19,8 @@ from game.world.talkview import talk_view
 from game.world.tradeview import trade_view
 from game.world.verbs import trade
 from game.world.verbs.moving import relocate
+from game.world.verbs.items import destroy
+from game.world.views import item_name
 from tests.data_edits import content_error
 
 VILLAGE = ROOT / "maps" / "village.tmx"
@@ -134,13 +136,16 @@ def test_N5_refusals_say_why(village):
     beside(world, smith)
     trade.take_gold(world, hero, trade.gold_of(hero) - 10)
     world.pop_events()
-    assert village.do(Buy(hero, smith, byrnie)).reason == "You cannot afford the Byrnie (42 gold)."
+    asked = trade.price(world, smith, byrnie, selling=True).total
+    assert asked > 10
+    assert village.do(Buy(hero, smith, byrnie)).reason == \
+        f"You cannot afford the {item_name(world, byrnie)} ({asked} gold)."
     assert [e.data["part"] for e in world.pop_events()] == ["trade"]  # the "poor" reaction
     worn = esper.component_for_entity(hero, Inventory).equipped["weapon"]
     assert village.do(Sell(hero, smith, worn)).reason == "Take it off before you sell it."
     assert village.do(Buy(hero, hero, worn)).reason == "You mutter to yourself for a while."
     trade.take_gold(world, smith, trade.gold_of(smith))
-    potion = next(i for i in trade.wares(world, hero) if esper.component_for_entity(i, Item).item_id == "healing_potion")
+    potion = ware(world, hero, "healing_potion")
     assert village.do(Sell(hero, smith, potion)).reason == "Garm Hammerhand cannot pay 6 gold."
     assert trade.gold_of(hero) == 10
 
@@ -154,7 +159,7 @@ def test_N5_N74_a_merchant_offers_its_wares_in_the_dialogue_and_nothing_of_the_s
     assert not esper.has_component(smith, Persona)
     assert village.do(Talk(world.hero, smith)).ok
     keys = [c.key for c in talk_view(world, world.hero, smith).choices]
-    assert keys == ["trade", "draw", "goodbye"]
+    assert keys == ["trade", "work:ask", "draw", "goodbye"]  # no others, news or about: no social web
     assert village.do(Trade(world.hero, smith)).ok
     view = trade_view(world, world.hero, smith)
     assert view.hero_gold == 60 and view.merchant_gold == 150 and view.trade_name == "Armourer"
@@ -177,6 +182,25 @@ def test_N5_merchants_restock_every_20_turns_up_to_their_table_and_their_gold(vi
     village.end_turn()
     assert world.turn == 20 and held(world, brewer, "ration") == 6
     assert trade.gold_of(brewer) >= 80
+
+
+@pytest.mark.rule("N5")
+def test_N5_about_15_percent_of_the_gear_laid_in_is_fine_and_apart_15_percent_steel(village):
+    world = village.world
+    smith = merchant(world, "armourer")
+    laid = []
+    for _ in range(60):
+        gear = [i for i in trade.wares(world, smith)
+                if world.content.items[esper.component_for_entity(i, Item).item_id].slot]
+        laid += [esper.component_for_entity(i, Item) for i in gear]
+        for i in gear:
+            destroy(world, i)
+        trade.restock(world, smith)
+    fine = sum(item.quality == "fine" for item in laid) / len(laid)
+    steel = sum(item.material == "steel" for item in laid) / len(laid)
+    assert len(laid) >= 500 and world.content.trade.finer == 0.15
+    assert 0.11 <= fine <= 0.19 and 0.11 <= steel <= 0.19, (fine, steel)  # standard error about 0.016
+    assert all(item.quality in ("fine", "common") and item.material in ("steel", "iron") for item in laid)
 
 
 @pytest.mark.rule("N5")

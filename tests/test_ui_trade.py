@@ -85,7 +85,8 @@ def test_N5_hovering_a_line_explains_its_price_and_a_refusal_is_shown(shop):
     assert parts[-1][1] == f"{scene.view.wares[index].price.total} gold"
     trade.take_gold(world, world.hero, 50)
     click(scene, row.center)
-    assert scene.note == "You cannot afford the Byrnie (42 gold)."
+    byrnie = scene.view.wares[index]
+    assert scene.note == f"You cannot afford the {byrnie.name} ({byrnie.price.total} gold)."
     scene.draw(surface)
 
 

@@ -89,7 +89,8 @@ class Hero:
 
     def buy(self, merchant: int, item_id: str) -> int:
         self.walk_to(merchant)
-        ware = next(i for i in trade.wares(self.world, merchant) if esper.component_for_entity(i, Item).item_id == item_id)
+        ware = next(i for i in trade.wares(self.world, merchant)
+                    if esper.component_for_entity(i, Item).item_id == item_id)
         price = trade.price(self.world, merchant, ware, selling=True).total
         gold = trade.gold_of(self.hero)
         self.do(Buy(self.hero, merchant, ware))

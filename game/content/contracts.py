@@ -15,6 +15,7 @@ from game.rules.card import SCHOOLS
 
 OBJECTIVES = ("slay", "bring", "deliver", "clear", "escort", "marked")
 PASSAGES = 3  # N41: at least this many per background
+MERCHANT = "merchant"  # the voice of merchants, who have no background (they trade, N5, and give work too)
 LINES = {"work": (), "accept": (), "another": (), "decline": (), "claim": (), "abandon": (), "deliver": ("other",),
          "give": (), "cooldown": (), "nothing": (), "thanks": (), "received": ("other",), "journal": ()}
 RULES = {"cooldown": (True, 1, 10_000), "marked_chance": (False, 0.0, 1.0), "bonus_chance": (False, 0.0, 1.0),
@@ -103,7 +104,7 @@ def load_contracts(path: Path, items: Mapping[str, Any], backgrounds: Iterable[s
     entries(naming, ("epithets", "marked_items", "marked_runes"), path, "naming")
     objectives = table(data, "objectives", path)
     entries(objectives, OBJECTIVES, path, "objectives")
-    voices = (*backgrounds, NOTABLE)
+    voices = (*backgrounds, NOTABLE, MERCHANT)
     flavour = table(data, "flavour", path)
     entries(flavour, voices, path, "flavour")
     for voice in voices:

@@ -58,7 +58,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "resisted": ("trait", "roll", "dc"),
     "suffers": ("condition", "damage"),
     "condition_over": ("condition",),
-    "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about", "contract", "objective"),  # conversations (N45, N71, N75-N82)
+    "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about", "contract",
+             "objective"),  # conversations (N45, N71, N75-N82), work (N41)
     "asks": ("option", "line"),
     "narrates": ("line", "part"),
     "reply": ("approach", "line"),

@@ -48,6 +48,7 @@ class Trade:
     restock_every: int
     stock_per_level: int
     gold_per_level: int
+    finer: float  # the chance a weapon or armour laid in is fine, and apart the chance it is steel
     traits_each: int
     traits: Mapping[str, Trait]
     types: Mapping[str, MerchantType]
@@ -96,7 +97,7 @@ def load_trade(path: Path, items: Mapping[str, Any]) -> Trade:
     hero, prices, growth = table(data, "hero", path), table(data, "prices", path), table(data, "growth", path)
     entries(hero, ("gold",), path, "hero")
     entries(prices, ("sell", "buy", "least", "level_share"), path, "prices")
-    entries(growth, ("levels", "restock_every", "stock_per_level", "gold_per_level"), path, "growth")
+    entries(growth, ("levels", "restock_every", "stock_per_level", "gold_per_level", "finer"), path, "growth")
     levels = growth["levels"]
     if not isinstance(levels, list) or not levels or not all(
             isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 10_000_000 for v in levels) \
@@ -122,6 +123,7 @@ def load_trade(path: Path, items: Mapping[str, Any]) -> Trade:
         restock_every=_number(growth, "restock_every", "growth", path, 1, 100_000, whole=True),
         stock_per_level=_number(growth, "stock_per_level", "growth", path, 0, 10, whole=True),
         gold_per_level=_number(growth, "gold_per_level", "growth", path, 0, MOST_GOLD, whole=True),
+        finer=float(_number(growth, "finer", "growth", path, 0.0, 1.0)),
         traits_each=traits_each, traits=traits, types=types,
         lines={k: line(lines[k], ("name",), f"lines.{k}", path) for k in ("trade", "trade_title")},
     )

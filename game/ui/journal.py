@@ -1,8 +1,9 @@
 """The journal screen (N40, N44), over the dungeon: three tabs, Work (the hero's contracts and mini-quests,
 ready and active first, then done and abandoned, with who gave them, where, the objective, the giver's
 words and the reward), People (who the hero has met, where they are, what they think of it, their
-loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and
-lines, the wheel scrolls. It only shows a journal view."""
+loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points).
+Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and lines, the
+wheel scrolls. It only shows a journal view."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -80,8 +80,8 @@ class SidePanel:
         y = self._party(surface, shown, mouse, x, y + 10, w)
         self._company(surface, shown, mouse, x, y, w)
         self.minimap.draw(surface, shown.map, hero, shown.views, seen)
-        hint = widgets.text(surface, "F1 controls   Esc pause   C scent", (self.rect.centerx - 44, self.rect.bottom - 28),
-                            13, theme.TEXT_DIM, centre=True)
+        foot = (self.rect.centerx - 44, self.rect.bottom - 28)  # room on the right for the Journal button
+        hint = widgets.text(surface, "F1 controls   Esc pause   C scent", foot, 13, theme.TEXT_DIM, centre=True)
         button = pygame.Rect(hint.right + 12, hint.y - 4, 76, hint.h + 8)
         self._row(surface, button, JOURNAL, mouse)
         pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=4)

@@ -139,8 +139,8 @@ class TradeScene(Scene):
         about = f"{view.trade_name} · trade level {view.level} · {', '.join(view.traits) or 'no traits'}"
         widgets.text(surface, about, (inner.x + 4, inner.y + 34), 15, theme.TEXT_DIM)
         if self.said:
-            widgets.text(surface, f"“{self.said}”", (inner.right - 4 - min(560, theme.font(16).size(self.said)[0] + 20),
-                                                     inner.y + 6), 16, theme.TEXT, width=560)
+            left = inner.right - 4 - min(560, theme.font(16).size(self.said)[0] + 20)
+            widgets.text(surface, f"“{self.said}”", (left, inner.y + 6), 16, theme.TEXT, width=560)
         col_w = (inner.w - COLUMN_GAP) // 2
         top = inner.y + 70
         self.rows = []

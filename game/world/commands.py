@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import coercion, combat, company, conditions, contracts, loadout, moments, moving, provisions, talk, trade
+from game.world.verbs import (coercion, combat, company, conditions, contracts, loadout, moments, moving, provisions,
+                              talk, trade)
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -404,5 +405,6 @@ def _lift(world: World, actor: int, cmd: Lift) -> str:
 
 
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
-            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell, Work: _work,
+            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell,
+            Work: _work,
             Recruit: _recruit, Order: _order, Hand: _hand, TakeBack: _take_back, Coerce: _coerce, Lift: _lift}

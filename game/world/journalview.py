@@ -41,7 +41,7 @@ class Person:
     loyalty: int
     friends: tuple[str, ...]  # N71: whom it likes, as the hero has seen (acquaintance)
     enemies: tuple[str, ...]
-    knows: tuple[str, ...]  # N73: the hero's deeds it knows of, newest first ("good work, told by Mara", "good work, saw it")
+    knows: tuple[str, ...]  # N73: the hero's deeds it knows of, newest first ("good work, told by Mara")
 
 
 @dataclass(frozen=True)

@@ -72,8 +72,9 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
         said = [Choice(r.approach, r.says, r.approach, r.points) for r in moment.replies]
         return (*said, Choice("draw", options["draw"]), Choice("goodbye", options["leave_moment"]))
     asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(target) else []
-    if trade.merchant_of(target) is not None:  # N5: a merchant's wares, on the trade screen
+    if trade.merchant_of(target) is not None:  # N5: a merchant's wares, on the trade screen, and its work
         asked.append(Choice("trade", world.content.trade.lines["trade"]))
+        asked += work_choices(world, hero, target)
     if company.companion_of(target) is not None:
         asked += company_choices(world, hero, target)
     elif voice_of(target):

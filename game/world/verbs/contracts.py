@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from game.content.contracts import MERCHANT
 from game.world.components import Contract, Hero, Identity, Inventory, Item, Journal, Loyalty, Mark, Persona
 from game.world.verbs import company, social
 from game.world.verbs.experience import gain
 from game.world.verbs.items import destroy, give, hand_over
 from game.world.verbs.speech import say, voice_of
-from game.world.verbs.trade import add_gold
+from game.world.verbs.trade import add_gold, merchant_of
 from game.world.views import item_name
 
 if TYPE_CHECKING:
@@ -138,7 +139,8 @@ def _draw(world: World, hero: int, giver: int) -> dict[str, object] | None:
         return {"kind": "marked", "target": carrier, "item": base, "rune": rune}
     far = _destinations(world, giver)
     kinds = [k for k in ORDINARY if k == "bring" or (k in ("slay", "clear") and enemies)
-             or (k == "deliver" and _people(world, giver)) or (k == "escort" and far)]
+             or (k == "deliver" and _people(world, giver))
+             or (k == "escort" and far and merchant_of(giver) is None)]  # a merchant keeps to its shop (N5)
     kind = kinds[rng.randrange(len(kinds))]
     if kind == "escort":
         return {"kind": kind, "room": far[rng.randrange(len(far))]}
@@ -171,8 +173,10 @@ def offer(world: World, hero: int, giver: int, voice: str) -> None:
     target_name = ""
     room = world.room_of(target) if isinstance(target, int) else -1
     item = str(drawn.get("item", "")) if drawn else ""
-    if kind in ("slay", "marked", "clear") and isinstance(target, int):
-        target_name = _name_enemy(world, target) if kind != "clear" else esper.component_for_entity(target, Identity).name
+    if kind in ("slay", "marked") and isinstance(target, int):
+        target_name = _name_enemy(world, target)
+    if kind == "clear" and isinstance(target, int):
+        target_name = esper.component_for_entity(target, Identity).name
     if kind == "deliver" and isinstance(target, int):
         target_name = esper.component_for_entity(target, Identity).name
         item = objective.items[0]
@@ -221,11 +225,20 @@ def favour(world: World, hero: int, giver: int) -> Contract | None:
 
 
 # -- the hero's answers ------------------------------------------------------------------------------------
+def giver_voice(giver: int) -> str | None:
+    """The voice a giver asks for work in (N41): its background's, notable, or a merchant's; None for the
+    creatures that give no work (animals, monsters)."""
+    voice = voice_of(giver)
+    if voice is None and merchant_of(giver) is not None:
+        return MERCHANT
+    return voice
+
+
 def work(world: World, hero: int, giver: int, action: str) -> str:
     """One of ACTIONS with `giver` (or, for deliver, the person delivered to); "" when done, else why not."""
     if action not in ACTIONS:
         return f"Unknown work {action!r} ({', '.join(ACTIONS)})."
-    voice = voice_of(giver)
+    voice = giver_voice(giver)
     if voice is None:
         return f"{esper.component_for_entity(giver, Identity).name} has no work for you."
     lines = world.content.contracts.lines

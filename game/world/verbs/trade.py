@@ -80,7 +80,7 @@ def wares(world: World, eid: int) -> list[int]:
 
 def restock(world: World, eid: int) -> None:
     """N5: every line of its type's stock table back up to its count, and its gold up to its type's, each
-    raised by its level (trade.toml [growth])."""
+    raised by its level (trade.toml [growth]); a weapon or armour laid in may be fine, or steel (`finer`)."""
     trade, merchant = world.content.trade, esper.component_for_entity(eid, Merchant)
     kind, grown = trade.types[merchant.trade], level(world, merchant)
     held: dict[str, int] = {}
@@ -90,6 +90,9 @@ def restock(world: World, eid: int) -> None:
     for item_id, count in kind.stock.items():
         for _ in range(count + grown * trade.stock_per_level - held.get(item_id, 0)):
             item = Item(item_id)
+            if world.content.items[item_id].slot is not None:  # gear: now and then fine, or steel
+                item.quality = "fine" if world.rng.random() < trade.finer else "common"
+                item.material = "steel" if world.rng.random() < trade.finer else "iron"
             item.durability = loadout.max_durability(world, item)
             give(world, esper.create_entity(item), eid)
     add_gold(world, eid, kind.gold + grown * trade.gold_per_level - gold_of(eid))
