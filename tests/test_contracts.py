@@ -395,3 +395,15 @@ def test_N41_a_merchant_gives_work_in_a_merchants_voice_but_never_asks_to_be_esc
         assert flavour in world.content.contracts.flavour["merchant"]
         kinds.add(contracts.of_giver(world, world.hero, smith, "offered").kind)
     assert "escort" not in kinds and {"bring", "deliver"} <= kinds
+
+
+@pytest.mark.rule("N42")
+def test_N42_an_offer_whose_carrier_died_meanwhile_is_withdrawn(village):
+    world = village.world
+    hero, giver = world.hero, people(world)[0]
+    goto(world, giver)
+    contract = offer_of(village, giver, "marked")
+    die(world, world.actors.by_uid(contract.target).eid, None)
+    assert village.do(Work(hero, giver, "accept")).reason == \
+        f"{contract.target_name} is dead; the offer no longer stands."
+    assert contracts.of_giver(world, hero, giver, "offered", "active") is None

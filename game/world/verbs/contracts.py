@@ -270,17 +270,19 @@ def work(world: World, hero: int, giver: int, action: str) -> str:
 
 def accept(world: World, hero: int, giver: int, contract: Contract) -> str:
     """The offer becomes active (N40); a parcel to deliver comes with it, and the marked item goes to the
-    enemy that carries it (N42). The giver stays put while it holds the hero's contract (N69)."""
+    enemy that carries it (N42). The giver stays put while it holds the hero's contract (N69). An offer whose
+    carrier or addressee has died since is withdrawn."""
+    if contract.kind in ("marked", "deliver") and world.actors.by_uid(contract.target) is None:
+        withdraw(world, journal_of(hero), giver)
+        return f"{contract.target_name} is dead; the offer no longer stands."
     contract.state, contract.turn = "active", world.turn
     if contract.kind == "deliver":
         parcel = esper.create_entity(Item(contract.item), Mark(contract.id, world.uid(hero)))
         give(world, parcel, hero)
     if contract.kind == "marked":
-        carrier = world.actors.by_uid(contract.target)
         base, rune = contract.item.split(":")
-        if carrier is not None:
-            marked = esper.create_entity(Item(base, rune=rune), Mark(contract.id, world.uid(hero)))
-            give(world, marked, carrier.eid)
+        marked = esper.create_entity(Item(base, rune=rune), Mark(contract.id, world.uid(hero)))
+        give(world, marked, world.actors.by_uid(contract.target).eid)
     if contract.kind == "escort":
         company.join(world, hero, giver)  # it walks with the hero (N4) until it arrives
     elif contract.kind != "mini":
