@@ -155,7 +155,12 @@ class TradeScene(Scene):
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect, side: int, label: str, gold: int) -> None:
         """One side's heading with its gold, then its lines: name, count and price."""
         active = side == self.side
-        widgets.text(surface, label, (area.x + 4, area.y + 4), 18, theme.ACCENT if active else theme.TEXT, bold=True)
+        heading = widgets.text(surface, label, (area.x + 4, area.y + 4), 18, theme.ACCENT if active else theme.TEXT,
+                               bold=True)
+        lines = self.lines(side)
+        if len(lines) > ROWS:  # which lines of how many, beside the heading
+            more = f"{self.top[side] + 1}–{min(len(lines), self.top[side] + ROWS)} of {len(lines)}"
+            widgets.text(surface, more, (heading.right + 12, heading.y + 5), 12, theme.TEXT_DIM)
         purse = f"{gold} gold"
         widgets.text(surface, purse, (area.right - 8 - theme.font(17, bold=True).size(purse)[0], area.y + 4), 17, GOLD,
                      bold=True)
@@ -163,7 +168,6 @@ class TradeScene(Scene):
             load = f"load {self.view.load[0]}/{self.view.load[1]}"
             widgets.text(surface, load, (area.right - 130 - theme.font(17, bold=True).size(purse)[0], area.y + 7), 13,
                          theme.TEXT_DIM)
-        lines = self.lines(side)
         y = area.y + 34
         if not lines:
             widgets.text(surface, "nothing to trade" if side else "sold out", (area.x + 12, y + 6), 15, theme.TEXT_DIM)
@@ -184,9 +188,6 @@ class TradeScene(Scene):
             widgets.text(surface, cost, (row.right - 10 - theme.font(15, bold=True).size(cost)[0], row.y + 4), 15,
                          GOLD if not ware.worn else theme.TEXT_DIM, bold=True)
             y += ROW_H
-        if len(lines) > ROWS:
-            more = f"{self.top[side] + 1}–{min(len(lines), self.top[side] + ROWS)} of {len(lines)}"
-            widgets.text(surface, more, (area.right - 8 - theme.font(12).size(more)[0], y + 2), 12, theme.TEXT_DIM)
 
     def _draw_info(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The item card and the price's parts for the hovered line, else the selected one; or the last refusal."""
