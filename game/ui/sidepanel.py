@@ -138,7 +138,8 @@ class SidePanel:
                  w: int) -> None:
         """Who shares the hero's room (click a line to talk, or to attack a hostile one), then what lies on
         its floor."""
-        company = [v for v in shown.views if v.room == shown.hero.room and not v.is_hero]
+        party = {view.eid for view, _ in shown.party}  # listed under Party already
+        company = [v for v in shown.views if v.room == shown.hero.room and not v.is_hero and v.eid not in party]
         if y + 46 > self.minimap.box.top:
             return  # no room for a line of company above the minimap
         if company:
