@@ -660,6 +660,8 @@ def test_the_social_web_is_saved_and_a_loaded_world_goes_on_alike(tmp_path: Path
         esper.component_for_entity(residents[1], Loyalty).to["hero"] = 7
         for _ in range(300):
             game.end_turn()
+        first, second = (world.actors.by_uid(uid).eid for uid in ("villager#1", "villager#2"))
+        social.meet(world, first, second)  # a feud is between two who know each other
         world.feuds[("villager#1", "villager#2")] = 250
         world.pop_events()
         save_world(world, tmp_path / "web.sav")

@@ -42,7 +42,7 @@ Body = dict[str, Any]
 class Picks:
     """The entities of the base that cases change, found by what they are, not by where they sit."""
 
-    npc: str  # a living NPC of one square that wears a weapon and body armour
+    npc: str  # a living NPC of one square that wears a weapon and body armour, not alone in its room
     neighbour: str  # another NPC of one square in the same room
     group: str  # a living minion group
     floor: int  # an item lying on a floor
@@ -54,11 +54,15 @@ class Picks:
     @classmethod
     def of(cls, body: Body) -> Picks:
         by_uid = {c["components"]["identity"]["uid"]: c for c in body["creatures"]}
-        npc = next(uid for uid, c in by_uid.items() if uid != "hero" and {"weapon", "body"} <= slots(c))
-        room = by_uid[npc]["components"]["position"]["room"]
-        neighbour = next(uid for uid, c in by_uid.items() if uid not in ("hero", npc) and
-                         c["components"]["position"]["room"] == room and not c["components"]["body"]["heads"]
-                         and c["components"]["footprint"] == {"w": 1, "h": 1})
+        def neighbours(npc: str) -> list[str]:
+            room = by_uid[npc]["components"]["position"]["room"]
+            return [uid for uid, c in by_uid.items() if uid not in ("hero", npc) and
+                    c["components"]["position"]["room"] == room and not c["components"]["body"]["heads"]
+                    and c["components"]["footprint"] == {"w": 1, "h": 1}]
+
+        npc = next(uid for uid, c in by_uid.items() if uid != "hero" and {"weapon", "body"} <= slots(c)
+                   and neighbours(uid))
+        neighbour = neighbours(npc)[0]
         group = next(uid for uid, c in by_uid.items() if c["components"]["body"]["heads"] > 1)
         floor = next(i for i, item in enumerate(body["items"]) if item["owner"] is None)
         worn = {uid: dict(by_uid[uid]["equipped"]) for uid in (npc, "hero")}
@@ -344,10 +348,14 @@ def wrong_types(picks: Picks) -> list[Case]:
     field registered later gets its case when the saves are written again."""
     def set_field(key: str, name: str) -> Change:
         def change(b: Body, p: Picks) -> None:
-            if key in saved.ITEM_PARTS:
-                target = item(b, p.floor)
-            else:  # an optional component the NPC lacks is given, holding only the wrong field
-                target = creature(b, p.npc)["components"].setdefault(key, {})
+            # an optional component the entity lacks is given, copied from one that has it (else empty)
+            records = b["items"] if key in saved.ITEM_PARTS else b["creatures"]
+            chosen = b["items"][p.floor] if key in saved.ITEM_PARTS else creature(b, p.npc)
+            parts = chosen["components"]
+            if key not in parts:
+                other = next((r["components"][key] for r in records if key in r["components"]), {})
+                parts[key] = copy.deepcopy(other)
+            target = parts[key]
             target[name] = WRONG_TYPE
         return change
 

@@ -10,11 +10,14 @@ from game.content.errors import ContentError
 from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
 from game.content.names import Names, load_names
 from game.paths import DATA
+from game.content.companions import Companions, load_companions
 from game.content.conditions import Condition, load_conditions
+from game.content.contracts import Contracts, load_contracts
 from game.content.dialogue import Dialogue, load_dialogue
 from game.content.moments import Moments, load_moments
 from game.content.social import SocialRules, load_social
 from game.content.texts import Texts
+from game.content.trade import Trade, load_trade
 from game.content.traps import Traps, load_traps
 from game.content.tuning import Tuning, load_tuning
 
@@ -32,6 +35,9 @@ class Content:
     dialogue: Dialogue
     moments: Moments
     names: Names
+    trade: Trade
+    contracts: Contracts
+    companions: Companions
 
 
 @lru_cache(maxsize=4)
@@ -72,4 +78,7 @@ def load_content(data_dir: Path = DATA) -> Content:
     return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,
                    load_traps(data_dir / "traps.toml"), conditions, social,
                    load_dialogue(data_dir / "dialogue.toml", social),
-                   load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)), names)
+                   load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)), names,
+                   load_trade(data_dir / "trade.toml", items),
+                   load_contracts(data_dir / "contracts.toml", items, social.backgrounds),
+                   load_companions(data_dir / "companions.toml"))

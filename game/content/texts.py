@@ -58,7 +58,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "resisted": ("trait", "roll", "dc"),
     "suffers": ("condition", "damage"),
     "condition_over": ("condition",),
-    "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about"),  # conversations (N45, N71, N75-N82)
+    "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about", "contract",
+             "objective"),  # conversations (N45, N71, N75-N82), work (N41)
     "asks": ("option", "line"),
     "narrates": ("line", "part"),
     "reply": ("approach", "line"),
@@ -68,6 +69,15 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "remembers_help": (),
     "remembers_slight": (),
     "draw_weapon": (),
+    "buy": ("item", "price"),  # N5 trade
+    "sell": ("item", "price"),
+    "trade_grows": ("level",),
+    "joins": (),  # N38 companions
+    "coerce": ("roll", "chance", "success"),  # N47
+    "lift": ("item", "roll", "chance", "success"),  # N48
+    "parts": (),
+    "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
+    "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
 }
 
 

@@ -16,6 +16,7 @@ from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
+from game.ui.journal import JournalScene
 from game.ui.mappicker import MapPickerScene
 from game.ui.maprender import MissingTileset
 from game.ui.pause import PauseScene
@@ -25,6 +26,7 @@ from game.ui.session import Session
 from game.ui.settings_screen import SettingsScene
 from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
+from game.ui.trade import TradeScene
 from game.world.world import World
 
 FPS = 60
@@ -33,7 +35,7 @@ log = logging.getLogger("ethernalis")
 
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
     """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death",
-    "dialogue", "maps", "settings" (on `preferences`, else settings read from the user's file).
+    "dialogue", "trade", "journal", "maps", "settings" (on `preferences`, else settings read from the user's file).
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -63,6 +65,8 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
     stack.register("maps", lambda: MapPickerScene(session))
     stack.register("settings", lambda: SettingsScene(preferences or Preferences()))
+    stack.register("trade", lambda merchant, log: TradeScene(session, merchant, log))
+    stack.register("journal", lambda: JournalScene(session))
     return stack
 
 

@@ -21,7 +21,7 @@ from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
 from game.ui.maprender import MissingTileset, map_layer, torch_squares
 from game.ui.scene import Scene, SceneRefused
-from game.ui.sidepanel import SidePanel, use_command
+from game.ui.sidepanel import JOURNAL, SidePanel, use_command
 from game.launch import load_dungeon
 from game.world import views
 from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, Talk
@@ -302,6 +302,8 @@ class DungeonScene(Scene):
             clicked = self.side.click(event.pos)
             if isinstance(clicked, ItemView):
                 self._use(clicked)
+            elif clicked == JOURNAL:
+                self.stack.push("journal")
             elif isinstance(clicked, Talk):
                 self._talk(clicked.target)
             elif clicked is not None:
@@ -327,6 +329,7 @@ class DungeonScene(Scene):
                 "end_turn": lambda: self._do(EndTurn(self.world.hero)), "eat": self._eat, "heal": self._heal,
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
                 "scent": self._toggle_scent, "help": lambda: self.stack.push("help"), "talk": self._talk_key,
+                "journal": lambda: self.stack.push("journal"),
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
                 "pause": lambda: self.stack.push("pause", log=self.log),
             }.get(action or "")

@@ -30,7 +30,7 @@ def run(world: World) -> None:
             shunned = avoidance.shunned_rooms(world, actor)  # N69: the few with a grudge or a feud
         if shunned and keep_away(world, actor, shunned):
             continue
-        if mood.state not in MOVERS or body.ap <= 0 or body.stunned:
+        if mood.state not in MOVERS or body.ap <= 0 or body.stunned or stays_in_shop(actor) or in_company(actor):
             rest(world, actor, regen_every)
             continue
         choice = choose_exit(world, eid, mood, pos.room, shunned)
@@ -42,6 +42,16 @@ def run(world: World) -> None:
         if reason and mood.state == MoodState.FLEEING:
             world.emit("move_blocked", eid, room=pos.room, reason=reason)
     hero_rests(world, regen_every)
+
+
+def stays_in_shop(actor: Actor) -> bool:
+    """N5: a merchant keeps to its shop unless it flees for its life or is angered (N46: an ordinary enemy)."""
+    return actor.ident.kind == "merchant" and actor.mood.state not in (MoodState.FLEEING, MoodState.ANGERED)
+
+
+def in_company(actor: Actor) -> bool:
+    """N12: a companion follows the hero (the company stage moves it), it does not wander off by mood."""
+    return actor.ties is not None and "companion" in actor.ties.holds
 
 
 def keep_away(world: World, actor: Actor, shunned: Collection[int]) -> bool:

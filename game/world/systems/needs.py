@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world.components import Body, Item, Needs
+from game.world.components import Body, Companion, Item, Needs
 from game.world.verbs import items, loadout
 from game.world.verbs.combat import die
 from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, consume, floor_provision, take
@@ -47,11 +47,13 @@ def starve(world: World, eid: int, needs: Needs, body: Body, starve_at: float) -
 
 
 def complain(world: World, eid: int, needs: Needs, room: int) -> None:
-    """N11: once per crossing of 80, out loud; it may complain again after the need falls back."""
+    """N11: once per crossing of 80, out loud; it may complain again after the need falls back. A companion
+    complains to its hero directly (the hero hears it wherever it is)."""
     for need, value in (("hunger", needs.hunger), ("thirst", needs.thirst)):
         if value > COMPLAIN_ABOVE and need not in needs.complained:
             needs.complained |= {need}
-            world.emit(f"complain_{need}", eid, room=room, need=need, value=value)
+            to = world.hero if esper.has_component(eid, Companion) else None
+            world.emit(f"complain_{need}", eid, to, room=room, need=need, value=value)
         elif value <= COMPLAIN_ABOVE and need in needs.complained:
             needs.complained -= {need}
 
