@@ -125,7 +125,7 @@ def links(world: World, body: dict[str, Any], creatures: list[Made], items: list
     the_hero(body, by_uid)
     for creature in by_uid.values():
         life(body, creature)
-        if creature.uid != HERO_ID and int(creature.uid.rpartition("#")[2]) > body["uid_serial"]:
+        if creature.made[Identity].codex_id != HERO_ID and int(creature.uid.rpartition("#")[2]) > body["uid_serial"]:
             raise Unfit(f"{creature.uid} is numbered past the uid counter ({body['uid_serial']})")
     actors(body["actors"], by_uid)
     standing(world, [c for c in by_uid.values() if c.record["placed"]])

@@ -73,8 +73,8 @@ def known_creature(world: World, ident: Identity, made: dict[type, Any]) -> str 
     uid must be of its kind."""
     if ident.codex_id != HERO_ID and ident.codex_id not in world.content.codex.creatures:
         return f"the creature kind {ident.codex_id!r} ({ident.uid}) is not in the game's data"
-    if (ident.uid == HERO_ID) != (ident.codex_id == HERO_ID) or \
-            ident.uid != HERO_ID and ident.uid.rpartition("#")[0] != ident.codex_id:
+    if ident.uid != HERO_ID and ident.uid.rpartition("#")[0] != ident.codex_id or \
+            ident.uid == HERO_ID and ident.codex_id != HERO_ID:  # heroes: "hero", then "hero#2"... (one world, N3)
         return f"the uid {ident.uid!r} is not one of a {ident.codex_id!r}"
     return None
 

@@ -1,0 +1,185 @@
+"""The world of sites (N2, N3, N62): a realm built from the region map, a world per site, travel by road,
+dungeon runs that end when the hero leaves, settlements that keep living, several heroes."""
+from __future__ import annotations
+
+import esper
+import pytest
+
+from game.launch import new_realm
+from game.paths import REGION_MAP
+from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Position
+from game.world.driver import Driver
+from game.world.realm import distance_to_road
+from game.world.verbs import social
+
+VILLAGE, TOWER, KEEP, CRYPT = 1, 2, 3, 4  # the places' object ids in maps/region.tmx
+
+
+@pytest.fixture
+def realm():
+    made = new_realm(REGION_MAP, 11)
+    yield made
+    made.close()
+
+
+def named(world, name: str) -> int:
+    world.ecs.activate()
+    return next(eid for eid, ident in esper.get_component(Identity) if ident.name == name)
+
+
+def go_up(realm) -> None:
+    """Put the hero in its site's room with the way up (as if it had walked there) and leave."""
+    world, site = realm.here, realm.sites[realm.hero.place]
+    world.ecs.activate()
+    pos = esper.component_for_entity(world.hero, Position)
+    world.rooms.remove(world.hero, pos.room, [pos.square])
+    pos.room, pos.square = site.surface, world.rooms.free_spot(site.surface)
+    world.rooms.place(world.hero, pos.room, [pos.square])
+    assert realm.leave().ok
+
+
+@pytest.mark.rule("N62")
+def test_N62_every_place_and_site_exists_from_world_creation(realm):
+    region = realm.region
+    assert set(realm.sites) == set(region.places) == {1, 2, 3, 4, 5}
+    for pid, site in realm.sites.items():
+        assert site.map.path == region.places[pid].map
+        assert (site.world is not None) == (site.place.kind == "settlement")  # N3 settlements live from the start
+    village = realm.sites[VILLAGE].world
+    assert len(village.creatures()) == len(realm.sites[VILLAGE].map.placements)
+    assert len(region.sites) == 6 and all(s.hidden for s in region.sites)
+    assert realm.sites_known("hero") == []  # hidden sites appear only once known
+    realm.hero.known.add(region.sites[0].id)
+    assert realm.sites_known("hero") == [region.sites[0]]
+
+
+@pytest.mark.rule("N62")
+def test_N62_a_hidden_site_near_the_road_is_found_by_chance_at_the_data_odds(realm):
+    chance, radius = realm.tuning["stumble_chance"], realm.tuning["stumble_radius"]
+    assert (chance, radius) == (0.15, 4)
+    reliquary = next(s for s in realm.region.sites if s.name == "The Sunken Reliquary")
+    places = realm.region.places
+    assert distance_to_road(reliquary.square, places[VILLAGE], places[CRYPT]) == 3 <= radius
+    far = [s for s in realm.region.sites
+           if min(distance_to_road(s.square, places[a], places[b]) for a, b in realm.region.roads) > radius]
+    found = 0
+    journeys = 4000
+    for _ in range(journeys):
+        realm.hero.known.clear()
+        realm.stumble((VILLAGE, CRYPT))
+        found += reliquary.id in realm.hero.known
+        assert not any(s.id in realm.hero.known for s in far)  # only sites near the road are ever found
+    assert found / journeys == pytest.approx(chance, abs=0.02)
+    assert [e.kind for e in realm.pop_events()] == ["stumble"] * found
+
+
+def test_travel_costs_turns_by_road_length_shown_before_leaving(realm):
+    trip = realm.journey(KEEP)
+    assert (trip.path, trip.squares) == ((VILLAGE, KEEP), 12)  # Ashby Vale (24, 18) to the keep (24, 6)
+    assert trip.turns == 12 * realm.tuning["turns_per_square"] == 60
+    far = realm.journey(5)
+    assert far.path == (VILLAGE, TOWER, 5) and far.squares == 14 + 14
+    before = realm.now
+    assert realm.travel(KEEP).ok
+    assert realm.now == before + 60 and realm.here is realm.sites[KEEP].world
+    assert [e.kind for e in realm.pop_events()] == ["travel", "arrive"]
+    refused = realm.travel(VILLAGE)
+    assert not refused.ok and "surface" in refused.reason
+
+
+def test_leaving_is_only_by_the_way_up(realm):
+    assert realm.travel(VILLAGE).ok
+    world = realm.here
+    world.ecs.activate()
+    assert world.room_of(world.hero) == realm.sites[VILLAGE].surface  # the village's gate is its entrance
+    assert realm.travel(KEEP).ok is False
+    assert realm.leave().ok and realm.here is None and realm.hero.traveller is not None
+
+
+@pytest.mark.rule("N2")
+def test_N2_a_dungeon_population_lives_for_one_run(realm):
+    realm.travel(KEEP)
+    keep = realm.sites[KEEP]
+    world = realm.here
+    assert len(world.creatures()) == len(keep.map.placements) + 1  # a fresh population and the hero
+    victim = next(eid for eid in world.creatures() if eid != world.hero)
+    esper.component_for_entity(victim, Body).health = 1
+    uids = sorted(world.uid(e) for e in world.creatures())
+    realm.leave()
+    assert keep.world is None  # leaving ends the run
+    realm.travel(KEEP)
+    again = realm.here
+    assert again is not world and len(again.creatures()) == len(keep.map.placements) + 1
+    assert all(esper.component_for_entity(e, Body).health == esper.component_for_entity(e, Body).card.health
+               for e in again.creatures() if e != again.hero)  # N2: a fresh run, the wounded one healed
+    assert sorted(again.uid(e) for e in again.creatures()) == uids  # the same placements, made anew
+
+
+@pytest.mark.rule("N3")
+def test_N3_world_npcs_keep_state_opinions_and_memories_between_visits(realm):
+    realm.travel(VILLAGE)
+    village = realm.here
+    aldric = named(village, "Aldric Millwood")
+    social.remember(village, aldric, village.hero, "help")
+    social.shift(village, aldric, village.hero, 5)
+    first = esper.component_for_entity(aldric, Opinions).of["hero"].first
+    esper.component_for_entity(aldric, Loyalty).to["hero"] = 7
+    realm.leave()
+    realm.travel(KEEP)
+    Driver(realm.here).end_turn()
+    realm.leave()
+    realm.travel(VILLAGE)
+    assert realm.here is village and named(village, "Aldric Millwood") == aldric  # the same person, not a new one
+    assert esper.component_for_entity(aldric, Opinions).of["hero"].first == first  # what it first thought
+    assert esper.component_for_entity(aldric, Loyalty).to["hero"] == 7
+    assert any(m.hero == "hero" and m.deed == "help" for m in esper.component_for_entity(aldric, Memories).known)
+
+
+@pytest.mark.rule("N3")
+def test_N3_a_settlement_lives_the_turns_the_hero_is_away(realm):
+    tower = realm.sites[TOWER].world
+    assert tower.turn == 0
+    realm.travel(KEEP)
+    realm.leave()
+    realm.travel(TOWER)
+    assert tower.turn == realm.now == (12 + 12 + 14) * 5  # it lived every turn of both journeys
+    tower.ecs.activate()
+    hungry = [n.hunger for _, n in esper.get_component(Needs)]
+    assert max(hungry) > 0  # its residents grew hungry meanwhile (and ate: N8-N11 ran)
+
+
+def test_catch_up_is_capped_at_the_data_number(realm):
+    assert realm.tuning["catch_up"] == 2000
+    tower = realm.sites[TOWER]
+    realm.clock = 5000
+    realm.catch_up(tower)
+    assert tower.world.turn == 5000
+    # it lived only the last 2000 turns: pairs who talked did so after turn 3000
+    assert all(until > 3000 for until in tower.world.pair_cooldown.values())
+
+
+def test_same_seed_and_commands_give_the_same_events():
+    logs = []
+    for _ in range(2):
+        realm = new_realm(REGION_MAP, 5)
+        log = []
+        for step in (lambda: realm.travel(KEEP), lambda: Driver(realm.here).end_turn(), lambda: go_up(realm),
+                     lambda: realm.travel(VILLAGE)):
+            step()
+            log += [e.as_json() for e in realm.pop_events()]
+            if realm.here is not None:
+                log += [e.as_json() for e in realm.here.pop_events()]
+        logs.append(log)
+        realm.close()
+    assert logs[0] == logs[1] and len(logs[0]) > 10
+
+
+@pytest.mark.rule("N3")
+def test_N3_several_heroes_each_with_its_own_uid_and_place(realm):
+    second = realm.new_hero()
+    assert (realm.hero.uid, second.uid) == ("hero", "hero#2") and second.name != realm.hero.name
+    realm.travel(KEEP)
+    assert realm.play(second.uid).ok
+    assert realm.heroes["hero"].inside and realm.heroes["hero"].place == KEEP
+    assert realm.sites[KEEP].world is None  # the first hero stepped out; its run will start afresh
+    assert realm.travel(VILLAGE).ok and realm.here.uid(realm.here.hero) == "hero#2"
