@@ -15,6 +15,7 @@ from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
 from game.ui.maprender import MissingTileset
 from game.ui.pause import PauseScene
+from game.ui.region import RegionScene
 from game.ui.scene import SceneRefused, SceneStack
 from game.ui.session import Session
 from game.ui.smoke import SmokePilot
@@ -25,8 +26,8 @@ FPS = 60
 
 
 def scene_stack(session: Session) -> SceneStack:
-    """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death",
-    "dialogue".
+    """An empty scene stack knowing every screen by name: "title", "dungeon", "region", "pause", "help",
+    "death", "dialogue".
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -36,9 +37,13 @@ def scene_stack(session: Session) -> SceneStack:
         session.close()  # back at the title, no run goes on
         return TitleScene(session)
 
-    def dungeon(from_save: bool = False, world: World | None = None) -> DungeonScene:
-        """A new run's dungeon, or a saved run's: `world` when --load read it, else the save slot."""
-        problems = session.continue_run(world) if from_save else session.start_run()
+    def dungeon(from_save: bool = False, world: World | None = None, site: bool = False) -> DungeonScene:
+        """A new run's dungeon, or a saved run's: `world` when --load read it, else the save slot; with `site`,
+        the place of the world of sites the hero has just entered."""
+        if site:
+            problems = []
+        else:
+            problems = session.continue_run(world) if from_save else session.start_run()
         if not problems:
             try:
                 return DungeonScene(session, loaded=from_save)
@@ -47,7 +52,19 @@ def scene_stack(session: Session) -> SceneStack:
                 problems = [str(exc)]
         raise SceneRefused(problems)
 
+    def region(new: bool = False) -> RegionScene:
+        """The region map of the session's world of sites; with `new`, of a new world."""
+        problems = session.start_world() if new else []
+        if not problems:
+            try:
+                return RegionScene(session)
+            except MissingTileset as exc:
+                session.close()
+                problems = [str(exc)]
+        raise SceneRefused(problems)
+
     stack.register("title", title)
+    stack.register("region", region)
     stack.register("dungeon", dungeon)
     stack.register("pause", lambda log: PauseScene(session, log))
     stack.register("help", HelpScene)

@@ -14,6 +14,7 @@ KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     "heal": ((pygame.K_q,), "Drink a healing potion"),
     "pick_up": ((pygame.K_g,), "Pick up the nearest item in your room"),
     "talk": ((pygame.K_t,), "Talk to the creature under the mouse, else the next one in your room"),
+    "surface": ((pygame.K_u,), "Climb the way up to the region map (in the room with the way up)"),
     "use_slot": ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
                   pygame.K_8, pygame.K_9), "Use, equip or eat inventory item 1-9"),
     "scent": ((pygame.K_c,), "Toggle the scent overlay"),

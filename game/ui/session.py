@@ -1,7 +1,8 @@
 """One play session: the map and seed it started with, the runs so far, the save slot, the loaded sprites.
 
-The session holds the world of the current run; the scenes showing it are built by the app's scene
-registry (`game/ui/app.py`), not here.
+The session holds the world of the current run: one map's (`start_run`), or a world of sites (`start_world`,
+the region map: `realm`, with `driver` on the site the hero is in, None on the region map). The scenes
+showing it are built by the app's scene registry (`game/ui/app.py`), not here.
 """
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.save import SaveError, default_save_path, load_world, save_world
 from game.ui.sprites import SpriteCache
-from game.launch import new_game
+from game.launch import new_game, new_realm
+from game.paths import REGION_MAP
 from game.world.driver import Driver
+from game.world.realm import Realm
 from game.world.world import World
 
 
@@ -24,6 +27,35 @@ class Session:
         self.save_path = save_path or default_save_path()  # pause menu's Save, title's Continue
         self.sprites = SpriteCache()
         self.driver: Driver | None = None
+        self.realm: Realm | None = None  # a world of sites (the region map), else None: one map's run
+
+    def start_world(self, region_path: Path = REGION_MAP) -> list[str]:
+        """A new world of sites from the region map, its first hero on the road beside the home settlement.
+
+        Returns the problems that stopped it (bad maps or data) instead of raising."""
+        self.close()
+        try:
+            self.realm = new_realm(region_path, self.seed + self.runs)
+        except MapError as exc:
+            return exc.problems
+        except ContentError as exc:
+            return [str(exc)]
+        self.runs += 1
+        return []
+
+    def travel(self, place: int) -> str:
+        """Travel to a place of the region and go in (the driver then runs its world); the reason it could not."""
+        result = self.realm.travel(place)
+        if result.ok:
+            self.driver = Driver(self.realm.here)
+        return result.reason
+
+    def surface(self) -> str:
+        """Climb out of the site onto the region map; the reason it could not (the hero is elsewhere…)."""
+        result = self.realm.leave()
+        if result.ok:
+            self.driver = None  # the realm keeps (or, a dungeon's, closes) the site's world
+        return result.reason
 
     def start_run(self) -> list[str]:
         """Build a fresh world (seed, seed+1, ... for later runs).
@@ -65,7 +97,10 @@ class Session:
         return True, f"Game saved (turn {self.world.turn}) to {self.save_path}."
 
     def close(self) -> None:
-        """Release the current world's ECS context."""
+        """Release the current world's ECS context (every site's, for a world of sites)."""
+        if self.realm is not None:
+            self.realm.close()
+            self.realm = self.driver = None
         if self.driver is not None:
             self.driver.close()
             self.driver = None

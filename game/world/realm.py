@@ -99,6 +99,12 @@ class Realm:
         return world.turn if world is not None else self.clock
 
     @property
+    def minutes(self) -> int:
+        """The day clock (N75) at `now`, as World.minutes reckons it."""
+        clock = self.content.tuning["clock"]
+        return int(clock["start_hour"]) * 60 + self.now * int(clock["minutes_per_turn"])
+
+    @property
     def hero(self) -> HeroProfile:
         return self.heroes[self.playing]
 
