@@ -77,7 +77,9 @@ class Realm:
     """The region's sites, heroes and clock; `play`, `travel` and `leave` are the commands the region screen
     and the bots give (each returns a Result, never raises for a refusal)."""
 
-    def __init__(self, region: RegionMap, maps: dict[int, DungeonMap], content: Content, seed: int) -> None:
+    def __init__(self, region: RegionMap, maps: dict[int, DungeonMap], content: Content, seed: int,
+                 populate: bool = True) -> None:
+        """A new realm; `populate` False for one a save rebuilds (it sets the worlds, heroes, clock and RNG)."""
         self.region, self.content, self.seed = region, content, seed
         self.rng = random.Random(seed)
         self.tuning = content.tuning["region"]
@@ -85,7 +87,7 @@ class Realm:
         self.events: list[Event] = []
         self.sites = {pid: SiteWorld(place, maps[pid]) for pid, place in sorted(region.places.items())}
         for site in self.sites.values():
-            if site.is_settlement:
+            if site.is_settlement and populate:
                 site.world = self._open(site)
         self.home = next((pid for pid, s in self.sites.items() if s.is_settlement), min(self.sites))
         self.heroes: dict[str, HeroProfile] = {}
