@@ -74,7 +74,9 @@ def test_a_saved_and_loaded_world_plays_on_exactly_like_one_never_saved(begun, t
 def test_the_summary_names_the_hero_the_place_and_the_turn(begun, tmp_path: Path):
     path = tmp_path / "world1.sav"
     save_realm(begun, path)
-    assert summary(path) == {"hero": "Hero", "place": "The Ruined Keep", "turn": begun.now, "heroes": 2}
+    second = begun.heroes["hero#2"].name
+    assert summary(path) == {"hero": "Hero", "place": "The Ruined Keep", "turn": begun.now,
+                             "heroes": [["hero", "Hero", "The Ruined Keep"], ["hero#2", second, "Ashby Vale"]]}
 
 
 def test_a_save_of_the_one_map_release_is_not_a_world_and_says_so(tmp_path: Path):

@@ -11,7 +11,9 @@ from game.ui.app import scene_stack
 from game.ui.dungeon import DungeonScene
 from game.ui.region import RegionScene
 from game.ui.session import Session
-from game.ui.title import NEW_WORLD, TitleScene
+from game.save.worldsave import summary
+from game.ui.title import NEW_WORLD, WORLDS, TitleScene
+from game.ui.worlds import WorldsScene
 from game.world.components import Position
 
 pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
@@ -94,3 +96,27 @@ def test_u_in_a_one_map_run_has_no_region(stack):
     key(stack, pygame.K_u)
     assert isinstance(stack.top, DungeonScene)
     assert stack.top.log.lines[-1][0] == "This run is one map: there is no region above it."
+
+
+def test_travel_autosaves_and_the_worlds_screen_continues_or_adds_a_hero(tmp_path):
+    session = Session(DEFAULT_MAP, 3, tmp_path / "slot1.sav")
+    stack = scene_stack(session)
+    stack.reset("region", new=True)
+    slot = session.world_slot
+    assert slot == tmp_path / "world1.sav" and slot.is_file()  # saved as soon as it is made
+    stack.top.chosen = KEEP
+    key(stack, pygame.K_RETURN)
+    assert summary(slot)["place"] == "The Ruined Keep" and summary(slot)["turn"] == 60  # autosaved on travel
+    stack.reset("title")  # quitting to the title saves and closes the world
+    assert session.realm is None
+    title = stack.top
+    assert WORLDS in title.menu.labels
+    stack.push("worlds")
+    worlds = stack.top
+    assert isinstance(worlds, WorldsScene)
+    assert [uid for _, _, uid in worlds.lines] == ["hero", None]
+    key(stack, pygame.K_DOWN)
+    key(stack, pygame.K_RETURN)  # a new hero: beside the home settlement, on the region map
+    assert isinstance(stack.top, RegionScene) and session.realm.playing == "hero#2"
+    assert [h[0] for h in summary(slot)["heroes"]] == ["hero", "hero#2"]
+    session.close()

@@ -30,7 +30,10 @@ from game.world.world import World
 
 MAP_OR_NOTHING = Kind("a map or nothing", lambda v, w: v is None or isinstance(v, dict))
 RECORDS = list_of("a list of maps", lambda v, w: isinstance(v, dict))
-SUMMARY = {"hero": text(80), "place": text(200), "turn": COUNT, "heroes": COUNT}
+HEROES = list_of("a list of [uid, name, place] of each hero",
+                 lambda v, w: isinstance(v, list) and len(v) == 3 and UID.fits(v[0], w) and text(200).fits(v[1], w)
+                 and text(200).fits(v[2], w))
+SUMMARY = {"hero": text(80), "place": text(200), "turn": COUNT, "heroes": HEROES}
 BODY = {
     "region": record({"path": text(4096), "sha256": checks.SHA256}),
     "realm": Kind("a map of the world's clock, RNG and heroes", lambda v, w: isinstance(v, dict)),
@@ -62,7 +65,7 @@ def save_realm(realm: Realm, path: Path) -> None:
                   "heroes": heroes},
         "sites": sites,
         "summary": {"hero": hero.name, "place": realm.sites[hero.place].place.name, "turn": realm.now,
-                    "heroes": len(realm.heroes)},
+                    "heroes": [[h.uid, h.name, realm.sites[h.place].place.name] for h in realm.heroes.values()]},
     }
     write_body(path, body)
 
@@ -89,7 +92,7 @@ def traveller_body(realm: Realm, traveller: Traveller, path: Path) -> tuple[dict
 
 # -- loading ------------------------------------------------------------------------------------------
 def summary(path: Path) -> dict[str, Any]:
-    """What the load screen shows of a world's save: its played hero, place, turn and number of heroes."""
+    """What the load screen shows of a world's save: its played hero, place and turn, and every hero with its place."""
     body = fileformat.read(Path(path))
     if "region" not in body:
         raise SaveError(f"{path}: is one map's run, not a world of sites")

@@ -20,14 +20,15 @@ from game.ui.scene import SceneRefused, SceneStack
 from game.ui.session import Session
 from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
+from game.ui.worlds import WorldsScene
 from game.world.world import World
 
 FPS = 60
 
 
 def scene_stack(session: Session) -> SceneStack:
-    """An empty scene stack knowing every screen by name: "title", "dungeon", "region", "pause", "help",
-    "death", "dialogue".
+    """An empty scene stack knowing every screen by name: "title", "dungeon", "region", "worlds",
+    "pause", "help", "death", "dialogue".
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -65,6 +66,7 @@ def scene_stack(session: Session) -> SceneStack:
 
     stack.register("title", title)
     stack.register("region", region)
+    stack.register("worlds", lambda: WorldsScene(session))
     stack.register("dungeon", dungeon)
     stack.register("pause", lambda log: PauseScene(session, log))
     stack.register("help", HelpScene)
@@ -103,6 +105,7 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
             title.problems = exc.problems
     pilot = SmokePilot(stack, screenshot) if smoke_test else None
     clock = pygame.time.Clock()
+    crashed = False
     try:
         while stack.quit_code is None:
             dt = clock.tick(FPS) / 1000
@@ -118,7 +121,11 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
             if pilot is not None:
                 pilot.step(surface)
             pygame.display.flip()
+    except BaseException:
+        crashed = True
+        session.emergency_save()  # a world of sites: beside its slot, never over the last good save
+        raise
     finally:
-        session.close()
+        session.close(autosave=not crashed)
         pygame.quit()
     return stack.quit_code

@@ -11,6 +11,7 @@ from pathlib import Path
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.save import SaveError, default_save_path, load_world, save_world
+from game.save.worldsave import load_realm, save_realm, summary
 from game.ui.sprites import SpriteCache
 from game.launch import new_game, new_realm
 from game.paths import REGION_MAP
@@ -28,6 +29,28 @@ class Session:
         self.sprites = SpriteCache()
         self.driver: Driver | None = None
         self.realm: Realm | None = None  # a world of sites (the region map), else None: one map's run
+        self.world_slot: Path | None = None  # where the world of sites is saved (on travel and on quitting)
+        self.notice = ""  # the last autosave's failure, for the screen to show
+
+    # -- a world of sites ------------------------------------------------------------------------------
+    def world_saves(self) -> list[tuple[Path, dict | str]]:
+        """Every world save in the saves folder, newest first, with its summary or the problem reading it."""
+        folder = self.save_path.parent
+        found = sorted(folder.glob("world*.sav"), key=lambda p: p.stat().st_mtime, reverse=True) \
+            if folder.is_dir() else []
+        out: list[tuple[Path, dict | str]] = []
+        for path in found:
+            try:
+                out.append((path, summary(path)))
+            except SaveError as exc:
+                out.append((path, str(exc)))
+        return out
+
+    def next_world_slot(self) -> Path:
+        folder, n = self.save_path.parent, 1
+        while (folder / f"world{n}.sav").exists():
+            n += 1
+        return folder / f"world{n}.sav"
 
     def start_world(self, region_path: Path = REGION_MAP) -> list[str]:
         """A new world of sites from the region map, its first hero on the road beside the home settlement.
@@ -41,13 +64,52 @@ class Session:
         except ContentError as exc:
             return [str(exc)]
         self.runs += 1
+        self.world_slot = self.next_world_slot()
+        self.autosave()
         return []
+
+    def continue_world(self, slot: Path, hero: str = "", new_hero: bool = False) -> list[str]:
+        """Play on in the world saved at `slot`: as hero `hero` (Continue), or as a new hero made there."""
+        self.close()
+        try:
+            self.realm = load_realm(slot)
+        except SaveError as exc:
+            return [str(exc)]
+        self.world_slot = slot
+        result = self.realm.play(self.realm.new_hero().uid if new_hero else hero or self.realm.playing)
+        if not result.ok:
+            self.close(autosave=False)
+            return [result.reason]
+        if self.realm.here is not None:
+            self.driver = Driver(self.realm.here)
+        if new_hero:
+            self.autosave()
+        return []
+
+    def autosave(self) -> bool:
+        """Write the world of sites to its slot (on travel and quitting); a failure is kept in `notice`."""
+        try:
+            save_realm(self.realm, self.world_slot)
+        except SaveError as exc:
+            self.notice = str(exc)
+            return False
+        self.notice = ""
+        return True
+
+    def emergency_save(self) -> None:
+        """After a crash: the world beside its slot (`<slot>.emergency`), never over the last good save."""
+        if self.realm is not None and self.world_slot is not None:
+            try:
+                save_realm(self.realm, self.world_slot.with_name(self.world_slot.name + ".emergency"))
+            except SaveError:
+                pass  # the last good save stays; nothing more can be done in a crash
 
     def travel(self, place: int) -> str:
         """Travel to a place of the region and go in (the driver then runs its world); the reason it could not."""
         result = self.realm.travel(place)
         if result.ok:
             self.driver = Driver(self.realm.here)
+            self.autosave()
         return result.reason
 
     def surface(self) -> str:
@@ -55,6 +117,7 @@ class Session:
         result = self.realm.leave()
         if result.ok:
             self.driver = None  # the realm keeps (or, a dungeon's, closes) the site's world
+            self.autosave()
         return result.reason
 
     def start_run(self) -> list[str]:
@@ -87,18 +150,24 @@ class Session:
         return []
 
     def save(self) -> tuple[bool, str]:
-        """Write the run to the save slot; returns whether it was saved and the line for the log."""
+        """Write the run (or the world of sites) to its slot; returns whether it was saved and the line for the log."""
         if self.world.mid_turn:
             return False, "Wait for the dungeon to finish its turn before saving."
+        if self.realm is not None:
+            return (True, f"World saved (turn {self.realm.now}) to {self.world_slot}.") if self.autosave() \
+                else (False, self.notice)
         try:
             save_world(self.world, self.save_path)
         except SaveError as exc:
             return False, str(exc)
         return True, f"Game saved (turn {self.world.turn}) to {self.save_path}."
 
-    def close(self) -> None:
-        """Release the current world's ECS context (every site's, for a world of sites)."""
+    def close(self, autosave: bool = True) -> None:
+        """Release the current world's ECS context (every site's, for a world of sites, saved first unless a
+        world turn is under way or `autosave` is False)."""
         if self.realm is not None:
+            if autosave and not (self.driver is not None and self.driver.busy):
+                self.autosave()
             self.realm.close()
             self.realm = self.driver = None
         if self.driver is not None:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "ember_spirit", "outlaw", "zombie",
           "wisp", "cave_bear", "lich", "druj_fiend")
-CONTINUE, NEW_GAME, NEW_WORLD, QUIT = "Continue", "New game", "New world", "Quit"
+CONTINUE, NEW_GAME, NEW_WORLD, WORLDS, QUIT = "Continue", "New game", "New world", "Continue / New hero", "Quit"
 
 
 class TitleScene(Scene):
@@ -22,8 +22,9 @@ class TitleScene(Scene):
         super().__init__()
         self.session = session
         saved = [CONTINUE] if session.save_path.is_file() else []
-        self.menu = widgets.Menu([*saved, NEW_GAME, NEW_WORLD, QUIT],
-                                 (theme.LOGICAL_SIZE[0] // 2, 420 - 29 * len(saved)))
+        worlds = [WORLDS] if any(session.save_path.parent.glob("world*.sav")) else []
+        self.menu = widgets.Menu([*saved, NEW_GAME, NEW_WORLD, *worlds, QUIT],
+                                 (theme.LOGICAL_SIZE[0] // 2, 420 - 29 * (len(saved) + len(worlds))))
         self.problems: list[str] = []
         self.clock = 0.0
         self.backdrop = self._backdrop()
@@ -59,6 +60,8 @@ class TitleScene(Scene):
                 self.stack.reset("dungeon")
             elif choice == NEW_WORLD:
                 self.stack.reset("region", new=True)
+            elif choice == WORLDS:
+                self.stack.push("worlds")
             elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 self.stack.quit(0)
         except SceneRefused as exc:
