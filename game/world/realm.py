@@ -88,7 +88,7 @@ class Realm:
         self.sites = {pid: SiteWorld(place, maps[pid]) for pid, place in sorted(region.places.items())}
         for site in self.sites.values():
             if site.is_settlement and populate:
-                site.world = self._open(site)
+                site.world = self.open_world(site)
         self.home = next((pid for pid, s in self.sites.items() if s.is_settlement), min(self.sites))
         self.heroes: dict[str, HeroProfile] = {}
         self.playing = ""
@@ -117,7 +117,7 @@ class Realm:
             return None
         return self.sites[self.hero.place].world
 
-    def _open(self, site: SiteWorld) -> World:
+    def open_world(self, site: SiteWorld) -> World:
         """A site's world, populated from its map (N2, N3) at the current turn; its seed drawn from the realm's RNG."""
         world = World(site.map, self.content, self.rng.getrandbits(63))
         world.ecs.activate()
@@ -156,7 +156,7 @@ class Realm:
         if not name and self.heroes:
             name = self.rng.choice(self.content.names.given["human"])
         site = self.sites[self.home]
-        world = site.world or self._open(site)
+        world = site.world or self.open_world(site)
         room, square = site.map.entrance
         world.ecs.activate()
         eid = factory.spawn_hero(world, room, square, uid, name)
@@ -246,7 +246,7 @@ class Realm:
         """The played hero goes into the site at its place: a dungeon's run begins, a settlement catches up."""
         hero, site = self.hero, self.sites[self.hero.place]
         if site.world is None:
-            site.world = self._open(site)
+            site.world = self.open_world(site)
         else:
             self.catch_up(site)
         world = site.world
