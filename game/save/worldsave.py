@@ -160,6 +160,7 @@ def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
         if not realm.sites[pid].is_settlement and pid not in inside:
             raise Unfit(f"the dungeon {pid} holds a run, but no hero is inside it")
         world = realm.sites[pid].world = load_site(path, site["body"], realm.content, realm.sites[pid].map.path)
+        world.ecs.activate()
         if world.hero and world.uid(world.hero) != inside.get(pid):
             raise Unfit(f"the hero in site {pid} is not the hero the realm says is inside it")
     missing = [pid for pid, site in realm.sites.items() if site.is_settlement and site.world is None]
@@ -186,6 +187,8 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
         raise Unfit(f"the hero {uid} knows of site {min(known - sites)}, which the region does not hold")
     hero = HeroProfile(uid, record["name"], place, record["inside"], known)
     world = realm.sites[place].world
+    if world is not None:
+        world.ecs.activate()
     if record["inside"]:
         if record["body"] is not None or world is None or not world.hero or world.uid(world.hero) != uid:
             raise Unfit(f"the hero {uid} is said to be inside {place}, but the site's world does not hold it")
@@ -194,6 +197,7 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
         raise Unfit(f"the hero {uid} is on the region map without its body")
     home = realm.sites[realm.home].map
     scratch = load_site(path, record["body"], realm.content, home.path)
+    scratch.ecs.activate()
     try:
         if not scratch.hero or scratch.uid(scratch.hero) != uid or len(scratch.creatures()) != 1:
             raise Unfit(f"the body of the hero {uid} holds someone else")

@@ -125,23 +125,27 @@ class Realm:
         factory.place_contents(world, site.map)
         return world
 
-    def catch_up(self, site: SiteWorld) -> None:
-        """A settlement lives the turns it missed, in full, up to `catch_up` of them (the last ones)."""
-        world = site.world
+    def catch_up(self, site: SiteWorld, heard: list[tuple[int, Event]] | None = None) -> None:
+        """A settlement lives the turns it missed up to the world turn (`now`), in full, up to `catch_up` of
+        them (the last ones). No hero hears what happens there (what the residents did stays in their
+        memories); `heard`, when given, gathers the events with the place's id (headless runs log every site)."""
+        world, until = site.world, self.now
         if world is None:
             return
-        world.turn = max(world.turn, self.clock - int(self.tuning["catch_up"]))
+        world.turn = max(world.turn, until - int(self.tuning["catch_up"]))
         world.ecs.activate()
-        while world.turn < self.clock:
+        while world.turn < until:
             for _ in run_turn(world):
                 pass
-            world.pop_events()  # no hero heard them; what they did stays in the residents' memories
+            events = world.pop_events()
+            if heard is not None:
+                heard.extend((site.place.id, event) for event in events)
 
-    def catch_up_all(self) -> None:
-        """Every settlement up to the clock (headless runs and the simulation tool report them all)."""
+    def catch_up_all(self, heard: list[tuple[int, Event]] | None = None) -> None:
+        """Every settlement the hero is not in up to the world turn (headless runs and the simulation tool)."""
         for site in self.sites.values():
             if site.is_settlement and site.world is not self.here:
-                self.catch_up(site)
+                self.catch_up(site, heard)
 
     def sites_known(self, uid: str) -> list[Site]:
         """The artifact and beast sites the hero may see on the region map: the unhidden and the found (N62)."""
