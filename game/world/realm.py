@@ -123,6 +123,7 @@ class Realm:
         world.ecs.activate()
         world.turn = self.clock
         factory.place_contents(world, site.map)
+        world.actors.all()  # the NPC index built now, in its own esper context, not later in another's
         return world
 
     def catch_up(self, site: SiteWorld, heard: list[tuple[int, Event]] | None = None) -> None:
