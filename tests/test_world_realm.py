@@ -7,7 +7,10 @@ import pytest
 
 from game.launch import new_realm
 from game.paths import REGION_MAP
-from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Position
+from game.save.worldsave import load_realm, save_realm
+from tests.test_world_bot import walk_to
+from game.world.commands import Talk
+from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Persona, Position
 from game.world.driver import Driver
 from game.world.realm import distance_to_road
 from game.world.verbs import social
@@ -183,3 +186,97 @@ def test_N3_several_heroes_each_with_its_own_uid_and_place(realm):
     assert realm.heroes["hero"].inside and realm.heroes["hero"].place == KEEP
     assert realm.sites[KEEP].world is None  # the first hero stepped out; its run will start afresh
     assert realm.travel(VILLAGE).ok and realm.here.uid(realm.here.hero) == "hero#2"
+
+
+@pytest.mark.rule("N5")
+def test_N5_merchants_keep_their_shops_while_the_village_lives(realm):
+    realm.clock = 600  # the hero on the road for 600 turns
+    village = realm.sites[VILLAGE]
+    realm.catch_up(village)
+    world = village.world
+    assert world.turn == 600
+    world.ecs.activate()
+    shops = {p.name: p.room for p in village.map.placements if p.kind == "merchant"}
+    assert len(shops) == 3
+    for eid, ident in esper.get_component(Identity):
+        if ident.kind == "merchant" and world.alive(eid):
+            assert world.room_of(eid) == shops[ident.name], ident.name
+
+
+def residents(site) -> dict[str, int]:
+    world = site.world
+    world.ecs.activate()
+    return {ident.name: eid for eid, ident in esper.get_component(Identity)
+            if ident.kind in ("world", "merchant", "notable")}
+
+
+@pytest.mark.rule("N85")
+@pytest.mark.rule("N86")
+def test_N85_N86_residents_keep_their_map_names_family_names_and_backgrounds_for_the_worlds_life(realm, tmp_path):
+    for pid in (VILLAGE, TOWER):
+        site = realm.sites[pid]
+        people = residents(site)
+        placed = {p.name: p for p in site.map.placements if p.kind in ("world", "merchant", "notable")}
+        assert set(people) == set(placed)  # N85: the map's names, family names and all
+        for name, eid in people.items():
+            persona = esper.try_component(eid, Persona)
+            if placed[name].background:
+                assert persona.background == placed[name].background  # N86: the map's distribution kept
+    assert all(len(name.split()) >= 2 for name in residents(realm.sites[VILLAGE]))  # villagers: Aldric Millwood
+    path = tmp_path / "w.sav"
+    save_realm(realm, path)
+    loaded = load_realm(path)
+    try:
+        for pid in (VILLAGE, TOWER):
+            before, after = realm.sites[pid], loaded.sites[pid]
+            assert set(residents(after)) == set(residents(before))
+            after.world.ecs.activate()
+            kept = {n: esper.component_for_entity(e, Persona).background for n, e in residents(after).items()
+                    if esper.has_component(e, Persona)}
+            before.world.ecs.activate()
+            assert kept == {n: esper.component_for_entity(e, Persona).background
+                            for n, e in residents(before).items() if esper.has_component(e, Persona)}
+    finally:
+        loaded.close()
+
+
+@pytest.mark.rule("N87")
+def test_N87_residents_talk_and_pass_word_among_themselves_while_the_hero_is_away(realm):
+    realm.clock = 200
+    heard = []
+    realm.catch_up_all(heard)
+    village_talk = [e for pid, e in heard if pid == VILLAGE and e.kind == "converse"]
+    assert village_talk  # the pair stage runs in a settlement nobody visits (N7, N66)
+    talkers = {e.actor for e in village_talk} | {e.target for e in village_talk}
+    world = realm.sites[VILLAGE].world
+    world.ecs.activate()
+    kinds = {world.actors.by_uid(uid).ident.kind for uid in talkers if world.actors.by_uid(uid)}
+    assert "world" in kinds  # residents among them, with the same rules as anyone (N87)
+
+
+@pytest.mark.rule("N45")
+def test_N45_a_world_npcs_biography_is_the_same_for_the_life_of_the_world(realm, tmp_path):
+    def biography(realm, uid: str) -> str:
+        realm.play(uid)
+        realm.travel(VILLAGE)
+        world = realm.here
+        aldric = named(world, "Aldric Millwood")
+        driver = Driver(world)
+        walk_to(driver, lambda: world.room_of(aldric))
+        world.pop_events()
+        assert driver.do(Talk(world.hero, aldric)).ok
+        line = next(e for e in world.pop_events() if e.kind == "says" and e.data.get("part") == "biography")
+        realm.pop_events()
+        return line.text.replace(realm.hero.name, "<hero>")
+
+    first = biography(realm, "hero")
+    go_up(realm)
+    realm.clock += 500
+    second = realm.new_hero()
+    path = tmp_path / "w.sav"
+    save_realm(realm, path)
+    loaded = load_realm(path)
+    try:
+        assert biography(loaded, second.uid) == first  # origin, temperament, circumstance: unchanged
+    finally:
+        loaded.close()

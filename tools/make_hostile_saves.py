@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/make_hostile_saves.py [--out DIR]
 
-The base is the save of maps/caves.tmx, seed 7, after 8 turns of the waiting hero (`base.sav`, which
+The base is the save of maps/caves.tmx, seed 7, after 9 turns of the waiting hero (`base.sav`, which
 loads). Each case changes one thing of that save's body (a few change the file's bytes) and keeps its
 checksum valid, so only the checks of the body can refuse it: the cases issue 10 names, wrong numbers,
 names and links of their kind (CASES), and every saved field set to a wrong type (`type-*`).
@@ -34,7 +34,7 @@ from game.save import checks, fileformat, save_world  # noqa: E402
 from game.world import saved  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "saves_bad"
-BASE = ("caves.tmx", 7, 8)  # map, seed, turns of the waiting hero
+BASE = ("caves.tmx", 7, 9)  # map, seed, turns of the waiting hero
 Body = dict[str, Any]
 
 
@@ -42,7 +42,7 @@ Body = dict[str, Any]
 class Picks:
     """The entities of the base that cases change, found by what they are, not by where they sit."""
 
-    npc: str  # a living NPC of one square that wears a weapon and body armour
+    npc: str  # a living thinking NPC of one square that wears a weapon and body armour, not alone in its room
     neighbour: str  # another NPC of one square in the same room
     group: str  # a living minion group
     floor: int  # an item lying on a floor
@@ -54,11 +54,16 @@ class Picks:
     @classmethod
     def of(cls, body: Body) -> Picks:
         by_uid = {c["components"]["identity"]["uid"]: c for c in body["creatures"]}
-        npc = next(uid for uid, c in by_uid.items() if uid != "hero" and {"weapon", "body"} <= slots(c))
-        room = by_uid[npc]["components"]["position"]["room"]
-        neighbour = next(uid for uid, c in by_uid.items() if uid not in ("hero", npc) and
-                         c["components"]["position"]["room"] == room and not c["components"]["body"]["heads"]
-                         and c["components"]["footprint"] == {"w": 1, "h": 1})
+
+        def neighbours(npc: str) -> list[str]:
+            room = by_uid[npc]["components"]["position"]["room"]
+            return [uid for uid, c in by_uid.items() if uid not in ("hero", npc) and
+                    c["components"]["position"]["room"] == room and not c["components"]["body"]["heads"]
+                    and c["components"]["footprint"] == {"w": 1, "h": 1}]
+
+        npc = next(uid for uid, c in by_uid.items() if uid != "hero" and {"weapon", "body"} <= slots(c)
+                   and "persona" in c["components"] and neighbours(uid))
+        neighbour = neighbours(npc)[0]
         group = next(uid for uid, c in by_uid.items() if c["components"]["body"]["heads"] > 1)
         floor = next(i for i, item in enumerate(body["items"]) if item["owner"] is None)
         worn = {uid: dict(by_uid[uid]["equipped"]) for uid in (npc, "hero")}
@@ -238,7 +243,7 @@ CASES = [
          lambda b, p: assign(part(b, p.npc, "body"), strikes=-1)),
     Case("stunned-negative", "a negative stun", "body.stunned should be a whole number from 0",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=-2)),
-    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 108, after the saved turn",
+    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 109, after the saved turn",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=1, stunned_on=b["turn"] + 100)),
     Case("condition-negative", "a condition held for negative turns", "body.conditions should be a map from",
          lambda b, p: assign(part(b, "hero", "body"), conditions={p.condition: -4})),

@@ -1,5 +1,5 @@
-"""Movement stage (N14-N18, N69): rest (using a healing item) or move by mood through an exit; a hostile
-creature walks away from the one it dislikes and will not go where it stands."""
+"""Movement stage (N5, N14-N18, N69): rest (using a healing item) or move by mood through an exit; a hostile
+creature walks away from the one it dislikes and will not go where it stands; a merchant keeps its shop."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 NO_ROOMS: frozenset[int] = frozenset()
+STATIONARY = frozenset({"merchant"})  # N5: stationary traders never leave the room the map puts them in
 MOVERS = (MoodState.EXPLORING, MoodState.WANDERING, MoodState.COWARDLY, MoodState.FLEEING, MoodState.ANGERED)
 
 
@@ -24,6 +25,9 @@ def run(world: World) -> None:
     for actor in world.actors.all():
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0:
+            continue
+        if actor.ident.kind in STATIONARY:
+            rest(world, actor, regen_every)
             continue
         shunned = NO_ROOMS
         if actor.opinions is not None and (actor.opinions.grudges or world.feuds):
