@@ -9,7 +9,7 @@ from game.launch import new_realm
 from game.paths import REGION_MAP
 from game.save.worldsave import load_realm, save_realm
 from tests.test_world_bot import walk_to
-from game.world.commands import Talk
+from game.world.commands import Ask, Talk
 from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Persona, Position
 from game.world.driver import Driver
 from game.world.realm import distance_to_road
@@ -280,3 +280,34 @@ def test_N45_a_world_npcs_biography_is_the_same_for_the_life_of_the_world(realm,
         assert biography(loaded, second.uid) == first  # origin, temperament, circumstance: unchanged
     finally:
         loaded.close()
+
+
+@pytest.mark.rule("N3")
+def test_N3_two_heroes_get_different_greetings_from_the_same_villager_after_different_deeds(realm):
+    """What a world NPC knows of a hero comes only from what that hero did: each hero's deed is kept under its
+    own uid, and the same villager greets each by its own (N3, N45, N73)."""
+    second = realm.new_hero()
+    greetings = {}
+    for uid, deed in (("hero", "help"), (second.uid, "slight")):
+        realm.play(uid)
+        realm.travel(VILLAGE)
+        world = realm.here
+        aldric = named(world, "Aldric Millwood")
+        driver = Driver(world)
+        walk_to(driver, lambda: world.room_of(aldric))
+        for _ in range(2):  # the first meeting's biography, then a greeting
+            world.pop_events()
+            assert driver.do(Talk(world.hero, aldric)).ok
+            if not driver.busy:
+                driver.do(Ask(world.hero, aldric, "goodbye"))
+            driver.finish_turn()
+            if _ == 0:
+                social.remember(world, aldric, world.hero, deed)  # what this hero did for (or to) him
+        greetings[uid] = [e.text.replace(realm.hero.name, "<hero>") for e in world.pop_events()
+                          if e.kind == "says" and e.data.get("part") == "greeting"]
+        go_up(realm)
+    assert greetings["hero"] and greetings[second.uid] and greetings["hero"] != greetings[second.uid]
+    world = realm.sites[VILLAGE].world
+    aldric = named(world, "Aldric Millwood")
+    known = {m.hero: m.deed for m in esper.component_for_entity(aldric, Memories).known}
+    assert known == {"hero": "help", second.uid: "slight"}
