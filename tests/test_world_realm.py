@@ -190,17 +190,25 @@ def test_N3_several_heroes_each_with_its_own_uid_and_place(realm):
 
 @pytest.mark.rule("N5")
 def test_N5_merchants_keep_their_shops_while_the_village_lives(realm):
-    realm.clock = 600  # the hero on the road for 600 turns
+    """A merchant leaves its shop only while hunger or thirst presses past complaining (N11), to find food,
+    and walks back once fed: over 600 turns the three are home most of the time."""
     village = realm.sites[VILLAGE]
-    realm.catch_up(village)
     world = village.world
-    assert world.turn == 600
-    world.ecs.activate()
     shops = {p.name: p.room for p in village.map.placements if p.kind == "merchant"}
     assert len(shops) == 3
-    for eid, ident in esper.get_component(Identity):
-        if ident.kind == "merchant" and world.alive(eid):
-            assert world.room_of(eid) == shops[ident.name], ident.name
+    home = away_sated = 0
+    for _ in range(600):
+        realm.clock += 1  # the hero on the road
+        realm.catch_up(village)
+        world.ecs.activate()
+        for eid, ident in esper.get_component(Identity):
+            if ident.kind == "merchant" and world.alive(eid):
+                needs = esper.component_for_entity(eid, Needs)
+                at_home = world.room_of(eid) == shops[ident.name]
+                home += at_home
+                away_sated += not at_home and max(needs.hunger, needs.thirst) <= 20
+    assert home / (3 * 600) > 0.8  # wandering as others do, they were home 7 % of the time
+    assert away_sated <= 3 * 10  # fed, it goes straight back (a few steps)
 
 
 def residents(site) -> dict[str, int]:

@@ -161,11 +161,13 @@ class Realm:
         if not name and self.heroes:
             name = self.rng.choice(self.content.names.given["human"])
         site = self.sites[self.home]
-        world = site.world or self.open_world(site)
+        world = site.world or World(site.map, self.content, 0)  # a region without settlements: a scratch world
         room, square = site.map.entrance
         world.ecs.activate()
         eid = factory.spawn_hero(world, room, square, uid, name)
         traveller = take_out(world, eid)
+        if world is not site.world:
+            world.close()
         profile = self.heroes[uid] = HeroProfile(uid, traveller.name, self.home, traveller=traveller)
         return profile
 

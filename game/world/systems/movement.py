@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 NO_ROOMS: frozenset[int] = frozenset()
-STATIONARY = frozenset({"merchant"})  # N5: stationary traders never leave the room the map puts them in
+STATIONARY = frozenset({"merchant"})  # N5: stationary traders keep the room the map puts them in
 MOVERS = (MoodState.EXPLORING, MoodState.WANDERING, MoodState.COWARDLY, MoodState.FLEEING, MoodState.ANGERED)
 
 
@@ -26,8 +26,7 @@ def run(world: World) -> None:
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
-        if actor.ident.kind in STATIONARY:
-            rest(world, actor, regen_every)
+        if actor.ident.kind in STATIONARY and keep_shop(world, actor, regen_every):
             continue
         shunned = NO_ROOMS
         if actor.opinions is not None and (actor.opinions.grudges or world.feuds):
@@ -46,6 +45,27 @@ def run(world: World) -> None:
         if reason and mood.state == MoodState.FLEEING:
             world.emit("move_blocked", eid, room=pos.room, reason=reason)
     hero_rests(world, regen_every)
+
+
+def keep_shop(world: World, actor: Actor, regen_every: int) -> bool:
+    """N5: a merchant stays in its shop, the room the map places it in (found by its name, which it keeps,
+    N85). Only hunger or thirst past complaining (N11) sends it out like anyone, to find food; fed again,
+    it walks the shortest way back. Returns whether it has acted (rested or stepped towards its shop)."""
+    needs, body, room = actor.needs, actor.body, actor.pos.room
+    if needs is not None and max(needs.hunger, needs.thirst) > COMPLAIN_ABOVE:
+        return False
+    shop = next((p.room for p in world.map.placements if p.kind == "merchant" and p.name == actor.ident.name), room)
+    if room == shop or body.ap <= 0 or body.stunned:
+        rest(world, actor, regen_every)
+        return True
+    home = world.rooms.distances_from(shop)
+    ways = [(home.get(to, len(home)), exit_.id, exit_, to) for exit_, to in world.rooms.exits[room]]
+    if not ways:
+        return False
+    _, _, exit_, to_room = min(ways)
+    body.ap -= 1
+    moving.go(world, actor.eid, exit_, to_room, force=False)
+    return True
 
 
 def keep_away(world: World, actor: Actor, shunned: Collection[int]) -> bool:
