@@ -120,3 +120,17 @@ def test_travel_autosaves_and_the_worlds_screen_continues_or_adds_a_hero(tmp_pat
     assert isinstance(stack.top, RegionScene) and session.realm.playing == "hero#2"
     assert [h[0] for h in summary(slot)["heroes"]] == ["hero", "hero#2"]
     session.close()
+
+
+def test_a_crash_writes_an_emergency_save_beside_the_slot_and_keeps_the_last_good_one(tmp_path):
+    session = Session(DEFAULT_MAP, 3, tmp_path / "slot1.sav")
+    stack = scene_stack(session)
+    stack.reset("region", new=True)
+    slot = session.world_slot
+    good = slot.read_bytes()
+    session.realm.clock = 77  # the world moved on; then the game crashed
+    session.emergency_save()
+    emergency = slot.with_name("world1.sav.emergency")
+    assert slot.read_bytes() == good and summary(emergency)["turn"] == 77
+    session.close(autosave=False)  # after a crash the app closes without saving over the slot
+    assert slot.read_bytes() == good
