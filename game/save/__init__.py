@@ -14,6 +14,7 @@ from game.content.content import Content, load_content
 from game.content.errors import ContentError
 from game.maps.data_ids import read_data_ids
 from game.maps.errors import MapError
+from game.maps.model import DungeonMap
 from game.maps.tiled import load_map
 from game.paths import ROOT
 from game.save import checks, fileformat, snapshot
@@ -75,20 +76,21 @@ def load_world(path: Path, content: Content | None = None) -> World:
     return load_site(path, body, content)
 
 
-def load_site(path: Path, body: dict, content: Content | None = None, expected: Path | None = None) -> World:
-    """One map's world from its body (the map read from the path it names, which must be `expected` when given)."""
+def load_site(path: Path, body: dict, content: Content | None = None, dungeon: DungeonMap | None = None) -> World:
+    """One map's world from its body: the map read from the path it names, or `dungeon` when the caller has
+    read it already (a world of sites: the body must then name that map's file, unchanged)."""
     try:
         checks.body_fields(body)
         map_path = ROOT / body["map"]["path"]  # an absolute path stays as it is
-        if expected is not None and map_path.resolve() != expected.resolve():
-            raise SaveError(f"{path}: damaged save (a site's map is {map_path}, not its place's {expected})")
+        if dungeon is not None and map_path.resolve() != dungeon.path.resolve():
+            raise SaveError(f"{path}: damaged save (a site's map is {map_path}, not its place's {dungeon.path})")
         if not map_path.is_file():
             raise SaveError(f"{path}: its map {map_path} is missing")
         if file_hash(map_path) != body["map"]["sha256"]:
             raise SaveError(f"{path}: its map {map_path} has changed since the game was saved")
         try:
             content = content or load_content()
-            dungeon = load_map(map_path, data=read_data_ids())
+            dungeon = dungeon or load_map(map_path, data=read_data_ids())
         except MapError as exc:
             raise SaveError(f"{path}: its map cannot be loaded: {exc.problems[0]}") from None
         except ContentError as exc:

@@ -159,7 +159,7 @@ def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
             raise Unfit(f"site {pid} is saved twice")
         if not realm.sites[pid].is_settlement and pid not in inside:
             raise Unfit(f"the dungeon {pid} holds a run, but no hero is inside it")
-        world = realm.sites[pid].world = load_site(path, site["body"], realm.content, realm.sites[pid].map.path)
+        world = realm.sites[pid].world = load_site(path, site["body"], realm.content, realm.sites[pid].map)
         world.ecs.activate()
         if world.hero and world.uid(world.hero) != inside.get(pid):
             raise Unfit(f"the hero in site {pid} is not the hero the realm says is inside it")
@@ -196,7 +196,7 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
     if record["body"] is None:
         raise Unfit(f"the hero {uid} is on the region map without its body")
     home = realm.sites[realm.home].map
-    scratch = load_site(path, record["body"], realm.content, home.path)
+    scratch = load_site(path, record["body"], realm.content, home)
     scratch.ecs.activate()
     try:
         if not scratch.hero or scratch.uid(scratch.hero) != uid or len(scratch.creatures()) != 1:
