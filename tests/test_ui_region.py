@@ -134,3 +134,13 @@ def test_a_crash_writes_an_emergency_save_beside_the_slot_and_keeps_the_last_goo
     assert slot.read_bytes() == good and summary(emergency)["turn"] == 77
     session.close(autosave=False)  # after a crash the app closes without saving over the slot
     assert slot.read_bytes() == good
+
+
+def test_f5_does_not_repopulate_a_site_of_a_world(stack):
+    stack.reset("region", new=True)
+    key(stack, pygame.K_RETURN)  # into Ashby Vale
+    dungeon = stack.top
+    before = sorted(dungeon.world.uid(e) for e in dungeon.world.creatures())
+    key(stack, pygame.K_F5)
+    assert dungeon.log.lines[-1][0] == "F5 reloads the map of a one-map run; a world of sites keeps its people."
+    assert sorted(dungeon.world.uid(e) for e in dungeon.world.creatures()) == before

@@ -257,7 +257,11 @@ class DungeonScene(Scene):
         self._do(PickUp(hero.eid, min(items, key=lambda i: abs(i.square[0] - hx) + abs(i.square[1] - hy)).eid))
 
     def _reload(self) -> None:
-        """F5: the map again from disk, keeping the hero; a bad map's problems go to the log."""
+        """F5: the map again from disk, keeping the hero; a bad map's problems go to the log. Not in a world of
+        sites, whose settlements' people must persist (N3)."""
+        if self.session.realm is not None:
+            self.log.add("F5 reloads the map of a one-map run; a world of sites keeps its people.", theme.PROBLEM)
+            return
         if self.driver.busy:
             self.log.add("Wait for the dungeon to finish its turn before reloading.", theme.PROBLEM)
             return
