@@ -380,10 +380,15 @@ def raw_cases(base: Body) -> dict[str, tuple[str, str, bytes]]:
     """Cases a body msgpack can write cannot hold: name -> (what, expected words, the whole file)."""
     nested = copy.deepcopy(base)
     nested["world"]["opened_doors"] = "NESTED"
-    payload = msgpack.packb(nested, use_bin_type=True).replace(msgpack.packb("NESTED"), b"\x91" * 100_000 + b"\xc0")
+    payload = zlib.compress(msgpack.packb(nested, use_bin_type=True).replace(msgpack.packb("NESTED"),
+                                                                              b"\x91" * 100_000 + b"\xc0"))
     deep = fileformat.MAGIC + fileformat.HEADER.pack(fileformat.FORMAT_VERSION, len(payload), zlib.crc32(payload))
+    bomb = zlib.compress(b"\x00" * (fileformat.MAX_BODY + 1), 9)
+    bombed = fileformat.MAGIC + fileformat.HEADER.pack(fileformat.FORMAT_VERSION, len(bomb), zlib.crc32(bomb))
     return {
         "nested-deep": ("lists nested 100,000 deep", "undecodable save data: nested too deep", deep + payload),
+        "zip-bomb": ("save data that unpacks to more than the largest body", "unpacks to more than",
+                     bombed + bomb),
         "format-1-broken": ("a format-1 save that cannot be upgraded", "a format-1 save that cannot be upgraded",
                             fileformat.encode({**base, "creatures": "none"}, version=1)),
     }

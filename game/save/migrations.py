@@ -38,4 +38,10 @@ def one_map_run(body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: components_by_key, 2: one_map_run}
+def compressed(body: dict[str, Any]) -> dict[str, Any]:
+    """3 → 4. Format 4 stores the body compressed (game/save/fileformat.py); the body itself is the same."""
+    return body
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: components_by_key, 2: one_map_run,
+                                                                     3: compressed}
