@@ -5,9 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: play test check-maps art bench clean
+.PHONY: play test check-maps art sound bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Ethernalis needs Python 3.11 or newer (found %s)" % sys.version.split()[0])'
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
@@ -20,11 +20,31 @@ play: $(STAMP)
 test: $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -q
 
+.PHONY: package check-package
+
+PACKAGER := $(VENV)/.installed-package
+
+# The one-folder game in dist/ethernalis/ (docs/packaging.md); PyInstaller comes from the `package` extra.
+$(PACKAGER): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,package]'
+	touch $(PACKAGER)
+
+package: $(PACKAGER)
+	PYGAME_HIDE_SUPPORT_PROMPT=1 $(PY) -m PyInstaller --noconfirm --log-level WARN --distpath dist \
+		--workpath build/pyinstaller ethernalis.spec
+
+# Build the bundle and the wheel and check both play like the source (what .ci/run does).
+check-package: $(PACKAGER)
+	tools/check_package.sh
+
 check-maps: $(STAMP)
 	$(PY) tools/check_map.py maps/*.tmx
 
 art: $(STAMP)
 	$(HEADLESS) $(PY) tools/make_art.py
+
+sound: $(STAMP)
+	$(PY) tools/make_sound.py
 
 bench: $(STAMP)
 	$(PY) tools/bench.py

@@ -5,6 +5,7 @@
     python main.py --headless --map maps/default.tmx --seed 7 --turns 200 --events out.jsonl
     python main.py --load SAVE                  the game window, carrying on from a save
     python main.py --headless --load SAVE --turns 50 --save SAVE    continue a saved run headless
+    python main.py --version            the game's version
     python main.py --headless --world 500 --seed 7 --events out.jsonl    a world of sites for 500 turns
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+from game import __version__
 from game.content.errors import printable
 from game.paths import DEFAULT_MAP, regular_file, same_file
 from game.runtime import tune_gc
@@ -48,7 +50,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="headless: run the world of sites of maps/region.tmx (every site) for TURNS turns")
     parser.add_argument("--smoke-test", action="store_true", help="play scripted turns in a dummy window")
     parser.add_argument("--screenshot", type=Path, help="smoke test: save the dungeon screen here")
+    parser.add_argument("--version", action="store_true", help="print the game's version and stop")
     args = parser.parse_args(argv)
+    if args.version and len(argv) > 1:
+        raise ArgumentError("--version takes no other option")
     refuse_idle_flags(args)
     if args.world is not None:
         if args.turns is not None:
@@ -124,6 +129,9 @@ def run(argv: list[str]) -> int:
     except ArgumentError as exc:
         print(f"ethernalis: {printable(exc)}", file=sys.stderr)
         return 2
+    if args.version:
+        print(f"Ethernalis {__version__}")
+        return 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     tune_gc()
     if args.headless:

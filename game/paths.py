@@ -1,5 +1,5 @@
-"""Where the game's files are, in a checkout and in a frozen executable; which paths are regular files, and
-which name the same file."""
+"""Where the game's files are (a checkout, an installed package, a PyInstaller bundle); which paths are
+regular files, and which name the same file."""
 from __future__ import annotations
 
 import os
@@ -7,7 +7,19 @@ import stat
 import sys
 from pathlib import Path
 
-ROOT = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parent.parent))
+
+def find_root(package: Path, bundle: str | None) -> Path:
+    """The folder holding assets/ and maps/ (and main.py, except in a bundle), in the game's three layouts
+    (docs/packaging.md): a PyInstaller bundle's folder (`bundle`, sys._MEIPASS: the spec puts the data
+    beside the executable), an installed package's share/ folder (package data, setup.py), or the top of
+    the checkout holding the `package` folder."""
+    if bundle is not None:
+        return Path(bundle)
+    installed = package / "share"
+    return installed if (installed / "assets").is_dir() else package.parent
+
+
+ROOT = find_root(Path(__file__).resolve().parent, getattr(sys, "_MEIPASS", None))
 ASSETS = ROOT / "assets"
 DATA = ASSETS / "data"
 MAPS = ROOT / "maps"

@@ -1,5 +1,5 @@
-"""Test-wide settings and fixtures: the game's user data (the save slot) goes to a temporary folder, never the
-real one; the game's data, and small worlds built in code (tests/world_fixtures.py) with their drivers."""
+"""Test-wide settings and fixtures: the game's user folders (the save slot, settings, the log, screenshots) are
+temporary folders, never the real ones; the game's data, and small worlds built in code (tests/world_fixtures.py) with their drivers."""
 from __future__ import annotations
 
 import os
@@ -15,9 +15,15 @@ from tests.world_fixtures import make_world
 
 @pytest.fixture(scope="session", autouse=True)
 def private_user_data(tmp_path_factory):
-    """platformdirs reads XDG_DATA_HOME on Linux; subprocesses of the tests inherit it."""
+    """platformdirs reads the XDG_* variables on Linux (the pictures folder from user-dirs.dirs in the config
+    folder); subprocesses of the tests inherit them."""
+    home = tmp_path_factory.mktemp("user")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("user-data")))
+        for variable, folder in (("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                                 ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")):
+            (home / folder).mkdir()
+            patch.setenv(variable, str(home / folder))
+        (home / "config" / "user-dirs.dirs").write_text(f'XDG_PICTURES_DIR="{home / "Pictures"}"\n')
         yield
 
 
@@ -58,8 +64,13 @@ def game(world):
 
 @pytest.fixture(scope="module")
 def display():
-    """A dummy window of the game's size for a module of screen tests (SDL_VIDEODRIVER=dummy)."""
+    """A dummy window of the game's size for a module of screen tests (SDL_VIDEODRIVER=dummy); fonts kept
+    from an earlier module died if it quit pygame (tests/test_ui_app.py runs the whole app)."""
+    from game.ui import labels
+
     pygame.display.init()
     pygame.font.init()
+    theme.forget_fonts()
+    labels.text.cache_clear()
     yield pygame.display.set_mode(theme.LOGICAL_SIZE)
     pygame.display.quit()

@@ -112,3 +112,12 @@ def test_ctrl_c_ends_a_headless_run_with_one_line_and_whole_event_lines(tmp_path
     last = json.loads(lines[-1])["turn"]
     assert err == f"ethernalis: interrupted at turn {last}; {events} holds every event up to it\n" and out == ""
     assert all(line.endswith("\n") and json.loads(line) for line in lines)
+
+
+def test_version_prints_the_version_of_pyproject(capsys):
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert main.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"Ethernalis {version}\n"
+    assert refused("--version", "--seed", "3") == "--version takes no other option"

@@ -93,7 +93,9 @@ def test_bars_and_rings_are_drawn_once_per_look():
     widgets.bar(screen, pygame.Rect(200, 40, 100, 16), 3, 5, theme.HEALTH, "3 / 5")
     assert widgets._bar.cache_info().hits == before + 1
     assert screen.get_at((210, 48))[:3] == theme.HEALTH and screen.get_at((200, 40))[:3] == (0, 0, 0)  # round corner
-    assert widgets.oval((26, 8), theme.HERO, (0, 0, 0)) is widgets.oval((26, 8), theme.HERO, (0, 0, 0))
+    from game.ui import markers
+
+    assert markers.ring("hero", (26, 8), (0, 0, 0)) is markers.ring("hero", (26, 8), (0, 0, 0))
 
 
 def test_torch_glows_are_blitted_without_their_black_border_and_lose_no_light():

@@ -243,7 +243,7 @@ def test_new_run_from_the_death_screen_starts_a_fresh_world_with_the_next_seed(g
 def test_quit_to_title_from_the_pause_menu(game):
     stack, dungeon = game
     key(dungeon, pygame.K_ESCAPE)
-    for _ in range(4):  # Resume, Save, Controls, New run, [Quit to title]
+    for _ in range(5):  # Resume, Save, Controls, Settings, New run, [Quit to title]
         key(stack.top, pygame.K_DOWN)
     key(stack.top, pygame.K_RETURN)
     assert isinstance(stack.top, TitleScene) and len(stack.scenes) == 1

@@ -129,8 +129,10 @@ def test_a_crash_writes_an_emergency_save_beside_the_slot_and_keeps_the_last_goo
     slot = session.world_slot
     good = slot.read_bytes()
     session.realm.clock = 77  # the world moved on; then the game crashed
-    session.emergency_save()
-    emergency = slot.with_name("world1.sav.emergency")
+    line = session.emergency_save()
+    emergency = slot.with_name("world1.emergency.sav")
+    assert line == (f"Saved the world at turn 77 to {emergency} (its save is untouched); "
+                    "Continue / New hero on the title lists it.")
     assert slot.read_bytes() == good and summary(emergency)["turn"] == 77
     session.close(autosave=False)  # after a crash the app closes without saving over the slot
     assert slot.read_bytes() == good

@@ -140,14 +140,15 @@ def measure_frames(map_name: str, frames: int, every: int = 1) -> dict[str, obje
         os.environ.setdefault(name, value)
     import pygame
 
-    from game.ui.app import open_window, scene_stack
+    from game.ui.app import scene_stack
+    from game.ui.display import open_window
     from game.ui.dungeon import MAP_VIEW, DungeonScene
     from game.ui.scene import SceneRefused
     from game.ui.session import Session
 
     pygame.display.init()
     pygame.font.init()
-    surface = open_window()
+    surface = open_window(fullscreen=False, scale=1.0)
     session = Session(MAPS / f"{map_name}.tmx", FRAME_SEED)
     stack = scene_stack(session)
     in_world: list[tuple[float, float]] = []  # (wall, cpu) seconds spent in Driver.advance this frame

@@ -1,6 +1,6 @@
 """Draw every tile and sprite of the game from the definitions in tools/art/ into PNGs under assets/.
 
-    python tools/make_art.py                  write assets/tiles/ and assets/sprites/
+    python tools/make_art.py                  write assets/tiles/, assets/sprites/ and assets/icon/
     python tools/make_art.py --sheet out.png  also write a contact sheet of everything (for looking)
 
 The art is 16 px per square, scaled x2 (docs/art.md). Output is deterministic: same definitions,
@@ -9,6 +9,7 @@ same bytes.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from pathlib import Path
@@ -20,6 +21,7 @@ import pygame  # noqa: E402
 
 from game.paths import ASSETS  # noqa: E402
 from tools.art.canvas import Canvas  # noqa: E402
+from tools.art.icon import ICNS_TYPES, ICO_SIZES, build_icon, icns, ico  # noqa: E402
 from tools.art.palette import OUTLINE  # noqa: E402
 from tools.art.sprites import ArtError, read_sprites  # noqa: E402
 from tools.art.tiles import build_tiles  # noqa: E402
@@ -29,13 +31,13 @@ SCALE = 2
 COLUMNS = 8
 
 
-def to_surface(canvas: Canvas) -> pygame.Surface:
-    """The canvas scaled x2 with nearest-neighbour pixels."""
+def to_surface(canvas: Canvas, scale: int = SCALE) -> pygame.Surface:
+    """The canvas scaled (x2 unless told) with nearest-neighbour pixels."""
     surf = pygame.Surface((canvas.w, canvas.h), pygame.SRCALPHA)
     for y, row in enumerate(canvas.px):
         for x, colour in enumerate(row):
             surf.set_at((x, y), colour)
-    return pygame.transform.scale_by(surf, SCALE)
+    return pygame.transform.scale_by(surf, scale)
 
 
 def tileset(tiles: list[Canvas]) -> pygame.Surface:
@@ -68,6 +70,21 @@ def write(surf: pygame.Surface, path: Path) -> None:
     pygame.image.save(surf, str(path))
 
 
+def write_icon(hero: Canvas, folder: Path) -> pygame.Surface:
+    """The game's icon as a 256 px PNG (the window's), an .ico and an .icns (the bundle's); returns the PNG."""
+    icon = build_icon(hero)
+    pngs = {}
+    for size in sorted(set(ICO_SIZES) | set(ICNS_TYPES)):
+        data = io.BytesIO()
+        pygame.image.save(to_surface(icon, size // icon.w), data, "icon.png")
+        pngs[size] = data.getvalue()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "ethernalis.png").write_bytes(pngs[256])
+    (folder / "ethernalis.ico").write_bytes(ico({size: pngs[size] for size in ICO_SIZES}))
+    (folder / "ethernalis.icns").write_bytes(icns({size: pngs[size] for size in ICNS_TYPES}))
+    return to_surface(icon, 4)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sheet", type=Path, help="also write a contact sheet of all art here")
@@ -91,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, canvas in items.items():
         named.append((name, to_surface(canvas.outlined(OUTLINE))))
         write(named[-1][1], args.out / "sprites" / "items" / f"{name}.png")
+    named.append(("icon", write_icon(creatures["hero"], args.out / "icon")))
     if args.sheet:
         contact_sheet(named, args.sheet)
     print(f"wrote {len(named)} images under {args.out}")

@@ -1,34 +1,41 @@
-"""The app: one window (1280x720 logical, resizable), the scene stack with every screen registered by
-name, and the loop at 60 frames a second."""
+"""The app: one window (1280x720 logical, at the player's scale or fullscreen), the scene stack with every
+screen registered by name, and the loop at 60 frames a second. F11 and Alt+Enter switch fullscreen on any
+screen. An unhandled error in the loop is logged, the run is saved beside the slot, and the crash screen says
+so before the game exits (code 1)."""
 from __future__ import annotations
 
-import warnings
+import logging
 from pathlib import Path
 
 import pygame
 
-from game.paths import ASSETS
-from game.ui import theme
+from game import logs
+from game.ui import bindings, display, labels, sound, theme
+from game.ui.crash import CrashScene
 from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
+from game.ui.mappicker import MapPickerScene
 from game.ui.maprender import MissingTileset
 from game.ui.pause import PauseScene
+from game.ui.preferences import Preferences
 from game.ui.region import RegionScene
 from game.ui.scene import SceneRefused, SceneStack
 from game.ui.session import Session
+from game.ui.settings_screen import SettingsScene
 from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
 from game.ui.worlds import WorldsScene
 from game.world.world import World
 
 FPS = 60
+log = logging.getLogger("ethernalis")
 
 
-def scene_stack(session: Session) -> SceneStack:
-    """An empty scene stack knowing every screen by name: "title", "dungeon", "region", "worlds",
-    "pause", "help", "death", "dialogue".
+def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
+    """An empty scene stack knowing every screen by name: "title", "dungeon", "region", "worlds", "pause",
+    "help", "death", "dialogue", "maps", "settings" (on `preferences`, else settings read from the user's file).
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -36,6 +43,7 @@ def scene_stack(session: Session) -> SceneStack:
 
     def title() -> TitleScene:
         session.close()  # back at the title, no run goes on
+        sound.player.ambient(None)
         return TitleScene(session)
 
     def dungeon(from_save: bool = False, world: World | None = None, site: bool = False) -> DungeonScene:
@@ -72,18 +80,9 @@ def scene_stack(session: Session) -> SceneStack:
     stack.register("help", HelpScene)
     stack.register("death", DeathScene)
     stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
+    stack.register("maps", lambda: MapPickerScene(session))
+    stack.register("settings", lambda: SettingsScene(preferences or Preferences()))
     return stack
-
-
-def open_window() -> pygame.Surface:
-    """A resizable window showing the fixed logical resolution, scaled (mouse positions follow)."""
-    pygame.display.set_caption("Ethernalis")
-    icon = ASSETS / "sprites" / "hero.png"
-    if icon.is_file():
-        pygame.display.set_icon(pygame.image.load(str(icon)))
-    with warnings.catch_warnings():  # the dummy driver of the smoke test has no GPU renderer: harmless
-        warnings.filterwarnings("ignore", message="no fast renderer available")
-        return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
 
 
 def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, world: World | None = None) -> int:
@@ -92,40 +91,94 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
     With `smoke_test`, a scripted pilot plays through the same event queue a player uses. A `world`
     loaded from a save (--load) starts in its dungeon instead.
     """
+    log_path, _ = logs.start()
     pygame.display.init()
     pygame.font.init()
-    surface = open_window()
+    theme.forget_fonts()
+    labels.text.cache_clear()
+    preferences = Preferences()
+    display.open_window(preferences.current.fullscreen, preferences.current.scale)
+    sound.player.start()
+    preferences.apply(window=False)
     session = Session(map_path, seed)
-    stack = scene_stack(session)
+    stack = scene_stack(session, preferences)
     title = stack.push("title")
+    title.problems = list(preferences.problems)
     if world is not None:
         try:
             stack.reset("dungeon", from_save=True, world=world)
         except SceneRefused as exc:
             title.problems = exc.problems
     pilot = SmokePilot(stack, screenshot) if smoke_test else None
-    clock = pygame.time.Clock()
     crashed = False
     try:
+        play(stack, preferences, pilot)
+    except Exception as exc:  # the last net: logged, the run saved beside the slot, the crash screen
+        crashed = True
+        log.exception("the game stopped on an unforeseen error")
+        crash = CrashScene(f"{type(exc).__name__}: {exc}"[:300],
+                           f"The details are in {log_path}" if log_path else "The log could not be written.",
+                           session.emergency_save())
+        stack.quit_code = None
+        stack.reset(crash)
+        show_crash(stack, smoke_test, screenshot)
+    finally:
+        session.close(autosave=not crashed)  # a world of sites is saved on quitting, never over its slot after a crash
+        sound.player.stop()
+        pygame.quit()
+    log.info("Ethernalis ended (exit code %s)", stack.quit_code)
+    return stack.quit_code
+
+
+def play(stack: SceneStack, preferences: Preferences, pilot: SmokePilot | None) -> None:
+    """The loop: input to the top scene (F11 and Alt+Enter to the window), update it, draw the visible ones."""
+    clock = pygame.time.Clock()
+    while stack.quit_code is None:
+        dt = clock.tick(FPS) / 1000
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                stack.quit(0)
+            elif fullscreen_key(event) and not (stack.top and stack.top.takes_every_key):
+                preferences.change(fullscreen=not preferences.current.fullscreen)
+            elif stack.top is not None:
+                stack.top.handle(event)
+        if stack.top is not None:
+            stack.top.update(dt)
+        surface = pygame.display.get_surface()
+        for scene in stack.visible():
+            scene.draw(surface)
+        if pilot is not None:
+            pilot.step(surface)
+        pygame.display.flip()
+
+
+def fullscreen_key(event: pygame.event.Event) -> bool:
+    """F11 (or the key bound to fullscreen), or Alt+Enter."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    alt_enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT
+    return bool(alt_enter) or bindings.action_for(event.key) == "fullscreen"
+
+
+def show_crash(stack: SceneStack, once: bool, screenshot: Path | None) -> None:
+    """The crash screen until a key, a click or the window's close; `once` (the smoke test): drawn once,
+    saved to `screenshot` when given, and the game ends at once."""
+    clock = pygame.time.Clock()
+    try:
         while stack.quit_code is None:
-            dt = clock.tick(FPS) / 1000
+            clock.tick(FPS)
             for event in pygame.event.get():
                 if event.type == pygame.QUIT:
-                    stack.quit(0)
+                    stack.quit(1)
                 elif stack.top is not None:
                     stack.top.handle(event)
-            if stack.top is not None:
-                stack.top.update(dt)
-            for scene in stack.visible():
-                scene.draw(surface)
-            if pilot is not None:
-                pilot.step(surface)
+            surface = pygame.display.get_surface()
+            stack.top.draw(surface)
             pygame.display.flip()
-    except BaseException:
-        crashed = True
-        session.emergency_save()  # a world of sites: beside its slot, never over the last good save
-        raise
-    finally:
-        session.close(autosave=not crashed)
-        pygame.quit()
-    return stack.quit_code
+            if once:
+                if screenshot is not None:
+                    pygame.image.save(surface, str(screenshot))
+                stack.quit(1)
+    except Exception:  # the crash screen itself failed: the log has it; end anyway
+        log.exception("the crash screen failed")
+    stack.quit_code = 1

@@ -1,10 +1,12 @@
-"""Input bindings: which keys do what. The help screen (F1) and docs/controls.md list this table."""
+"""Input bindings: which keys do what. The help screen (F1) and docs/controls.md list this table; the Settings
+screen rebinds it (`rebind`, `use`) and the settings file keeps the changes as key names (`names`,
+`from_names`)."""
 from __future__ import annotations
 
 import pygame
 
-# action: (keys, what it does) -- order is the order the help screen shows
-KEYS: dict[str, tuple[tuple[int, ...], str]] = {
+# action: (keys, what it does) -- order is the order the help and settings screens show; the defaults
+DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "north": ((pygame.K_UP, pygame.K_w), "Move through the exit to the north"),
     "south": ((pygame.K_DOWN, pygame.K_s), "Move through the exit to the south"),
     "west": ((pygame.K_LEFT, pygame.K_a), "Move through the exit to the west"),
@@ -24,7 +26,17 @@ KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     "reload": ((pygame.K_F5,), "Reload the map from disk (keeps the hero)"),
     "screenshot": ((pygame.K_F12,), "Save a screenshot"),
     "pause": ((pygame.K_ESCAPE,), "Pause menu"),
+    "fullscreen": ((pygame.K_F11,), "Fullscreen on or off (Alt+Enter too)"),
 }
+KEYS = dict(DEFAULTS)  # the keys in use: the defaults with the player's changes
+NAMES = {  # what the settings screen calls each action (and each of use_slot's keys, "Use item 3")
+    "north": "Move north", "south": "Move south", "west": "Move west", "east": "Move east",
+    "end_turn": "End turn", "eat": "Eat or drink", "heal": "Drink a healing potion", "pick_up": "Pick up",
+    "talk": "Talk", "surface": "Climb to the region", "use_slot": "Use item", "scent": "Scent overlay", "log_older": "Log back",
+    "log_newer": "Log forward", "help": "Controls", "reload": "Reload the map", "screenshot": "Screenshot",
+    "pause": "Pause menu", "fullscreen": "Fullscreen",
+}
+CANCEL = pygame.K_ESCAPE  # while the settings screen waits for a key, Esc cancels: it cannot be given anew
 
 MOUSE: list[tuple[str, str]] = [
     ("Left click a creature", "Talk to it, or attack it if it is hostile (it must share your room)"),
@@ -57,10 +69,91 @@ def action_for(key: int) -> str | None:
     return _BY_KEY.get(key)
 
 
+def label(key: int) -> str:
+    """A key as the screens print it: 'Up', 'W', 'Page Up', 'F11'."""
+    name = pygame.key.name(key)
+    return name.title() if len(name) > 1 else name.upper()
+
+
 def key_names(action: str) -> str:
-    """'Up / W' style label of an action's keys."""
+    """'Up / W' style label of an action's keys ('1-9' for the nine default item keys)."""
     keys = KEYS[action][0]
-    if action == "use_slot":
+    if action == "use_slot" and keys == DEFAULTS["use_slot"][0]:
         return "1-9"
-    return " / ".join(pygame.key.name(k).title() if len(pygame.key.name(k)) > 1 else pygame.key.name(k).upper()
-                      for k in keys)
+    return " / ".join(label(k) for k in keys)
+
+
+def slots() -> list[tuple[str, int]]:
+    """Every (action, index) a key can be set for, in the help screen's order: the settings screen's rows."""
+    return [(action, i) for action, (keys, _) in KEYS.items() for i in range(len(keys))]
+
+
+def slot_name(action: str, index: int) -> str:
+    """'Move north', 'Move north (2nd key)', 'Use item 3'."""
+    if action == "use_slot":
+        return f"Use item {index + 1}"
+    return NAMES[action] + (f" ({index + 1}{'nd' if index == 1 else 'th'} key)" if index else "")
+
+
+def rebind(action: str, index: int, key: int) -> str | None:
+    """Give `action`'s key number `index` the key `key`; None when done, else why it was refused (the key
+    is taken by another action or slot, or is Esc)."""
+    keys = KEYS[action][0]
+    if keys[index] == key:
+        return None
+    if key == CANCEL:
+        return f"{label(key)} cancels; it cannot be given to {slot_name(action, index)}."
+    owner = _BY_KEY.get(key)
+    if owner is not None:
+        taken = slot_name(owner, KEYS[owner][0].index(key))
+        return f"{label(key)} is already {taken}; give that another key first."
+    use({**table(), action: keys[:index] + (key,) + keys[index + 1:]})
+    return None
+
+
+def table() -> dict[str, tuple[int, ...]]:
+    """The keys in use, action by action."""
+    return {action: keys for action, (keys, _) in KEYS.items()}
+
+
+def use(keys: dict[str, tuple[int, ...]]) -> None:
+    """Put a whole table of keys in use (actions not in it keep their defaults)."""
+    for action, (default, what) in DEFAULTS.items():
+        KEYS[action] = (keys.get(action, default), what)
+    _BY_KEY.clear()
+    _BY_KEY.update({key: action for action, (keys_, _) in KEYS.items() for key in keys_})
+
+
+def names() -> dict[str, tuple[str, ...]]:
+    """The actions whose keys differ from the defaults, as pygame key names (the settings file's [keys])."""
+    return {action: tuple(pygame.key.name(k) for k in keys) for action, (keys, _) in KEYS.items()
+            if keys != DEFAULTS[action][0]}
+
+
+def from_names(names_: dict[str, tuple[str, ...]], where: str) -> tuple[dict[str, tuple[int, ...]], list[str]]:
+    """The key table the settings file's [keys] names, and its problems (unknown action or key name, a key
+    count unlike the action's, a key given twice). With any problem, the default keys (empty table)."""
+    keys: dict[str, tuple[int, ...]] = {}
+    problems = []
+    for action, given in names_.items():
+        if action not in DEFAULTS:
+            problems.append(f"{where}: keys.{action}: no such action (known: {', '.join(DEFAULTS)})")
+            continue
+        if len(given) != len(DEFAULTS[action][0]):
+            problems.append(f"{where}: keys.{action} needs {len(DEFAULTS[action][0])} keys, not {len(given)}")
+            continue
+        try:
+            keys[action] = tuple(pygame.key.key_code(name) for name in given)
+        except ValueError:
+            problems.append(f"{where}: keys.{action}: unknown key name in {list(given)}")
+    if not problems:
+        used: dict[int, str] = {}
+        for action, (default, _) in DEFAULTS.items():
+            for key in keys.get(action, default):
+                if key in used or key == pygame.K_UNKNOWN:
+                    problems.append(f"{where}: keys.{action}: {label(key)} is also {NAMES[used[key]]}"
+                                    if key in used else f"{where}: keys.{action}: a key with no name")
+                used[key] = action
+    if problems:
+        return {}, [p + "; using the default keys" for p in problems]
+    return keys, []

@@ -14,7 +14,7 @@ import pygame
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, labels, screenshots, snapshot, theme, widgets
+from game.ui import bindings, labels, markers, screenshots, snapshot, sound, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
 from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
@@ -100,6 +100,7 @@ class DungeonScene(Scene):
                 self.log.separator(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
             elif self.world.hears(event):
                 self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
+                sound.player.event(event)
         return bool(events)
 
     def _show(self, event: Event) -> None:
@@ -162,11 +163,18 @@ class DungeonScene(Scene):
 
     # -- commands ----------------------------------------------------------------------------
     def _do(self, command: Command) -> None:
+        here = self.hero_view().room
         result = self.driver.do(command)
         if not result.ok:
             self.log.add(result.reason, theme.PROBLEM)
+        elif isinstance(command, Move) and self._through_door(here, command.room):
+            sound.player.play("door")  # the hero opens a door leaf (an archway is silent)
         if self._drain_events():
             self.read_at = -1  # something happened (a door found locked…): read the world again
+
+    def _through_door(self, room: int, other: int) -> bool:
+        """Whether the way from `room` to `other` is a door leaf rather than an open archway."""
+        return any(ex.door for ex, to in self.world.map.exits_of(room) if to == other)
 
     def _click_map(self, square: Square) -> None:
         hero = self.hero_view()
@@ -365,6 +373,7 @@ class DungeonScene(Scene):
             self.stack.push("death", cause=self.world.over, turn=self.world.turn)
             return
         self.camera.follow(*self._centre_px(self.shown.hero), dt)
+        sound.player.ambient(self.world.map.rooms[self.shown.hero.room].theme)
         k = min(1.0, GLIDE * dt)
         live = set()
         for view in self.views:
@@ -401,9 +410,10 @@ class DungeonScene(Scene):
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
         shown, self.left_on = self.left_on is surface, None  # the panels as left last frame, nothing over them
-        self.log_layer.draw(surface, self.log.version, lambda canvas: self.log.draw(canvas, LOG_VIEW), shown)
+        self.log_layer.draw(surface, (self.log.version, theme.Look.version),
+                            lambda canvas: self.log.draw(canvas, LOG_VIEW), shown)
         seen = self._seen_squares()
-        self.side_layer.draw(surface, (self.shown, self.side.row_at(self.mouse), tuple(seen)),
+        self.side_layer.draw(surface, (self.shown, self.side.row_at(self.mouse), tuple(seen), theme.Look.version),
                              lambda canvas: self.side.draw(canvas, self.shown, self.mouse, seen), shown)
         if self.stack is None or self.stack.top is not self:
             return  # an overlay (pause, help, death) is up: no hover card under it
@@ -484,9 +494,9 @@ class DungeonScene(Scene):
             rect = pygame.Rect(MAP_VIEW.x + vx, MAP_VIEW.y + vy, view.footprint[0] * tw, view.footprint[1] * tw)
             if not rect.colliderect(MAP_VIEW):
                 continue
-            ring = theme.HERO if view.is_hero else theme.HOSTILE if view.hostile else theme.FRIEND
-            self._draw_other_heads(surface, view, ring)
-            surface.blit(widgets.oval((rect.w - 6, 8), ring, (0, 0, 0)), (rect.x + 3, rect.bottom - 9))
+            side = markers.side_of(view)
+            self._draw_other_heads(surface, view, side)
+            surface.blit(markers.ring(side, (rect.w - 6, 8), (0, 0, 0)), (rect.x + 3, rect.bottom - 9))
             sprite = self.effects.tinted(view.uid, self._sprite(view))
             surface.blit(sprite, sprite.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
             if view.health < view.max_health:
@@ -503,7 +513,7 @@ class DungeonScene(Scene):
                 mark, colour = ("!", theme.HOSTILE) if view.mood == "angered" else ("»", (240, 220, 120))
                 widgets.text(surface, mark, (rect.right - 8, rect.y - 2), 15, colour, bold=True)
 
-    def _draw_other_heads(self, surface: pygame.Surface, view: CreatureView, ring: tuple[int, int, int]) -> None:
+    def _draw_other_heads(self, surface: pygame.Surface, view: CreatureView, side: str) -> None:
         """A group's heads beyond the first stand on squares of their own (C31): smaller figures there."""
         if len(view.cells) < 2:
             return
@@ -513,7 +523,7 @@ class DungeonScene(Scene):
             vx, vy = self.camera.to_view(cell[0] * tw, cell[1] * tw)
             rect = pygame.Rect(MAP_VIEW.x + vx, MAP_VIEW.y + vy, tw, tw)
             if rect.colliderect(MAP_VIEW):
-                surface.blit(widgets.oval((rect.w - 12, 6), ring), (rect.x + 6, rect.bottom - 7))
+                surface.blit(markers.ring(side, (rect.w - 12, 6)), (rect.x + 6, rect.bottom - 7))
                 surface.blit(small, small.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
 
     def _draw_item_label(self, surface: pygame.Surface, square: Square) -> bool:

@@ -7,8 +7,9 @@ from game.ui import bindings, theme, widgets
 from game.ui.scene import Scene
 
 
+LEADING = 2  # pixels between two lines
 LEGEND = (
-    "Rings under creatures: blue you, red hostile, green the rest.  Gold number: level (from 1).",
+    "Rings under creatures: blue you, red hostile (pointed, with bars), green the rest.  Gold number: level.",
     "Over a creature: ! angered, » fleeing, zz stunned; rising labels tell what it just did.",
     "Purple clock: a spawner and the turns before it produces a creature.  C tints rooms by your scent.",
 )
@@ -26,22 +27,31 @@ class HelpScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE
         widgets.veil(surface, (6, 4, 10, 170))
-        rect = pygame.Rect(0, 0, 860, 700)
+        rect = pygame.Rect(0, 0, 1000, 704)
         rect.center = (w // 2, h // 2)
         inner = widgets.panel(surface, rect, "Controls")
-        y = inner.y + 6
-        for action, (_, what) in bindings.KEYS.items():
-            widgets.text(surface, bindings.key_names(action), (inner.x + 8, y), 15, theme.ACCENT, bold=True)
-            widgets.text(surface, what, (inner.x + 300, y), 15)
-            y += 22
-        y += 10
-        for gesture, what in bindings.MOUSE:
-            widgets.text(surface, gesture, (inner.x + 8, y), 15, theme.ACCENT, bold=True)
-            widgets.text(surface, what, (inner.x + 300, y), 15)
-            y += 22
-        y += 14
+        rows = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()]
+        size = fitting_size(len(rows) + len(bindings.MOUSE) + len(LEGEND), inner.h - 50)
+        step = theme.font(size).get_linesize() + LEADING
+        second = inner.x + 16 + max(theme.font(size, bold=True).size(name)[0] for name, _ in rows + bindings.MOUSE)
+        y = inner.y + 4
+        for group in (rows, bindings.MOUSE):
+            for name, what in group:
+                widgets.text(surface, name, (inner.x + 8, y), size, theme.ACCENT, bold=True)
+                widgets.text(surface, what, (second, y), size)
+                y += step
+            y += step // 2
         for line in LEGEND:
-            widgets.text(surface, line, (inner.x + 8, y), 14, theme.TEXT_DIM)
-            y += 20
+            widgets.text(surface, line, (inner.x + 8, y), size - 1, theme.TEXT_DIM)
+            y += step
         widgets.text(surface, "F1, Esc or a click closes this.", (rect.centerx, rect.bottom - 26), 14,
                      theme.TEXT_DIM, centre=True)
+
+
+def fitting_size(lines: int, height: int) -> int:
+    """The biggest text size, up to the usual 15, at which `lines` lines (and two half-line gaps) fit in
+    `height` pixels at the player's text size."""
+    size = 15
+    while size > 9 and (theme.font(size).get_linesize() + LEADING) * (lines + 1) > height:
+        size -= 1
+    return size

@@ -1,4 +1,5 @@
-"""Esc: the pause menu over the frozen dungeon; Save writes the run to the session's save slot."""
+"""Esc: the pause menu over the frozen dungeon; Save writes the run to the session's save slot, Settings opens
+the settings screen over it."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -11,7 +12,8 @@ from game.ui.scene import Scene
 if TYPE_CHECKING:
     from game.ui.session import Session
 
-RESUME, SAVE, CONTROLS, NEW_RUN, TITLE, QUIT = "Resume", "Save", "Controls", "New run", "Quit to title", "Quit game"
+RESUME, SAVE, CONTROLS, SETTINGS = "Resume", "Save", "Controls", "Settings"
+NEW_RUN, TITLE, QUIT = "New run", "Quit to title", "Quit game"
 WAYS_OUT = {NEW_RUN: "dungeon", TITLE: "title", QUIT: "quit"}
 
 
@@ -22,7 +24,8 @@ class PauseScene(Scene):
         super().__init__()
         self.session = session
         self.log = log  # the dungeon's message log, where Save reports
-        self.menu = widgets.Menu([RESUME, SAVE, CONTROLS, NEW_RUN, TITLE, QUIT], (theme.LOGICAL_SIZE[0] // 2, 206))
+        self.menu = widgets.Menu([RESUME, SAVE, CONTROLS, SETTINGS, NEW_RUN, TITLE, QUIT],
+                                 (theme.LOGICAL_SIZE[0] // 2, 214), height=40, gap=10)
         self.problems: list[str] = []
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -38,6 +41,8 @@ class PauseScene(Scene):
             self.log.add(words, theme.NOTE if saved else theme.PROBLEM)
         elif choice == CONTROLS:
             self.stack.push("help")
+        elif choice == SETTINGS:
+            self.stack.push("settings")
         elif choice in WAYS_OUT:
             self.problems = self.stack.leave_run(WAYS_OUT[choice])
 
@@ -47,7 +52,7 @@ class PauseScene(Scene):
         rect = pygame.Rect(0, 0, 380, 446)
         rect.center = (w // 2, h // 2)
         widgets.panel(surface, rect)
-        widgets.text(surface, "Paused", (w // 2, rect.y + 24), 34, theme.TITLE, bold=True, centre=True)
+        widgets.text(surface, "Paused", (w // 2, rect.y + 16), 34, theme.TITLE, bold=True, centre=True)
         self.menu.draw(surface)
         for i, line in enumerate(self.problems[:4]):
             widgets.text(surface, line, (w // 2, rect.bottom + 12 + i * 20), 14, theme.PROBLEM, centre=True, width=1100)

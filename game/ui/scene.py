@@ -25,9 +25,12 @@ class SceneRefused(Exception):
 
 
 class Scene:
-    """One screen. Overlays (pause, help) set `opaque = False` so the scene below still shows."""
+    """One screen. Overlays (pause, help) set `opaque = False` so the scene below still shows; a scene that
+    waits for any key (the settings screen rebinding one) sets `takes_every_key`, so F11 and Alt+Enter reach it
+    instead of switching fullscreen."""
 
     opaque = True
+    takes_every_key = False
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None

@@ -6,6 +6,7 @@ showing it are built by the app's scene registry (`game/ui/app.py`), not here.
 """
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from game.content.errors import ContentError
@@ -18,6 +19,8 @@ from game.paths import REGION_MAP
 from game.world.driver import Driver
 from game.world.realm import Realm
 from game.world.world import World
+
+log = logging.getLogger("ethernalis.session")
 
 
 class Session:
@@ -96,14 +99,6 @@ class Session:
         self.notice = ""
         return True
 
-    def emergency_save(self) -> None:
-        """After a crash: the world beside its slot (`<slot>.emergency`), never over the last good save."""
-        if self.realm is not None and self.world_slot is not None:
-            try:
-                save_realm(self.realm, self.world_slot.with_name(self.world_slot.name + ".emergency"))
-            except SaveError:
-                pass  # the last good save stays; nothing more can be done in a crash
-
     def travel(self, place: int) -> str:
         """Travel to a place of the region and go in (the driver then runs its world); the reason it could not."""
         result = self.realm.travel(place)
@@ -120,19 +115,25 @@ class Session:
             self.autosave()
         return result.reason
 
+    def choose_map(self, map_path: Path) -> None:
+        """New game plays this map from now on (the title's Choose map), from the session's first seed."""
+        self.map_path, self.runs = map_path, 0
+
     def start_run(self) -> list[str]:
         """Build a fresh world (seed, seed+1, ... for later runs).
 
         Returns the problems that stopped it (bad map or data) instead of raising.
         """
         self.close()
+        seed = self.seed + self.runs
         try:
-            self.driver = new_game(self.map_path, self.seed + self.runs)
+            self.driver = new_game(self.map_path, seed)
         except MapError as exc:
-            return exc.problems
+            return self._refused(f"new run on {self.map_path}", exc.problems)
         except ContentError as exc:
-            return [str(exc)]
+            return self._refused(f"new run on {self.map_path}", [str(exc)])
         self.runs += 1
+        log.info("new run on %s, seed %s", self.map_path, seed)
         return []
 
     def continue_run(self, world: World | None = None) -> list[str]:
@@ -144,10 +145,16 @@ class Session:
         try:
             self.driver = Driver(world or load_world(self.save_path))
         except SaveError as exc:
-            return [str(exc)]
+            return self._refused(f"continue from {self.save_path}", [str(exc)])
         world = self.driver.world
         self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
+        log.info("carried on from a save: %s, seed %s, turn %s", world.map.path, world.seed, world.turn)
         return []
+
+    @staticmethod
+    def _refused(what: str, problems: list[str]) -> list[str]:
+        log.warning("%s refused: %s", what, "; ".join(problems[:20]))
+        return problems
 
     def save(self) -> tuple[bool, str]:
         """Write the run (or the world of sites) to its slot; returns whether it was saved and the line for the log."""
@@ -159,8 +166,34 @@ class Session:
         try:
             save_world(self.world, self.save_path)
         except SaveError as exc:
+            log.warning("not saved: %s", exc)
             return False, str(exc)
+        log.info("saved turn %s to %s", self.world.turn, self.save_path)
         return True, f"Game saved (turn {self.world.turn}) to {self.save_path}."
+
+    def emergency_save(self) -> str:
+        """After a crash: the run (or the world of sites) to <slot>.emergency.sav beside its slot, never over it;
+        returns the line saying where it went, or why there is none."""
+        if self.world is None and self.realm is None:
+            return f"No run was under way; your save slot is untouched: {self.save_path}"
+        slot = self.world_slot if self.realm is not None else self.save_path
+        path = slot.with_name(f"{slot.stem}.emergency{slot.suffix}")
+        try:
+            if self.realm is not None:
+                save_realm(self.realm, path)
+            else:
+                save_world(self.world, path)
+        except SaveError as exc:
+            return f"No emergency save ({exc}); your save slot is untouched: {slot}"
+        except Exception as exc:  # the world that just failed may fail to save too: say so, never raise here
+            log.exception("emergency save failed")
+            return f"No emergency save ({type(exc).__name__}); your save slot is untouched: {slot}"
+        log.info("emergency save: %s", path)
+        if self.realm is not None:
+            return (f"Saved the world at turn {self.realm.now} to {path} (its save is untouched); "
+                    f"Continue / New hero on the title lists it.")
+        return (f"Saved at turn {self.world.turn} to {path} (your save slot is untouched). "
+                f"To carry on from it: main.py --load \"{path}\"")
 
     def close(self, autosave: bool = True) -> None:
         """Release the current world's ECS context (every site's, for a world of sites, saved first unless a

@@ -61,8 +61,28 @@ NOTE = (200, 200, 220)
 FONT_NAMES = "dejavusans,liberationsans,notosans,arial"
 
 
-@lru_cache(maxsize=None)
+class Look:
+    """What the Settings screen changes in every screen's look: the text size (times the designed size) and
+    whether hostile and friendly markers differ by shape too. `version` counts the changes, so parts of the
+    screen kept between frames are painted again (game/ui/preferences.py)."""
+
+    text_size = 1.0
+    shape_markers = True
+    version = 0
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The font for text designed at `size` points, at the player's text size."""
+    return _font(max(8, round(size * Look.text_size)), bold)
+
+
+def forget_fonts() -> None:
+    """Drop the fonts opened so far: they die with pygame.font.quit (the tests start the app more than once)."""
+    _font.cache_clear()
+
+
+@lru_cache(maxsize=None)
+def _font(size: int, bold: bool) -> pygame.font.Font:
     """A system sans font, or pygame's default font when none is installed."""
     path = pygame.font.match_font(FONT_NAMES, bold=bold)
     if path is None:

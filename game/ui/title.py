@@ -1,4 +1,4 @@
-"""The title screen: continue, new game or quit, over a torch-lit floor with a parade of the dungeon's creatures."""
+"""The title screen: continue, new game, the map to play, settings or quit, over a torch-lit floor with a parade of the dungeon's creatures."""
 from __future__ import annotations
 
 import math
@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "ember_spirit", "outlaw", "zombie",
           "wisp", "cave_bear", "lich", "druj_fiend")
-CONTINUE, NEW_GAME, NEW_WORLD, WORLDS, QUIT = "Continue", "New game", "New world", "Continue / New hero", "Quit"
+CONTINUE, NEW_GAME, NEW_WORLD, WORLDS, CHOOSE_MAP, SETTINGS, QUIT = ("Continue", "New game", "New world", "Continue / New hero",
+                                                             "Choose map", "Settings", "Quit")
 
 
 class TitleScene(Scene):
@@ -23,8 +24,10 @@ class TitleScene(Scene):
         self.session = session
         saved = [CONTINUE] if session.save_path.is_file() else []
         worlds = [WORLDS] if any(session.save_path.parent.glob("world*.sav")) else []
-        self.menu = widgets.Menu([*saved, NEW_GAME, NEW_WORLD, *worlds, QUIT],
-                                 (theme.LOGICAL_SIZE[0] // 2, 420 - 29 * (len(saved) + len(worlds))))
+        entries = [*saved, NEW_GAME, NEW_WORLD, *worlds, CHOOSE_MAP, SETTINGS, QUIT]
+        crowded = len(entries) > 5  # with both kinds of save the buttons close up, below the parade
+        self.menu = widgets.Menu(entries, (theme.LOGICAL_SIZE[0] // 2, 368 if crowded else 392 - 24 * len(saved)),
+                                 height=34 if crowded else 38, gap=8 if crowded else 10)
         self.problems: list[str] = []
         self.clock = 0.0
         self.backdrop = self._backdrop()
@@ -62,6 +65,10 @@ class TitleScene(Scene):
                 self.stack.reset("region", new=True)
             elif choice == WORLDS:
                 self.stack.push("worlds")
+            elif choice == CHOOSE_MAP:
+                self.stack.push("maps")
+            elif choice == SETTINGS:
+                self.stack.push("settings")
             elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 self.stack.quit(0)
         except SceneRefused as exc:
@@ -77,19 +84,19 @@ class TitleScene(Scene):
         shadow = labels.text("ETHERNALIS", 96, (40, 20, 10), bold=True)
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, 74)))
         title = labels.text("ETHERNALIS", 96, (240, int(180 + 30 * glow), 100), bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, 70)))
+        under = surface.blit(title, title.get_rect(midtop=(w // 2, 70))).bottom
         widgets.text(surface, "Every creature is a card that lives, eats, fights and remembers.",
-                     (w // 2, 190), 20, theme.TEXT, centre=True)
+                     (w // 2, max(190, under + 6)), 20, theme.TEXT, centre=True)
         self._parade(surface, 350)
         self.menu.draw(surface)
-        y = 560
-        shown = self.problems[:5]
+        y = self.menu.rects[-1].bottom + 10
+        shown = self.problems[:3]
         if len(self.problems) > len(shown):
             shown.append(f"... and {len(self.problems) - len(shown)} more problems")
         for line in shown:
-            y = widgets.text(surface, line, (w // 2, y), 15, theme.PROBLEM, centre=True, width=1100).bottom + 4
+            y = widgets.text(surface, line, (w // 2, y), 14, theme.PROBLEM, centre=True, width=1200).bottom + 2
         footer = f"map {self.session.map_path.name}  ·  seed {self.session.seed}  ·  F1 in the dungeon shows the controls"
-        widgets.text(surface, footer, (w // 2, h - 34), 14, theme.TEXT_DIM, centre=True)
+        widgets.text(surface, footer, (w // 2, h - 24), 14, theme.TEXT_DIM, centre=True)
 
     def _parade(self, surface: pygame.Surface, floor_y: int) -> None:
         """The hero, large, in the middle of a line of the dungeon's creatures, all bobbing."""

@@ -7,7 +7,7 @@ from typing import Callable, Hashable
 
 import pygame
 
-from game.ui import labels, theme
+from game.ui import labels, sound, theme
 
 PAD = 10
 
@@ -20,15 +20,10 @@ def tint(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surfa
     return cover
 
 
-@lru_cache(maxsize=64)
-def oval(size: tuple[int, int], outline: tuple[int, int, int],
-         fill: tuple[int, int, int] | None = None) -> pygame.Surface:
-    """An ellipse one pixel thick, filled or not, on a see-through rectangle (the rings under creatures)."""
-    image = pygame.Surface(size, pygame.SRCALPHA)
-    if fill is not None:
-        pygame.draw.ellipse(image, fill, image.get_rect())
-    pygame.draw.ellipse(image, outline, image.get_rect(), 1)
-    return image
+def forget_looks() -> None:
+    """Drop the bars and tints drawn so far (the text size changed)."""
+    tint.cache_clear()
+    _bar.cache_clear()
 
 
 def veil(surface: pygame.Surface, rgba: tuple[int, int, int, int]) -> None:
@@ -94,16 +89,23 @@ class Menu:
     centre: tuple[int, int]
     width: int = 280
     height: int = 46
+    gap: int = 12
     selected: int = 0
     rects: list[pygame.Rect] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         cx, top = self.centre
-        self.rects = [pygame.Rect(cx - self.width // 2, top + i * (self.height + 12), self.width, self.height)
+        self.rects = [pygame.Rect(cx - self.width // 2, top + i * (self.height + self.gap), self.width, self.height)
                       for i in range(len(self.labels))]
 
     def handle(self, event: pygame.event.Event) -> str | None:
-        """The label chosen by this event, if any."""
+        """The label chosen by this event, if any (it clicks, game/ui/sound.py)."""
+        choice = self._choice(event)
+        if choice is not None:
+            sound.player.play("click")
+        return choice
+
+    def _choice(self, event: pygame.event.Event) -> str | None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_w):
                 self.selected = (self.selected - 1) % len(self.labels)

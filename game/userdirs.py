@@ -1,0 +1,25 @@
+"""The player's own folders (platformdirs): settings in the config folder, the log in the log folder,
+screenshots in the pictures folder. Saves keep their own slot (game/save). Tests point these at temporary
+folders through the XDG_* variables (tests/conftest.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+
+APP = "ethernalis"
+
+
+def config_dir() -> Path:
+    """~/.config/ethernalis on Linux, %APPDATA%\\ethernalis on Windows, ~/Library/Application Support/… on macOS."""
+    return Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def log_dir() -> Path:
+    """~/.local/state/ethernalis/log on Linux, %LOCALAPPDATA%\\ethernalis\\Logs on Windows, ~/Library/Logs/… on macOS."""
+    return Path(platformdirs.user_log_dir(APP, appauthor=False))
+
+
+def pictures_dir() -> Path:
+    """<the user's pictures folder>/Ethernalis (~/Pictures/Ethernalis on most systems), where players look."""
+    return Path(platformdirs.user_pictures_dir()) / "Ethernalis"
