@@ -8,9 +8,10 @@ from pathlib import Path
 
 from game.content.content import Content, load_content
 from game.maps.data_ids import read_data_ids
-from game.maps.model import DungeonMap
-from game.maps.tiled import load_map
+from game.maps.model import DungeonMap, RegionMap
+from game.maps.tiled import load_map, load_region
 from game.world.driver import Driver, new_world
+from game.world.realm import Realm
 
 
 def load_dungeon(path: Path) -> DungeonMap:
@@ -21,3 +22,17 @@ def load_dungeon(path: Path) -> DungeonMap:
 def new_game(map_path: Path, seed: int, content: Content | None = None) -> Driver:
     """A new world on the map at `map_path`, ready to play (raises MapError or ContentError)."""
     return Driver(new_world(load_dungeon(map_path), content or load_content(), seed))
+
+
+def load_region_maps(region_path: Path) -> tuple[RegionMap, dict[int, DungeonMap]]:
+    """The region map and the map of each of its places, all checked (raises MapError)."""
+    region = load_region(region_path)
+    return region, {pid: load_dungeon(place.map) for pid, place in region.places.items()}
+
+
+def new_realm(region_path: Path, seed: int, content: Content | None = None) -> Realm:
+    """A new world of sites from the region map (N62), with its first hero beside the home settlement."""
+    region, maps = load_region_maps(region_path)
+    realm = Realm(region, maps, content or load_content(), seed)
+    realm.play(realm.new_hero().uid)
+    return realm

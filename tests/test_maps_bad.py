@@ -148,3 +148,20 @@ def test_a_creature_file_of_a_bad_size_is_one_message_for_the_checker(tmp_path: 
     with pytest.raises(ContentError) as caught:
         read_data_ids(data)
     assert str(caught.value) == f"{wolf}: wolf: {message}"
+
+
+def test_region_place_map_without_a_way_up_and_a_surface_naming_no_room(tmp_path: Path) -> None:
+    """tools/check_map.py checks the region's links and each site's way up to the region (docs/maps.md)."""
+    for name in ("region.tmx", "village.tmx", "default.tmx"):
+        shutil.copy(ROOT / "maps" / name, tmp_path / name)
+    shutil.copytree(ROOT / "maps" / "tilesets", tmp_path / "tilesets")
+    village = tmp_path / "village.tmx"
+    village.write_text(village.read_text().replace('<property name="surface" value="Village Gate"/>', ""))
+    keep = tmp_path / "default.tmx"
+    keep.write_text(keep.read_text().replace('name="surface" value="Gatehouse"', 'name="surface" value="Gate"'))
+    region = tmp_path / "region.tmx"
+    with pytest.raises(MapError) as caught:
+        load_region(region)
+    assert (f"{region}: 1 (Ashby Vale): map file 'village.tmx' has no way up to the region (set its map property "
+            f"'surface' to a room's name)") in caught.value.problems
+    assert f"{keep}: map: surface names no room of the map ('Gate')" in problems_of(keep)

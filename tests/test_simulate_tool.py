@@ -31,3 +31,17 @@ def test_a_village_run_reports_its_social_web_the_same_for_the_same_seed(tmp_pat
 def test_negative_moments_are_refused():
     run = simulate("maps/village.tmx", "--moments", "-1")
     assert run.returncode == 2 and "--moments must not be negative" in run.stderr
+
+
+def test_a_world_run_reports_each_settlements_people_over_time():
+    """--world (issue 12): the whole region, the hero waiting in Ashby Vale, a report per settlement."""
+    run = simulate("--world", "--turns", "60", "--seed", "2")
+    assert run.returncode == 0, run.stderr
+    report = run.stdout
+    assert report.startswith("The Vale of Ethernalis: 60 turns, seed 2, the hero waiting in Ashby Vale")
+    assert re.search(r"Ashby Vale: residents at the start 21, lowest \d+, highest \d+, end \d+", report)
+    assert re.search(r"Varr's Watch: residents at the start 13, lowest \d+, highest \d+, end \d+", report)
+    assert report.count("   turn  residents  all alive") == 2 and "\n     60 " in report
+    assert simulate("--world", "--turns", "60", "--seed", "2").stdout == report
+    refused = simulate("--world", "maps/village.tmx")
+    assert refused.returncode == 2 and "give a map, or --world for the whole region" in refused.stderr

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/make_hostile_saves.py [--out DIR]
 
-The base is the save of maps/caves.tmx, seed 7, after 8 turns of the waiting hero (`base.sav`, which
+The base is the save of maps/caves.tmx, seed 7, after 10 turns of the waiting hero (`base.sav`, which
 loads). Each case changes one thing of that save's body (a few change the file's bytes) and keeps its
 checksum valid, so only the checks of the body can refuse it: the cases issue 10 names, wrong numbers,
 names and links of their kind (CASES), and every saved field set to a wrong type (`type-*`).
@@ -34,7 +34,7 @@ from game.save import checks, fileformat, save_world  # noqa: E402
 from game.world import saved  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "saves_bad"
-BASE = ("caves.tmx", 7, 8)  # map, seed, turns of the waiting hero
+BASE = ("caves.tmx", 7, 10)  # map, seed, turns of the waiting hero
 Body = dict[str, Any]
 
 
@@ -42,7 +42,7 @@ Body = dict[str, Any]
 class Picks:
     """The entities of the base that cases change, found by what they are, not by where they sit."""
 
-    npc: str  # a living NPC of one square that wears a weapon and body armour, not alone in its room
+    npc: str  # a living thinking NPC of one square that wears a weapon and body armour, not alone in its room
     neighbour: str  # another NPC of one square in the same room
     group: str  # a living minion group
     floor: int  # an item lying on a floor
@@ -54,6 +54,7 @@ class Picks:
     @classmethod
     def of(cls, body: Body) -> Picks:
         by_uid = {c["components"]["identity"]["uid"]: c for c in body["creatures"]}
+
         def neighbours(npc: str) -> list[str]:
             room = by_uid[npc]["components"]["position"]["room"]
             return [uid for uid, c in by_uid.items() if uid not in ("hero", npc) and
@@ -61,7 +62,7 @@ class Picks:
                     and c["components"]["footprint"] == {"w": 1, "h": 1}]
 
         npc = next(uid for uid, c in by_uid.items() if uid != "hero" and {"weapon", "body"} <= slots(c)
-                   and neighbours(uid))
+                   and "persona" in c["components"] and neighbours(uid))
         neighbour = neighbours(npc)[0]
         group = next(uid for uid, c in by_uid.items() if c["components"]["body"]["heads"] > 1)
         floor = next(i for i, item in enumerate(body["items"]) if item["owner"] is None)
@@ -242,7 +243,7 @@ CASES = [
          lambda b, p: assign(part(b, p.npc, "body"), strikes=-1)),
     Case("stunned-negative", "a negative stun", "body.stunned should be a whole number from 0",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=-2)),
-    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 108, after the saved turn",
+    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 110, after the saved turn",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=1, stunned_on=b["turn"] + 100)),
     Case("condition-negative", "a condition held for negative turns", "body.conditions should be a map from",
          lambda b, p: assign(part(b, "hero", "body"), conditions={p.condition: -4})),
@@ -383,10 +384,15 @@ def raw_cases(base: Body) -> dict[str, tuple[str, str, bytes]]:
     """Cases a body msgpack can write cannot hold: name -> (what, expected words, the whole file)."""
     nested = copy.deepcopy(base)
     nested["world"]["opened_doors"] = "NESTED"
-    payload = msgpack.packb(nested, use_bin_type=True).replace(msgpack.packb("NESTED"), b"\x91" * 100_000 + b"\xc0")
+    payload = zlib.compress(msgpack.packb(nested, use_bin_type=True).replace(msgpack.packb("NESTED"),
+                                                                              b"\x91" * 100_000 + b"\xc0"))
     deep = fileformat.MAGIC + fileformat.HEADER.pack(fileformat.FORMAT_VERSION, len(payload), zlib.crc32(payload))
+    bomb = zlib.compress(b"\x00" * (fileformat.MAX_BODY + 1), 9)
+    bombed = fileformat.MAGIC + fileformat.HEADER.pack(fileformat.FORMAT_VERSION, len(bomb), zlib.crc32(bomb))
     return {
         "nested-deep": ("lists nested 100,000 deep", "undecodable save data: nested too deep", deep + payload),
+        "zip-bomb": ("save data that unpacks to more than the largest body", "unpacks to more than",
+                     bombed + bomb),
         "format-1-broken": ("a format-1 save that cannot be upgraded", "a format-1 save that cannot be upgraded",
                             fileformat.encode({**base, "creatures": "none"}, version=1)),
     }

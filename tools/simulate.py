@@ -1,6 +1,8 @@
 """Run a map headless and report what its creatures did, for a designer to act on.
 
     python tools/simulate.py maps/village.tmx --turns 2000 --seed 1 [--moments 6] [--plot out.png] [--graph web.png]
+    python tools/simulate.py --world --turns 20000 --seed 1
+
 
 The hero waits at the entrance; the report covers population over time, deaths by cause, who
 levelled, food eaten and left, spawns, and the social web (N64-N73): exchanges by kind, feuds started and
@@ -9,6 +11,10 @@ history (the same seed gives the same digest). A waiting hero does no deeds, so 
 --moments N plants N of the hero's moments (help and slight in turn, N81) with thinking creatures drawn
 with an RNG of the seed's, as the dialogue screen would leave them. --plot draws the population, mean
 needs and the opinions' bands over time; --graph draws who likes whom among the living at the end.
+
+--world runs the whole region (maps/region.tmx, issue 12) with the hero waiting in the home settlement,
+and reports each settlement's population (its residents and every other creature living there) at its
+start, over time, at its lowest and highest, and at the end, with its deaths by cause.
 """
 from __future__ import annotations
 
@@ -30,13 +36,16 @@ from game.maps.errors import MapError  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
 from game.rules.social import band_of  # noqa: E402
 from game.world.components import Item  # noqa: E402
-from game.launch import new_game  # noqa: E402
+from game.launch import new_game, new_realm  # noqa: E402
+from game.paths import REGION_MAP  # noqa: E402
+from game.world.realm import Realm  # noqa: E402
 from game.world.driver import Driver  # noqa: E402
 from game.world.verbs import social  # noqa: E402
 from game.world.world import World  # noqa: E402
 
 SAMPLES = 10  # rows of the population table
 SOCIAL = ("converse", "feud_over")  # the events of the social web's history
+RESIDENTS = ("world", "merchant", "notable")  # a settlement's own people (placement kinds, N3, N5)
 
 
 def snapshot(world: World) -> tuple[int, float, float]:
@@ -236,9 +245,55 @@ def graph(world: World, result: dict, path: Path) -> None:
     fig.savefig(path)
 
 
+def simulate_world(realm: Realm, turns: int) -> dict[str, dict]:
+    """The hero waits in the home settlement for `turns` turns; each settlement's living NPCs counted every
+    `turns / SAMPLES` turns (the settlements away from the hero brought up to the world turn each time)."""
+    realm.travel(realm.home)
+    driver = Driver(realm.here)
+    settlements = [s for s in realm.sites.values() if s.is_settlement]
+    sites = {s.place.name: {"curve": [(0, *population(s.world))], "deaths": Counter()} for s in settlements}
+    every = max(1, turns // SAMPLES)
+    heard: list = []
+    for turn in range(1, turns + 1):
+        driver.end_turn()
+        heard.extend((realm.home, e) for e in realm.here.pop_events())
+        if turn % every == 0 or turn == turns:
+            realm.catch_up_all(heard)
+            for site in settlements:
+                sites[site.place.name]["curve"].append((turn, *population(site.world)))
+            for pid, event in heard:
+                deaths = sites[realm.sites[pid].place.name]["deaths"]
+                if event.kind == "killed" and event.target != "hero":
+                    deaths[f"killed by {event.actor.split('#')[0]}"] += 1
+                elif event.kind == "death" and event.actor != "hero":
+                    deaths[str(event.data.get("cause", "unknown"))] += 1
+            heard.clear()
+    return sites
+
+
+def population(world: World) -> tuple[int, int]:
+    """The settlement's residents (world NPCs, merchants, notables: N3, N5) alive, and every creature alive there."""
+    living = [a for a in world.actors.all() if a.body.health > 0]
+    return sum(a.ident.kind in RESIDENTS for a in living), len(living)
+
+
+def world_report(realm: Realm, sites: dict[str, dict]) -> str:
+    lines = [f"{printable(realm.region.properties.get('title', realm.region.name))}: {realm.now} turns, "
+             f"seed {realm.seed}, the hero waiting in {realm.sites[realm.home].place.name}", ""]
+    for name, site in sites.items():
+        counts = [n for _, n, _ in site["curve"]]
+        lines += [f"{name}: residents at the start {counts[0]}, lowest {min(counts)}, highest {max(counts)}, "
+                  f"end {counts[-1]} ({counts[-1] / counts[0]:.2f} of the start)" if counts[0]
+                  else f"{name}: no residents"]
+        lines += ["   turn  residents  all alive"] + [f"  {t:>5}  {n:>9}  {a:>9}" for t, n, a in site["curve"]]
+        lines += ["  " + row for row in table("deaths by cause", site["deaths"])] + [""]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run a map headless and report on its creatures.")
-    parser.add_argument("map", type=Path)
+    parser.add_argument("map", type=Path, nargs="?", help="the map to run (not with --world)")
+    parser.add_argument("--world", action="store_true", help="run the whole region and report per settlement")
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--moments", type=int, default=0, help="plant this many of the hero's moments first")
@@ -249,7 +304,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--turns must be at least 1")
     if args.moments < 0:
         parser.error("--moments must not be negative")
+    if args.world == (args.map is not None):
+        parser.error("give a map, or --world for the whole region")
     tune_gc()
+    if args.world:
+        return run_world(args.seed, args.turns)
     try:
         driver = new_game(args.map, args.seed)
     except (MapError, ContentError) as exc:
@@ -267,6 +326,19 @@ def main(argv: list[str] | None = None) -> int:
             print(f"graph written to {args.graph}")
     finally:
         driver.close()
+    return 0
+
+
+def run_world(seed: int, turns: int) -> int:
+    try:
+        realm = new_realm(REGION_MAP, seed)
+    except (MapError, ContentError) as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 1
+    try:
+        print(world_report(realm, simulate_world(realm, turns)))
+    finally:
+        realm.close()
     return 0
 
 

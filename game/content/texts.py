@@ -18,6 +18,10 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "turn": (),
     "enter": (),
     "leave": (),
+    "travel": ("place", "turns", "squares"),  # the region (N62): a journey by road
+    "arrive": ("place",),
+    "surface": ("place",),
+    "stumble": ("site", "site_kind"),  # N62: a hidden site found by chance
     "move_blocked": ("reason",),
     "door_locked": ("to",),
     "door_forced": ("to",),

@@ -100,6 +100,7 @@ CLASSES: dict[str, tuple[Prop, ...]] = {
 MAP_PROPS: tuple[Prop, ...] = (
     Prop("kind", "map_kind", "dungeon", "dungeon, village, tower or region"),
     Prop("title", "string", "", "the name shown to the player"),
+    Prop("surface", "string", "", "the room whose way up leads to the region map (every place of the region needs one)"),
 )
 
 DUNGEON_CLASSES = ("room", "exit", "door", "entrance", "creature", "item", "trap", "spawner")

@@ -219,7 +219,15 @@ def check_dungeon(raw: RawMap, known: DataIds) -> Checked:
     check_contents(checked, rooms, known)
     check_keys(checked, known)
     check_reachable(checked, rooms.all)
+    check_surface(checked, rooms.all)
     return checked
+
+
+def check_surface(checked: Checked, rooms: list[Obj]) -> None:
+    """The map property `surface`, when set, names one of the map's rooms: the way up to the region."""
+    name = checked.map_props.get("surface", "")
+    if name and not any(room.name == name for room in rooms):
+        checked.report(None, f"surface names no room of the map ({clipped(name)!r})")
 
 
 class Areas:
@@ -513,18 +521,29 @@ def check_place_map(checked: Checked, raw: RawMap, place: Obj) -> None:
     if regular_file(target) is None:
         checked.report(place, f"map file '{ref}' not found")
         return
-    kind = map_kind(target)
+    props = map_head(target)
+    kind = props.get("kind", "unreadable")
     wanted = ("dungeon",) if place.kind == "dungeon" else ("village", "tower")
     if kind not in wanted:
         checked.report(place, f"map file '{ref}' is a {kind} map; a {place.kind} needs {' or '.join(wanted)}")
+    elif not props.get("surface"):
+        checked.report(place, f"map file '{ref}' has no way up to the region (set its map property 'surface' "
+                              f"to a room's name)")
 
 
 def map_kind(path: Path) -> str:
-    """The `kind` map property of a .tmx (the schema's default when unset), read from the properties at the
-    head of the file only; "unreadable" for anything but a regular XML file within MAX_FILE_BYTES."""
+    """The `kind` map property of a .tmx (the schema's default when unset); "unreadable" for anything but a
+    regular XML file within MAX_FILE_BYTES."""
+    return map_head(path).get("kind", "unreadable")
+
+
+def map_head(path: Path) -> dict[str, str]:
+    """The map properties `kind` (the schema's default when unset) and `surface` of a .tmx, read from the
+    properties at the head of the file only; empty for anything but a regular XML file within MAX_FILE_BYTES."""
     status = regular_file(path)
     if status is None or status.st_size > MAX_FILE_BYTES:
-        return "unreadable"
+        return {}
+    found = {"kind": next(p.default for p in MAP_PROPS if p.name == "kind")}
     try:
         with open(path, "rb") as handle:
             depth = 0
@@ -533,12 +552,13 @@ def map_kind(path: Path) -> str:
                 if event == "start" and depth == 2 and element.tag != "properties":
                     break  # Tiled writes the map's properties first
                 if event == "end" and depth == 1 and element.tag == "properties":
-                    kinds = [p.get("value") or "" for p in element.findall("property") if p.get("name") == "kind"]
-                    if kinds:
-                        return kinds[0]
+                    for prop in element.findall("property"):
+                        if prop.get("name") in ("kind", "surface"):
+                            found[prop.get("name")] = prop.get("value") or ""
+                    break
     except (ElementTree.ParseError, OSError):
-        return "unreadable"
-    return next(p.default for p in MAP_PROPS if p.name == "kind")
+        return {}
+    return found
 
 
 def check_roads(checked: Checked, areas: Areas) -> None:

@@ -45,7 +45,7 @@ RECORDS = list_of("a list of maps", lambda record, w: isinstance(record, dict))
 PARTS = Kind("a map of components", lambda v, w: isinstance(v, dict))
 BODY = {
     "map": saved.record({"path": text(4096), "sha256": SHA256}),
-    "seed": INT, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": UID,
+    "seed": INT, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": optional(UID),
     "creatures": RECORDS, "actors": list_of(f"a list of uids, each {UID.name}", UID.fits),
     "items": RECORDS, "world": Kind("a map of the world's own state", lambda v, w: isinstance(v, dict)),
 }
@@ -125,7 +125,7 @@ def links(world: World, body: dict[str, Any], creatures: list[Made], items: list
     the_hero(body, by_uid)
     for creature in by_uid.values():
         life(body, creature)
-        if creature.uid != HERO_ID and int(creature.uid.rpartition("#")[2]) > body["uid_serial"]:
+        if creature.made[Identity].codex_id != HERO_ID and int(creature.uid.rpartition("#")[2]) > body["uid_serial"]:
             raise Unfit(f"{creature.uid} is numbered past the uid counter ({body['uid_serial']})")
     actors(body["actors"], by_uid)
     standing(world, [c for c in by_uid.values() if c.record["placed"]])
@@ -135,9 +135,9 @@ def links(world: World, body: dict[str, Any], creatures: list[Made], items: list
 
 def the_hero(body: dict[str, Any], by_uid: dict[str, Creature]) -> None:
     """The body's hero is the one creature of the hero's kind and with its sheet; every other creature has
-    a mood, so it acts."""
+    a mood, so it acts. A site of a world of sites the hero is away from has no hero (`hero` is None)."""
     hero = by_uid.get(body["hero"])
-    if hero is None or hero.made[Identity].codex_id != HERO_ID:
+    if body["hero"] is not None and (hero is None or hero.made[Identity].codex_id != HERO_ID):
         raise Unfit(f"the hero {body['hero']!r} is not among the creatures")
     for creature in by_uid.values():
         is_hero = creature is hero

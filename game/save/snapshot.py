@@ -34,7 +34,8 @@ def snapshot(world: World, map_ref: dict[str, str]) -> dict[str, Any]:
     placed = {eid for room in world.map.rooms for eid in world.rooms.occupants(room)}
     return {
         "map": map_ref, "seed": world.seed, "turn": world.turn, "over": world.over,
-        "rng": world.rng.getstate(), "uid_serial": world.uid_serial, "hero": world.uid(world.hero),
+        "rng": world.rng.getstate(), "uid_serial": world.uid_serial,
+        "hero": world.uid(world.hero) if world.hero else None,  # a site of a world the hero is away from has none
         "creatures": [creature_record(eid, index, eid in placed) for eid in creatures],
         "actors": [actor.ident.uid for actor in world.actors.all()],
         "items": [item_record(eid) for eid in items],
@@ -115,7 +116,7 @@ def build(world: World, body: dict[str, Any], creatures: list[checks.Made], item
         finish_creature(world, eid, record, item_eids)
     for piece, value in state.items():
         piece.write(world, value)
-    world.restore(eid_of[body["hero"]], body["uid_serial"], [eid_of[uid] for uid in body["actors"]])
+    world.restore(eid_of.get(body["hero"], 0), body["uid_serial"], [eid_of[uid] for uid in body["actors"]])
 
 
 def make_creature(world: World, made: checks.Made, record: dict[str, Any]) -> int:

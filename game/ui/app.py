@@ -21,12 +21,14 @@ from game.ui.mappicker import MapPickerScene
 from game.ui.maprender import MissingTileset
 from game.ui.pause import PauseScene
 from game.ui.preferences import Preferences
+from game.ui.region import RegionScene
 from game.ui.scene import SceneRefused, SceneStack
 from game.ui.session import Session
 from game.ui.settings_screen import SettingsScene
 from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
 from game.ui.trade import TradeScene
+from game.ui.worlds import WorldsScene
 from game.world.world import World
 
 FPS = 60
@@ -34,8 +36,9 @@ log = logging.getLogger("ethernalis")
 
 
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
-    """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death",
-    "dialogue", "trade", "journal", "maps", "settings" (on `preferences`, else settings read from the user's file).
+    """An empty scene stack knowing every screen by name: "title", "dungeon", "region", "worlds", "pause",
+    "help", "death", "dialogue", "trade", "journal", "maps", "settings" (on `preferences`, else settings read
+    from the user's file).
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -46,9 +49,13 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
         sound.player.ambient(None)
         return TitleScene(session)
 
-    def dungeon(from_save: bool = False, world: World | None = None) -> DungeonScene:
-        """A new run's dungeon, or a saved run's: `world` when --load read it, else the save slot."""
-        problems = session.continue_run(world) if from_save else session.start_run()
+    def dungeon(from_save: bool = False, world: World | None = None, site: bool = False) -> DungeonScene:
+        """A new run's dungeon, or a saved run's: `world` when --load read it, else the save slot; with `site`,
+        the place of the world of sites the hero has just entered."""
+        if site:
+            problems = []
+        else:
+            problems = session.continue_run(world) if from_save else session.start_run()
         if not problems:
             try:
                 return DungeonScene(session, loaded=from_save)
@@ -57,7 +64,20 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
                 problems = [str(exc)]
         raise SceneRefused(problems)
 
+    def region(new: bool = False) -> RegionScene:
+        """The region map of the session's world of sites; with `new`, of a new world."""
+        problems = session.start_world() if new else []
+        if not problems:
+            try:
+                return RegionScene(session)
+            except MissingTileset as exc:
+                session.close()
+                problems = [str(exc)]
+        raise SceneRefused(problems)
+
     stack.register("title", title)
+    stack.register("region", region)
+    stack.register("worlds", lambda: WorldsScene(session))
     stack.register("dungeon", dungeon)
     stack.register("pause", lambda log: PauseScene(session, log))
     stack.register("help", HelpScene)
@@ -95,9 +115,11 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
         except SceneRefused as exc:
             title.problems = exc.problems
     pilot = SmokePilot(stack, screenshot) if smoke_test else None
+    crashed = False
     try:
         play(stack, preferences, pilot)
     except Exception as exc:  # the last net: logged, the run saved beside the slot, the crash screen
+        crashed = True
         log.exception("the game stopped on an unforeseen error")
         crash = CrashScene(f"{type(exc).__name__}: {exc}"[:300],
                            f"The details are in {log_path}" if log_path else "The log could not be written.",
@@ -106,7 +128,7 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
         stack.reset(crash)
         show_crash(stack, smoke_test, screenshot)
     finally:
-        session.close()
+        session.close(autosave=not crashed)  # a world of sites is saved on quitting, never over its slot after a crash
         sound.player.stop()
         pygame.quit()
     log.info("Ethernalis ended (exit code %s)", stack.quit_code)

@@ -69,6 +69,12 @@ class DungeonScene(Scene):
         self.camera.look_at(*self._centre_px(self.shown.hero))
         title = world.map.properties.get("title", world.map.name)
         self.log.add(f"You enter {title}. Press F1 for the controls.", theme.NOTE)
+        if session.realm is not None:
+            for event in session.realm.pop_events():  # the journey here (N62: a site found on the road)
+                self.log.add(event.text, theme.NOTE)
+            up = world.map.properties.get("surface", "")
+            self.log.add(f"The way up to the region is in {up}: press U there." if up else
+                         "This place has no way up to the region.", theme.NOTE)
         self._drain_events()
         if loaded:
             self.log.add(f"Game loaded: turn {world.turn}.", theme.NOTE)
@@ -259,7 +265,11 @@ class DungeonScene(Scene):
         self._do(PickUp(hero.eid, min(items, key=lambda i: abs(i.square[0] - hx) + abs(i.square[1] - hy)).eid))
 
     def _reload(self) -> None:
-        """F5: the map again from disk, keeping the hero; a bad map's problems go to the log."""
+        """F5: the map again from disk, keeping the hero; a bad map's problems go to the log. Not in a world of
+        sites, whose settlements' people must persist (N3)."""
+        if self.session.realm is not None:
+            self.log.add("F5 reloads the map of a one-map run; a world of sites keeps its people.", theme.PROBLEM)
+            return
         if self.driver.busy:
             self.log.add("Wait for the dungeon to finish its turn before reloading.", theme.PROBLEM)
             return
@@ -328,6 +338,7 @@ class DungeonScene(Scene):
             handler = {
                 "end_turn": lambda: self._do(EndTurn(self.world.hero)), "eat": self._eat, "heal": self._heal,
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
+                "surface": self._surface,
                 "scent": self._toggle_scent, "help": lambda: self.stack.push("help"), "talk": self._talk_key,
                 "journal": lambda: self.stack.push("journal"),
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
@@ -335,6 +346,19 @@ class DungeonScene(Scene):
             }.get(action or "")
             if handler:
                 handler()
+
+    def _surface(self) -> None:
+        """Climb out to the region map (a world of sites only; one map's run has no region)."""
+        if self.session.realm is None:
+            self.log.add("This run is one map: there is no region above it.", theme.PROBLEM)
+            return
+        if self.driver.busy:
+            return
+        reason = self.session.surface()
+        if reason:
+            self.log.add(reason, theme.PROBLEM)
+        else:
+            self.stack.reset("region")
 
     def _toggle_scent(self) -> None:
         self.show_scent = not self.show_scent

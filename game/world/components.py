@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import weakref
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Callable, Collection
@@ -58,9 +59,20 @@ def factions(world: World) -> set[str]:
 FACTION = one_of(STR, "a faction of assets/data/world.toml", factions)
 
 
+_MOST_HEADS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # world -> id(map) -> (map, kind -> most)
+
+
 def most_heads(world: World, codex_id: str | None = None) -> int:
     """The most heads a minion group of this map starts with (the codex default, or a placement's or a
-    spawner's), of one kind or of any: groups only lose heads, so a saved one never has more."""
+    spawner's), of one kind or of any: groups only lose heads, so a saved one never has more. Kept per
+    world and map (a save's every group is checked against it; the map is held so its id stays its own)."""
+    _, known = _MOST_HEADS.setdefault(world, {}).setdefault(id(world.map), (world.map, {}))
+    if codex_id not in known:
+        known[codex_id] = heads_at_most(world, codex_id)
+    return known[codex_id]
+
+
+def heads_at_most(world: World, codex_id: str | None) -> int:
     minions = [defn for defn in world.content.codex.creatures.values()
                if defn.is_minion and codex_id in (None, defn.id)]
     starts = [defn.heads for defn in minions]
@@ -73,8 +85,8 @@ def known_creature(world: World, ident: Identity, made: dict[type, Any]) -> str 
     uid must be of its kind."""
     if ident.codex_id != HERO_ID and ident.codex_id not in world.content.codex.creatures:
         return f"the creature kind {ident.codex_id!r} ({ident.uid}) is not in the game's data"
-    if (ident.uid == HERO_ID) != (ident.codex_id == HERO_ID) or \
-            ident.uid != HERO_ID and ident.uid.rpartition("#")[0] != ident.codex_id:
+    if ident.uid != HERO_ID and ident.uid.rpartition("#")[0] != ident.codex_id or \
+            ident.uid == HERO_ID and ident.codex_id != HERO_ID:  # heroes: "hero", then "hero#2"... (one world, N3)
         return f"the uid {ident.uid!r} is not one of a {ident.codex_id!r}"
     return None
 

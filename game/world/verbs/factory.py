@@ -111,13 +111,14 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     return eid
 
 
-def spawn_hero(world: World, room: int, square: Square) -> int:
+def spawn_hero(world: World, room: int, square: Square, uid: str = HERO_ID, name: str = "") -> int:
+    """A hero with its starting gear and pack; a world of several heroes names the later ones "hero#2"... (N3)."""
     codex = world.content.codex
     hero = codex.hero()
     defn = hero.definition
     card = codex.hero_card()
     eid = esper.create_entity(
-        Identity(HERO_ID, HERO_ID, defn.name, "hero", "hero", frozenset(defn.tags) | {"humanoid"}),
+        Identity(uid, HERO_ID, name or defn.name, "hero", "hero", frozenset(defn.tags) | {"humanoid"}),
         Position(room, square), Footprint(1, 1),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget),
         Needs(), Growth(), Inventory(), Hero(hero.sheet),
