@@ -39,12 +39,19 @@ SAMPLES = 10  # rows of the population table
 SOCIAL = ("converse", "feud_over")  # the events of the social web's history
 
 
-def snapshot(world: World) -> tuple[int, float, float]:
-    """Living NPCs, and their mean hunger and thirst."""
+def snapshot(world: World) -> tuple[int, int, float, float]:
+    """Living NPCs, the thinking ones among them (a settlement's people), and their mean hunger and thirst."""
     npcs = [a for a in world.actors.all() if a.body.health > 0]
     needy = [a.needs for a in npcs if a.needs is not None]
     mean = (lambda key: sum(getattr(n, key) for n in needy) / len(needy)) if needy else (lambda key: 0.0)
-    return len(npcs), mean("hunger"), mean("thirst")
+    return len(npcs), sum(a.opinions is not None for a in npcs), mean("hunger"), mean("thirst")
+
+
+def count_moods(world: World, moods: Counter) -> None:
+    """One count a thinking creature a turn, by its mood: how they spend their time (N12)."""
+    for actor in world.actors.all():
+        if actor.opinions is not None and actor.body.health > 0:
+            moods[actor.mood.state.value] += 1
 
 
 def provisions_left(world: World) -> Counter:
@@ -84,10 +91,12 @@ def simulate(driver: Driver, turns: int) -> dict:
     world = driver.world
     curve = [(0, *snapshot(world))]
     bands = [(0, band_counts(world))]
+    moods: Counter = Counter()
     events = []
     for _ in range(turns):
         driver.end_turn()
         curve.append((world.turn, *snapshot(world)))
+        count_moods(world, moods)
         if world.turn % 10 == 0 or world.turn == turns:
             bands.append((world.turn, band_counts(world)))
         events.extend(world.pop_events())
@@ -99,6 +108,7 @@ def simulate(driver: Driver, turns: int) -> dict:
             deaths[str(e.data.get("cause", "unknown"))] += 1
     return {
         "curve": curve,
+        "moods": moods,
         "deaths": deaths,
         "levels": Counter(f"{e.actor.split('#')[0]} to level {e.data['level']}" for e in events
                           if e.kind == "level_up"),
@@ -132,8 +142,16 @@ def report(world: World, result: dict) -> str:
     curve = result["curve"]
     step = max(1, (len(curve) - 1) // SAMPLES)
     lines = [f"{printable(world.map.name)}: {world.turn} turns, seed {world.seed}", "",
-             "turn  alive  hunger  thirst"]
-    lines += [f"{t:>4}  {n:>5}  {h:>6.1f}  {d:>6.1f}" for t, n, h, d in curve[::step]]
+             " turn  alive  people  hunger  thirst"]
+    lines += [f"{t:>5}  {n:>5}  {p:>6}  {h:>6.1f}  {d:>6.1f}" for t, n, p, h, d in curve[::step]]
+    people = [p for _, _, p, _, _ in curve]
+    lines += [f"people (thinking creatures) over the run: start {people[0]}, least {min(people)}, "
+              f"most {max(people)}, end {people[-1]}"]
+    moods = result["moods"]
+    if moods:
+        total = sum(moods.values())
+        lines += ["how the people spent their turns: " + ", ".join(
+            f"{mood} {100 * n / total:.0f}%" for mood, n in moods.most_common())]
     lines += [""] + table("deaths by cause", result["deaths"])
     lines += table("levels gained", result["levels"])
     lines += table("food and drink consumed", result["eaten"])
@@ -175,10 +193,12 @@ def plot(world: World, result: dict, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     bands = world.content.social.bands
-    turns, alive, hunger, thirst = zip(*result["curve"])
+    turns, alive, people, hunger, thirst = zip(*result["curve"])
     fig, (top, bottom, web) = plt.subplots(3, 1, figsize=(9, 9), sharex=True)
-    top.plot(turns, alive, color="#b03a2e")
-    top.set_ylabel("creatures alive")
+    top.plot(turns, alive, color="#b03a2e", label="creatures")
+    top.plot(turns, people, color="#6c3483", label="people (thinking)")
+    top.set_ylabel("alive")
+    top.legend()
     bottom.plot(turns, hunger, label="mean hunger", color="#ca6f1e")
     bottom.plot(turns, thirst, label="mean thirst", color="#2e86c1")
     bottom.axhline(20, color="grey", linestyle=":", linewidth=1)

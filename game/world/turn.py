@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from game.world.systems import (abilities, behaviour, combat, conditions, growth, movement, needs, pairs,
-                                scavenge, scent, spawners, start, witness)
+                                scavenge, scent, spawners, start, supplies, witness)
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -22,7 +22,8 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("witness", witness.run),  # N71 the hero observes who shares its room
     ("abilities", abilities.run),  # N29 unlocked behaviours
     ("scent", scent.run),  # N15 scent faded, spread and laid
-    ("spawners", spawners.run),  # N26 clocks
+    ("spawners", spawners.run),  # N26 clocks; newcomers to a settlement
+    ("supplies", supplies.run),  # wells, fields and larders restock
     ("growth", growth.run),  # N27-N29 XP and levels
     ("recover", start.recover),  # N24 stuns count down; the hero's AP refresh
 )
