@@ -381,6 +381,20 @@ def test_N69_nemesis_is_a_feud_in_which_either_may_attack_and_it_ends_when_both_
     assert not world.is_enemy(a, b)
 
 
+@pytest.mark.rule("N69")
+def test_N69_a_feud_between_two_who_never_met_ends_in_calm_at_once(shut_in):
+    """A save may hold a feud whose sides hold no opinion of each other: neither is below hostile."""
+    world = shut_in
+    a, b = person(world), person(world, room=1)
+    feel(world, a, b, -30)
+    world.feuds[pair_of(world.uid(a), world.uid(b))] = 0
+    pairs.end_feuds(world)
+    assert world.feuds  # one side still hates the other
+    esper.component_for_entity(a, Opinions).of.clear()
+    pairs.end_feuds(world)
+    assert not world.feuds and [e.data["reason"] for e in kinds(world, "feud_over")] == ["calm"]
+
+
 def test_ties_are_held_and_released_and_saved_with_the_creature(shut_in):
     world = shut_in
     eid = person(world)

@@ -206,8 +206,9 @@ def plot(world: World, result: dict, path: Path) -> None:
     bottom.set_ylabel("need")
     bottom.legend()
     names = [band.name for band in bands]
-    when = [turn for turn, _ in result["bands"]]
-    shares = [[100 * counts[name] / max(1, sum(counts.values())) for _, counts in result["bands"]] for name in names]
+    held = [(turn, counts) for turn, counts in result["bands"] if counts]  # none before the first meetings
+    when = [turn for turn, _ in held]
+    shares = [[100 * counts[name] / sum(counts.values()) for _, counts in held] for name in names]
     web.stackplot(when, shares, labels=names, colors=[BAND_COLOURS[name] for name in names])
     web.set_ylabel("opinions by band (%)")
     web.set_ylim(0, 100)
@@ -244,12 +245,13 @@ def graph(world: World, result: dict, path: Path) -> None:
                                 "shrinkA": 14, "shrinkB": 14, "connectionstyle": "arc3,rad=0.12"})
     for uid, (x, y) in at.items():
         ax.plot(x, y, "o", color="#34495e", markersize=9)
-        ax.annotate(world.actors.by_uid(uid).ident.name, (x * 1.1, y * 1.1), ha="center", va="center", fontsize=8)
+        side = "left" if x > 0.3 else "right" if x < -0.3 else "center"  # names clear of the dots and arrows
+        ax.annotate(world.actors.by_uid(uid).ident.name, (x * 1.07, y * 1.09), ha=side, va="center", fontsize=8)
     for name in (b.name for b in bands if b.name != "indifferent"):
         ax.plot([], [], color=BAND_COLOURS[name], label=name)
     ax.legend(loc="lower right", fontsize=8)
     ax.set_title(f"{world.map.name}, turn {world.turn}: who thinks what of whom (arrows from the one who thinks)")
-    ax.set_xlim(-1.35, 1.35)
+    ax.set_xlim(-1.5, 1.5)
     ax.set_ylim(-1.35, 1.35)
     ax.axis("off")
     fig.tight_layout()
