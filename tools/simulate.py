@@ -39,18 +39,21 @@ SAMPLES = 10  # rows of the population table
 SOCIAL = ("converse", "feud_over")  # the events of the social web's history
 
 
+RESIDENTS = ("world", "notable")  # a settlement's people (N3, N84): its residents and notable people
+
+
 def snapshot(world: World) -> tuple[int, int, float, float]:
-    """Living NPCs, the thinking ones among them (a settlement's people), and their mean hunger and thirst."""
+    """Living NPCs, the residents among them, and the mean hunger and thirst of all."""
     npcs = [a for a in world.actors.all() if a.body.health > 0]
     needy = [a.needs for a in npcs if a.needs is not None]
     mean = (lambda key: sum(getattr(n, key) for n in needy) / len(needy)) if needy else (lambda key: 0.0)
-    return len(npcs), sum(a.opinions is not None for a in npcs), mean("hunger"), mean("thirst")
+    return len(npcs), sum(a.ident.kind in RESIDENTS for a in npcs), mean("hunger"), mean("thirst")
 
 
 def count_moods(world: World, moods: Counter) -> None:
-    """One count a thinking creature a turn, by its mood: how they spend their time (N12)."""
+    """One count a resident a turn, by its mood: how a settlement's people spend their time (N12)."""
     for actor in world.actors.all():
-        if actor.opinions is not None and actor.body.health > 0:
+        if actor.ident.kind in RESIDENTS and actor.body.health > 0:
             moods[actor.mood.state.value] += 1
 
 
@@ -142,15 +145,15 @@ def report(world: World, result: dict) -> str:
     curve = result["curve"]
     step = max(1, (len(curve) - 1) // SAMPLES)
     lines = [f"{printable(world.map.name)}: {world.turn} turns, seed {world.seed}", "",
-             " turn  alive  people  hunger  thirst"]
-    lines += [f"{t:>5}  {n:>5}  {p:>6}  {h:>6.1f}  {d:>6.1f}" for t, n, p, h, d in curve[::step]]
+             " turn  alive  residents  hunger  thirst"]
+    lines += [f"{t:>5}  {n:>5}  {p:>9}  {h:>6.1f}  {d:>6.1f}" for t, n, p, h, d in curve[::step]]
     people = [p for _, _, p, _, _ in curve]
-    lines += [f"people (thinking creatures) over the run: start {people[0]}, least {min(people)}, "
+    lines += [f"residents (world and notable people) over the run: start {people[0]}, least {min(people)}, "
               f"most {max(people)}, end {people[-1]}"]
     moods = result["moods"]
     if moods:
         total = sum(moods.values())
-        lines += ["how the people spent their turns: " + ", ".join(
+        lines += ["how the residents spent their turns: " + ", ".join(
             f"{mood} {100 * n / total:.0f}%" for mood, n in moods.most_common())]
     lines += [""] + table("deaths by cause", result["deaths"])
     lines += table("levels gained", result["levels"])
@@ -196,7 +199,7 @@ def plot(world: World, result: dict, path: Path) -> None:
     turns, alive, people, hunger, thirst = zip(*result["curve"])
     fig, (top, bottom, web) = plt.subplots(3, 1, figsize=(9, 9), sharex=True)
     top.plot(turns, alive, color="#b03a2e", label="creatures")
-    top.plot(turns, people, color="#6c3483", label="people (thinking)")
+    top.plot(turns, people, color="#6c3483", label="residents")
     top.set_ylabel("alive")
     top.legend()
     bottom.plot(turns, hunger, label="mean hunger", color="#ca6f1e")
