@@ -382,6 +382,24 @@ def test_N69_nemesis_is_a_feud_in_which_either_may_attack_and_it_ends_when_both_
 
 
 @pytest.mark.rule("N69")
+@pytest.mark.rule("N66")
+def test_N69_a_hero_beside_either_side_hears_a_feud_end_in_calm_and_elsewhere_it_is_silent(shut_in):
+    world = shut_in  # the hero stands in room 2
+    near, far, other = person(world, room=2), person(world, room=1), person(world, room=0)
+    for a, b in ((near, far), (far, other)):
+        feel(world, a, b, 0)
+        feel(world, b, a, 0)
+        world.feuds[pair_of(world.uid(a), world.uid(b))] = 0
+    pairs.end_feuds(world)
+    heard = {frozenset(e.data["pair"]): e for e in kinds(world, "feud_over")}
+    beside, away = heard[frozenset((world.uid(near), world.uid(far)))], heard[frozenset((world.uid(far), world.uid(other)))]
+    assert beside.room == room_id(2) and world.hears(beside)
+    assert beside.text == f"The feud between {name_of(near)} and {name_of(far)} is over." or \
+        beside.text == f"The feud between {name_of(far)} and {name_of(near)} is over."
+    assert away.room is None and not world.hears(away)
+
+
+@pytest.mark.rule("N69")
 def test_N69_a_feud_between_two_who_never_met_ends_in_calm_at_once(shut_in):
     """A save may hold a feud whose sides hold no opinion of each other: neither is below hostile."""
     world = shut_in
