@@ -20,6 +20,10 @@ def test_a_village_run_reports_its_social_web_the_same_for_the_same_seed(tmp_pat
     assert run.returncode == 0, run.stderr
     report = run.stdout
     assert "the social web:" in report and re.search(r"exchanges: [1-9]\d*", report)
+    assert re.search(r"residents \(world and notable people\) over the run: start 18, least \d+, most \d+, end \d+",
+                     report)
+    assert re.search(r"how the residents spent their turns: .*resting \d+%", report)
+    assert re.search(r"^ +150 +\d+ +\d+ +\d+\.\d +\d+\.\d$", report, re.M)  # turn, alive, residents, needs
     assert re.search(r"feuds started: \d+, ended: \d+ \(\d+ in calm, \d+ by a death\)", report)
     assert re.search(r"gifts: \d+, memories passed: [1-9]", report)  # the planted moments travel
     assert (tmp_path / "plot.png").stat().st_size > 0 and (tmp_path / "graph.png").stat().st_size > 0

@@ -48,12 +48,22 @@ SOCIAL = ("converse", "feud_over")  # the events of the social web's history
 RESIDENTS = ("world", "merchant", "notable")  # a settlement's own people (placement kinds, N3, N5)
 
 
-def snapshot(world: World) -> tuple[int, float, float]:
-    """Living NPCs, and their mean hunger and thirst."""
+RESIDENTS = ("world", "notable")  # a settlement's people (N3, N84): its residents and notable people
+
+
+def snapshot(world: World) -> tuple[int, int, float, float]:
+    """Living NPCs, the residents among them, and the mean hunger and thirst of all."""
     npcs = [a for a in world.actors.all() if a.body.health > 0]
     needy = [a.needs for a in npcs if a.needs is not None]
     mean = (lambda key: sum(getattr(n, key) for n in needy) / len(needy)) if needy else (lambda key: 0.0)
-    return len(npcs), mean("hunger"), mean("thirst")
+    return len(npcs), sum(a.ident.kind in RESIDENTS for a in npcs), mean("hunger"), mean("thirst")
+
+
+def count_moods(world: World, moods: Counter) -> None:
+    """One count a resident a turn, by its mood: how a settlement's people spend their time (N12)."""
+    for actor in world.actors.all():
+        if actor.ident.kind in RESIDENTS and actor.body.health > 0:
+            moods[actor.mood.state.value] += 1
 
 
 def provisions_left(world: World) -> Counter:
@@ -93,10 +103,12 @@ def simulate(driver: Driver, turns: int) -> dict:
     world = driver.world
     curve = [(0, *snapshot(world))]
     bands = [(0, band_counts(world))]
+    moods: Counter = Counter()
     events = []
     for _ in range(turns):
         driver.end_turn()
         curve.append((world.turn, *snapshot(world)))
+        count_moods(world, moods)
         if world.turn % 10 == 0 or world.turn == turns:
             bands.append((world.turn, band_counts(world)))
         events.extend(world.pop_events())
@@ -108,6 +120,7 @@ def simulate(driver: Driver, turns: int) -> dict:
             deaths[str(e.data.get("cause", "unknown"))] += 1
     return {
         "curve": curve,
+        "moods": moods,
         "deaths": deaths,
         "levels": Counter(f"{e.actor.split('#')[0]} to level {e.data['level']}" for e in events
                           if e.kind == "level_up"),
@@ -141,8 +154,16 @@ def report(world: World, result: dict) -> str:
     curve = result["curve"]
     step = max(1, (len(curve) - 1) // SAMPLES)
     lines = [f"{printable(world.map.name)}: {world.turn} turns, seed {world.seed}", "",
-             "turn  alive  hunger  thirst"]
-    lines += [f"{t:>4}  {n:>5}  {h:>6.1f}  {d:>6.1f}" for t, n, h, d in curve[::step]]
+             " turn  alive  residents  hunger  thirst"]
+    lines += [f"{t:>5}  {n:>5}  {p:>9}  {h:>6.1f}  {d:>6.1f}" for t, n, p, h, d in curve[::step]]
+    people = [p for _, _, p, _, _ in curve]
+    lines += [f"residents (world and notable people) over the run: start {people[0]}, least {min(people)}, "
+              f"most {max(people)}, end {people[-1]}"]
+    moods = result["moods"]
+    if moods:
+        total = sum(moods.values())
+        lines += ["how the residents spent their turns: " + ", ".join(
+            f"{mood} {100 * n / total:.0f}%" for mood, n in moods.most_common())]
     lines += [""] + table("deaths by cause", result["deaths"])
     lines += table("levels gained", result["levels"])
     lines += table("food and drink consumed", result["eaten"])
@@ -184,10 +205,12 @@ def plot(world: World, result: dict, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     bands = world.content.social.bands
-    turns, alive, hunger, thirst = zip(*result["curve"])
+    turns, alive, people, hunger, thirst = zip(*result["curve"])
     fig, (top, bottom, web) = plt.subplots(3, 1, figsize=(9, 9), sharex=True)
-    top.plot(turns, alive, color="#b03a2e")
-    top.set_ylabel("creatures alive")
+    top.plot(turns, alive, color="#b03a2e", label="creatures")
+    top.plot(turns, people, color="#6c3483", label="residents")
+    top.set_ylabel("alive")
+    top.legend()
     bottom.plot(turns, hunger, label="mean hunger", color="#ca6f1e")
     bottom.plot(turns, thirst, label="mean thirst", color="#2e86c1")
     bottom.axhline(20, color="grey", linestyle=":", linewidth=1)
@@ -195,8 +218,9 @@ def plot(world: World, result: dict, path: Path) -> None:
     bottom.set_ylabel("need")
     bottom.legend()
     names = [band.name for band in bands]
-    when = [turn for turn, _ in result["bands"]]
-    shares = [[100 * counts[name] / max(1, sum(counts.values())) for _, counts in result["bands"]] for name in names]
+    held = [(turn, counts) for turn, counts in result["bands"] if counts]  # none before the first meetings
+    when = [turn for turn, _ in held]
+    shares = [[100 * counts[name] / sum(counts.values()) for _, counts in held] for name in names]
     web.stackplot(when, shares, labels=names, colors=[BAND_COLOURS[name] for name in names])
     web.set_ylabel("opinions by band (%)")
     web.set_ylim(0, 100)
@@ -233,12 +257,13 @@ def graph(world: World, result: dict, path: Path) -> None:
                                 "shrinkA": 14, "shrinkB": 14, "connectionstyle": "arc3,rad=0.12"})
     for uid, (x, y) in at.items():
         ax.plot(x, y, "o", color="#34495e", markersize=9)
-        ax.annotate(world.actors.by_uid(uid).ident.name, (x * 1.1, y * 1.1), ha="center", va="center", fontsize=8)
+        side = "left" if x > 0.3 else "right" if x < -0.3 else "center"  # names clear of the dots and arrows
+        ax.annotate(world.actors.by_uid(uid).ident.name, (x * 1.07, y * 1.09), ha=side, va="center", fontsize=8)
     for name in (b.name for b in bands if b.name != "indifferent"):
         ax.plot([], [], color=BAND_COLOURS[name], label=name)
     ax.legend(loc="lower right", fontsize=8)
     ax.set_title(f"{world.map.name}, turn {world.turn}: who thinks what of whom (arrows from the one who thinks)")
-    ax.set_xlim(-1.35, 1.35)
+    ax.set_xlim(-1.5, 1.5)
     ax.set_ylim(-1.35, 1.35)
     ax.axis("off")
     fig.tight_layout()

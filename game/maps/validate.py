@@ -308,7 +308,7 @@ def check_exits(checked: Checked, rooms: Areas) -> None:
 
 
 def check_contents(checked: Checked, rooms: Areas, known: DataIds) -> None:
-    """Entrance, creatures, items, traps and spawners: inside one room, on free squares, known ids."""
+    """Entrance, creatures, items, traps, spawners and supplies: inside one room, on free squares, known ids."""
     taken: dict[Square, Obj] = {}
     entrances = checked.of_class("entrance")
     if not entrances:
@@ -403,6 +403,14 @@ def check_ids(checked: Checked, obj: Obj, known: DataIds) -> None:
         for gear in split_flags(obj.props["gear"]):
             if gear not in known.items:
                 checked.report(obj, f"unknown gear item '{gear}'")
+    if obj.kind == "supply":
+        item = obj.props["item"]
+        if not item:
+            checked.report(obj, "supply without an item (set its 'item' property: the food or drink it restocks)")
+        elif known.items is not None and item not in known.items:
+            checked.report(obj, f"unknown item id '{item}'")
+        elif known.provisions is not None and item not in known.provisions:
+            checked.report(obj, f"a supply restocks food or drink, not '{item}'")
     if obj.kind == "trap" and known.traps is not None and obj.props["trap"] not in known.traps:
         checked.report(obj, f"unknown trap kind '{obj.props['trap']}' (expected one of: {', '.join(known.traps)})")
 
@@ -442,9 +450,23 @@ def check_spawner(checked: Checked, obj: Obj) -> None:
         checked.report(obj, f"interval must be 1 world turn or more, not {obj.props['interval']} (N26)")
     if obj.props["heads"] < 0:
         checked.report(obj, f"heads must be 0 (codex default) or more, not {obj.props['heads']}")
+    if obj.props["kind"] not in SPAWNED_KINDS:
+        checked.report(obj, f"a spawner makes dungeon creatures or world newcomers, not {obj.props['kind']} ones (N2-N3)")
+    if obj.props["up_to"] < 0:
+        checked.report(obj, f"up_to must be 0 (no limit) or more, not {obj.props['up_to']}")
 
 
-CONTENT_CHECKS = {"creature": check_creature, "item": check_item, "trap": check_trap, "spawner": check_spawner}
+SPAWNED_KINDS = ("dungeon", "world")
+
+
+def check_supply(checked: Checked, obj: Obj) -> None:
+    for prop, what in (("every", "world turn"), ("keep", "item")):
+        if obj.props[prop] < 1:
+            checked.report(obj, f"{prop} must be 1 {what} or more, not {obj.props[prop]}")
+
+
+CONTENT_CHECKS = {"creature": check_creature, "item": check_item, "trap": check_trap, "spawner": check_spawner,
+                  "supply": check_supply}
 
 
 def check_keys(checked: Checked, known: DataIds) -> None:

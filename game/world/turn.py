@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from game.world.systems import (abilities, behaviour, combat, company, conditions, contracts, growth, movement,
-                                needs, pairs, restock, scavenge, scent, spawners, start, witness)
+                                needs, pairs, restock, scavenge, scent, spawners, start, supplies, witness)
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -23,7 +23,8 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("witness", witness.run),  # N71 the hero observes who shares its room
     ("abilities", abilities.run),  # N29 unlocked behaviours
     ("scent", scent.run),  # N15 scent faded, spread and laid
-    ("spawners", spawners.run),  # N26 clocks
+    ("spawners", spawners.run),  # N26 clocks; newcomers to a settlement
+    ("supplies", supplies.run),  # wells, fields and larders restock
     ("growth", growth.run),  # N27-N29 XP and levels
     ("restock", restock.run),  # N5 merchants lay in stock and gold
     ("contracts", contracts.run),  # N40 work whose objective was met is ready to claim

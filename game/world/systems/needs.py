@@ -59,9 +59,10 @@ def complain(world: World, eid: int, needs: Needs, room: int) -> None:
 
 
 def stock_up(world: World, eid: int, room: int) -> None:
-    """N10: pick up one provision a turn from the room, hungry or not, if it can carry it (N33)."""
+    """N10: pick up one provision a turn from the room, hungry or not, the first it can carry (N33; a
+    fixture such as a spring is never carried, so it does not hide the bread beside it)."""
     for item_eid in world.rooms.provisions_on_floor(room):
-        if world.content.items[esper.component_for_entity(item_eid, Item).item_id].provision:
-            if loadout.can_carry(world, eid, item_eid, count=1):
-                take(world, eid, items.split_off(world, item_eid, 1))
+        if world.content.items[esper.component_for_entity(item_eid, Item).item_id].provision \
+                and loadout.can_carry(world, eid, item_eid, count=1):
+            take(world, eid, items.split_off(world, item_eid, 1))
             return
