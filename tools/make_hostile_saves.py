@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import json
 import sys
 import tempfile
@@ -35,6 +36,7 @@ from game.world import saved  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "saves_bad"
 BASE = ("caves.tmx", 7, 10)  # map, seed, turns of the waiting hero
+DONOR = ("village.tmx", 7, 0)  # lends the components no creature of the base has (a merchant's)
 Body = dict[str, Any]
 
 
@@ -354,7 +356,8 @@ def wrong_types(picks: Picks) -> list[Case]:
             chosen = b["items"][p.floor] if key in saved.ITEM_PARTS else creature(b, p.npc)
             parts = chosen["components"]
             if key not in parts:
-                other = next((r["components"][key] for r in records if key in r["components"]), {})
+                lenders = records + (donor()["items"] if key in saved.ITEM_PARTS else donor()["creatures"])
+                other = next((r["components"][key] for r in lenders if key in r["components"]), {})
                 parts[key] = copy.deepcopy(other)
             target = parts[key]
             target[name] = WRONG_TYPE
@@ -398,9 +401,8 @@ def raw_cases(base: Body) -> dict[str, tuple[str, str, bytes]]:
     }
 
 
-def base_save() -> bytes:
-    """The real save every case changes."""
-    map_name, seed, turns = BASE
+def base_save(map_name: str, seed: int, turns: int) -> bytes:
+    """The real save of `map_name` after `turns` turns of the waiting hero (BASE: the one every case changes)."""
     game = new_game(MAPS / map_name, seed)
     try:
         for _ in range(turns):
@@ -414,12 +416,21 @@ def base_save() -> bytes:
         game.close()
 
 
+@functools.cache
+def donor() -> Body:
+    """The body of DONOR's save, whose creatures lend components the base lacks."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "donor.sav"
+        path.write_bytes(base_save(*DONOR))
+        return fileformat.read(path)
+
+
 def write_all(out: Path) -> int:
     """Write base.sav, every case and cases.json into `out` (its old saves removed); the number of cases."""
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.sav"):
         old.unlink()
-    (out / "base.sav").write_bytes(base_save())
+    (out / "base.sav").write_bytes(base_save(*BASE))
     base = fileformat.read(out / "base.sav")
     picks = Picks.of(base)
     manifest: dict[str, dict[str, str | None]] = {"base.sav": {"what": "the real save the cases change",
