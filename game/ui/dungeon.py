@@ -26,6 +26,7 @@ from game.launch import load_dungeon
 from game.world import views
 from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, Talk
 from game.world.events import Event
+from game.world.fightodds import both_ways
 from game.world.talkview import Acquaintance, acquaintance
 from game.world.views import CreatureView, ItemView
 
@@ -388,7 +389,9 @@ class DungeonScene(Scene):
         if hover is not None:
             if hover.eid not in self.known:
                 self.known[hover.eid] = acquaintance(self.world, self.world.hero, hover.eid)
-            draw_card(surface, hover, self.mouse, self.known[hover.eid])
+            odds = None if hover.is_hero or not self.world.alive(self.world.hero) else \
+                both_ways(self.world, self.world.hero, hover.eid)
+            draw_card(surface, hover, self.mouse, self.known[hover.eid], odds)
         elif square is None or not self._draw_item_label(surface, square):
             self.left_on = surface
 

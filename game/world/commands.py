@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import combat, conditions, loadout, moments, moving, provisions, talk
+from game.world.verbs import combat, conditions, journey, loadout, moments, moving, provisions, talk
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -105,7 +105,14 @@ class DrawWeapon:
     target: int
 
 
-Command = Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon
+@dataclass(frozen=True)
+class SecondWind:
+    """The hero sheet's Second Wind: once a fight, 1 AP for a Division die of health."""
+
+    actor: int
+
+
+Command = Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon | SecondWind
 # Talking, asking and drawing a weapon take no time; a reply to a moment costs AP_COST like any deed.
 COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0}
 
@@ -146,6 +153,7 @@ def _move(world: World, actor: int, cmd: Move) -> str:
     reason = moving.go(world, actor, exit_, cmd.room, force=False)
     if not reason and actor == world.hero:
         observe(world, actor)  # N71: whoever stands there has been seen
+        journey.entered(world, actor, cmd.room)
     return reason
 
 
@@ -244,5 +252,12 @@ def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
     return reason
 
 
+def _second_wind(world: World, actor: int, cmd: SecondWind) -> str:
+    reason = journey.second_wind_refusal(world, actor)
+    if not reason:
+        journey.second_wind(world, actor)
+    return reason
+
+
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
-            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon}
+            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, SecondWind: _second_wind}

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Needs
+from game.world.verbs import journey
 from game.world.verbs.provisions import NEED_RISE
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ def recover(world: World) -> None:
     hero = esper.component_for_entity(world.hero, Body)
     count_down_stun(world, world.hero, hero)
     hero.ap = hero.card.ap
+    journey.catch_breath(world, world.hero)
 
 
 def count_down_stun(world: World, eid: int, body: Body) -> None:

@@ -9,8 +9,8 @@ from game.content.codex import HERO_ID
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
-from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Loyalty, Memories, Mood,
-                                   MoodState, Needs, Opinions, Position, tag_set)
+from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Journey, Loyalty,
+                                   Memories, Mood, MoodState, Needs, Opinions, Position, tag_set)
 from game.world.rooms import footprint_squares
 from game.world.verbs import loadout
 from game.world.verbs.items import give, lay
@@ -117,7 +117,7 @@ def spawn_hero(world: World, room: int, square: Square) -> int:
         Identity(HERO_ID, HERO_ID, defn.name, "hero", "hero", frozenset(defn.tags) | {"humanoid"}),
         Position(room, square), Footprint(1, 1),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget),
-        Needs(), Growth(), Inventory(), Hero(hero.sheet),
+        Needs(), Growth(), Inventory(), Hero(hero.sheet), Journey({room}),
     )
     world.rooms.place(eid, room, [square])
     for equipment_id in codex.starting_gear(HERO_ID):
