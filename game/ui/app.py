@@ -7,8 +7,12 @@ from pathlib import Path
 
 import pygame
 
+from game.content.codex import HeroSheet
+from game.content.content import load_content
+from game.content.errors import ContentError
 from game.paths import ASSETS
 from game.ui import theme
+from game.ui.creation import HeroCreationScene
 from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
@@ -25,8 +29,8 @@ FPS = 60
 
 
 def scene_stack(session: Session) -> SceneStack:
-    """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death",
-    "dialogue".
+    """An empty scene stack knowing every screen by name: "title", "creation", "dungeon", "pause", "help",
+    "death", "dialogue".
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -36,9 +40,10 @@ def scene_stack(session: Session) -> SceneStack:
         session.close()  # back at the title, no run goes on
         return TitleScene(session)
 
-    def dungeon(from_save: bool = False, world: World | None = None) -> DungeonScene:
-        """A new run's dungeon, or a saved run's: `world` when --load read it, else the save slot."""
-        problems = session.continue_run(world) if from_save else session.start_run()
+    def dungeon(from_save: bool = False, world: World | None = None, hero: HeroSheet | None = None) -> DungeonScene:
+        """A new run's dungeon (with `hero` from the creation screen, else the session's hero), or a saved
+        run's: `world` when --load read it, else the save slot."""
+        problems = session.continue_run(world) if from_save else session.start_run(hero)
         if not problems:
             try:
                 return DungeonScene(session, loaded=from_save)
@@ -47,7 +52,14 @@ def scene_stack(session: Session) -> SceneStack:
                 problems = [str(exc)]
         raise SceneRefused(problems)
 
+    def creation() -> HeroCreationScene:
+        try:
+            return HeroCreationScene(session, load_content())
+        except ContentError as exc:
+            raise SceneRefused([str(exc)]) from None
+
     stack.register("title", title)
+    stack.register("creation", creation)
     stack.register("dungeon", dungeon)
     stack.register("pause", lambda log: PauseScene(session, log))
     stack.register("help", HelpScene)

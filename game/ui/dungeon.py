@@ -114,7 +114,10 @@ class DungeonScene(Scene):
                 self.effects.slain(view.uid, self._sprite(view), x, y, view.footprint[0] * tw)
 
     def _sprite(self, view: CreatureView) -> pygame.Surface:
-        return self.sprites.hero() if view.is_hero else self.sprites.creature(view.codex_id, view.footprint)
+        if view.is_hero:
+            content = self.world.content
+            return self.sprites.portrait(content.heroes.portraits[content.codex.hero().sheet.portrait].sprite)
+        return self.sprites.creature(view.codex_id, view.footprint)
 
     def _centre_px(self, view: CreatureView) -> tuple[float, float]:
         tw, th = self.world.map.tile_w, self.world.map.tile_h

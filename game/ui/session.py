@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.content.codex import HeroSheet
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.save import SaveError, default_save_path, load_world, save_world
@@ -24,15 +25,18 @@ class Session:
         self.save_path = save_path or default_save_path()  # pause menu's Save, title's Continue
         self.sprites = SpriteCache()
         self.driver: Driver | None = None
+        self.hero: HeroSheet | None = None  # the creation screen's hero: later runs keep it
 
-    def start_run(self) -> list[str]:
-        """Build a fresh world (seed, seed+1, ... for later runs).
+    def start_run(self, hero: HeroSheet | None = None) -> list[str]:
+        """Build a fresh world (seed, seed+1, ... for later runs) with `hero` from the creation screen
+        (else hero.toml's).
 
         Returns the problems that stopped it (bad map or data) instead of raising.
         """
         self.close()
+        self.hero = hero or self.hero
         try:
-            self.driver = new_game(self.map_path, self.seed + self.runs)
+            self.driver = new_game(self.map_path, self.seed + self.runs, hero=self.hero)
         except MapError as exc:
             return exc.problems
         except ContentError as exc:
@@ -52,6 +56,7 @@ class Session:
             return [str(exc)]
         world = self.driver.world
         self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
+        self.hero = world.content.codex.hero().sheet
         return []
 
     def save(self) -> tuple[bool, str]:

@@ -16,6 +16,7 @@ from game.ui import bindings
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
 from game.ui.scene import SceneStack
+from game.ui.creation import HeroCreationScene
 from game.ui.title import TitleScene
 
 PATIENCE = 1200  # frames to wait for one step before giving up
@@ -71,10 +72,17 @@ class SmokePilot:
         self.press(pygame.K_UP)
         title = self.stack.top
         self.press(pygame.K_RETURN)
-        yield from self.wait(lambda: isinstance(self.stack.top, DungeonScene) or title.problems,
-                             "the dungeon screen after Enter")
+        yield from self.wait(lambda: isinstance(self.stack.top, HeroCreationScene) or title.problems,
+                             "the hero creation screen after Enter")
         if title.problems:
             raise SmokeFailure("the game could not start:\n" + "\n".join(title.problems))
+        creation = self.stack.top
+        self.click(creation.row("random").rect.center)
+        self.click(creation.row("begin").rect.center)
+        yield from self.wait(lambda: isinstance(self.stack.top, DungeonScene) or creation.problems,
+                             "the dungeon screen after Begin")
+        if creation.problems:
+            raise SmokeFailure("the game could not start:\n" + "\n".join(creation.problems))
         dungeon = self.stack.top
         world = dungeon.world
         self.press(pygame.K_F1)

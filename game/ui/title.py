@@ -55,7 +55,7 @@ class TitleScene(Scene):
             if choice == CONTINUE:
                 self.stack.reset("dungeon", from_save=True)
             elif choice == NEW_GAME:
-                self.stack.reset("dungeon")
+                self.stack.push("creation")
             elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 self.stack.quit(0)
         except SceneRefused as exc:

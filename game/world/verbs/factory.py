@@ -122,8 +122,9 @@ def spawn_hero(world: World, room: int, square: Square) -> int:
     world.rooms.place(eid, room, [square])
     for equipment_id in codex.starting_gear(HERO_ID):
         loadout.equip(world, eid, spawn_item(world, loadout.item_for_equipment(world, equipment_id), owner=eid))
-    for item_id in world.content.tuning.kits["hero"]:
-        spawn_item(world, item_id, owner=eid)
+    perks = world.content.heroes.perks
+    for item_id in [*world.content.tuning.kits["hero"], *(i for p in hero.sheet.perks if p in perks for i in perks[p].kit)]:
+        spawn_item(world, item_id, owner=eid)  # the pack, and what its perk sets out with (heroes.toml)
     loadout.refresh(world, eid)
     body = esper.component_for_entity(eid, Body)
     body.health = body.card.health
