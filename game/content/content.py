@@ -83,4 +83,4 @@ def load_content(data_dir: Path = DATA) -> Content:
                    load_traps(data_dir / "traps.toml"), conditions, social,
                    load_dialogue(data_dir / "dialogue.toml", social),
                    load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)), names,
-                   load_heroes(data_dir / "heroes.toml", set(items), data_dir.parent / "sprites"))
+                   load_heroes(data_dir / "heroes.toml", set(items)))

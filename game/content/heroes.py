@@ -110,7 +110,7 @@ class HeroOptions:
         return replace(sheet, proficiencies=frozen(proficiencies))
 
 
-def load_heroes(path: Path, items: set[str], sprites: Path) -> HeroOptions:
+def load_heroes(path: Path, items: set[str]) -> HeroOptions:
     """heroes.toml, checked: ContentError names the file, the entry and the field of the first problem."""
     data = read_toml(path)
     fields = Fields(data, str(path), "heroes")
@@ -153,8 +153,9 @@ def load_heroes(path: Path, items: set[str], sprites: Path) -> HeroOptions:
         entry = fields.sub(table, f"portraits[{i}].")
         entry.unknown({"id", "name", "sprite"})
         made = Portrait(entry.text("id"), entry.text("name"), entry.text("sprite"))
-        if isinstance(made.sprite, str) and (".." in Path(made.sprite).parts or not (sprites / made.sprite).is_file()):
-            entry.problem("sprite", f"no such image under {sprites}: {made.sprite!r}")
+        if isinstance(made.sprite, str) and (".." in Path(made.sprite).parts or Path(made.sprite).is_absolute()
+                                             or not made.sprite.endswith(".png")):
+            entry.problem("sprite", f"must be a .png path under assets/sprites/, not {made.sprite!r}")
         portraits[made.id] = made
     rand = fields.sub(fields.table_of("random", {}) or {}, "random.")
     rand.unknown({"names"})

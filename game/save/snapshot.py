@@ -14,7 +14,6 @@ from typing import Any
 import esper
 
 from game.content.content import Content
-from game.content.errors import ContentError
 from game.maps.model import DungeonMap
 from game.save import checks
 from game.world import saved
@@ -91,10 +90,11 @@ def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> Worl
     is built, and a problem is refused with saved.Unfit. The hero made on the creation screen is the
     world's own hero: its sheet makes the content the world reads (a save without one has hero.toml's)."""
     if "hero_sheet" in body:
-        try:
-            content = content.with_hero(checks.hero_sheet(body["hero_sheet"]))
-        except ContentError as exc:
-            raise saved.Unfit(f"hero_sheet: {str(exc).split(': ', 1)[-1]}") from None
+        sheet = checks.hero_sheet(body["hero_sheet"])
+        problems = content.heroes.problems(sheet, content.codex.shipped_sheet())  # heroes.toml's limits
+        if problems:
+            raise saved.Unfit(f"hero_sheet: {problems[0]}")
+        content = content.with_hero(sheet)
     world = World(dungeon, content, body["seed"])
     try:
         world.ecs.activate()

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pygame
 
+from game import launch
 from game.content.codex import HeroSheet
-from game.content.content import load_content
 from game.content.errors import ContentError
+from game.maps.errors import MapError
 from game.paths import ASSETS
 from game.ui import theme
 from game.ui.creation import HeroCreationScene
@@ -17,7 +18,7 @@ from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
-from game.ui.maprender import MissingTileset
+from game.ui.maprender import MissingTileset, map_layer
 from game.ui.pause import PauseScene
 from game.ui.scene import SceneRefused, SceneStack
 from game.ui.session import Session
@@ -53,9 +54,14 @@ def scene_stack(session: Session) -> SceneStack:
         raise SceneRefused(problems)
 
     def creation() -> HeroCreationScene:
+        """The hero creation screen, once the map, its tiles and the data are known to be sound: their
+        problems stay on the title, before anyone makes a hero (the map layer is kept for the run)."""
         try:
-            return HeroCreationScene(session, load_content())
-        except ContentError as exc:
+            map_layer(launch.load_dungeon(session.map_path), session.sprites)
+            return HeroCreationScene(session, launch.load_content())
+        except MapError as exc:
+            raise SceneRefused(exc.problems) from None
+        except (ContentError, MissingTileset) as exc:
             raise SceneRefused([str(exc)]) from None
 
     stack.register("title", title)

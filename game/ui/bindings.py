@@ -12,6 +12,7 @@ KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     "end_turn": ((pygame.K_SPACE,), "End your turn: the dungeon acts"),
     "eat": ((pygame.K_e,), "Eat or drink a provision (whichever need is higher)"),
     "heal": ((pygame.K_q,), "Drink a healing potion"),
+    "second_wind": ((pygame.K_r,), "Second Wind: once a fight, 1 AP for a Division die of health"),
     "pick_up": ((pygame.K_g,), "Pick up the nearest item in your room"),
     "talk": ((pygame.K_t,), "Talk to the creature under the mouse, else the next one in your room"),
     "use_slot": ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,

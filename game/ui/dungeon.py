@@ -24,7 +24,7 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import SidePanel, use_command
 from game.launch import load_dungeon
 from game.world import views
-from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, Talk
+from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, SecondWind, Talk
 from game.world.events import Event
 from game.world.fightodds import both_ways
 from game.world.talkview import Acquaintance, acquaintance
@@ -321,6 +321,7 @@ class DungeonScene(Scene):
         else:
             handler = {
                 "end_turn": lambda: self._do(EndTurn(self.world.hero)), "eat": self._eat, "heal": self._heal,
+                "second_wind": lambda: self._do(SecondWind(self.world.hero)),
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
                 "scent": self._toggle_scent, "help": lambda: self.stack.push("help"), "talk": self._talk_key,
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
