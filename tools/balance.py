@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.content.content import Content  # noqa: E402
 from game.content.errors import ContentError, printable  # noqa: E402
 from game.launch import new_game  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
@@ -142,11 +143,22 @@ class Careful(Bot):
         """The damage a turn the enemies in `room` would deal the hero, by the exact odds."""
         return sum(both_ways(self.world, self.world.hero, e)[1].per_turn for e in self.enemies(room))
 
-    def flee(self) -> bool:
-        """Into the least dangerous next room, if it is less dangerous than this one."""
-        here = self.danger(self.world.room_of(self.world.hero))
-        rooms = sorted((self.danger(r), r not in self.seen, r) for r in self.neighbours())
-        return any(self.move(room) for danger, _, room in rooms if danger < here)
+    def threat(self, room: int) -> float:
+        """The danger of `room`, and half the worst of the rooms next to it (their creatures may come)."""
+        near = [self.danger(r) for _, r in self.world.rooms.exits[room]]
+        return self.danger(room) + 0.5 * max(near, default=0.0)
+
+    def flee(self, anywhere: bool = False) -> bool:
+        """Into the least threatening next room, if it is less threatening than this one (`anywhere`: out
+        of a fight it loses, into whichever room threatens least)."""
+        here = self.threat(self.world.room_of(self.world.hero))
+        rooms = sorted((self.threat(r), r not in self.seen, r) for r in self.neighbours())
+        return any(self.move(room) for threat, _, room in rooms if anywhere or threat < here)
+
+    def keep_away(self) -> bool:
+        """Out of reach of a group next door that would kill it in three turns."""
+        worst = max((self.danger(r) for r in self.neighbours()), default=0.0)
+        return worst * 3 > self.hero.health and self.flee()
 
     def act(self) -> None:
         world, hero = self.world, self.hero
@@ -163,12 +175,12 @@ class Careful(Bot):
                 target = min(enemies, key=lambda e: views.creature(world, e).health)
                 if self.do(Attack(world.hero, target)):
                     return
-            if self.flee():
+            if self.flee(anywhere=True):
                 return
             target = min(enemies, key=lambda e: views.creature(world, e).health)
-            if self.do(Attack(world.hero, target)):  # cornered
+            if self.do(Attack(world.hero, target)):  # cornered: stunned, or no way out
                 return
-        if self.eat_and_drink(EAT_ABOVE) or self.pick_up():
+        if self.keep_away() or self.eat_and_drink(EAT_ABOVE) or self.pick_up():
             return
         if hero.health < hero.max_health and max(hero.hunger, hero.thirst) <= 80:
             self.do(EndTurn(world.hero))  # rest: heals while no enemy shares the room
@@ -228,9 +240,9 @@ class Reckless(Bot):
 BOTS = {"careful": Careful, "reckless": Reckless}
 
 
-def play(map_path: Path, seed: int, bot_name: str, turns: int) -> Run:
+def play(map_path: Path, seed: int, bot_name: str, turns: int, content: Content | None = None) -> Run:
     """One run: the bot gives commands until its hero dies or `turns` world turns have passed."""
-    driver = new_game(map_path, seed)
+    driver = new_game(map_path, seed, content)
     try:
         world = driver.world
         bot = BOTS[bot_name](driver)
