@@ -13,6 +13,7 @@ the share of runs that lived to the end (docs/balance.md).
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 from dataclasses import dataclass
@@ -20,7 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.content.content import Content  # noqa: E402
+from game.content.codex import HeroSheet  # noqa: E402
+from game.content.content import Content, load_content  # noqa: E402
 from game.content.errors import ContentError, printable  # noqa: E402
 from game.launch import new_game  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
@@ -240,9 +242,18 @@ class Reckless(Bot):
 BOTS = {"careful": Careful, "reckless": Reckless}
 
 
-def play(map_path: Path, seed: int, bot_name: str, turns: int, content: Content | None = None) -> Run:
+def hero_for(how: str, seed: int, content: Content) -> HeroSheet | None:
+    """The hero a bot plays: hero.toml's as shipped, or the creation screen's Random hero for the seed."""
+    if how == "shipped":
+        return None
+    return content.heroes.random_sheet(content.codex.shipped_sheet(), random.Random(f"bot/{seed}"))
+
+
+def play(map_path: Path, seed: int, bot_name: str, turns: int, content: Content | None = None,
+         hero: str = "random") -> Run:
     """One run: the bot gives commands until its hero dies or `turns` world turns have passed."""
-    driver = new_game(map_path, seed, content)
+    content = content or load_content()
+    driver = new_game(map_path, seed, content, hero_for(hero, seed, content))
     try:
         world = driver.world
         bot = BOTS[bot_name](driver)
@@ -291,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=50, help="seeds 1..N per map and bot (default 50)")
     parser.add_argument("--turns", type=int, default=1000, help="a run ends after this many world turns")
     parser.add_argument("--bots", default="careful,reckless", help="comma-separated: careful, reckless")
+    parser.add_argument("--hero", choices=("random", "shipped"), default="random",
+                        help="the creation screen's Random hero for each seed (default), or hero.toml's as shipped")
     parser.add_argument("--markdown", action="store_true", help="rows of the docs/balance.md table")
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -304,7 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     for map_path in args.maps:
         for bot_name in bots:
             try:
-                runs = [play(map_path, seed, bot_name, args.turns) for seed in range(1, args.seeds + 1)]
+                runs = [play(map_path, seed, bot_name, args.turns, hero=args.hero)
+                        for seed in range(1, args.seeds + 1)]
             except (MapError, ContentError) as exc:
                 print(printable(str(exc)), file=sys.stderr)
                 return 1
