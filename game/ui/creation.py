@@ -286,8 +286,9 @@ class HeroCreationScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT if picked else theme.PANEL_EDGE, rect, 1, border_radius=5)
                 text = labels.text(value.capitalize(), 15, theme.TITLE if picked else theme.TEXT, bold=picked)
                 surface.blit(text, text.get_rect(center=rect.center))
-        widgets.text(surface, "Moral and ethic colour how people answer you (N83) and what you may ask of them "
-                     "(N47: Evil or Chaotic).", (inner.x, LEFT.y + 420), 13, theme.TEXT_DIM, width=inner.w)
+        widgets.text(surface, "Your outlook decides what you may ask of people: an Evil or Chaotic hero may "
+                     "press the beaten into labour (N47). Charisma sets how they first see you (N39).",
+                     (inner.x, LEFT.y + 420), 13, theme.TEXT_DIM, width=inner.w)
 
     def _draw_middle(self, surface: pygame.Surface, focus: Row) -> None:
         widgets.panel(surface, MIDDLE, "Attributes")
