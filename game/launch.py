@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.content.codex import HeroSheet
 from game.content.content import Content, load_content
 from game.maps.data_ids import read_data_ids
 from game.maps.model import DungeonMap, RegionMap
@@ -19,9 +20,13 @@ def load_dungeon(path: Path) -> DungeonMap:
     return load_map(path, data=read_data_ids())
 
 
-def new_game(map_path: Path, seed: int, content: Content | None = None) -> Driver:
-    """A new world on the map at `map_path`, ready to play (raises MapError or ContentError)."""
-    return Driver(new_world(load_dungeon(map_path), content or load_content(), seed))
+def new_game(map_path: Path, seed: int, content: Content | None = None, hero: HeroSheet | None = None) -> Driver:
+    """A new world on the map at `map_path`, ready to play (raises MapError or ContentError); `hero` is the
+    sheet made on the creation screen (else hero.toml's hero)."""
+    content = content or load_content()
+    if hero is not None:
+        content = content.with_hero(hero)
+    return Driver(new_world(load_dungeon(map_path), content, seed))
 
 
 def load_region_maps(region_path: Path) -> tuple[RegionMap, dict[int, DungeonMap]]:

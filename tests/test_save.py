@@ -557,7 +557,8 @@ def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
     stack = scene_stack(session)
     stack.push("title")
     assert stack.top.menu.labels[0] == NEW_GAME  # no save yet: no Continue
-    press(stack.top, pygame.K_RETURN)
+    press(stack.top, pygame.K_RETURN)  # New game: the hero creation screen
+    press(stack.top, pygame.K_RETURN)  # Enter begins with the shipped hero
     dungeon = stack.top
     dungeon.driver.end_turn()
     press(dungeon, pygame.K_ESCAPE)

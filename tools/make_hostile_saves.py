@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/make_hostile_saves.py [--out DIR]
 
-The base is the save of maps/caves.tmx, seed 7, after 10 turns of the waiting hero (`base.sav`, which
+The base is the save of maps/caves.tmx, seed 7, after 13 turns of the waiting hero (`base.sav`, which
 loads). Each case changes one thing of that save's body (a few change the file's bytes) and keeps its
 checksum valid, so only the checks of the body can refuse it: the cases issue 10 names, wrong numbers,
 names and links of their kind (CASES), and every saved field set to a wrong type (`type-*`).
@@ -35,7 +35,7 @@ from game.save import checks, fileformat, save_world  # noqa: E402
 from game.world import saved  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "saves_bad"
-BASE = ("caves.tmx", 7, 10)  # map, seed, turns of the waiting hero
+BASE = ("caves.tmx", 7, 13)  # map, seed, turns of the waiting hero
 DONOR = ("village.tmx", 7, 0)  # lends the components no creature of the base has (a merchant's)
 Body = dict[str, Any]
 
@@ -245,7 +245,7 @@ CASES = [
          lambda b, p: assign(part(b, p.npc, "body"), strikes=-1)),
     Case("stunned-negative", "a negative stun", "body.stunned should be a whole number from 0",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=-2)),
-    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 110, after the saved turn",
+    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 113, after the saved turn",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=1, stunned_on=b["turn"] + 100)),
     Case("condition-negative", "a condition held for negative turns", "body.conditions should be a map from",
          lambda b, p: assign(part(b, "hero", "body"), conditions={p.condition: -4})),
@@ -338,6 +338,18 @@ CASES = [
          lambda b, p: assign(b["world"], pair_cooldown=[["wolf#9", "wolf#16", "soon"]])),
     Case("world-state-unknown", "world state the game lacks", "the world has no state 'omens'",
          lambda b, p: assign(b["world"], omens=[])),
+    # -- issue 14: the hero made on the creation screen ------------------------------------------------------
+    Case("hero-sheet-charisma-99", "a hero sheet beyond heroes.toml's limits", "hero_sheet: charisma must be from 2 to 5",
+         lambda b, p: assign(b["hero_sheet"], charisma=99)),
+    Case("hero-sheet-all-points", "a hero sheet spending more points than heroes.toml gives",
+         "hero_sheet: at most 5 points",
+         lambda b, p: assign(b["hero_sheet"], raises={"strength": 2, "agility": 2, "physique": 2})),
+    Case("hero-sheet-unknown-perk", "a perk heroes.toml lacks", "hero_sheet: one perk of",
+         lambda b, p: assign(b["hero_sheet"], perks=["dragonslayer"])),
+    Case("hero-sheet-name-control", "a hero's name with a control character", "and 'Bad\\x1bname' does not fit",
+         lambda b, p: assign(b["hero_sheet"], name="Bad\x1bname")),
+    Case("hero-sheet-type", "a hero sheet of the wrong type", "(hero_sheet should be",
+         lambda b, p: b.__setitem__("hero_sheet", [["not a sheet"]])),
 ]
 
 

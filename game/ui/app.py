@@ -9,16 +9,20 @@ from pathlib import Path
 
 import pygame
 
-from game import logs
+from game import launch, logs
+from game.content.codex import HeroSheet
+from game.content.errors import ContentError
+from game.maps.errors import MapError
 from game.ui import bindings, display, labels, sound, theme
 from game.ui.crash import CrashScene
+from game.ui.creation import HeroCreationScene
 from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
 from game.ui.journal import JournalScene
 from game.ui.mappicker import MapPickerScene
-from game.ui.maprender import MissingTileset
+from game.ui.maprender import MissingTileset, map_layer
 from game.ui.pause import PauseScene
 from game.ui.preferences import Preferences
 from game.ui.region import RegionScene
@@ -36,9 +40,9 @@ log = logging.getLogger("ethernalis")
 
 
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
-    """An empty scene stack knowing every screen by name: "title", "dungeon", "region", "worlds", "pause",
-    "help", "death", "dialogue", "trade", "journal", "maps", "settings" (on `preferences`, else settings read
-    from the user's file).
+    """An empty scene stack knowing every screen by name: "title", "creation", "dungeon", "region", "worlds",
+    "pause", "help", "death", "dialogue", "trade", "journal", "maps", "settings" (on `preferences`, else
+    settings read from the user's file).
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -49,13 +53,15 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
         sound.player.ambient(None)
         return TitleScene(session)
 
-    def dungeon(from_save: bool = False, world: World | None = None, site: bool = False) -> DungeonScene:
-        """A new run's dungeon, or a saved run's: `world` when --load read it, else the save slot; with `site`,
-        the place of the world of sites the hero has just entered."""
+    def dungeon(from_save: bool = False, world: World | None = None, site: bool = False,
+                hero: HeroSheet | None = None) -> DungeonScene:
+        """A new run's dungeon (with `hero` from the creation screen, else the session's hero), or a saved
+        run's: `world` when --load read it, else the save slot; with `site`, the place of the world of sites
+        the hero has just entered."""
         if site:
             problems = []
         else:
-            problems = session.continue_run(world) if from_save else session.start_run()
+            problems = session.continue_run(world) if from_save else session.start_run(hero)
         if not problems:
             try:
                 return DungeonScene(session, loaded=from_save)
@@ -75,7 +81,19 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
                 problems = [str(exc)]
         raise SceneRefused(problems)
 
+    def creation() -> HeroCreationScene:
+        """The hero creation screen, once the map, its tiles and the data are known to be sound: their
+        problems stay on the title, before anyone makes a hero (the map layer is kept for the run)."""
+        try:
+            map_layer(launch.load_dungeon(session.map_path), session.sprites)
+            return HeroCreationScene(session, launch.load_content())
+        except MapError as exc:
+            raise SceneRefused(exc.problems) from None
+        except (ContentError, MissingTileset) as exc:
+            raise SceneRefused([str(exc)]) from None
+
     stack.register("title", title)
+    stack.register("creation", creation)
     stack.register("region", region)
     stack.register("worlds", lambda: WorldsScene(session))
     stack.register("dungeon", dungeon)

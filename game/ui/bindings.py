@@ -14,6 +14,7 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "end_turn": ((pygame.K_SPACE,), "End your turn: the dungeon acts"),
     "eat": ((pygame.K_e,), "Eat or drink a provision (whichever need is higher)"),
     "heal": ((pygame.K_q,), "Drink a healing potion"),
+    "second_wind": ((pygame.K_r,), "Second Wind: once a fight, 1 AP for a Division die of health"),
     "pick_up": ((pygame.K_g,), "Pick up the nearest item in your room"),
     "talk": ((pygame.K_t,), "Talk to the creature under the mouse, else the next one in your room"),
     "surface": ((pygame.K_u,), "Climb the way up to the region map (in the room with the way up)"),

@@ -24,8 +24,9 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import JOURNAL, SidePanel, use_command
 from game.launch import load_dungeon
 from game.world import views
-from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, Talk
+from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, SecondWind, Talk
 from game.world.events import Event
+from game.world.fightodds import both_ways
 from game.world.talkview import Acquaintance, acquaintance
 from game.world.views import CreatureView, ItemView
 
@@ -120,7 +121,10 @@ class DungeonScene(Scene):
                 self.effects.slain(view.uid, self._sprite(view), x, y, view.footprint[0] * tw)
 
     def _sprite(self, view: CreatureView) -> pygame.Surface:
-        return self.sprites.hero() if view.is_hero else self.sprites.creature(view.codex_id, view.footprint)
+        if view.is_hero:
+            content = self.world.content
+            return self.sprites.portrait(content.heroes.portraits[content.codex.hero().sheet.portrait].sprite)
+        return self.sprites.creature(view.codex_id, view.footprint)
 
     def _centre_px(self, view: CreatureView) -> tuple[float, float]:
         tw, th = self.world.map.tile_w, self.world.map.tile_h
@@ -337,6 +341,7 @@ class DungeonScene(Scene):
         else:
             handler = {
                 "end_turn": lambda: self._do(EndTurn(self.world.hero)), "eat": self._eat, "heal": self._heal,
+                "second_wind": lambda: self._do(SecondWind(self.world.hero)),
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
                 "surface": self._surface,
                 "scent": self._toggle_scent, "help": lambda: self.stack.push("help"), "talk": self._talk_key,
@@ -425,7 +430,9 @@ class DungeonScene(Scene):
         if hover is not None:
             if hover.eid not in self.known:
                 self.known[hover.eid] = acquaintance(self.world, self.world.hero, hover.eid)
-            draw_card(surface, hover, self.mouse, self.known[hover.eid])
+            odds = None if hover.is_hero or not self.world.alive(self.world.hero) else \
+                both_ways(self.world, self.world.hero, hover.eid)
+            draw_card(surface, hover, self.mouse, self.known[hover.eid], odds)
         elif square is None or not self._draw_item_label(surface, square):
             self.left_on = surface
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from game.content.codex import HeroSheet
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.save import SaveError, default_save_path, load_world, save_world
@@ -34,6 +35,7 @@ class Session:
         self.realm: Realm | None = None  # a world of sites (the region map), else None: one map's run
         self.world_slot: Path | None = None  # where the world of sites is saved (on travel and on quitting)
         self.notice = ""  # the last autosave's failure, for the screen to show
+        self.hero: HeroSheet | None = None  # the creation screen's hero: later runs keep it
 
     # -- a world of sites ------------------------------------------------------------------------------
     def world_saves(self) -> list[tuple[Path, dict | str]]:
@@ -119,15 +121,17 @@ class Session:
         """New game plays this map from now on (the title's Choose map), from the session's first seed."""
         self.map_path, self.runs = map_path, 0
 
-    def start_run(self) -> list[str]:
-        """Build a fresh world (seed, seed+1, ... for later runs).
+    def start_run(self, hero: HeroSheet | None = None) -> list[str]:
+        """Build a fresh world (seed, seed+1, ... for later runs) with `hero` from the creation screen
+        (else hero.toml's).
 
         Returns the problems that stopped it (bad map or data) instead of raising.
         """
         self.close()
         seed = self.seed + self.runs
+        self.hero = hero or self.hero
         try:
-            self.driver = new_game(self.map_path, seed)
+            self.driver = new_game(self.map_path, seed, hero=self.hero)
         except MapError as exc:
             return self._refused(f"new run on {self.map_path}", exc.problems)
         except ContentError as exc:
@@ -148,6 +152,7 @@ class Session:
             return self._refused(f"continue from {self.save_path}", [str(exc)])
         world = self.driver.world
         self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
+        self.hero = world.content.codex.hero().sheet
         log.info("carried on from a save: %s, seed %s, turn %s", world.map.path, world.seed, world.turn)
         return []
 

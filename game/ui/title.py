@@ -60,7 +60,7 @@ class TitleScene(Scene):
             if choice == CONTINUE:
                 self.stack.reset("dungeon", from_save=True)
             elif choice == NEW_GAME:
-                self.stack.reset("dungeon")
+                self.stack.push("creation")
             elif choice == NEW_WORLD:
                 self.stack.reset("region", new=True)
             elif choice == WORLDS:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import (coercion, combat, company, conditions, contracts, loadout, moments, moving, provisions,
-                              talk, trade)
+from game.world.verbs import (coercion, combat, company, conditions, contracts, deeds, loadout, moments, moving,
+                              provisions, talk, trade)
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -195,8 +195,14 @@ class Lift:
     item: int
 
 
+class SecondWind:
+    """The hero sheet's Second Wind: once a fight, 1 AP for a Division die of health."""
+
+    actor: int
+
+
 Command = (Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon | Trade | Buy
-           | Sell | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift)
+           | Sell | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift | SecondWind)
 # Talking, asking, drawing a weapon, trading, work talk, recruiting and orders take no time; a reply to a
 # moment and handing gear over cost AP_COST.
 COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Work: 0, Recruit: 0, Order: 0,
@@ -241,6 +247,7 @@ def _move(world: World, actor: int, cmd: Move) -> str:
         company.follow(world, actor, here)  # N4: the companions following come along
     if not reason and actor == world.hero:
         observe(world, actor)  # N71: whoever stands there has been seen
+        deeds.entered(world, actor, cmd.room)
     return reason
 
 
@@ -404,7 +411,14 @@ def _lift(world: World, actor: int, cmd: Lift) -> str:
     return talk.refusal(world, actor, cmd.target) or coercion.lift(world, actor, cmd.target, cmd.item)
 
 
+def _second_wind(world: World, actor: int, cmd: SecondWind) -> str:
+    reason = deeds.second_wind_refusal(world, actor)
+    if not reason:
+        deeds.second_wind(world, actor)
+    return reason
+
+
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
             Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell,
-            Work: _work,
-            Recruit: _recruit, Order: _order, Hand: _hand, TakeBack: _take_back, Coerce: _coerce, Lift: _lift}
+            Work: _work, Recruit: _recruit, Order: _order, Hand: _hand, TakeBack: _take_back, Coerce: _coerce,
+            Lift: _lift, SecondWind: _second_wind}

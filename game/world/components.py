@@ -19,7 +19,8 @@ from game.rules.definitions import footprint
 from game.rules.growth import grown, level_for_xp
 from game.rules.social import TIES
 from game.world import saved
-from game.world.saved import BOOL, COUNT, INT, LIMIT, SQUARE, SQUARES, STR, counts, names, one_of, optional, text
+from game.world.saved import (BOOL, COUNT, INT, LIMIT, SQUARE, SQUARES, STR, counts, names, numbers, one_of, optional,
+                              text)
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -435,6 +436,17 @@ class Witness:
 
     seen: frozenset[str] = frozenset()
     last_moment: int = -1000
+
+
+@saved.creature("journey", {"rooms": numbers(ROOM), "winded": BOOL}, optional=True)
+@dataclass(slots=True)
+class Journey:
+    """The hero's own growth (N27's thresholds, docs/rules.md "The hero's growth"): the rooms it has
+    entered (the first entry of each is a discovery worth XP) and whether Second Wind is spent in the
+    fight under way."""
+
+    rooms: set[int] = field(default_factory=set)
+    winded: bool = False
 
 
 TIE = one_of(STR, f"a tie ({', '.join(TIES)})", TIES)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Needs
+from game.world.verbs import deeds
 from game.world.verbs.provisions import NEED_RISE
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ def recover(world: World) -> None:
     if hero is not None:
         count_down_stun(world, world.hero, hero)
         hero.ap = hero.card.ap
+        deeds.catch_breath(world, world.hero)
 
 
 def count_down_stun(world: World, eid: int, body: Body) -> None:

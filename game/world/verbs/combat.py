@@ -10,7 +10,7 @@ from game.rules import combat as rules
 from game.rules.groups import FLANK_BONUS, flanks
 from game.world.components import Body, Identity, Inventory, Item, Mood, MoodState, Position
 from game.world.rooms import footprint_of, occupied
-from game.world.verbs import conditions, items, loadout, social
+from game.world.verbs import conditions, deeds, items, loadout, social
 from game.world.verbs.factory import group_cells
 from game.world.views import durability, item_name
 
@@ -147,6 +147,7 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
         world.emit("killed", killer, eid, room, cause="combat")
         if killer == world.hero:
             social.seen_kill(world, killer, eid, room)  # N73
+            deeds.slain(world, killer, eid)
     else:
         world.emit("death", eid, room=room, cause=cause)
     social.feuds_end_with(world, eid)  # N69

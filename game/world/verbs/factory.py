@@ -9,8 +9,8 @@ from game.content.codex import HERO_ID
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
-from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Loyalty, Memories, Mood,
-                                   MoodState, Needs, Opinions, Position, tag_set)
+from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Journey, Loyalty,
+                                   Memories, Mood, MoodState, Needs, Opinions, Position, tag_set)
 from game.world.rooms import footprint_squares
 from game.world.verbs import loadout, trade
 from game.world.verbs.items import give, lay
@@ -121,13 +121,14 @@ def spawn_hero(world: World, room: int, square: Square, uid: str = HERO_ID, name
         Identity(uid, HERO_ID, name or defn.name, "hero", "hero", frozenset(defn.tags) | {"humanoid"}),
         Position(room, square), Footprint(1, 1),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget),
-        Needs(), Growth(), Inventory(), Hero(hero.sheet),
+        Needs(), Growth(), Inventory(), Hero(hero.sheet), Journey({room}),
     )
     world.rooms.place(eid, room, [square])
     for equipment_id in codex.starting_gear(HERO_ID):
         loadout.equip(world, eid, spawn_item(world, loadout.item_for_equipment(world, equipment_id), owner=eid))
-    for item_id in world.content.tuning.kits["hero"]:
-        spawn_item(world, item_id, owner=eid)
+    perks = world.content.heroes.perks
+    for item_id in [*world.content.tuning.kits["hero"], *(i for p in hero.sheet.perks if p in perks for i in perks[p].kit)]:
+        spawn_item(world, item_id, owner=eid)  # the pack, and what its perk sets out with (heroes.toml)
     trade.add_gold(world, eid, world.content.trade.hero_gold)
     loadout.refresh(world, eid)
     body = esper.component_for_entity(eid, Body)
