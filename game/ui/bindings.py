@@ -37,7 +37,7 @@ NAMES = {  # what the settings screen calls each action (and each of use_slot's 
     "talk": "Talk", "surface": "Climb to the region", "use_slot": "Use item", "scent": "Scent overlay",
     "journal": "Journal", "log_older": "Log back",
     "log_newer": "Log forward", "help": "Controls", "reload": "Reload the map", "screenshot": "Screenshot",
-    "pause": "Pause menu", "fullscreen": "Fullscreen",
+    "pause": "Pause menu", "fullscreen": "Fullscreen", "second_wind": "Second Wind",
 }
 CANCEL = pygame.K_ESCAPE  # while the settings screen waits for a key, Esc cancels: it cannot be given anew
 

@@ -195,6 +195,7 @@ class Lift:
     item: int
 
 
+@dataclass(frozen=True)
 class SecondWind:
     """The hero sheet's Second Wind: once a fight, 1 AP for a Division die of health."""
 
