@@ -6,6 +6,7 @@
     python main.py --load SAVE                  the game window, carrying on from a save
     python main.py --headless --load SAVE --turns 50 --save SAVE    continue a saved run headless
     python main.py --version            the game's version
+    python main.py --headless --world 500 --seed 7 --events out.jsonl    a world of sites for 500 turns
 """
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--dump-state", type=Path, help="headless: write every creature's final card here")
     parser.add_argument("--load", type=Path, help="carry on from this save file (its map and seed)")
     parser.add_argument("--save", type=Path, help="headless: save the world here after the run")
+    parser.add_argument("--world", type=int, metavar="TURNS",
+                        help="headless: run the world of sites of maps/region.tmx (every site) for TURNS turns")
     parser.add_argument("--smoke-test", action="store_true", help="play scripted turns in a dummy window")
     parser.add_argument("--screenshot", type=Path, help="smoke test: save the dungeon screen here")
     parser.add_argument("--version", action="store_true", help="print the game's version and stop")
@@ -52,6 +55,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.version and len(argv) > 1:
         raise ArgumentError("--version takes no other option")
     refuse_idle_flags(args)
+    if args.world is not None:
+        if args.turns is not None:
+            raise ArgumentError("--world takes its turns itself (--world 500); give no --turns")
+        if args.map is not None:
+            raise ArgumentError("--world runs the region map's sites; it takes no --map")
+        args.turns = args.world
     if args.turns is not None and args.turns < 0:
         raise ArgumentError(f"--turns must be 0 or more, not {args.turns}")
     if args.turns is not None and args.turns > MAX_TURNS:
@@ -78,7 +87,7 @@ def refuse_idle_flags(args: argparse.Namespace) -> None:
         raise ArgumentError("--smoke-test plays in a window; it takes no --headless")
     if args.screenshot is not None and not args.smoke_test:
         raise ArgumentError("--screenshot works with --smoke-test (in the game, F12 takes screenshots)")
-    for flag in ("turns", "events", "dump_state"):
+    for flag in ("turns", "events", "dump_state", "world"):
         if getattr(args, flag) is not None and not args.headless:
             raise ArgumentError(f"--{flag.replace('_', '-')} works with --headless")
     for flag in ("map", "seed"):
@@ -126,8 +135,10 @@ def run(argv: list[str]) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     tune_gc()
     if args.headless:
-        from game.headless import run_headless
+        from game.headless import run_headless, run_world
 
+        if args.world is not None:
+            return run_world(seed, args.turns, args.events, args.dump_state, args.load, args.save)
         return run_headless(args.map, seed, args.turns, args.events, args.dump_state, args.load, args.save)
     if args.smoke_test:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

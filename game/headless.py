@@ -1,6 +1,7 @@
 """Running a world without a window: the hero waits, the world turns, events go to JSON lines.
 
-A run can start from a save (`--load`) and end by saving (`--save`); see docs/saves.md.
+A run can start from a save (`--load`) and end by saving (`--save`); see docs/saves.md. `run_world` does the
+same for a world of sites (`--world`): its hero waits in the home settlement and every site lives.
 """
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from pathlib import Path
 from game.content.errors import ContentError, printable
 from game.maps.errors import MapError
 from game.maps.tiled import files_read
-from game.launch import new_game
-from game.paths import DATA, same_file
+from game.launch import new_game, new_realm
+from game.paths import DATA, REGION_MAP, same_file
 from game.save import SaveError, load_world, save_world
+from game.save.worldsave import load_realm, save_realm
 from game.world import views
 from game.world.driver import Driver
+from game.world.realm import Realm
 from game.world.world import World
 
 
@@ -135,6 +138,65 @@ def play(driver: Driver, turns: int, ctrl_c: CtrlC, events_path: Path | None, st
         return fail(exc)
     print(f"{world.turn} turns, {events} events, {len(world.creatures())} creatures alive"
           + (f"; {world.over}" if world.over else ""))
+    return 0
+
+
+def run_world(seed: int, turns: int, events_path: Path | None, state_path: Path | None,
+              load_path: Path | None = None, save_path: Path | None = None) -> int:
+    """Run a world of sites for `turns` world turns: a new one from the region map (its hero goes into the home
+    settlement and waits there), or the one saved at `load_path`. Every settlement lives every turn (brought
+    up to the world turn at the end, docs/rules.md); events go to JSON lines with the site's place id."""
+    with CtrlC() as ctrl_c:
+        try:
+            realm = load_realm(load_path) if load_path else new_realm(REGION_MAP, seed)
+        except (MapError, ContentError, SaveError) as exc:
+            return fail(exc)
+        try:
+            return play_world(realm, turns, ctrl_c, events_path, state_path, save_path)
+        finally:
+            realm.close()
+
+
+def play_world(realm: Realm, turns: int, ctrl_c: CtrlC, events_path: Path | None, state_path: Path | None,
+               save_path: Path | None) -> int:
+    for flag, path in (("--events", events_path), ("--dump-state", state_path), ("--save", save_path)):
+        if path is not None and any(same_file(path, source) for source in
+                                    [realm.region.path, *(s.map.path for s in realm.sites.values())]):
+            return fail(f"{flag} would overwrite a map the game reads", 2)
+    if realm.here is None:
+        realm.travel(realm.home if realm.hero.place == realm.home else realm.hero.place)
+    driver = Driver(realm.here)
+    logged: list[tuple[int, object]] = []
+    try:
+        with open(events_path, "w", encoding="utf-8") if events_path else contextlib.nullcontext() as out:
+            def write(batch: list[tuple[int, object]]) -> None:
+                logged.extend(batch)
+                if out is not None:
+                    out.write("".join(json.dumps({"site": pid, **e.as_json()}, sort_keys=True) + "\n"
+                                      for pid, e in batch))
+            for _ in range(turns):
+                if ctrl_c.pressed:
+                    break
+                driver.end_turn()
+                place = realm.hero.place
+                write([(place, e) for e in realm.pop_events() + realm.here.pop_events()])
+            realm.catch_up_all(heard := [])
+            write(heard)
+        if ctrl_c.pressed:
+            return fail(f"interrupted at turn {realm.now}", 130)
+        if state_path:
+            state = {"turn": realm.now, "seed": realm.seed, "sites": {
+                site.place.name: dump_state(site.world) for site in realm.sites.values() if site.world}}
+            state_path.write_text(json.dumps(state, indent=1, sort_keys=True), encoding="utf-8")
+        if save_path:
+            save_realm(realm, save_path)
+    except OSError as exc:
+        return fail(f"cannot write: {exc.strerror or exc}")
+    except SaveError as exc:
+        return fail(exc)
+    alive = ", ".join(f"{site.place.name} {len(site.world.creatures())}" for site in realm.sites.values()
+                      if site.world is not None)
+    print(f"{realm.now} turns, {len(logged)} events; alive: {alive}")
     return 0
 
 

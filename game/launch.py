@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.content.codex import HeroSheet
 from game.content.content import Content, load_content
 from game.maps.data_ids import read_data_ids
-from game.maps.model import DungeonMap
-from game.maps.tiled import load_map
+from game.maps.model import DungeonMap, RegionMap
+from game.maps.tiled import load_map, load_region
 from game.world.driver import Driver, new_world
+from game.world.realm import Realm
 
 
 def load_dungeon(path: Path) -> DungeonMap:
@@ -18,6 +20,24 @@ def load_dungeon(path: Path) -> DungeonMap:
     return load_map(path, data=read_data_ids())
 
 
-def new_game(map_path: Path, seed: int, content: Content | None = None) -> Driver:
-    """A new world on the map at `map_path`, ready to play (raises MapError or ContentError)."""
-    return Driver(new_world(load_dungeon(map_path), content or load_content(), seed))
+def new_game(map_path: Path, seed: int, content: Content | None = None, hero: HeroSheet | None = None) -> Driver:
+    """A new world on the map at `map_path`, ready to play (raises MapError or ContentError); `hero` is the
+    sheet made on the creation screen (else hero.toml's hero)."""
+    content = content or load_content()
+    if hero is not None:
+        content = content.with_hero(hero)
+    return Driver(new_world(load_dungeon(map_path), content, seed))
+
+
+def load_region_maps(region_path: Path) -> tuple[RegionMap, dict[int, DungeonMap]]:
+    """The region map and the map of each of its places, all checked (raises MapError)."""
+    region = load_region(region_path)
+    return region, {pid: load_dungeon(place.map) for pid, place in region.places.items()}
+
+
+def new_realm(region_path: Path, seed: int, content: Content | None = None) -> Realm:
+    """A new world of sites from the region map (N62), with its first hero beside the home settlement."""
+    region, maps = load_region_maps(region_path)
+    realm = Realm(region, maps, content or load_content(), seed)
+    realm.play(realm.new_hero().uid)
+    return realm

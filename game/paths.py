@@ -41,3 +41,4 @@ def same_file(a: Path, b: Path) -> bool:
         return os.path.samefile(a, b)
     except (OSError, ValueError):
         return os.path.abspath(a) == os.path.abspath(b)
+REGION_MAP = MAPS / "region.tmx"

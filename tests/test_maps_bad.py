@@ -30,10 +30,10 @@ EXPECTED = {
     "reserved_property": "9 (Rat): property 'name' is a name pytmx reserves; rename it",
     "no_entrance": "map: has no entrance object (where the hero starts)",
     "not_aligned": "3 (South Room): rectangle is not aligned to the squares (snap it to the grid)",
-    "unknown_class": "9 (Rat): unknown class 'monster' (expected one of: room, exit, door, entrance, creature, item, trap, spawner)",
+    "unknown_class": "9 (Rat): unknown class 'monster' (expected one of: room, exit, door, entrance, creature, item, trap, spawner, supply)",
     "bad_enum_value": "2 (East Room): property 'theme' is 'lava', expected one of: stone, cave, crypt, keep, wood, grass",
     "bad_number": "8 (Rat hole): property 'interval' must be a whole number, not 'soon'",
-    "unknown_property": "8 (Rat hole): unknown property 'intervall' (expected: creature, interval, heads)",
+    "unknown_property": "8 (Rat hole): unknown property 'intervall' (expected: creature, interval, heads, kind, up_to)",
     "key_nowhere": "4 (Iron door): locked door's key 'iron_key' is nowhere in the map (place it as an item or gear)",
     "notable_with_background": "10 (Trader): notable people have no background (N83)",
     "merchant_without_type": "10 (Trader): merchant without a merchant type (N5: the type sets its stock)",
@@ -41,6 +41,9 @@ EXPECTED = {
     "polygon_room": "4 (Odd room): a room must be a rectangle or a point, not a polygon or polyline",
     "wrong_footprint": "11 (Golem): object covers 1x1 squares but a stone_golem is 2x2 (C10); resize it",
     "bad_dice": "7 (Spikes): damage 'lots' is not dice in the seed's notation (e.g. d6, 2d4+1)",
+    "supply_of_no_food": "14 (Pantry): a supply restocks food or drink, not 'iron_key'",
+    "supply_never": "14 (Pantry): every must be 1 world turn or more, not 0",
+    "spawner_of_merchants": "8 (Rat hole): a spawner makes dungeon creatures or world newcomers, not merchant ones (N2-N3)",
     "room_too_small": "1 (West Room): its creatures need 13 squares but the room has 12 (a minion group covers its heads' squares, C31)",
 }
 
@@ -55,6 +58,13 @@ def problems_of(path: Path) -> list[str]:
 def test_broken_map_yields_its_message(stem: str) -> None:
     path = BAD / f"{stem}.tmx"
     assert f"{path}: {EXPECTED[stem]}" in problems_of(path)
+
+
+def test_a_supply_keeps_one_item_or_more_and_a_spawner_limit_is_not_negative() -> None:
+    assert f"{BAD / 'supply_never.tmx'}: 14 (Pantry): keep must be 1 item or more, not 0" in \
+        problems_of(BAD / "supply_never.tmx")
+    assert f"{BAD / 'spawner_of_merchants.tmx'}: 8 (Rat hole): up_to must be 0 (no limit) or more, not -1" in \
+        problems_of(BAD / "spawner_of_merchants.tmx")
 
 
 def test_missing_tileset_image_is_named() -> None:
@@ -148,3 +158,20 @@ def test_a_creature_file_of_a_bad_size_is_one_message_for_the_checker(tmp_path: 
     with pytest.raises(ContentError) as caught:
         read_data_ids(data)
     assert str(caught.value) == f"{wolf}: wolf: {message}"
+
+
+def test_region_place_map_without_a_way_up_and_a_surface_naming_no_room(tmp_path: Path) -> None:
+    """tools/check_map.py checks the region's links and each site's way up to the region (docs/maps.md)."""
+    for name in ("region.tmx", "village.tmx", "default.tmx"):
+        shutil.copy(ROOT / "maps" / name, tmp_path / name)
+    shutil.copytree(ROOT / "maps" / "tilesets", tmp_path / "tilesets")
+    village = tmp_path / "village.tmx"
+    village.write_text(village.read_text().replace('<property name="surface" value="Village Gate"/>', ""))
+    keep = tmp_path / "default.tmx"
+    keep.write_text(keep.read_text().replace('name="surface" value="Gatehouse"', 'name="surface" value="Gate"'))
+    region = tmp_path / "region.tmx"
+    with pytest.raises(MapError) as caught:
+        load_region(region)
+    assert (f"{region}: 1 (Ashby Vale): map file 'village.tmx' has no way up to the region (set its map property "
+            f"'surface' to a room's name)") in caught.value.problems
+    assert f"{keep}: map: surface names no room of the map ('Gate')" in problems_of(keep)

@@ -494,7 +494,7 @@ def test_file_layout_magic_version_length_crc_and_a_string_keyed_map(saved):
     version, length, crc = fileformat.HEADER.unpack_from(raw, len(fileformat.MAGIC))
     payload = raw[len(fileformat.MAGIC) + fileformat.HEADER.size:]
     assert (version, length, crc) == (fileformat.FORMAT_VERSION, len(payload), zlib.crc32(payload))
-    body = msgpack.unpackb(payload, raw=False, strict_map_key=True)
+    body = msgpack.unpackb(zlib.decompress(payload), raw=False, strict_map_key=True)  # compressed from format 4
     assert {"map", "seed", "turn", "rng", "creatures", "items", "actors", "world", "uid_serial"} <= set(body)
 
 
@@ -557,7 +557,8 @@ def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
     stack = scene_stack(session)
     stack.push("title")
     assert stack.top.menu.labels[0] == NEW_GAME  # no save yet: no Continue
-    press(stack.top, pygame.K_RETURN)
+    press(stack.top, pygame.K_RETURN)  # New game: the hero creation screen
+    press(stack.top, pygame.K_RETURN)  # Enter begins with the shipped hero
     dungeon = stack.top
     dungeon.driver.end_turn()
     press(dungeon, pygame.K_ESCAPE)

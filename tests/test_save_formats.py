@@ -1,13 +1,14 @@
 """Saves written in older formats still load and play on exactly (docs/saves.md, "Old formats").
 
 tests/data/saves/ holds saves of the scripted hero's run (tests/test_save.py) after TURNS turns, in
-format 1. Each names its shipped map by path and sha256, and the run is replayed here under today's rules:
+format 1 and in format 2 (the release before the world of sites, issue 12). Each names its shipped map by path and sha256, and the run is replayed here under today's rules:
 a change to those maps, to the game data or to the rules makes the fixtures stale. Write them again with
 
     .venv/bin/python -m tests.test_save_formats
 
-which saves today's run and turns the body back into format 1 (`format_1`, the inverse of the migration).
-The committed ones were written by the format-1 game itself; this writer reproduced them byte for byte.
+which saves today's run and turns the body back into format 1 (`format_1`, the inverse of the migration)
+or 2 (the same body). The v1 ones were first written by the format-1 game itself, the v2 one by the format-2
+game; this writer reproduced them byte for byte.
 """
 from __future__ import annotations
 
@@ -27,17 +28,18 @@ from tests.test_save import play, portrait
 SAVES = Path(__file__).parent / "data" / "saves"
 TURNS = 40  # the fixtures are saved after this many turns of the scripted run
 MORE = 20  # turns played on after loading
-FIXTURES = {  # file -> (map, seed)
-    "v1-default-seed5-turn40.sav": ("default.tmx", 5),  # the hero slain, a condition held, traps spent
-    "v1-village-seed7-turn40.sav": ("village.tmx", 7),  # the hero alive with a pack
+FIXTURES = {  # file -> (map, seed, format)
+    "v1-default-seed5-turn40.sav": ("default.tmx", 5, 1),  # the hero slain, a condition held, traps spent
+    "v1-village-seed7-turn40.sav": ("village.tmx", 7, 1),  # the hero alive with a pack
+    "v2-village-seed7-turn40.sav": ("village.tmx", 7, 2),  # a save of the release before the world of sites
 }
 
 
 @pytest.mark.parametrize("name", FIXTURES)
 def test_an_old_save_loads_and_continues_like_an_uninterrupted_run(name: str):
     path = SAVES / name
-    assert fileformat.open_save(path)[0] == 1  # the format the name says
-    map_name, seed = FIXTURES[name]
+    map_name, seed, version = FIXTURES[name]
+    assert fileformat.open_save(path)[0] == version  # the format the name says
     whole, rest = [], []
     game = new_game(MAPS / map_name, seed)
     loaded = Driver(load_world(path))
@@ -85,14 +87,15 @@ def write_fixtures() -> None:
     """Write every fixture again from today's game (see the module's docstring)."""
     with tempfile.TemporaryDirectory() as scratch:
         today = Path(scratch) / "today.sav"
-        for name, (map_name, seed) in FIXTURES.items():
+        for name, (map_name, seed, version) in FIXTURES.items():
             game = new_game(MAPS / map_name, seed)
             try:
                 play(game, range(TURNS), [])
                 save_world(game.world, today)
             finally:
                 game.close()
-            (SAVES / name).write_bytes(fileformat.encode(format_1(fileformat.read(today)), version=1))
+            body = fileformat.read(today)
+            (SAVES / name).write_bytes(fileformat.encode(format_1(body) if version == 1 else body, version=version))
 
 
 if __name__ == "__main__":

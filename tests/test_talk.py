@@ -235,7 +235,7 @@ def test_N82_leaving_a_moment_early_costs_nothing_and_the_usual_options_continue
         assert game.do(Reply(world.hero, villager, "kind")).reason == "There is nothing to answer."
         game.do(Talk(world.hero, villager))
         assert [c.key for c in talk_view(world, world.hero, villager).choices] == \
-            ["others", "news", "about", "draw", "goodbye"]
+            ["others", "news", "about", "work:ask", "company:recruit", "draw", "goodbye"]
     finally:
         world.close()
 

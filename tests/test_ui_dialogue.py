@@ -32,7 +32,7 @@ pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module
 def village(content, monkeypatch):
     """Ashby Vale with the moment "A letter home" sure to begin at the first talk with anyone."""
     forced = only(sure(content), "letter_home")
-    monkeypatch.setattr("game.ui.session.new_game", lambda path, seed: new_game(path, seed, content=forced))
+    monkeypatch.setattr("game.ui.session.new_game", lambda path, seed, hero=None: new_game(path, seed, content=forced, hero=hero))
     session = Session(VILLAGE, 7)
     stack = scene_stack(session)
     dungeon = stack.reset("dungeon")
@@ -159,7 +159,8 @@ def test_arrows_and_enter_and_the_mouse_choose_too(village):
     world = dungeon.world
     world.turn += 1  # a new turn: may begin no moment (the hero's last was just now)
     dialogue = open_by_click(stack, dungeon)
-    assert [c.key for c in dialogue.choices()] == ["others", "news", "about", "draw", "goodbye"]
+    assert [c.key for c in dialogue.choices()] == \
+        ["others", "news", "about", "work:ask", "company:recruit", "draw", "goodbye"]
     key(dialogue, pygame.K_DOWN)
     key(dialogue, pygame.K_DOWN)
     key(dialogue, pygame.K_RETURN)  # Tell me about yourself

@@ -18,12 +18,14 @@ from game.ui import screenshots, theme
 from game.ui.app import scene_stack
 from game.ui.death import DeathScene
 from game.ui.dungeon import DungeonScene
+from game.ui.floaters import Floaters
 from game.ui.help import HelpScene
 from game.ui.pause import PauseScene
 from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.title import TitleScene
 from game.world.commands import Move
+from game.world.events import Event
 from tests.data_edits import broken_data
 
 
@@ -422,3 +424,19 @@ def test_unchanged_panels_are_not_copied_again_onto_the_screen_the_scene_left_th
     screen.fill((255, 0, 255), SIDE)
     dungeon.draw(screen)
     assert screen.get_at(SIDE.center) != (255, 0, 255)
+
+
+@pytest.mark.rule("N70")
+@pytest.mark.rule("N69")
+def test_social_labels_float_in_the_colour_of_what_was_said():
+    """A chat floats in the social web's lavender, a gift green, an insult orange, a feud red (N66-N70)."""
+    floaters = Floaters()
+    said = [("chat", False, "chats"), ("gift", False, "gives Loaf of bread"), ("insult", False, "insults!"),
+            ("insult", True, "feud!")]
+    for n, (exchange, feud, label) in enumerate(said):
+        floaters.add(Event(1, "converse", actor=f"villager#{n}", data={"exchange": exchange, "feud": feud,
+                                                                     "label": label}), 100 * n, 100)
+    colours = {f.words: f.colour for f in floaters.items}
+    assert colours == {"chats": theme.FLOATERS["converse"][1], "gives Loaf of bread": theme.EXCHANGE_COLOURS["gift"],
+                       "insults!": theme.EXCHANGE_COLOURS["insult"], "feud!": theme.EXCHANGE_COLOURS["feud"]}
+    assert len(set(colours.values())) == 4

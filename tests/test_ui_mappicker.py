@@ -7,6 +7,7 @@ import pytest
 
 from game.paths import DEFAULT_MAP, MAPS
 from game.ui.app import scene_stack
+from game.ui.creation import HeroCreationScene
 from game.ui.dungeon import DungeonScene
 from game.ui.mappicker import MapPickerScene, playable_maps
 from game.ui.session import Session
@@ -47,6 +48,8 @@ def test_choose_map_by_keyboard_then_new_game_plays_it(title):
     assert stack.top is title and title.session.map_path == MAPS / "caves.tmx"
     title.menu.selected = title.menu.labels.index("New game")
     key(title, pygame.K_RETURN)
+    assert isinstance(stack.top, HeroCreationScene)  # the hero is made first, then the chosen map is played
+    key(stack.top, pygame.K_RETURN)
     assert isinstance(stack.top, DungeonScene)
     assert stack.top.world.map.path.name == "caves.tmx" and stack.top.world.seed == 4
 

@@ -93,3 +93,35 @@ def test_reload_map_keeps_the_hero_and_repopulates(tmp_path: Path):
         game.end_turn()  # the reloaded world runs
     finally:
         world.close()
+
+
+def test_a_headless_world_runs_every_site_the_same_for_the_same_seed_and_a_save_carries_it_on(tmp_path: Path):
+    """--world N (issue 12): the hero waits in the home settlement; both settlements live every turn."""
+    logs = []
+    for name in ("a", "b"):
+        out = tmp_path / f"{name}.jsonl"
+        done = run_main("--headless", "--world", "30", "--seed", "4", "--events", str(out),
+                        *(["--save", str(tmp_path / "w.sav")] if name == "b" else []))
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("30 turns,") and "Ashby Vale" in done.stdout and "Varr's Watch" in done.stdout
+        logs.append(out.read_text())
+    assert logs[0] == logs[1]
+    lines = [json.loads(line) for line in logs[0].splitlines()]
+    assert {e["site"] for e in lines} == {1, 2}  # the village the hero waits in, and the tower away from it
+    assert max(e["turn"] for e in lines if e["site"] == 2) == 30
+    more = tmp_path / "more.jsonl"
+    done = run_main("--headless", "--world", "10", "--load", str(tmp_path / "w.sav"), "--events", str(more))
+    assert done.returncode == 0 and done.stdout.startswith("40 turns,"), done.stderr
+    whole = tmp_path / "whole.jsonl"
+    assert run_main("--headless", "--world", "40", "--seed", "4", "--events", str(whole)).returncode == 0
+    assert sorted(logs[0].splitlines() + more.read_text().splitlines()) == sorted(whole.read_text().splitlines())
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--headless", "--world", "5", "--turns", "4"], "--world takes its turns itself (--world 500); give no --turns"),
+    (["--world", "5"], "--world works with --headless"),
+    (["--headless", "--world", "5", "--map", str(DEFAULT_MAP)], "--world runs the region map's sites; it takes no --map"),
+])
+def test_bad_world_command_lines_print_one_clear_line(args, message):
+    done = run_main(*args)
+    assert done.returncode == 2 and message in done.stderr and len(done.stderr.strip().splitlines()) == 1

@@ -161,10 +161,11 @@ def test_C4_a_refused_offer_costs_the_ap_and_the_fight_goes_on(world, game):
 def test_C4_goblins_take_their_price_in_gold_ten_coins_a_tier(world, game):
     goblins = spawn(world, "goblin_cutters", 0, heads=6)
     tier = world.content.codex.creatures["goblin_cutters"].tier
-    purse = hero_item(world, "gold", 10 * tier - 1)
+    purse = hero_item(world, "gold")  # the hero's purse (it starts with gold of its own)
+    esper.component_for_entity(purse, Item).count = 10 * tier - 1
     game.do(Offer(world.hero, goblins, purse))
     assert said(world, "bargain_refused")[-1].endswith(f"it wants {10 * tier} gold.")
-    purse = hero_item(world, "gold", 1)
+    esper.component_for_entity(purse, Item).count = 10 * tier
     assert carried(world, world.hero, "gold") == 10 * tier
     body(world.hero).ap = 1
     game.do(Offer(world.hero, goblins, purse))
@@ -277,7 +278,7 @@ def test_C4_a_hostile_wolf_hears_offers_ration_first_and_the_bargain_ends_the_fi
     view = talk_view(world, world.hero, wolf)
     assert view.refusal == ""
     assert [c.label for c in view.choices] == ["Offer the Ration", "Offer the Water bottle",
-                                               "Offer the Healing potion", "Goodbye."]
+                                               "Offer the Healing potion", "Offer 20 Gold", "Goodbye."]
     assert game.do(Offer(world.hero, wolf, view.choices[0].item)).ok
     assert not world.is_enemy(wolf, world.hero)
     game.end_turn()

@@ -84,6 +84,17 @@ def test_N10_a_floor_stack_counts_as_that_many_provisions(world, game):
     assert stack not in world.rooms.floor(room_id(2))  # the last one is the stack itself
 
 
+def test_N10_a_fixture_lying_first_does_not_hide_the_bread_beside_it(world, game):
+    """The orchard's mushroom patch lay first in the room and kept everyone from its baskets of produce."""
+    npc = spawn(world, "wanderer", 2)
+    patch = factory.spawn_item(world, "mushrooms", room_id(2), (11, 2), count=50)
+    factory.spawn_item(world, "produce", room_id(2), (12, 2))
+    assert world.rooms.provisions_on_floor(room_id(2))[0] == patch
+    game.end_turn()
+    assert "produce" in carried_ids(npc)
+    assert esper.component_for_entity(patch, Item).count == 50
+
+
 def test_N11_complains_once_per_crossing_of_80(world, game):
     npc = spawn(world, "wanderer", 2, provisions=False)
     needs(npc).hunger = 80

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import esper
 
-from game.maps.model import DungeonMap, Exit, ItemPlacement, Placement, Room, Spawner, Trap
+from game.maps.model import DungeonMap, Exit, ItemPlacement, Placement, Room, Spawner, Supply, Trap
 from game.world.components import Body, Mood, Needs, Position
 from game.world.driver import new_world
 from game.world.verbs import factory
@@ -23,7 +23,7 @@ def room_id(i: int) -> int:
 def row_map(rooms: int = 3, *, locked: dict[int, str | None] | None = None, traps: tuple[Trap, ...] = (),
             spawners: tuple[Spawner, ...] = (), placements: tuple[Placement, ...] = (),
             items: tuple[ItemPlacement, ...] = (), runes: dict[int, str] | None = None,
-            size: tuple[int, int] = (ROOM_W, ROOM_H)) -> DungeonMap:
+            size: tuple[int, int] = (ROOM_W, ROOM_H), supplies: tuple[Supply, ...] = ()) -> DungeonMap:
     """`rooms` rooms in a row; door i joins room i and i+1 (locked[i] = key id or None when locked)."""
     w, h = size
     runes = runes or {}
@@ -33,7 +33,7 @@ def row_map(rooms: int = 3, *, locked: dict[int, str | None] | None = None, trap
     exits = tuple(Exit(200 + i, f"door {i}", (1 + i * (w + 1) + w, 1 + h // 2), (room_id(i), room_id(i + 1)),
                        locked=i in locked, key=locked.get(i)) for i in range(rooms - 1))
     return DungeonMap(Path("test.tmx"), "test", rooms * (w + 1) + 1, h + 2, 32, 32, made, exits,
-                      (room_id(0), (1, 1)), placements, items, traps, spawners)
+                      (room_id(0), (1, 1)), placements, items, traps, spawners, supplies)
 
 
 def make_world(content, dungeon: DungeonMap | None = None, seed: int = 1) -> World:

@@ -32,7 +32,7 @@ def check(path: Path, data: DataIds) -> list[str]:
             m = load_map(path, data=data)
             print(
                 f"{printable(path)}: ok: {m.kind}, {len(m.rooms)} rooms, {len(m.exits)} exits, {len(m.placements)} creatures, "
-                f"{len(m.items)} items, {len(m.traps)} traps, {len(m.spawners)} spawners"
+                f"{len(m.items)} items, {len(m.traps)} traps, {len(m.spawners)} spawners, {len(m.supplies)} supplies"
             )
     except MapError as exc:
         return exc.problems

@@ -261,6 +261,11 @@ def data_cases() -> list[Case]:
          "world.toml: mood.anger_memroy: unknown (expected flee_recover, anger_memory, coward_snap, wander_chance)"),
         ("world_fraction_nan", "world.toml", "fade = 0.85", "fade = nan",
          "world.toml: scent.fade: must be a number from 0 to 1, not nan"),
+        ("heroes_points_huge", "heroes.toml", "points = 5 ", "points = 99999999999 ",
+         "heroes.toml: heroes: points: must be from 0 to 20, not 99999999999"),
+        ("heroes_sprite_escapes", "heroes.toml", 'sprite = "hero.png"', 'sprite = "../../../etc/passwd.png"',
+         "heroes.toml: heroes: portraits[0].sprite: must be a .png path under assets/sprites/, not "
+         "'../../../etc/passwd.png'"),
         ("texts_attribute_chain", "texts.toml", 'hit = "{actor} hits', 'hit = "{actor.__class__.__mro__} hits',
          f"texts.toml: events.hit: {{actor.__class__.__mro__}} is not a field of this event (it has {hit})"),
         ("texts_format_spec", "texts.toml", 'hit = "{actor} hits', 'hit = "{actor:>99999999999} hits',

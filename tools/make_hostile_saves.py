@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/make_hostile_saves.py [--out DIR]
 
-The base is the save of maps/caves.tmx, seed 7, after 8 turns of the waiting hero (`base.sav`, which
+The base is the save of maps/caves.tmx, seed 7, after 12 turns of the waiting hero (`base.sav`, which
 loads). Each case changes one thing of that save's body (a few change the file's bytes) and keeps its
 checksum valid, so only the checks of the body can refuse it: the cases issue 10 names, wrong numbers,
 names and links of their kind (CASES), and every saved field set to a wrong type (`type-*`).
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import json
 import sys
 import tempfile
@@ -34,7 +35,8 @@ from game.save import checks, fileformat, save_world  # noqa: E402
 from game.world import saved  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "saves_bad"
-BASE = ("caves.tmx", 7, 8)  # map, seed, turns of the waiting hero
+BASE = ("caves.tmx", 7, 12)  # map, seed, turns of the waiting hero
+DONOR = ("village.tmx", 7, 0)  # lends the components no creature of the base has (a merchant's)
 Body = dict[str, Any]
 
 
@@ -42,7 +44,7 @@ Body = dict[str, Any]
 class Picks:
     """The entities of the base that cases change, found by what they are, not by where they sit."""
 
-    npc: str  # a living NPC of one square that wears a weapon and body armour
+    npc: str  # a living thinking NPC of one square that wears a weapon and body armour, not alone in its room
     neighbour: str  # another NPC of one square in the same room
     group: str  # a living minion group
     floor: int  # an item lying on a floor
@@ -54,11 +56,16 @@ class Picks:
     @classmethod
     def of(cls, body: Body) -> Picks:
         by_uid = {c["components"]["identity"]["uid"]: c for c in body["creatures"]}
-        npc = next(uid for uid, c in by_uid.items() if uid != "hero" and {"weapon", "body"} <= slots(c))
-        room = by_uid[npc]["components"]["position"]["room"]
-        neighbour = next(uid for uid, c in by_uid.items() if uid not in ("hero", npc) and
-                         c["components"]["position"]["room"] == room and not c["components"]["body"]["heads"]
-                         and c["components"]["footprint"] == {"w": 1, "h": 1})
+
+        def neighbours(npc: str) -> list[str]:
+            room = by_uid[npc]["components"]["position"]["room"]
+            return [uid for uid, c in by_uid.items() if uid not in ("hero", npc) and
+                    c["components"]["position"]["room"] == room and not c["components"]["body"]["heads"]
+                    and c["components"]["footprint"] == {"w": 1, "h": 1}]
+
+        npc = next(uid for uid, c in by_uid.items() if uid != "hero" and {"weapon", "body"} <= slots(c)
+                   and "persona" in c["components"] and neighbours(uid))
+        neighbour = neighbours(npc)[0]
         group = next(uid for uid, c in by_uid.items() if c["components"]["body"]["heads"] > 1)
         floor = next(i for i, item in enumerate(body["items"]) if item["owner"] is None)
         worn = {uid: dict(by_uid[uid]["equipped"]) for uid in (npc, "hero")}
@@ -238,7 +245,7 @@ CASES = [
          lambda b, p: assign(part(b, p.npc, "body"), strikes=-1)),
     Case("stunned-negative", "a negative stun", "body.stunned should be a whole number from 0",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=-2)),
-    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 108, after the saved turn",
+    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 112, after the saved turn",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=1, stunned_on=b["turn"] + 100)),
     Case("condition-negative", "a condition held for negative turns", "body.conditions should be a map from",
          lambda b, p: assign(part(b, "hero", "body"), conditions={p.condition: -4})),
@@ -331,6 +338,18 @@ CASES = [
          lambda b, p: assign(b["world"], pair_cooldown=[["wolf#9", "wolf#16", "soon"]])),
     Case("world-state-unknown", "world state the game lacks", "the world has no state 'omens'",
          lambda b, p: assign(b["world"], omens=[])),
+    # -- issue 14: the hero made on the creation screen ------------------------------------------------------
+    Case("hero-sheet-charisma-99", "a hero sheet beyond heroes.toml's limits", "hero_sheet: charisma must be from 2 to 5",
+         lambda b, p: assign(b["hero_sheet"], charisma=99)),
+    Case("hero-sheet-all-points", "a hero sheet spending more points than heroes.toml gives",
+         "hero_sheet: at most 5 points",
+         lambda b, p: assign(b["hero_sheet"], raises={"strength": 2, "agility": 2, "physique": 2})),
+    Case("hero-sheet-unknown-perk", "a perk heroes.toml lacks", "hero_sheet: one perk of",
+         lambda b, p: assign(b["hero_sheet"], perks=["dragonslayer"])),
+    Case("hero-sheet-name-control", "a hero's name with a control character", "and 'Bad\\x1bname' does not fit",
+         lambda b, p: assign(b["hero_sheet"], name="Bad\x1bname")),
+    Case("hero-sheet-type", "a hero sheet of the wrong type", "(hero_sheet should be",
+         lambda b, p: b.__setitem__("hero_sheet", [["not a sheet"]])),
 ]
 
 
@@ -344,10 +363,15 @@ def wrong_types(picks: Picks) -> list[Case]:
     field registered later gets its case when the saves are written again."""
     def set_field(key: str, name: str) -> Change:
         def change(b: Body, p: Picks) -> None:
-            if key in saved.ITEM_PARTS:
-                target = item(b, p.floor)
-            else:  # an optional component the NPC lacks is given, holding only the wrong field
-                target = creature(b, p.npc)["components"].setdefault(key, {})
+            # an optional component the entity lacks is given, copied from one that has it (else empty)
+            records = b["items"] if key in saved.ITEM_PARTS else b["creatures"]
+            chosen = b["items"][p.floor] if key in saved.ITEM_PARTS else creature(b, p.npc)
+            parts = chosen["components"]
+            if key not in parts:
+                lenders = records + (donor()["items"] if key in saved.ITEM_PARTS else donor()["creatures"])
+                other = next((r["components"][key] for r in lenders if key in r["components"]), {})
+                parts[key] = copy.deepcopy(other)
+            target = parts[key]
             target[name] = WRONG_TYPE
         return change
 
@@ -375,18 +399,22 @@ def raw_cases(base: Body) -> dict[str, tuple[str, str, bytes]]:
     """Cases a body msgpack can write cannot hold: name -> (what, expected words, the whole file)."""
     nested = copy.deepcopy(base)
     nested["world"]["opened_doors"] = "NESTED"
-    payload = msgpack.packb(nested, use_bin_type=True).replace(msgpack.packb("NESTED"), b"\x91" * 100_000 + b"\xc0")
+    payload = zlib.compress(msgpack.packb(nested, use_bin_type=True).replace(msgpack.packb("NESTED"),
+                                                                              b"\x91" * 100_000 + b"\xc0"))
     deep = fileformat.MAGIC + fileformat.HEADER.pack(fileformat.FORMAT_VERSION, len(payload), zlib.crc32(payload))
+    bomb = zlib.compress(b"\x00" * (fileformat.MAX_BODY + 1), 9)
+    bombed = fileformat.MAGIC + fileformat.HEADER.pack(fileformat.FORMAT_VERSION, len(bomb), zlib.crc32(bomb))
     return {
         "nested-deep": ("lists nested 100,000 deep", "undecodable save data: nested too deep", deep + payload),
+        "zip-bomb": ("save data that unpacks to more than the largest body", "unpacks to more than",
+                     bombed + bomb),
         "format-1-broken": ("a format-1 save that cannot be upgraded", "a format-1 save that cannot be upgraded",
                             fileformat.encode({**base, "creatures": "none"}, version=1)),
     }
 
 
-def base_save() -> bytes:
-    """The real save every case changes."""
-    map_name, seed, turns = BASE
+def base_save(map_name: str, seed: int, turns: int) -> bytes:
+    """The real save of `map_name` after `turns` turns of the waiting hero (BASE: the one every case changes)."""
     game = new_game(MAPS / map_name, seed)
     try:
         for _ in range(turns):
@@ -400,12 +428,21 @@ def base_save() -> bytes:
         game.close()
 
 
+@functools.cache
+def donor() -> Body:
+    """The body of DONOR's save, whose creatures lend components the base lacks."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "donor.sav"
+        path.write_bytes(base_save(*DONOR))
+        return fileformat.read(path)
+
+
 def write_all(out: Path) -> int:
     """Write base.sav, every case and cases.json into `out` (its old saves removed); the number of cases."""
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.sav"):
         old.unlink()
-    (out / "base.sav").write_bytes(base_save())
+    (out / "base.sav").write_bytes(base_save(*BASE))
     base = fileformat.read(out / "base.sav")
     picks = Picks.of(base)
     manifest: dict[str, dict[str, str | None]] = {"base.sav": {"what": "the real save the cases change",

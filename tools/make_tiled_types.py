@@ -24,7 +24,7 @@ from game.paths import MAPS  # noqa: E402
 
 COLOURS = {
     "room": "#ff3c78c8", "exit": "#ffe09030", "door": "#ffc06010", "entrance": "#ff30c040",
-    "creature": "#ffe03030", "item": "#fff0d020", "trap": "#ffa040d0", "spawner": "#ffe040e0",
+    "creature": "#ffe03030", "item": "#fff0d020", "trap": "#ffa040d0", "spawner": "#ffe040e0", "supply": "#ff40b0e0",
     "dungeon": "#ff8080ff", "settlement": "#ff60d0a0", "site": "#ffffa040", "road": "#ffb08040",
 }
 
@@ -39,6 +39,7 @@ def data_enums(data: DataIds) -> dict[str, tuple[str, ...]]:
         "quality": data.quality,
         "material": data.material,
         "trap_kind": data.traps,
+        "provision_item": data.provisions,
     }
     missing = [f"{name} ({DATA_ENUMS[name]})" for name, v in values.items() if v is None]
     if missing:

@@ -1,6 +1,8 @@
 """Run a map headless and report what its creatures did, for a designer to act on.
 
     python tools/simulate.py maps/village.tmx --turns 2000 --seed 1 [--moments 6] [--plot out.png] [--graph web.png]
+    python tools/simulate.py --world --turns 20000 --seed 1
+
 
 The hero waits at the entrance; the report covers population over time, deaths by cause, who
 levelled, food eaten and left, spawns, and the social web (N64-N73): exchanges by kind, feuds started and
@@ -9,6 +11,10 @@ history (the same seed gives the same digest). A waiting hero does no deeds, so 
 --moments N plants N of the hero's moments (help and slight in turn, N81) with thinking creatures drawn
 with an RNG of the seed's, as the dialogue screen would leave them. --plot draws the population, mean
 needs and the opinions' bands over time; --graph draws who likes whom among the living at the end.
+
+--world runs the whole region (maps/region.tmx, issue 12) with the hero waiting in the home settlement,
+and reports each settlement's population (its residents and every other creature living there) at its
+start, over time, at its lowest and highest, and at the end, with its deaths by cause.
 """
 from __future__ import annotations
 
@@ -30,21 +36,34 @@ from game.maps.errors import MapError  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
 from game.rules.social import band_of  # noqa: E402
 from game.world.components import Item  # noqa: E402
-from game.launch import new_game  # noqa: E402
+from game.launch import new_game, new_realm  # noqa: E402
+from game.paths import REGION_MAP  # noqa: E402
+from game.world.realm import Realm  # noqa: E402
 from game.world.driver import Driver  # noqa: E402
 from game.world.verbs import social  # noqa: E402
 from game.world.world import World  # noqa: E402
 
 SAMPLES = 10  # rows of the population table
 SOCIAL = ("converse", "feud_over")  # the events of the social web's history
+RESIDENTS = ("world", "merchant", "notable")  # a settlement's own people (placement kinds, N3, N5)
 
 
-def snapshot(world: World) -> tuple[int, float, float]:
-    """Living NPCs, and their mean hunger and thirst."""
+RESIDENTS = ("world", "notable")  # a settlement's people (N3, N84): its residents and notable people
+
+
+def snapshot(world: World) -> tuple[int, int, float, float]:
+    """Living NPCs, the residents among them, and the mean hunger and thirst of all."""
     npcs = [a for a in world.actors.all() if a.body.health > 0]
     needy = [a.needs for a in npcs if a.needs is not None]
     mean = (lambda key: sum(getattr(n, key) for n in needy) / len(needy)) if needy else (lambda key: 0.0)
-    return len(npcs), mean("hunger"), mean("thirst")
+    return len(npcs), sum(a.ident.kind in RESIDENTS for a in npcs), mean("hunger"), mean("thirst")
+
+
+def count_moods(world: World, moods: Counter) -> None:
+    """One count a resident a turn, by its mood: how a settlement's people spend their time (N12)."""
+    for actor in world.actors.all():
+        if actor.ident.kind in RESIDENTS and actor.body.health > 0:
+            moods[actor.mood.state.value] += 1
 
 
 def provisions_left(world: World) -> Counter:
@@ -84,10 +103,12 @@ def simulate(driver: Driver, turns: int) -> dict:
     world = driver.world
     curve = [(0, *snapshot(world))]
     bands = [(0, band_counts(world))]
+    moods: Counter = Counter()
     events = []
     for _ in range(turns):
         driver.end_turn()
         curve.append((world.turn, *snapshot(world)))
+        count_moods(world, moods)
         if world.turn % 10 == 0 or world.turn == turns:
             bands.append((world.turn, band_counts(world)))
         events.extend(world.pop_events())
@@ -99,6 +120,7 @@ def simulate(driver: Driver, turns: int) -> dict:
             deaths[str(e.data.get("cause", "unknown"))] += 1
     return {
         "curve": curve,
+        "moods": moods,
         "deaths": deaths,
         "levels": Counter(f"{e.actor.split('#')[0]} to level {e.data['level']}" for e in events
                           if e.kind == "level_up"),
@@ -132,8 +154,16 @@ def report(world: World, result: dict) -> str:
     curve = result["curve"]
     step = max(1, (len(curve) - 1) // SAMPLES)
     lines = [f"{printable(world.map.name)}: {world.turn} turns, seed {world.seed}", "",
-             "turn  alive  hunger  thirst"]
-    lines += [f"{t:>4}  {n:>5}  {h:>6.1f}  {d:>6.1f}" for t, n, h, d in curve[::step]]
+             " turn  alive  residents  hunger  thirst"]
+    lines += [f"{t:>5}  {n:>5}  {p:>9}  {h:>6.1f}  {d:>6.1f}" for t, n, p, h, d in curve[::step]]
+    people = [p for _, _, p, _, _ in curve]
+    lines += [f"residents (world and notable people) over the run: start {people[0]}, least {min(people)}, "
+              f"most {max(people)}, end {people[-1]}"]
+    moods = result["moods"]
+    if moods:
+        total = sum(moods.values())
+        lines += ["how the residents spent their turns: " + ", ".join(
+            f"{mood} {100 * n / total:.0f}%" for mood, n in moods.most_common())]
     lines += [""] + table("deaths by cause", result["deaths"])
     lines += table("levels gained", result["levels"])
     lines += table("food and drink consumed", result["eaten"])
@@ -175,10 +205,12 @@ def plot(world: World, result: dict, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     bands = world.content.social.bands
-    turns, alive, hunger, thirst = zip(*result["curve"])
+    turns, alive, people, hunger, thirst = zip(*result["curve"])
     fig, (top, bottom, web) = plt.subplots(3, 1, figsize=(9, 9), sharex=True)
-    top.plot(turns, alive, color="#b03a2e")
-    top.set_ylabel("creatures alive")
+    top.plot(turns, alive, color="#b03a2e", label="creatures")
+    top.plot(turns, people, color="#6c3483", label="residents")
+    top.set_ylabel("alive")
+    top.legend()
     bottom.plot(turns, hunger, label="mean hunger", color="#ca6f1e")
     bottom.plot(turns, thirst, label="mean thirst", color="#2e86c1")
     bottom.axhline(20, color="grey", linestyle=":", linewidth=1)
@@ -186,8 +218,9 @@ def plot(world: World, result: dict, path: Path) -> None:
     bottom.set_ylabel("need")
     bottom.legend()
     names = [band.name for band in bands]
-    when = [turn for turn, _ in result["bands"]]
-    shares = [[100 * counts[name] / max(1, sum(counts.values())) for _, counts in result["bands"]] for name in names]
+    held = [(turn, counts) for turn, counts in result["bands"] if counts]  # none before the first meetings
+    when = [turn for turn, _ in held]
+    shares = [[100 * counts[name] / sum(counts.values()) for _, counts in held] for name in names]
     web.stackplot(when, shares, labels=names, colors=[BAND_COLOURS[name] for name in names])
     web.set_ylabel("opinions by band (%)")
     web.set_ylim(0, 100)
@@ -224,21 +257,68 @@ def graph(world: World, result: dict, path: Path) -> None:
                                 "shrinkA": 14, "shrinkB": 14, "connectionstyle": "arc3,rad=0.12"})
     for uid, (x, y) in at.items():
         ax.plot(x, y, "o", color="#34495e", markersize=9)
-        ax.annotate(world.actors.by_uid(uid).ident.name, (x * 1.1, y * 1.1), ha="center", va="center", fontsize=8)
+        side = "left" if x > 0.3 else "right" if x < -0.3 else "center"  # names clear of the dots and arrows
+        ax.annotate(world.actors.by_uid(uid).ident.name, (x * 1.07, y * 1.09), ha=side, va="center", fontsize=8)
     for name in (b.name for b in bands if b.name != "indifferent"):
         ax.plot([], [], color=BAND_COLOURS[name], label=name)
     ax.legend(loc="lower right", fontsize=8)
     ax.set_title(f"{world.map.name}, turn {world.turn}: who thinks what of whom (arrows from the one who thinks)")
-    ax.set_xlim(-1.35, 1.35)
+    ax.set_xlim(-1.5, 1.5)
     ax.set_ylim(-1.35, 1.35)
     ax.axis("off")
     fig.tight_layout()
     fig.savefig(path)
 
 
+def simulate_world(realm: Realm, turns: int) -> dict[str, dict]:
+    """The hero waits in the home settlement for `turns` turns; each settlement's living NPCs counted every
+    `turns / SAMPLES` turns (the settlements away from the hero brought up to the world turn each time)."""
+    realm.travel(realm.home)
+    driver = Driver(realm.here)
+    settlements = [s for s in realm.sites.values() if s.is_settlement]
+    sites = {s.place.name: {"curve": [(0, *population(s.world))], "deaths": Counter()} for s in settlements}
+    every = max(1, turns // SAMPLES)
+    heard: list = []
+    for turn in range(1, turns + 1):
+        driver.end_turn()
+        heard.extend((realm.home, e) for e in realm.here.pop_events())
+        if turn % every == 0 or turn == turns:
+            realm.catch_up_all(heard)
+            for site in settlements:
+                sites[site.place.name]["curve"].append((turn, *population(site.world)))
+            for pid, event in heard:
+                deaths = sites[realm.sites[pid].place.name]["deaths"]
+                if event.kind == "killed" and event.target != "hero":
+                    deaths[f"killed by {event.actor.split('#')[0]}"] += 1
+                elif event.kind == "death" and event.actor != "hero":
+                    deaths[str(event.data.get("cause", "unknown"))] += 1
+            heard.clear()
+    return sites
+
+
+def population(world: World) -> tuple[int, int]:
+    """The settlement's residents (world NPCs, merchants, notables: N3, N5) alive, and every creature alive there."""
+    living = [a for a in world.actors.all() if a.body.health > 0]
+    return sum(a.ident.kind in RESIDENTS for a in living), len(living)
+
+
+def world_report(realm: Realm, sites: dict[str, dict]) -> str:
+    lines = [f"{printable(realm.region.properties.get('title', realm.region.name))}: {realm.now} turns, "
+             f"seed {realm.seed}, the hero waiting in {realm.sites[realm.home].place.name}", ""]
+    for name, site in sites.items():
+        counts = [n for _, n, _ in site["curve"]]
+        lines += [f"{name}: residents at the start {counts[0]}, lowest {min(counts)}, highest {max(counts)}, "
+                  f"end {counts[-1]} ({counts[-1] / counts[0]:.2f} of the start)" if counts[0]
+                  else f"{name}: no residents"]
+        lines += ["   turn  residents  all alive"] + [f"  {t:>5}  {n:>9}  {a:>9}" for t, n, a in site["curve"]]
+        lines += ["  " + row for row in table("deaths by cause", site["deaths"])] + [""]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run a map headless and report on its creatures.")
-    parser.add_argument("map", type=Path)
+    parser.add_argument("map", type=Path, nargs="?", help="the map to run (not with --world)")
+    parser.add_argument("--world", action="store_true", help="run the whole region and report per settlement")
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--moments", type=int, default=0, help="plant this many of the hero's moments first")
@@ -249,7 +329,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--turns must be at least 1")
     if args.moments < 0:
         parser.error("--moments must not be negative")
+    if args.world == (args.map is not None):
+        parser.error("give a map, or --world for the whole region")
     tune_gc()
+    if args.world:
+        return run_world(args.seed, args.turns)
     try:
         driver = new_game(args.map, args.seed)
     except (MapError, ContentError) as exc:
@@ -267,6 +351,19 @@ def main(argv: list[str] | None = None) -> int:
             print(f"graph written to {args.graph}")
     finally:
         driver.close()
+    return 0
+
+
+def run_world(seed: int, turns: int) -> int:
+    try:
+        realm = new_realm(REGION_MAP, seed)
+    except (MapError, ContentError) as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 1
+    try:
+        print(world_report(realm, simulate_world(realm, turns)))
+    finally:
+        realm.close()
     return 0
 
 

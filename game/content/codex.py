@@ -7,7 +7,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Mapping
 
@@ -31,7 +31,9 @@ HERO_ID = "hero"
 
 @dataclass(frozen=True)
 class HeroSheet:
-    """Reconciliation 8: the hero's small integers the N rules name."""
+    """Reconciliation 8: the hero's small integers the N rules name, and what the creation screen chose:
+    its name, its portrait and the points it put into the card's combat attributes (`raises`: attribute ->
+    points, each worth heroes.toml's `step` of score)."""
 
     charisma: int
     dexterity: int
@@ -40,6 +42,9 @@ class HeroSheet:
     perks: tuple[str, ...]
     ethic: str
     moral: str
+    name: str = "Hero"
+    portrait: str = "hero"
+    raises: Mapping[str, int] = field(default_factory=frozen)
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,8 @@ def _sheet(table: dict, file: str) -> tuple[HeroSheet | None, list[Problem]]:
         fields.problem(f"proficiencies.{name}", f"unknown; expected {', '.join(PROFICIENCIES)}")
     sheet = HeroSheet(fields.integer("charisma"), fields.integer("dexterity"),
                       fields.integer("patience"), frozen(proficiencies), fields.texts("perks"),
-                      fields.text("ethic", "neutral"), fields.text("moral", "neutral"))
+                      fields.text("ethic", "neutral"), fields.text("moral", "neutral"),
+                      name=table.get("name", "Hero") if isinstance(table.get("name"), str) else "Hero")
     if sheet.ethic not in ETHICS:
         fields.problem("ethic", f"must be one of {', '.join(ETHICS)}")
     if sheet.moral not in MORALS:
@@ -82,6 +88,7 @@ class Codex:
     equipment: Equipment
     bridge: Bridge
     hero_def: Hero
+    shipped_hero: Hero | None = None  # hero.toml's, when hero_def is one made on the creation screen
     _blocks: dict[str, StatBlock] = field(default_factory=dict)
 
     def creature(self, creature_id: str) -> CreatureDef:
@@ -128,6 +135,21 @@ class Codex:
 
     def hero(self) -> Hero:
         return self.hero_def
+
+    def with_hero(self, sheet: HeroSheet, step: int) -> Codex:
+        """This codex with a hero made on the creation screen: hero.toml's definition under the sheet's name,
+        each combat attribute raised by `step` score per point the sheet put into it."""
+        shipped = self.shipped_hero or self.hero_def
+        base = shipped.definition
+        attributes = dict(base.attributes)
+        for name, points in sheet.raises.items():
+            attributes[name] = attributes.get(name, 0) + step * points
+        definition = replace(base, name=sheet.name, attributes=frozen(attributes))
+        return Codex(self.creatures, self.equipment, self.bridge, Hero(definition, sheet), shipped)
+
+    def shipped_sheet(self) -> HeroSheet:
+        """hero.toml's sheet: where a new hero starts on the creation screen."""
+        return (self.shipped_hero or self.hero_def).sheet
 
     def hero_card(self) -> Card:
         """The hero's bridged card (N19, N32); its gear is equipped by the world."""

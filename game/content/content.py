@@ -1,21 +1,25 @@
 """Everything the world reads from assets/data, loaded and validated once."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from game.content.codex import Codex, load_codex
+from game.content.codex import Codex, HeroSheet, load_codex
 from game.content.errors import ContentError
 from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
 from game.content.names import Names, load_names
 from game.paths import DATA
+from game.content.companions import Companions, load_companions
 from game.content.conditions import Condition, load_conditions
+from game.content.contracts import Contracts, load_contracts
 from game.content.dialogue import Dialogue, load_dialogue
+from game.content.heroes import HeroOptions, load_heroes
 from game.content.moments import Moments, load_moments
 from game.content.motives import Motives, load_motives
 from game.content.social import SocialRules, load_social
 from game.content.texts import Texts
+from game.content.trade import Trade, load_trade
 from game.content.traps import Traps, load_traps
 from game.content.tuning import Tuning, load_tuning
 
@@ -34,6 +38,18 @@ class Content:
     moments: Moments
     names: Names
     motives: Motives
+    trade: Trade
+    contracts: Contracts
+    companions: Companions
+    heroes: HeroOptions
+
+    def with_hero(self, sheet: HeroSheet) -> Content:
+        """This content with a hero made on the creation screen (ContentError when the sheet breaks
+        heroes.toml's limits: the screen and a save both check it)."""
+        problems = self.heroes.problems(sheet, self.codex.shipped_sheet())
+        if problems:
+            raise ContentError(f"{DATA / 'heroes.toml'}: hero {sheet.name!r}: {problems[0]}")
+        return replace(self, codex=self.codex.with_hero(sheet, self.heroes.step))
 
 
 @lru_cache(maxsize=4)
@@ -75,4 +91,8 @@ def load_content(data_dir: Path = DATA) -> Content:
                    load_traps(data_dir / "traps.toml"), conditions, social,
                    load_dialogue(data_dir / "dialogue.toml", social),
                    load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)), names,
-                   load_motives(data_dir / "motives.toml"))
+                   load_motives(data_dir / "motives.toml"),
+                   load_trade(data_dir / "trade.toml", items),
+                   load_contracts(data_dir / "contracts.toml", items, social.backgrounds),
+                   load_companions(data_dir / "companions.toml"),
+                   load_heroes(data_dir / "heroes.toml", set(items)))

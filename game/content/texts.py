@@ -18,6 +18,10 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "turn": (),
     "enter": (),
     "leave": (),
+    "travel": ("place", "turns", "squares"),  # the region (N62): a journey by road
+    "arrive": ("place",),
+    "surface": ("place",),
+    "stumble": ("site", "site_kind"),  # N62: a hidden site found by chance
     "move_blocked": ("reason",),
     "door_locked": ("to",),
     "door_forced": ("to",),
@@ -47,6 +51,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "starving": (),
     "mood": ("mood",),
     "level_up": ("level", "unlocked"),
+    "xp": ("xp", "deed", "total"),
+    "second_wind": ("amount",),
     "spawn": ("spawner", "items"),
     "spawn_blocked": ("spawner", "creature"),
     "converse": ("exchange", "feud", "label", "said", "replied", "hero", "hero_s", "news", "place", "deed", "about",
@@ -68,7 +74,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "bargain": ("item",),
     "bargain_refused": ("item", "wants"),
     "repair": ("mended",),  # C26: a repair kit on worn armour
-    "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about"),  # conversations (N45, N71, N75-N82)
+    "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about", "contract",
+             "objective"),  # conversations (N45, N71, N75-N82), work (N41)
     "asks": ("option", "line"),
     "narrates": ("line", "part"),
     "reply": ("approach", "line"),
@@ -78,6 +85,15 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "remembers_help": (),
     "remembers_slight": (),
     "draw_weapon": (),
+    "buy": ("item", "price"),  # N5 trade
+    "sell": ("item", "price"),
+    "trade_grows": ("level",),
+    "joins": (),  # N38 companions
+    "coerce": ("roll", "chance", "success"),  # N47
+    "lift": ("item", "roll", "chance", "success"),  # N48
+    "parts": (),
+    "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
+    "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
 }
 
 

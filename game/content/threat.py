@@ -39,7 +39,8 @@ def load_threat(path: Path, codex: Codex) -> ThreatSetup:
             continue
         scores = {k: min(HUMAN_MAX_SCORE, v + bonus) for k, v in base.attributes.items()}
         hero = replace(base, id=f"hero_t{tier}", name=f"Tier {tier} hero", tier=tier,
-                       attributes=frozen(scores), weapons=(weapon,), armour=armour, source=str(path))
+                       attributes=frozen(scores), weapons=(weapon,), armour=armour, resistance=frozen(),
+                       source=str(path))  # its armour carries its resistance budget
         fields.problems += [p for p in check(hero, codex.equipment) if p.error]
         heroes[tier] = hero
     if fields.problems:

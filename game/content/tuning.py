@@ -18,8 +18,12 @@ NUMBERS: dict[str, dict[str, tuple[bool, float, float]]] = {
              "wander_chance": (False, 0, 1)},
     "scent": {"hero": (False, 0, 100), "prey": (False, 0, 100), "fade": (False, 0, 1), "spread": (False, 0, 1),
               "strong": (False, 0, 100), "follow_chance": (False, 0, 1)},
+    "hero_xp": {"kill_per_division": (True, 0, 10000), "kill_per_level": (True, 0, 10000),
+                "new_room": (True, 0, 10000)},
     "clock": {"minutes_per_turn": (True, 1, 1440), "start_hour": (True, 0, 23), "night_from": (True, 0, 23),
               "night_to": (True, 0, 24)},
+    "region": {"turns_per_square": (True, 1, 1000), "stumble_chance": (False, 0, 1), "stumble_radius": (True, 0, 100),
+               "catch_up": (True, 0, 100_000)},
 }
 SECTIONS = ("factions", "peaceful", "kits", *NUMBERS)
 

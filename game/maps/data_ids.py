@@ -22,6 +22,7 @@ class DataIds:
     items: tuple[str, ...] | None = None  # assets/data/items.toml keys
     gear: tuple[str, ...] | None = None  # items of kind weapon or armour
     keys: tuple[str, ...] | None = None  # items of kind key
+    provisions: tuple[str, ...] | None = None  # items of kind food or drink (what a supply restocks)
     quality: tuple[str, ...] | None = None  # assets/data/gear.toml [quality.*]
     material: tuple[str, ...] | None = None  # assets/data/gear.toml [material.*]
     traps: tuple[str, ...] | None = None  # assets/data/traps.toml keys
@@ -55,6 +56,7 @@ def read_data_ids(data_dir: Path = DATA) -> DataIds:
         items=None if items is None else tuple(items),
         gear=None if items is None else tuple(k for k, v in items.items() if v.get("kind") in ("weapon", "armour")),
         keys=None if items is None else tuple(k for k, v in items.items() if v.get("kind") == "key"),
+        provisions=None if items is None else tuple(k for k, v in items.items() if v.get("kind") in ("food", "drink")),
         quality=None if gear is None else tuple(gear.get("quality", {})),
         material=None if gear is None else tuple(gear.get("material", {})),
         traps=None if traps is None else tuple(k for k, v in traps.items() if isinstance(v, dict)),

@@ -108,6 +108,22 @@ class Spawner:
     creature: str
     interval: int
     heads: int = 0
+    kind: str = "dungeon"  # N2-N3: dungeon creatures, or newcomers who become a settlement's residents
+    up_to: int = 0  # it waits while this many of its creature and kind live on the map (0: no limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Supply:
+    """A well, a field, a tavern's larder: every `every` world turns one more `item` lies on its square,
+    while fewer than `keep` lie there (docs/rules.md, "Settlements that sustain themselves")."""
+
+    id: int
+    name: str
+    room: int
+    square: Square
+    item: str
+    every: int
+    keep: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +159,7 @@ class DungeonMap:
     items: tuple[ItemPlacement, ...] = ()
     traps: tuple[Trap, ...] = ()
     spawners: tuple[Spawner, ...] = ()
+    supplies: tuple[Supply, ...] = ()
     tilesets: tuple[Tileset, ...] = ()
     layers: tuple[TileLayer, ...] = ()
     properties: dict[str, object] = field(default_factory=dict)

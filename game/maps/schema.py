@@ -32,6 +32,7 @@ DATA_ENUMS: dict[str, str] = {
     "quality": "none + assets/data/gear.toml [quality.*] names",
     "material": "none + assets/data/gear.toml [material.*] names",
     "trap_kind": "assets/data/traps.toml keys",
+    "provision_item": "assets/data/items.toml keys of kind food or drink",
 }
 FLAG_ENUMS = frozenset({"gear_items"})
 
@@ -86,6 +87,14 @@ CLASSES: dict[str, tuple[Prop, ...]] = {
         Prop("creature", "codex_id", "", "N26: what it produces"),
         Prop("interval", "int", 10, "N26: world turns between spawns", most=10_000),
         Prop("heads", "int", 0, "minion groups: heads per spawn, 0 = codex default", most=MAX_HEADS),
+        Prop("kind", "placement_kind", "dungeon", "N2-N3: dungeon creatures, or world newcomers to a settlement"),
+        Prop("up_to", "int", 0, "it waits while this many of its creature and kind live; 0 = no limit",
+             most=10_000),
+    ),
+    "supply": (
+        Prop("item", "provision_item", "", "the food or drink it restocks (a well, a field, a tavern's larder)"),
+        Prop("every", "int", 10, "world turns between two restockings", most=10_000),
+        Prop("keep", "int", 3, "it restocks one at a time while fewer than this lie on its square", most=10_000),
     ),
     # region map
     "dungeon": (Prop("map", "file", "", "the dungeon's .tmx, relative to the region map"),),
@@ -100,7 +109,8 @@ CLASSES: dict[str, tuple[Prop, ...]] = {
 MAP_PROPS: tuple[Prop, ...] = (
     Prop("kind", "map_kind", "dungeon", "dungeon, village, tower or region"),
     Prop("title", "string", "", "the name shown to the player"),
+    Prop("surface", "string", "", "the room whose way up leads to the region map (every place of the region needs one)"),
 )
 
-DUNGEON_CLASSES = ("room", "exit", "door", "entrance", "creature", "item", "trap", "spawner")
+DUNGEON_CLASSES = ("room", "exit", "door", "entrance", "creature", "item", "trap", "spawner", "supply")
 REGION_CLASSES = ("dungeon", "settlement", "site", "road")

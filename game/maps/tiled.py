@@ -29,6 +29,7 @@ from game.maps.model import (
     Room,
     Site,
     Spawner,
+    Supply,
     TileLayer,
     Tileset,
     Trap,
@@ -257,8 +258,13 @@ def build_dungeon(raw: RawMap, checked: validate.Checked) -> DungeonMap:
         for o in checked.of_class("trap")
     )
     spawners = tuple(
-        Spawner(o.id, o.name, room_of(o.id), (o.x, o.y), o.props["creature"], o.props["interval"], o.props["heads"])
+        Spawner(o.id, o.name, room_of(o.id), (o.x, o.y), o.props["creature"], o.props["interval"], o.props["heads"],
+                o.props["kind"], o.props["up_to"])
         for o in checked.of_class("spawner")
+    )
+    supplies = tuple(
+        Supply(o.id, o.name, room_of(o.id), (o.x, o.y), o.props["item"], o.props["every"], o.props["keep"])
+        for o in checked.of_class("supply")
     )
     return DungeonMap(
         path=raw.path,
@@ -274,6 +280,7 @@ def build_dungeon(raw: RawMap, checked: validate.Checked) -> DungeonMap:
         items=items,
         traps=traps,
         spawners=spawners,
+        supplies=supplies,
         tilesets=raw.tilesets,
         layers=raw.layers,
         properties=dict(raw.props),

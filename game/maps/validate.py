@@ -219,7 +219,15 @@ def check_dungeon(raw: RawMap, known: DataIds) -> Checked:
     check_contents(checked, rooms, known)
     check_keys(checked, known)
     check_reachable(checked, rooms.all)
+    check_surface(checked, rooms.all)
     return checked
+
+
+def check_surface(checked: Checked, rooms: list[Obj]) -> None:
+    """The map property `surface`, when set, names one of the map's rooms: the way up to the region."""
+    name = checked.map_props.get("surface", "")
+    if name and not any(room.name == name for room in rooms):
+        checked.report(None, f"surface names no room of the map ({clipped(name)!r})")
 
 
 class Areas:
@@ -300,7 +308,7 @@ def check_exits(checked: Checked, rooms: Areas) -> None:
 
 
 def check_contents(checked: Checked, rooms: Areas, known: DataIds) -> None:
-    """Entrance, creatures, items, traps and spawners: inside one room, on free squares, known ids."""
+    """Entrance, creatures, items, traps, spawners and supplies: inside one room, on free squares, known ids."""
     taken: dict[Square, Obj] = {}
     entrances = checked.of_class("entrance")
     if not entrances:
@@ -395,6 +403,14 @@ def check_ids(checked: Checked, obj: Obj, known: DataIds) -> None:
         for gear in split_flags(obj.props["gear"]):
             if gear not in known.items:
                 checked.report(obj, f"unknown gear item '{gear}'")
+    if obj.kind == "supply":
+        item = obj.props["item"]
+        if not item:
+            checked.report(obj, "supply without an item (set its 'item' property: the food or drink it restocks)")
+        elif known.items is not None and item not in known.items:
+            checked.report(obj, f"unknown item id '{item}'")
+        elif known.provisions is not None and item not in known.provisions:
+            checked.report(obj, f"a supply restocks food or drink, not '{item}'")
     if obj.kind == "trap" and known.traps is not None and obj.props["trap"] not in known.traps:
         checked.report(obj, f"unknown trap kind '{obj.props['trap']}' (expected one of: {', '.join(known.traps)})")
 
@@ -434,9 +450,23 @@ def check_spawner(checked: Checked, obj: Obj) -> None:
         checked.report(obj, f"interval must be 1 world turn or more, not {obj.props['interval']} (N26)")
     if obj.props["heads"] < 0:
         checked.report(obj, f"heads must be 0 (codex default) or more, not {obj.props['heads']}")
+    if obj.props["kind"] not in SPAWNED_KINDS:
+        checked.report(obj, f"a spawner makes dungeon creatures or world newcomers, not {obj.props['kind']} ones (N2-N3)")
+    if obj.props["up_to"] < 0:
+        checked.report(obj, f"up_to must be 0 (no limit) or more, not {obj.props['up_to']}")
 
 
-CONTENT_CHECKS = {"creature": check_creature, "item": check_item, "trap": check_trap, "spawner": check_spawner}
+SPAWNED_KINDS = ("dungeon", "world")
+
+
+def check_supply(checked: Checked, obj: Obj) -> None:
+    for prop, what in (("every", "world turn"), ("keep", "item")):
+        if obj.props[prop] < 1:
+            checked.report(obj, f"{prop} must be 1 {what} or more, not {obj.props[prop]}")
+
+
+CONTENT_CHECKS = {"creature": check_creature, "item": check_item, "trap": check_trap, "spawner": check_spawner,
+                  "supply": check_supply}
 
 
 def check_keys(checked: Checked, known: DataIds) -> None:
@@ -513,18 +543,29 @@ def check_place_map(checked: Checked, raw: RawMap, place: Obj) -> None:
     if regular_file(target) is None:
         checked.report(place, f"map file '{ref}' not found")
         return
-    kind = map_kind(target)
+    props = map_head(target)
+    kind = props.get("kind", "unreadable")
     wanted = ("dungeon",) if place.kind == "dungeon" else ("village", "tower")
     if kind not in wanted:
         checked.report(place, f"map file '{ref}' is a {kind} map; a {place.kind} needs {' or '.join(wanted)}")
+    elif not props.get("surface"):
+        checked.report(place, f"map file '{ref}' has no way up to the region (set its map property 'surface' "
+                              f"to a room's name)")
 
 
 def map_kind(path: Path) -> str:
-    """The `kind` map property of a .tmx (the schema's default when unset), read from the properties at the
-    head of the file only; "unreadable" for anything but a regular XML file within MAX_FILE_BYTES."""
+    """The `kind` map property of a .tmx (the schema's default when unset); "unreadable" for anything but a
+    regular XML file within MAX_FILE_BYTES."""
+    return map_head(path).get("kind", "unreadable")
+
+
+def map_head(path: Path) -> dict[str, str]:
+    """The map properties `kind` (the schema's default when unset) and `surface` of a .tmx, read from the
+    properties at the head of the file only; empty for anything but a regular XML file within MAX_FILE_BYTES."""
     status = regular_file(path)
     if status is None or status.st_size > MAX_FILE_BYTES:
-        return "unreadable"
+        return {}
+    found = {"kind": next(p.default for p in MAP_PROPS if p.name == "kind")}
     try:
         with open(path, "rb") as handle:
             depth = 0
@@ -533,12 +574,13 @@ def map_kind(path: Path) -> str:
                 if event == "start" and depth == 2 and element.tag != "properties":
                     break  # Tiled writes the map's properties first
                 if event == "end" and depth == 1 and element.tag == "properties":
-                    kinds = [p.get("value") or "" for p in element.findall("property") if p.get("name") == "kind"]
-                    if kinds:
-                        return kinds[0]
+                    for prop in element.findall("property"):
+                        if prop.get("name") in ("kind", "surface"):
+                            found[prop.get("name")] = prop.get("value") or ""
+                    break
     except (ElementTree.ParseError, OSError):
-        return "unreadable"
-    return next(p.default for p in MAP_PROPS if p.name == "kind")
+        return {}
+    return found
 
 
 def check_roads(checked: Checked, areas: Areas) -> None:

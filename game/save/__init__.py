@@ -1,6 +1,7 @@
-"""Saving and loading a world (docs/saves.md): `save_world(world, path)`, `load_world(path) -> World`.
+"""Saving and loading a world (docs/saves.md): `save_world(world, path)`, `load_world(path) -> World` for a
+one-map run; a world of sites is `game/save/worldsave.py`'s, whose body holds a site body per place.
 
-Both raise only SaveError, whose message is one line naming the file and the problem.
+All raise only SaveError, whose message is one line naming the file and the problem.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from game.content.content import Content, load_content
 from game.content.errors import ContentError
 from game.maps.data_ids import read_data_ids
 from game.maps.errors import MapError
+from game.maps.model import DungeonMap
 from game.maps.tiled import load_map
 from game.paths import ROOT
 from game.save import checks, fileformat, snapshot
@@ -20,7 +22,7 @@ from game.save.errors import SaveError
 from game.world.saved import Unfit
 from game.world.world import World
 
-__all__ = ["SaveError", "default_save_path", "load_world", "save_world"]
+__all__ = ["SaveError", "default_save_path", "load_world", "save_world", "site_body", "load_site"]
 
 UNFORESEEN = "damaged save that no check foresaw"  # the last net's words; the hostile saves never meet it
 
@@ -36,14 +38,24 @@ def save_world(world: World, path: Path) -> None:
     Between world turns only (not while `world.mid_turn`). On any failure the existing file is untouched.
     """
     path = Path(path)
+    write_body(path, site_body(world, path))
+
+
+def site_body(world: World, path: Path) -> dict:
+    """The body of one map's world (a site's), as a save holds it; SaveError naming `path` when it cannot be."""
     if world.mid_turn:
         raise SaveError(f"cannot save to {path}: the world turn is still running")
     try:
         map_ref = {"path": map_reference(world.map.path), "sha256": file_hash(world.map.path)}
     except OSError as exc:
         raise SaveError(f"cannot save to {path}: the map {world.map.path} cannot be read ({exc.strerror})") from None
+    return snapshot.snapshot(world, map_ref)
+
+
+def write_body(path: Path, body: dict) -> None:
+    """Encode a whole save's body and write it atomically (the file it replaces kept as `<name>.bak`)."""
     try:
-        data = fileformat.encode(snapshot.snapshot(world, map_ref))
+        data = fileformat.encode(body)
     except (TypeError, ValueError, OverflowError) as exc:
         raise SaveError(f"cannot save to {path}: the world holds a value a save cannot store ({exc})") from None
     try:
@@ -53,19 +65,32 @@ def save_world(world: World, path: Path) -> None:
 
 
 def load_world(path: Path, content: Content | None = None) -> World:
-    """The world saved at `path`, ready to continue; SaveError for a bad, foreign, newer or stale save."""
+    """The one-map world saved at `path`, ready to continue; SaveError for a bad, foreign, newer or stale save,
+    or for a world of sites (game/save/worldsave.py loads those)."""
     path = Path(path)
     body = fileformat.read(path)
+    if "region" in body:
+        raise SaveError(f"{path}: is a world of sites, not one map's run (continue it from the title screen)")
+    if body.get("hero", "") is None:
+        raise SaveError(f"{path}: damaged save (a one-map run without a hero)")
+    return load_site(path, body, content)
+
+
+def load_site(path: Path, body: dict, content: Content | None = None, dungeon: DungeonMap | None = None) -> World:
+    """One map's world from its body: the map read from the path it names, or `dungeon` when the caller has
+    read it already (a world of sites: the body must then name that map's file, unchanged)."""
     try:
         checks.body_fields(body)
         map_path = ROOT / body["map"]["path"]  # an absolute path stays as it is
+        if dungeon is not None and map_path.resolve() != dungeon.path.resolve():
+            raise SaveError(f"{path}: damaged save (a site's map is {map_path}, not its place's {dungeon.path})")
         if not map_path.is_file():
             raise SaveError(f"{path}: its map {map_path} is missing")
         if file_hash(map_path) != body["map"]["sha256"]:
             raise SaveError(f"{path}: its map {map_path} has changed since the game was saved")
         try:
             content = content or load_content()
-            dungeon = load_map(map_path, data=read_data_ids())
+            dungeon = dungeon or load_map(map_path, data=read_data_ids())
         except MapError as exc:
             raise SaveError(f"{path}: its map cannot be loaded: {exc.problems[0]}") from None
         except ContentError as exc:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game.content.codex import HERO_ID
+from game.content.codex import HERO_ID, HeroSheet
+from game.content.heroes import NAME_MOST
+from game.rules.definitions import frozen
 from game.content.items import SLOTS
 from game.world import saved
 from game.world.components import UID, Body, Footprint, Hero, Identity, Item, Mood, Position
@@ -45,10 +47,16 @@ RECORDS = list_of("a list of maps", lambda record, w: isinstance(record, dict))
 PARTS = Kind("a map of components", lambda v, w: isinstance(v, dict))
 BODY = {
     "map": saved.record({"path": text(4096), "sha256": SHA256}),
-    "seed": INT, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": UID,
+    "seed": INT, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": optional(UID),
     "creatures": RECORDS, "actors": list_of(f"a list of uids, each {UID.name}", UID.fits),
     "items": RECORDS, "world": Kind("a map of the world's own state", lambda v, w: isinstance(v, dict)),
 }
+HERO_SHEET = saved.record({  # the hero made on the creation screen; its limits are heroes.toml's (Content.with_hero)
+    "name": text(NAME_MOST), "portrait": text(80), "charisma": COUNT, "dexterity": COUNT, "patience": COUNT,
+    "proficiencies": saved.counts(text(40)), "perks": saved.names(text(40)), "ethic": text(40), "moral": text(40),
+    "raises": saved.counts(text(40)),
+})
+OPTIONAL_BODY = {"hero_sheet": HERO_SHEET}  # saves from before the creation screen have none: hero.toml's hero
 SLOT = one_of(saved.STR, "a slot", SLOTS)
 EQUIPPED = list_of(f"a list of [slot ({', '.join(SLOTS)}), item number] pairs",
                    lambda pair, w: sized(pair, 2) and SLOT.fits(pair[0], w) and COUNT.fits(pair[1], w))
@@ -69,7 +77,10 @@ def fields(record: dict[str, Any], kinds: dict[str, Kind], where: str = "") -> N
 
 def body_fields(body: dict[str, Any]) -> None:
     """The body's own fields and the records around the components: before the map is even read."""
-    fields(body, BODY)
+    fields({key: value for key, value in body.items() if key not in OPTIONAL_BODY}, BODY)
+    for key, kind in OPTIONAL_BODY.items():
+        if key in body:
+            kind.load(body[key], key)
     for i, record in enumerate(body["creatures"]):
         fields(record, CREATURE, f"creatures[{i}]")
     for i, record in enumerate(body["items"]):
@@ -125,7 +136,7 @@ def links(world: World, body: dict[str, Any], creatures: list[Made], items: list
     the_hero(body, by_uid)
     for creature in by_uid.values():
         life(body, creature)
-        if creature.uid != HERO_ID and int(creature.uid.rpartition("#")[2]) > body["uid_serial"]:
+        if creature.made[Identity].codex_id != HERO_ID and int(creature.uid.rpartition("#")[2]) > body["uid_serial"]:
             raise Unfit(f"{creature.uid} is numbered past the uid counter ({body['uid_serial']})")
     actors(body["actors"], by_uid)
     standing(world, [c for c in by_uid.values() if c.record["placed"]])
@@ -135,9 +146,9 @@ def links(world: World, body: dict[str, Any], creatures: list[Made], items: list
 
 def the_hero(body: dict[str, Any], by_uid: dict[str, Creature]) -> None:
     """The body's hero is the one creature of the hero's kind and with its sheet; every other creature has
-    a mood, so it acts."""
+    a mood, so it acts. A site of a world of sites the hero is away from has no hero (`hero` is None)."""
     hero = by_uid.get(body["hero"])
-    if hero is None or hero.made[Identity].codex_id != HERO_ID:
+    if body["hero"] is not None and (hero is None or hero.made[Identity].codex_id != HERO_ID):
         raise Unfit(f"the hero {body['hero']!r} is not among the creatures")
     for creature in by_uid.values():
         is_hero = creature is hero
@@ -245,3 +256,16 @@ def worn(world: World, records: list[dict[str, Any]], items: list[Made], by_uid:
             item_id = items[index][Item].item_id
             if world.content.items[item_id].slot != slot:
                 raise Unfit(f"{uid}'s {slot} is item {index} ({item_id}), which is not worn as a {slot}")
+
+
+def hero_sheet(value: dict[str, Any]) -> HeroSheet:
+    """The saved hero sheet (checked by HERO_SHEET) as the codex holds it."""
+    return HeroSheet(value["charisma"], value["dexterity"], value["patience"], frozen(value["proficiencies"]),
+                     tuple(sorted(value["perks"])), value["ethic"], value["moral"], value["name"], value["portrait"],
+                     frozen(value["raises"]))
+
+
+def sheet_plain(sheet: HeroSheet) -> dict[str, Any]:
+    return {"name": sheet.name, "portrait": sheet.portrait, "charisma": sheet.charisma, "dexterity": sheet.dexterity,
+            "patience": sheet.patience, "proficiencies": dict(sheet.proficiencies), "perks": sorted(sheet.perks),
+            "ethic": sheet.ethic, "moral": sheet.moral, "raises": dict(sheet.raises)}

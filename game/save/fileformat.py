@@ -2,6 +2,9 @@
 
     MAGIC (16 bytes) | version: u16 | body length: u32 | body CRC-32: u32 | body: msgpack map, string keys
 
+From format 4 the body is stored compressed with zlib (length and CRC-32 are those of the stored bytes);
+it is unpacked to at most MAX_BODY bytes.
+
 Writing is atomic and keeps the previous save as `<name>.bak`; reading checks every part and raises
 SaveError with one line naming the file and what is wrong (docs/saves.md).
 """
@@ -23,9 +26,10 @@ from game.save.errors import SaveError
 from game.save.migrations import MIGRATIONS
 
 MAGIC = b"ETHERNALIS SAVE\n"
-FORMAT_VERSION = 2  # loading applies MIGRATIONS[v] in turn from a file's version up to this one
+FORMAT_VERSION = 4  # loading applies MIGRATIONS[v] in turn from a file's version up to this one
 HEADER = struct.Struct(">HII")  # version, body length, body CRC-32
 MAX_BODY = 32 * 1024 * 1024  # bytes: a world of some 50,000 creatures; a shipped map saves in ~100 KB
+COMPRESSED_FROM = 4  # formats from this one store the body compressed with zlib
 MAX_PARTS = 1_000_000  # maps and lists in a body: with MAX_BODY, what decoding one may cost in memory
 
 
@@ -39,6 +43,8 @@ def encode(body: dict[str, Any], version: int = FORMAT_VERSION) -> bytes:
     (a map with non-string keys)."""
     payload = msgpack.packb(body, use_bin_type=True)
     msgpack.unpackb(payload, raw=False, strict_map_key=True)
+    if version >= COMPRESSED_FROM:
+        payload = zlib.compress(payload, 1)  # a world's 1.6 MB of records: about 135 KB
     return MAGIC + HEADER.pack(version, len(payload), zlib.crc32(payload)) + payload
 
 
@@ -84,7 +90,7 @@ def temp_beside(path: Path, temps: list[str]) -> IO[bytes]:
 def read(path: Path) -> dict[str, Any]:
     """The body of the save at `path`, migrated to FORMAT_VERSION; SaveError for anything wrong with the file."""
     version, payload = open_save(path)
-    body = unpack(path, payload)
+    body = unpack(path, inflate(path, payload) if version >= COMPRESSED_FROM else payload)
     for v in range(version, FORMAT_VERSION):
         try:
             body = MIGRATIONS[v](body)
@@ -128,6 +134,22 @@ def open_save(path: Path) -> tuple[int, bytes]:
     if zlib.crc32(payload) != crc:
         raise SaveError(f"{path}: damaged save (checksum mismatch)")
     return version, payload
+
+
+def inflate(path: Path, payload: bytes) -> bytes:
+    """The compressed body unpacked, to at most MAX_BODY bytes (a small file never fills the memory)."""
+    unzip = zlib.decompressobj()
+    try:
+        data = unzip.decompress(payload, MAX_BODY)
+    except zlib.error as exc:
+        raise SaveError(f"{path}: damaged save (undecodable compressed save data: {exc})") from None
+    if unzip.unconsumed_tail:
+        raise SaveError(f"{path}: damaged save (its save data unpacks to more than {MAX_BODY} bytes)")
+    if not unzip.eof:
+        raise SaveError(f"{path}: damaged save (the compressed save data ends too soon)")
+    if unzip.unused_data:
+        raise SaveError(f"{path}: damaged save ({len(unzip.unused_data)} unexpected bytes after the compressed save data)")
+    return data
 
 
 class TooManyParts(Exception):

@@ -31,4 +31,17 @@ def components_by_key(body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: components_by_key}
+def one_map_run(body: dict[str, Any]) -> dict[str, Any]:
+    """2 → 3. Format 3 adds the save of a world of sites (a body with a `region`, docs/saves.md); a format-2
+    body is one map's run, which format 3 holds as it was (a site's `hero` may now be nothing, which format 2
+    never wrote)."""
+    return body
+
+
+def compressed(body: dict[str, Any]) -> dict[str, Any]:
+    """3 → 4. Format 4 stores the body compressed (game/save/fileformat.py); the body itself is the same."""
+    return body
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: components_by_key, 2: one_map_run,
+                                                                     3: compressed}

@@ -34,11 +34,13 @@ def snapshot(world: World, map_ref: dict[str, str]) -> dict[str, Any]:
     placed = {eid for room in world.map.rooms for eid in world.rooms.occupants(room)}
     return {
         "map": map_ref, "seed": world.seed, "turn": world.turn, "over": world.over,
-        "rng": world.rng.getstate(), "uid_serial": world.uid_serial, "hero": world.uid(world.hero),
+        "rng": world.rng.getstate(), "uid_serial": world.uid_serial,
+        "hero": world.uid(world.hero) if world.hero else None,  # a site of a world the hero is away from has none
         "creatures": [creature_record(eid, index, eid in placed) for eid in creatures],
         "actors": [actor.ident.uid for actor in world.actors.all()],
         "items": [item_record(eid) for eid in items],
         "world": {state.key: state.dump(world) for state in saved.WORLD_STATE.values()},
+        "hero_sheet": checks.sheet_plain(world.content.codex.hero().sheet),
     }
 
 
@@ -86,7 +88,14 @@ def components(eid: int, parts: dict[str, saved.Part]) -> dict[str, dict[str, An
 def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> World:
     """A world in the saved state. The body's own fields must have passed `checks.body_fields`; every
     component, the links between entities and the world's own state are checked before the first entity
-    is built, and a problem is refused with saved.Unfit."""
+    is built, and a problem is refused with saved.Unfit. The hero made on the creation screen is the
+    world's own hero: its sheet makes the content the world reads (a save without one has hero.toml's)."""
+    if "hero_sheet" in body:
+        sheet = checks.hero_sheet(body["hero_sheet"])
+        problems = content.heroes.problems(sheet, content.codex.shipped_sheet())  # heroes.toml's limits
+        if problems:
+            raise saved.Unfit(f"hero_sheet: {problems[0]}")
+        content = content.with_hero(sheet)
     world = World(dungeon, content, body["seed"])
     try:
         world.ecs.activate()
@@ -115,7 +124,7 @@ def build(world: World, body: dict[str, Any], creatures: list[checks.Made], item
         finish_creature(world, eid, record, item_eids)
     for piece, value in state.items():
         piece.write(world, value)
-    world.restore(eid_of[body["hero"]], body["uid_serial"], [eid_of[uid] for uid in body["actors"]])
+    world.restore(eid_of.get(body["hero"], 0), body["uid_serial"], [eid_of[uid] for uid in body["actors"]])
 
 
 def make_creature(world: World, made: checks.Made, record: dict[str, Any]) -> int:

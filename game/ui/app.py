@@ -9,22 +9,30 @@ from pathlib import Path
 
 import pygame
 
-from game import logs
+from game import launch, logs
+from game.content.codex import HeroSheet
+from game.content.errors import ContentError
+from game.maps.errors import MapError
 from game.ui import bindings, display, labels, sound, theme
 from game.ui.crash import CrashScene
+from game.ui.creation import HeroCreationScene
 from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
+from game.ui.journal import JournalScene
 from game.ui.mappicker import MapPickerScene
-from game.ui.maprender import MissingTileset
+from game.ui.maprender import MissingTileset, map_layer
 from game.ui.pause import PauseScene
 from game.ui.preferences import Preferences
+from game.ui.region import RegionScene
 from game.ui.scene import SceneRefused, SceneStack
 from game.ui.session import Session
 from game.ui.settings_screen import SettingsScene
 from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
+from game.ui.trade import TradeScene
+from game.ui.worlds import WorldsScene
 from game.world.world import World
 
 FPS = 60
@@ -32,8 +40,9 @@ log = logging.getLogger("ethernalis")
 
 
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
-    """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death",
-    "dialogue", "maps", "settings" (on `preferences`, else settings read from the user's file).
+    """An empty scene stack knowing every screen by name: "title", "creation", "dungeon", "region", "worlds",
+    "pause", "help", "death", "dialogue", "trade", "journal", "maps", "settings" (on `preferences`, else
+    settings read from the user's file).
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -44,9 +53,15 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
         sound.player.ambient(None)
         return TitleScene(session)
 
-    def dungeon(from_save: bool = False, world: World | None = None) -> DungeonScene:
-        """A new run's dungeon, or a saved run's: `world` when --load read it, else the save slot."""
-        problems = session.continue_run(world) if from_save else session.start_run()
+    def dungeon(from_save: bool = False, world: World | None = None, site: bool = False,
+                hero: HeroSheet | None = None) -> DungeonScene:
+        """A new run's dungeon (with `hero` from the creation screen, else the session's hero), or a saved
+        run's: `world` when --load read it, else the save slot; with `site`, the place of the world of sites
+        the hero has just entered."""
+        if site:
+            problems = []
+        else:
+            problems = session.continue_run(world) if from_save else session.start_run(hero)
         if not problems:
             try:
                 return DungeonScene(session, loaded=from_save)
@@ -55,7 +70,32 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
                 problems = [str(exc)]
         raise SceneRefused(problems)
 
+    def region(new: bool = False) -> RegionScene:
+        """The region map of the session's world of sites; with `new`, of a new world."""
+        problems = session.start_world() if new else []
+        if not problems:
+            try:
+                return RegionScene(session)
+            except MissingTileset as exc:
+                session.close()
+                problems = [str(exc)]
+        raise SceneRefused(problems)
+
+    def creation() -> HeroCreationScene:
+        """The hero creation screen, once the map, its tiles and the data are known to be sound: their
+        problems stay on the title, before anyone makes a hero (the map layer is kept for the run)."""
+        try:
+            map_layer(launch.load_dungeon(session.map_path), session.sprites)
+            return HeroCreationScene(session, launch.load_content())
+        except MapError as exc:
+            raise SceneRefused(exc.problems) from None
+        except (ContentError, MissingTileset) as exc:
+            raise SceneRefused([str(exc)]) from None
+
     stack.register("title", title)
+    stack.register("creation", creation)
+    stack.register("region", region)
+    stack.register("worlds", lambda: WorldsScene(session))
     stack.register("dungeon", dungeon)
     stack.register("pause", lambda log: PauseScene(session, log))
     stack.register("help", HelpScene)
@@ -63,6 +103,8 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
     stack.register("maps", lambda: MapPickerScene(session))
     stack.register("settings", lambda: SettingsScene(preferences or Preferences()))
+    stack.register("trade", lambda merchant, log: TradeScene(session, merchant, log))
+    stack.register("journal", lambda: JournalScene(session))
     return stack
 
 
@@ -91,9 +133,11 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
         except SceneRefused as exc:
             title.problems = exc.problems
     pilot = SmokePilot(stack, screenshot) if smoke_test else None
+    crashed = False
     try:
         play(stack, preferences, pilot)
     except Exception as exc:  # the last net: logged, the run saved beside the slot, the crash screen
+        crashed = True
         log.exception("the game stopped on an unforeseen error")
         crash = CrashScene(f"{type(exc).__name__}: {exc}"[:300],
                            f"The details are in {log_path}" if log_path else "The log could not be written.",
@@ -102,7 +146,7 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
         stack.reset(crash)
         show_crash(stack, smoke_test, screenshot)
     finally:
-        session.close()
+        session.close(autosave=not crashed)  # a world of sites is saved on quitting, never over its slot after a crash
         sound.player.stop()
         pygame.quit()
     log.info("Ethernalis ended (exit code %s)", stack.quit_code)

@@ -14,11 +14,14 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "end_turn": ((pygame.K_SPACE,), "End your turn: the dungeon acts"),
     "eat": ((pygame.K_e,), "Eat or drink a provision (whichever need is higher)"),
     "heal": ((pygame.K_q,), "Drink a healing potion"),
+    "second_wind": ((pygame.K_r,), "Second Wind: once a fight, 1 AP for a Division die of health"),
     "pick_up": ((pygame.K_g,), "Pick up the nearest item in your room"),
     "talk": ((pygame.K_t,), "Talk to the creature under the mouse, else the next one in your room"),
+    "surface": ((pygame.K_u,), "Climb the way up to the region map (in the room with the way up)"),
     "use_slot": ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
                   pygame.K_8, pygame.K_9), "Use, equip or eat inventory item 1-9"),
     "scent": ((pygame.K_c,), "Toggle the scent overlay"),
+    "journal": ((pygame.K_j,), "Open the journal: your work and the people you have met"),
     "log_older": ((pygame.K_PAGEUP,), "Scroll the message log back"),
     "log_newer": ((pygame.K_PAGEDOWN,), "Scroll the message log forward"),
     "help": ((pygame.K_F1,), "Show or hide the controls"),
@@ -31,9 +34,10 @@ KEYS = dict(DEFAULTS)  # the keys in use: the defaults with the player's changes
 NAMES = {  # what the settings screen calls each action (and each of use_slot's keys, "Use item 3")
     "north": "Move north", "south": "Move south", "west": "Move west", "east": "Move east",
     "end_turn": "End turn", "eat": "Eat or drink", "heal": "Drink a healing potion", "pick_up": "Pick up",
-    "talk": "Talk", "use_slot": "Use item", "scent": "Scent overlay", "log_older": "Log back",
+    "talk": "Talk", "surface": "Climb to the region", "use_slot": "Use item", "scent": "Scent overlay",
+    "journal": "Journal", "log_older": "Log back",
     "log_newer": "Log forward", "help": "Controls", "reload": "Reload the map", "screenshot": "Screenshot",
-    "pause": "Pause menu", "fullscreen": "Fullscreen",
+    "pause": "Pause menu", "fullscreen": "Fullscreen", "second_wind": "Second Wind",
 }
 CANCEL = pygame.K_ESCAPE  # while the settings screen waits for a key, Esc cancels: it cannot be given anew
 
@@ -46,6 +50,7 @@ MOUSE: list[tuple[str, str]] = [
     ("Click a line under In this room", "Talk to that creature, or attack it if it is hostile"),
     ("Click an exit under the room name", "Move through it"),
     ("Mouse wheel on the log", "Scroll the message log"),
+    ("Click Journal at the foot of the panel", "Open the journal"),
 ]
 
 # In a conversation (the dialogue screen): keys, what they do (docs/controls.md), and the screen's hint.
@@ -56,6 +61,24 @@ DIALOGUE: list[tuple[str, str, str]] = [
     ("Esc", "Leave the conversation (costs nothing, even in a moment)", "Esc leaves"),
     ("Mouse wheel, Page Up / Page Down", "Scroll what was said", "wheel scrolls"),
     ("Draw weapon", "Asks once more; then the person becomes your enemy where it stands", ""),
+]
+
+# On the trade screen (N5): keys, what they do (docs/controls.md), and the screen's hint.
+TRADE: list[tuple[str, str, str]] = [
+    ("Up / Down", "Choose a line", "Up/Down choose"),
+    ("Left / Right, Tab", "Change side: the merchant's wares or your goods", "Left/Right or Tab: side"),
+    ("Enter, Space, click a line", "Buy it (the merchant's side) or sell it (yours)", "Enter or click: buy / sell"),
+    ("Hover a line", "Show the item's card and how its price is made", "hover explains the price"),
+    ("Mouse wheel", "Scroll a long side", ""),
+    ("Esc", "Back to the conversation", "Esc back"),
+]
+
+# On the journal screen (N40, N44): keys, what they do (docs/controls.md), and the screen's hint.
+JOURNAL: list[tuple[str, str, str]] = [
+    ("Left / Right, Tab, click a tab", "Change tab: Work, People or Places", "Left/Right or Tab: tab"),
+    ("Up / Down, click a line", "Choose an entry and read it", "Up/Down choose"),
+    ("Mouse wheel", "Scroll the list", ""),
+    ("Esc, J", "Close the journal", "Esc or J closes"),
 ]
 
 DIRECTIONS = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}

@@ -7,10 +7,11 @@ from typing import Mapping
 import pygame
 
 from game.ui import labels, theme, widgets
+from game.world.fightodds import Odds
 from game.world.talkview import Acquaintance
 from game.world.views import CreatureView
 
-WIDTH = 300
+WIDTH = 330
 SHORT_TYPES = {"cutting": "cut", "cleaving": "cleave", "crushing": "crush", "piercing": "pierce",
                "puncturing": "puncture"}
 Line = tuple[str, tuple[int, int, int]]
@@ -49,7 +50,25 @@ def ties_lines(known: Acquaintance | None) -> list[Line]:
     return lines
 
 
-def card_lines(view: CreatureView, known: Acquaintance | None = None) -> list[Line]:
+ODDS = (250, 226, 150)
+
+
+def odds_line(who: str, odds: Odds) -> str:
+    """One side's odds: chance a strike lands, damage of a strike that lands, damage a turn on average."""
+    strikes = f"{odds.strikes} strike{'s' if odds.strikes != 1 else ''}"
+    return f"{who} {odds.hit * 100:.0f}% to hit, {odds.damage:.1f} a hit; {odds.per_turn:.1f} a turn ({strikes})"
+
+
+def odds_lines(odds: tuple[Odds, Odds] | None) -> list[Line]:
+    """Before a fight (issue 14): the exact odds both ways, from the dice (tools/creature.py odds)."""
+    if odds is None:
+        return []
+    mine, theirs = odds
+    return [(odds_line("You:", mine), ODDS), (odds_line("It:", theirs), ODDS)]
+
+
+def card_lines(view: CreatureView, known: Acquaintance | None = None,
+               odds: tuple[Odds, Odds] | None = None) -> list[Line]:
     card = view.card
     lines: list[Line] = [
         (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
@@ -75,13 +94,13 @@ def card_lines(view: CreatureView, known: Acquaintance | None = None) -> list[Li
         lines.append(("Gear: " + ", ".join(view.equipped.values()), (190, 210, 160)))
     if view.carrying:
         lines.append(("Carries: " + ", ".join(view.carrying), (190, 210, 160)))
-    return lines + ties_lines(known)
+    return lines + odds_lines(odds) + ties_lines(known)
 
 
 def draw_card(surface: pygame.Surface, view: CreatureView, near: tuple[int, int],
-              known: Acquaintance | None = None) -> None:
+              known: Acquaintance | None = None, odds: tuple[Odds, Odds] | None = None) -> None:
     """The card in a panel beside the point `near`, kept inside the screen."""
-    body = [labels.text(t, 13, c, width=WIDTH - 20) for t, c in card_lines(view, known)]
+    body = [labels.text(t, 13, c, width=WIDTH - 20) for t, c in card_lines(view, known, odds)]
     height = 20 + 28 + 22 + sum(b.get_height() + 2 for b in body) + 12
     rect = pygame.Rect(near[0] + 18, near[1] + 18, WIDTH, height)
     rect.clamp_ip(surface.get_rect())

@@ -17,7 +17,8 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
 from game.world import views
-from game.world.commands import Ask, Command, DrawWeapon, Offer, Reply, Talk
+from game.world.commands import (Ask, Coerce, Command, DrawWeapon, Hand, Lift, Offer, Order, Recruit, Reply, Talk,
+                                 TakeBack, Work)
 from game.world.talkview import Choice, TalkView, talk_view
 
 if TYPE_CHECKING:
@@ -30,6 +31,23 @@ ROW_GAP = 4
 TURN_SLICE = 0.006  # as the dungeon: a world turn a slice per frame (a reply may spend the last AP)
 TONE_COLOURS = {"cold": (232, 120, 100), "plain": theme.TEXT, "warm": (120, 210, 130)}
 LOYALTY_BAR = 100  # the bar fills at loyalty 100, the peak of N60
+
+
+def company_command(hero: int, target: int, key: str) -> Command:
+    """The command of a "company:<what>[:<room or item>]" choice (talkview.company_choices)."""
+    parts = key.split(":")
+    what, arg = parts[1], parts[2] if len(parts) > 2 else ""
+    if what == "recruit":
+        return Recruit(hero, target)
+    if what == "coerce":
+        return Coerce(hero, target)
+    if what == "lift":
+        return Lift(hero, target, int(arg))
+    if what == "hand":
+        return Hand(hero, target, int(arg))
+    if what == "take":
+        return TakeBack(hero, target, int(arg))
+    return Order(hero, target, what, int(arg) if arg else -1)
 
 
 class DialogueScene(Scene):
@@ -108,12 +126,18 @@ class DialogueScene(Scene):
         if choice.key == "goodbye":
             self.leave()
             return
-        if choice.key == "offer":
-            self._do(Offer(self.hero, self.target, choice.item))  # C4: a bargain, 1 AP won or lost
-            self.selected, self.stale = 0, True
+        if choice.key == "trade":  # N5: the trade screen, over this one
+            self.stack.push("trade", merchant=self.target, log=self.log)
             return
-        self._do(Reply(self.hero, self.target, choice.approach) if choice.approach
-                 else Ask(self.hero, self.target, choice.key))
+        if choice.key == "offer":  # C4: a bargain, 1 AP won or lost
+            self._do(Offer(self.hero, self.target, choice.item))
+        elif choice.key.startswith("work:"):  # N40-N44: contracts and mini-quests
+            self._do(Work(self.hero, self.target, choice.key.partition(":")[2]))
+        elif choice.key.startswith("company:"):  # N4, N38, N48: recruiting and a companion's orders
+            self._do(company_command(self.hero, self.target, choice.key))
+        else:
+            self._do(Reply(self.hero, self.target, choice.approach) if choice.approach
+                     else Ask(self.hero, self.target, choice.key))
         self.selected, self.stale = 0, True
 
     def leave(self) -> None:

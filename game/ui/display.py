@@ -16,7 +16,7 @@ log = logging.getLogger("ethernalis.display")
 def open_window(fullscreen: bool, scale: float) -> pygame.Surface:
     """The game's window with its title and icon, in the mode asked for; returns the logical surface."""
     pygame.display.set_caption("Ethernalis")
-    icon = ASSETS / "sprites" / "hero.png"
+    icon = ASSETS / "icon" / "ethernalis.png"  # drawn by make art (tools/art/icon.py)
     if icon.is_file():
         pygame.display.set_icon(pygame.image.load(str(icon)))
     with warnings.catch_warnings():  # the dummy driver of the tests has no GPU renderer: harmless

@@ -21,11 +21,12 @@ from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
 from game.ui.maprender import MissingTileset, map_layer, torch_squares
 from game.ui.scene import Scene, SceneRefused
-from game.ui.sidepanel import SidePanel, use_command
+from game.ui.sidepanel import JOURNAL, SidePanel, use_command
 from game.launch import load_dungeon
 from game.world import views
-from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, Talk
+from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, SecondWind, Talk
 from game.world.events import Event
+from game.world.fightodds import both_ways
 from game.world.talkview import Acquaintance, acquaintance
 from game.world.views import CreatureView, ItemView
 
@@ -71,6 +72,12 @@ class DungeonScene(Scene):
         self.camera.look_at(*self._centre_px(self.shown.hero))
         title = world.map.properties.get("title", world.map.name)
         self.log.add(f"You enter {title}. Press F1 for the controls.", theme.NOTE)
+        if session.realm is not None:
+            for event in session.realm.pop_events():  # the journey here (N62: a site found on the road)
+                self.log.add(event.text, theme.NOTE)
+            up = world.map.properties.get("surface", "")
+            self.log.add(f"The way up to the region is in {up}: press U there." if up else
+                         "This place has no way up to the region.", theme.NOTE)
         self._drain_events()
         if loaded:
             self.log.add(f"Game loaded: turn {world.turn}.", theme.NOTE)
@@ -116,7 +123,10 @@ class DungeonScene(Scene):
                 self.effects.slain(view.uid, self._sprite(view), x, y, view.footprint[0] * tw)
 
     def _sprite(self, view: CreatureView) -> pygame.Surface:
-        return self.sprites.hero() if view.is_hero else self.sprites.creature(view.codex_id, view.footprint)
+        if view.is_hero:
+            content = self.world.content
+            return self.sprites.portrait(content.heroes.portraits[content.codex.hero().sheet.portrait].sprite)
+        return self.sprites.creature(view.codex_id, view.footprint)
 
     def _centre_px(self, view: CreatureView) -> tuple[float, float]:
         tw, th = self.world.map.tile_w, self.world.map.tile_h
@@ -262,7 +272,11 @@ class DungeonScene(Scene):
         self._do(PickUp(hero.eid, min(items, key=lambda i: abs(i.square[0] - hx) + abs(i.square[1] - hy)).eid))
 
     def _reload(self) -> None:
-        """F5: the map again from disk, keeping the hero; a bad map's problems go to the log."""
+        """F5: the map again from disk, keeping the hero; a bad map's problems go to the log. Not in a world of
+        sites, whose settlements' people must persist (N3)."""
+        if self.session.realm is not None:
+            self.log.add("F5 reloads the map of a one-map run; a world of sites keeps its people.", theme.PROBLEM)
+            return
         if self.driver.busy:
             self.log.add("Wait for the dungeon to finish its turn before reloading.", theme.PROBLEM)
             return
@@ -305,6 +319,8 @@ class DungeonScene(Scene):
             clicked = self.side.click(event.pos)
             if isinstance(clicked, ItemView):
                 self._use(clicked)
+            elif clicked == JOURNAL:
+                self.stack.push("journal")
             elif isinstance(clicked, Talk):
                 self._talk(clicked.target)
             elif clicked is not None:
@@ -328,13 +344,29 @@ class DungeonScene(Scene):
         else:
             handler = {
                 "end_turn": lambda: self._do(EndTurn(self.world.hero)), "eat": self._eat, "heal": self._heal,
+                "second_wind": lambda: self._do(SecondWind(self.world.hero)),
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
+                "surface": self._surface,
                 "scent": self._toggle_scent, "help": lambda: self.stack.push("help"), "talk": self._talk_key,
+                "journal": lambda: self.stack.push("journal"),
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
                 "pause": lambda: self.stack.push("pause", log=self.log),
             }.get(action or "")
             if handler:
                 handler()
+
+    def _surface(self) -> None:
+        """Climb out to the region map (a world of sites only; one map's run has no region)."""
+        if self.session.realm is None:
+            self.log.add("This run is one map: there is no region above it.", theme.PROBLEM)
+            return
+        if self.driver.busy:
+            return
+        reason = self.session.surface()
+        if reason:
+            self.log.add(reason, theme.PROBLEM)
+        else:
+            self.stack.reset("region")
 
     def _toggle_scent(self) -> None:
         self.show_scent = not self.show_scent
@@ -401,7 +433,9 @@ class DungeonScene(Scene):
         if hover is not None:
             if hover.eid not in self.known:
                 self.known[hover.eid] = acquaintance(self.world, self.world.hero, hover.eid)
-            draw_card(surface, hover, self.mouse, self.known[hover.eid])
+            odds = None if hover.is_hero or not self.world.alive(self.world.hero) else \
+                both_ways(self.world, self.world.hero, hover.eid)
+            draw_card(surface, hover, self.mouse, self.known[hover.eid], odds)
         elif square is None or not self._draw_item_label(surface, square):
             self.left_on = surface
 

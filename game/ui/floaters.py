@@ -58,6 +58,9 @@ class Floaters:
         labels; a label finds the lowest free line above its point, and where STACK lines are not enough
         (turns going by fast in a crowded room) the labels crowding that point make way."""
         label, colour, _ = theme.FLOATERS[event.kind]
+        if event.kind == "converse":  # a gift green, an insult orange, a feud red (N66-N70)
+            colour = theme.EXCHANGE_COLOURS.get("feud" if event.data.get("feud") else event.data.get("exchange"),
+                                                colour)
         uid = self.who(event)
         mine = [f for f in self.items if f.uid == uid]
         for old in mine[:-1]:

@@ -1,19 +1,24 @@
 """One play session: the map and seed it started with, the runs so far, the save slot, the loaded sprites.
 
-The session holds the world of the current run; the scenes showing it are built by the app's scene
-registry (`game/ui/app.py`), not here.
+The session holds the world of the current run: one map's (`start_run`), or a world of sites (`start_world`,
+the region map: `realm`, with `driver` on the site the hero is in, None on the region map). The scenes
+showing it are built by the app's scene registry (`game/ui/app.py`), not here.
 """
 from __future__ import annotations
 
 import logging
 from pathlib import Path
 
+from game.content.codex import HeroSheet
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.save import SaveError, default_save_path, load_world, save_world
+from game.save.worldsave import load_realm, save_realm, summary
 from game.ui.sprites import SpriteCache
-from game.launch import new_game
+from game.launch import new_game, new_realm
+from game.paths import REGION_MAP
 from game.world.driver import Driver
+from game.world.realm import Realm
 from game.world.world import World
 
 log = logging.getLogger("ethernalis.session")
@@ -27,20 +32,106 @@ class Session:
         self.save_path = save_path or default_save_path()  # pause menu's Save, title's Continue
         self.sprites = SpriteCache()
         self.driver: Driver | None = None
+        self.realm: Realm | None = None  # a world of sites (the region map), else None: one map's run
+        self.world_slot: Path | None = None  # where the world of sites is saved (on travel and on quitting)
+        self.notice = ""  # the last autosave's failure, for the screen to show
+        self.hero: HeroSheet | None = None  # the creation screen's hero: later runs keep it
+
+    # -- a world of sites ------------------------------------------------------------------------------
+    def world_saves(self) -> list[tuple[Path, dict | str]]:
+        """Every world save in the saves folder, newest first, with its summary or the problem reading it."""
+        folder = self.save_path.parent
+        found = sorted(folder.glob("world*.sav"), key=lambda p: p.stat().st_mtime, reverse=True) \
+            if folder.is_dir() else []
+        out: list[tuple[Path, dict | str]] = []
+        for path in found:
+            try:
+                out.append((path, summary(path)))
+            except SaveError as exc:
+                out.append((path, str(exc)))
+        return out
+
+    def next_world_slot(self) -> Path:
+        folder, n = self.save_path.parent, 1
+        while (folder / f"world{n}.sav").exists():
+            n += 1
+        return folder / f"world{n}.sav"
+
+    def start_world(self, region_path: Path = REGION_MAP) -> list[str]:
+        """A new world of sites from the region map, its first hero on the road beside the home settlement.
+
+        Returns the problems that stopped it (bad maps or data) instead of raising."""
+        self.close()
+        try:
+            self.realm = new_realm(region_path, self.seed + self.runs)
+        except MapError as exc:
+            return exc.problems
+        except ContentError as exc:
+            return [str(exc)]
+        self.runs += 1
+        self.world_slot = self.next_world_slot()
+        self.autosave()
+        return []
+
+    def continue_world(self, slot: Path, hero: str = "", new_hero: bool = False) -> list[str]:
+        """Play on in the world saved at `slot`: as hero `hero` (Continue), or as a new hero made there."""
+        self.close()
+        try:
+            self.realm = load_realm(slot)
+        except SaveError as exc:
+            return [str(exc)]
+        self.world_slot = slot
+        result = self.realm.play(self.realm.new_hero().uid if new_hero else hero or self.realm.playing)
+        if not result.ok:
+            self.close(autosave=False)
+            return [result.reason]
+        if self.realm.here is not None:
+            self.driver = Driver(self.realm.here)
+        if new_hero:
+            self.autosave()
+        return []
+
+    def autosave(self) -> bool:
+        """Write the world of sites to its slot (on travel and quitting); a failure is kept in `notice`."""
+        try:
+            save_realm(self.realm, self.world_slot)
+        except SaveError as exc:
+            self.notice = str(exc)
+            return False
+        self.notice = ""
+        return True
+
+    def travel(self, place: int) -> str:
+        """Travel to a place of the region and go in (the driver then runs its world); the reason it could not."""
+        result = self.realm.travel(place)
+        if result.ok:
+            self.driver = Driver(self.realm.here)
+            self.autosave()
+        return result.reason
+
+    def surface(self) -> str:
+        """Climb out of the site onto the region map; the reason it could not (the hero is elsewhere…)."""
+        result = self.realm.leave()
+        if result.ok:
+            self.driver = None  # the realm keeps (or, a dungeon's, closes) the site's world
+            self.autosave()
+        return result.reason
 
     def choose_map(self, map_path: Path) -> None:
         """New game plays this map from now on (the title's Choose map), from the session's first seed."""
         self.map_path, self.runs = map_path, 0
 
-    def start_run(self) -> list[str]:
-        """Build a fresh world (seed, seed+1, ... for later runs).
+    def start_run(self, hero: HeroSheet | None = None) -> list[str]:
+        """Build a fresh world (seed, seed+1, ... for later runs) with `hero` from the creation screen
+        (else hero.toml's).
 
         Returns the problems that stopped it (bad map or data) instead of raising.
         """
         self.close()
         seed = self.seed + self.runs
+        self.hero = hero or self.hero
         try:
-            self.driver = new_game(self.map_path, seed)
+            self.driver = new_game(self.map_path, seed, hero=self.hero)
         except MapError as exc:
             return self._refused(f"new run on {self.map_path}", exc.problems)
         except ContentError as exc:
@@ -61,6 +152,7 @@ class Session:
             return self._refused(f"continue from {self.save_path}", [str(exc)])
         world = self.driver.world
         self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
+        self.hero = world.content.codex.hero().sheet
         log.info("carried on from a save: %s, seed %s, turn %s", world.map.path, world.seed, world.turn)
         return []
 
@@ -70,9 +162,12 @@ class Session:
         return problems
 
     def save(self) -> tuple[bool, str]:
-        """Write the run to the save slot; returns whether it was saved and the line for the log."""
+        """Write the run (or the world of sites) to its slot; returns whether it was saved and the line for the log."""
         if self.world.mid_turn:
             return False, "Wait for the dungeon to finish its turn before saving."
+        if self.realm is not None:
+            return (True, f"World saved (turn {self.realm.now}) to {self.world_slot}.") if self.autosave() \
+                else (False, self.notice)
         try:
             save_world(self.world, self.save_path)
         except SaveError as exc:
@@ -82,24 +177,37 @@ class Session:
         return True, f"Game saved (turn {self.world.turn}) to {self.save_path}."
 
     def emergency_save(self) -> str:
-        """After a crash: the run to <slot>.emergency.sav beside the save slot, never over it; returns the line
-        saying where it went, or why there is none."""
-        if self.world is None:
+        """After a crash: the run (or the world of sites) to <slot>.emergency.sav beside its slot, never over it;
+        returns the line saying where it went, or why there is none."""
+        if self.world is None and self.realm is None:
             return f"No run was under way; your save slot is untouched: {self.save_path}"
-        path = self.save_path.with_name(f"{self.save_path.stem}.emergency{self.save_path.suffix}")
+        slot = self.world_slot if self.realm is not None else self.save_path
+        path = slot.with_name(f"{slot.stem}.emergency{slot.suffix}")
         try:
-            save_world(self.world, path)
+            if self.realm is not None:
+                save_realm(self.realm, path)
+            else:
+                save_world(self.world, path)
         except SaveError as exc:
-            return f"No emergency save ({exc}); your save slot is untouched: {self.save_path}"
+            return f"No emergency save ({exc}); your save slot is untouched: {slot}"
         except Exception as exc:  # the world that just failed may fail to save too: say so, never raise here
             log.exception("emergency save failed")
-            return f"No emergency save ({type(exc).__name__}); your save slot is untouched: {self.save_path}"
+            return f"No emergency save ({type(exc).__name__}); your save slot is untouched: {slot}"
         log.info("emergency save: %s", path)
+        if self.realm is not None:
+            return (f"Saved the world at turn {self.realm.now} to {path} (its save is untouched); "
+                    f"Continue / New hero on the title lists it.")
         return (f"Saved at turn {self.world.turn} to {path} (your save slot is untouched). "
                 f"To carry on from it: main.py --load \"{path}\"")
 
-    def close(self) -> None:
-        """Release the current world's ECS context."""
+    def close(self, autosave: bool = True) -> None:
+        """Release the current world's ECS context (every site's, for a world of sites, saved first unless a
+        world turn is under way or `autosave` is False)."""
+        if self.realm is not None:
+            if autosave and not (self.driver is not None and self.driver.busy):
+                self.autosave()
+            self.realm.close()
+            self.realm = self.driver = None
         if self.driver is not None:
             self.driver.close()
             self.driver = None

@@ -16,6 +16,7 @@ from game.world.views import ItemView
 ROW_HOVER = (50, 44, 66)
 INVENTORY_ROWS = 12
 MINIMAP_HEIGHT = 150
+JOURNAL = "journal"  # what the Journal button at the foot asks for
 USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip, "repair": Repair}
 
 
@@ -77,10 +78,15 @@ class SidePanel:
         y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
         y = self._inventory(surface, shown, mouse, x, y, w)
         y = self._exits(surface, shown, mouse, x, y, w)
-        self._company(surface, shown, mouse, x, y + 10, w)
+        y = self._party(surface, shown, mouse, x, y + 10, w)
+        self._company(surface, shown, mouse, x, y, w)
         self.minimap.draw(surface, shown.map, hero, shown.views, seen)
-        widgets.text(surface, "F1 controls   Esc pause   C scent", (self.rect.centerx, self.rect.bottom - 28), 13,
-                     theme.TEXT_DIM, centre=True)
+        foot = (self.rect.centerx - 44, self.rect.bottom - 28)  # room on the right for the Journal button
+        hint = widgets.text(surface, "F1 controls   Esc pause   C scent", foot, 13, theme.TEXT_DIM, centre=True)
+        button = pygame.Rect(hint.right + 12, hint.y - 4, 76, hint.h + 8)
+        self._row(surface, button, JOURNAL, mouse)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=4)
+        widgets.text(surface, "Journal J", (button.centerx, hint.y), 13, theme.ACCENT, centre=True)
 
     def _row(self, surface: pygame.Surface, row: pygame.Rect, target: object, mouse: tuple[int, int]) -> None:
         if row.collidepoint(mouse):
@@ -112,11 +118,31 @@ class SidePanel:
             y += 20
         return y
 
+    def _party(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int, w: int) -> int:
+        """N4, N38: the hero's companions (click to talk): name and order, health, hunger and thirst."""
+        if not shown.party:
+            return y
+        widgets.text(surface, "Party  (click to talk)", (x, y), 14, theme.ACCENT, bold=True)
+        y += 22
+        for view, order in shown.party:
+            self._row(surface, pygame.Rect(x, y, w, 22), Talk(shown.hero.eid, view.eid), mouse)
+            widgets.text(surface, f"{view.name} · {order}", (x + 4, y + 3), 13, theme.FRIEND)
+            right = x + w
+            for value, top, colour in ((view.thirst, 100, theme.THIRST), (view.hunger, 100, theme.HUNGER),
+                                       (view.health, view.max_health, theme.HEALTH)):
+                widgets.bar(surface, pygame.Rect(right - 40, y + 6, 36, 10), value, top, colour)
+                right -= 42
+            y += 22
+        return y + 8
+
     def _company(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int,
                  w: int) -> None:
         """Who shares the hero's room (click a line to talk, or to attack a hostile one), then what lies on
         its floor."""
-        company = [v for v in shown.views if v.room == shown.hero.room and not v.is_hero]
+        party = {view.eid for view, _ in shown.party}  # listed under Party already
+        company = [v for v in shown.views if v.room == shown.hero.room and not v.is_hero and v.eid not in party]
+        if y + 46 > self.minimap.box.top:
+            return  # no room for a line of company above the minimap
         if company:
             widgets.text(surface, "In this room  (click to talk / attack)", (x, y), 14, theme.ACCENT, bold=True)
             y += 22

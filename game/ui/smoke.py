@@ -14,6 +14,7 @@ from typing import Callable, Iterator
 import pygame
 
 from game.ui import bindings
+from game.ui.creation import HeroCreationScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
 from game.ui.mappicker import MapPickerScene
@@ -82,10 +83,17 @@ class SmokePilot:
         title = self.stack.top
         before = list(title.problems)  # a bad settings file is named there, and the game plays on
         self.press(pygame.K_RETURN)
-        yield from self.wait(lambda: isinstance(self.stack.top, DungeonScene) or title.problems != before,
-                             "the dungeon screen after Enter")
+        yield from self.wait(lambda: isinstance(self.stack.top, HeroCreationScene) or title.problems != before,
+                             "the hero creation screen after Enter")
         if title.problems != before:
             raise SmokeFailure("the game could not start:\n" + "\n".join(title.problems))
+        creation = self.stack.top
+        self.click(creation.row("random").rect.center)
+        self.click(creation.row("begin").rect.center)
+        yield from self.wait(lambda: isinstance(self.stack.top, DungeonScene) or creation.problems,
+                             "the dungeon screen after Begin")
+        if creation.problems:
+            raise SmokeFailure("the game could not start:\n" + "\n".join(creation.problems))
         dungeon = self.stack.top
         world = dungeon.world
         self.press(pygame.K_F1)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from game.maps.model import DungeonMap, Spawner
 from game.rules import clock
 from game.world import views as world_views
+from game.world.partyview import party_view
 from game.world.views import CreatureView, ItemView
 from game.world.world import World
 
@@ -26,6 +27,7 @@ class Snapshot:
     carried: list[ItemView]  # the hero's inventory
     clocks: list[tuple[Spawner, int]]  # every spawner and the turns before it produces a creature
     scent: dict[int, float]  # room id -> the hero's scent there, 0..1 (the C overlay)
+    party: list[tuple[CreatureView, str]]  # the hero's companions and their orders (N4, N38)
 
 
 def read(world: World) -> Snapshot:
@@ -39,4 +41,5 @@ def read(world: World) -> Snapshot:
         floor={room: [i for i in world_views.items_in(world, room) if i.square is not None] for room in world.map.rooms},
         carried=world_views.carried_by(world, world.hero), clocks=world.spawners(),
         scent={room: world.scent(room) for room in world.map.rooms},
+        party=party_view(world, world.hero),
     )

@@ -45,6 +45,12 @@ class SpriteCache:
             return self._load(self.root / "sprites" / "hero.png") or self.placeholder("@", (1, 1))
         return self._once("hero", make)
 
+    def portrait(self, sprite: str) -> pygame.Surface:
+        """The hero drawn with the portrait chosen on the creation screen (heroes.toml: a path under sprites/)."""
+        def make() -> pygame.Surface:
+            return self._load(self.root / "sprites" / sprite) or self.hero()
+        return self._once(("portrait", sprite), make)
+
     def creature(self, codex_id: str, footprint: tuple[int, int]) -> pygame.Surface:
         def make() -> pygame.Surface:
             image = self._load(self.root / "sprites" / "creatures" / f"{codex_id}.png")

@@ -58,6 +58,10 @@ FLOATERS = {
     "complain_thirst": ("thirsty!", (90, 190, 220), "actor"),
     "converse": ("{label}", (200, 170, 250), "actor"),  # the social web: chats, insults, gifts, feuds (N66-N70)
 }
+EXCHANGE_COLOURS = {  # a converse label's colour by its exchange (the default above: chats and praise)
+    "insult": (240, 150, 110), "denounce": (255, 110, 90), "feud": (255, 80, 70), "avoid": (190, 190, 200),
+    "gift": (130, 230, 140), "gossip": (250, 220, 120),
+}
 PROBLEM = (255, 120, 120)
 NOTE = (200, 200, 220)
 

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "ember_spirit", "outlaw", "zombie",
           "wisp", "cave_bear", "lich", "druj_fiend")
-CONTINUE, NEW_GAME, CHOOSE_MAP, SETTINGS, QUIT = "Continue", "New game", "Choose map", "Settings", "Quit"
+CONTINUE, NEW_GAME, NEW_WORLD, WORLDS, CHOOSE_MAP, SETTINGS, QUIT = ("Continue", "New game", "New world", "Continue / New hero",
+                                                             "Choose map", "Settings", "Quit")
 
 
 class TitleScene(Scene):
@@ -22,8 +23,11 @@ class TitleScene(Scene):
         super().__init__()
         self.session = session
         saved = [CONTINUE] if session.save_path.is_file() else []
-        self.menu = widgets.Menu([*saved, NEW_GAME, CHOOSE_MAP, SETTINGS, QUIT],
-                                 (theme.LOGICAL_SIZE[0] // 2, 392 - 24 * len(saved)), height=38, gap=10)
+        worlds = [WORLDS] if any(session.save_path.parent.glob("world*.sav")) else []
+        entries = [*saved, NEW_GAME, NEW_WORLD, *worlds, CHOOSE_MAP, SETTINGS, QUIT]
+        crowded = len(entries) > 5  # with both kinds of save the buttons close up, below the parade
+        self.menu = widgets.Menu(entries, (theme.LOGICAL_SIZE[0] // 2, 368 if crowded else 392 - 24 * len(saved)),
+                                 height=34 if crowded else 38, gap=8 if crowded else 10)
         self.problems: list[str] = []
         self.clock = 0.0
         self.backdrop = self._backdrop()
@@ -56,7 +60,11 @@ class TitleScene(Scene):
             if choice == CONTINUE:
                 self.stack.reset("dungeon", from_save=True)
             elif choice == NEW_GAME:
-                self.stack.reset("dungeon")
+                self.stack.push("creation")
+            elif choice == NEW_WORLD:
+                self.stack.reset("region", new=True)
+            elif choice == WORLDS:
+                self.stack.push("worlds")
             elif choice == CHOOSE_MAP:
                 self.stack.push("maps")
             elif choice == SETTINGS:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import combat, conditions, loadout, moments, motives, moving, provisions, talk
+from game.world.verbs import (coercion, combat, company, conditions, contracts, deeds, loadout, moments, motives,
+                              moving, provisions, talk, trade)
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -123,9 +124,108 @@ class DrawWeapon:
     target: int
 
 
-Command = Move | Attack | PickUp | Drop | Consume | Equip | Repair | EndTurn | Talk | Ask | Reply | Offer | DrawWeapon
-# Talking, asking and drawing a weapon take no time; a reply to a moment costs AP_COST like any deed.
-COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0}
+@dataclass(frozen=True)
+class Trade:
+    """Open trade with a merchant in the room (N5): it greets the hero in the tone of its traits."""
+
+    actor: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Buy one of `item`, which the merchant `target` has for sale, at its price (N5)."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
+class Sell:
+    """Sell one of `item`, carried and not worn, to the merchant `target` at its offer (N5)."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
+class Work:
+    """Contracts and mini-quests with `target` (N40-N44): "ask" (Any work?), "accept", "decline", "abandon",
+    "claim", "deliver" (a parcel to its addressee) or "give" (what a mini-quest asked for)."""
+
+    actor: int
+    target: int
+    action: str
+
+
+@dataclass(frozen=True)
+class Recruit:
+    """"Come with me." (N38, N39): `target` joins the party if it is loyal enough and there is room."""
+
+    actor: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Order:
+    """An order to a companion (N4, N38): "follow", "wait", "explore" (`room`, next to it) or "part"."""
+
+    actor: int
+    target: int
+    order: str
+    room: int = -1
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Give the companion `target` a weapon or armour from the pack; it equips it (N4)."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """The companion `target` hands `item` over (N48)."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
+class Coerce:
+    """Put the choice of forced labour to a beaten person (N47): one attempt, no cost."""
+
+    actor: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Lift:
+    """Try to lift `item` from what `target` carries (N48, the Thief perk): 1 AP."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
+class SecondWind:
+    """The hero sheet's Second Wind: once a fight, 1 AP for a Division die of health."""
+
+    actor: int
+
+
+Command = (Move | Attack | PickUp | Drop | Consume | Equip | Repair | EndTurn | Talk | Ask | Reply | Offer
+           | DrawWeapon | Trade | Buy | Sell | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift | SecondWind)
+# Talking, asking, drawing a weapon, trading, work talk, recruiting and orders take no time; a reply to a
+# moment, an offer and handing gear over cost AP_COST.
+COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Work: 0, Recruit: 0, Order: 0,
+                          Coerce: 0}
 
 
 def perform(world: World, command: Command) -> Result:
@@ -162,8 +262,11 @@ def _move(world: World, actor: int, cmd: Move) -> str:
     if exit_ is None:
         return f"{world.room_name(cmd.room)} is not next to this room."
     reason = moving.go(world, actor, exit_, cmd.room, force=False)
+    if not reason:
+        company.follow(world, actor, here)  # N4: the companions following come along
     if not reason and actor == world.hero:
         observe(world, actor)  # N71: whoever stands there has been seen
+        deeds.entered(world, actor, cmd.room)
     return reason
 
 
@@ -280,10 +383,83 @@ def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
     if not reason and talk.hostile(world, actor, cmd.target):
         reason = f"{esper.component_for_entity(cmd.target, Identity).name} is already your enemy."
     if not reason:
+        if company.companion_of(cmd.target) is not None:
+            company.part(world, actor, cmd.target, quietly=True)  # N46: a companion is set down first
         talk.draw_weapon(world, actor, cmd.target)
     return reason
 
 
+def _trader(world: World, actor: int, target: int) -> str:
+    """Why `actor` cannot trade with `target` now, or "" (a merchant, in the room, not hostile: N5)."""
+    reason = talk.refusal(world, actor, target)
+    if not reason and trade.merchant_of(target) is None:
+        reason = f"{esper.component_for_entity(target, Identity).name} has nothing to sell."
+    return reason
+
+
+def _trade(world: World, actor: int, cmd: Trade) -> str:
+    reason = _trader(world, actor, cmd.target)
+    if not reason:
+        trade.react(world, cmd.target, actor, "greeting")
+    return reason
+
+
+def _buy(world: World, actor: int, cmd: Buy) -> str:
+    return _trader(world, actor, cmd.target) or trade.buy(world, actor, cmd.target, cmd.item)
+
+
+def _sell(world: World, actor: int, cmd: Sell) -> str:
+    return _trader(world, actor, cmd.target) or trade.sell(world, actor, cmd.target, cmd.item)
+
+
+def _work(world: World, actor: int, cmd: Work) -> str:
+    reason = talk.refusal(world, actor, cmd.target)
+    if not reason and moments.open_moment(world, actor, cmd.target) is not None:
+        reason = "Answer first, or say goodbye."
+    return reason or contracts.work(world, actor, cmd.target, "claim" if cmd.action == "give" else cmd.action)
+
+
+def _recruit(world: World, actor: int, cmd: Recruit) -> str:
+    return talk.refusal(world, actor, cmd.target) or company.recruit(world, actor, cmd.target)
+
+
+def _order(world: World, actor: int, cmd: Order) -> str:
+    return talk.refusal(world, actor, cmd.target) or company.order(world, actor, cmd.target, cmd.order, cmd.room)
+
+
+def _companion(world: World, actor: int, target: int) -> str:
+    """Why `target` is no companion of the actor's at hand, or ""."""
+    reason = talk.refusal(world, actor, target)
+    companion = company.companion_of(target)
+    if not reason and (companion is None or companion.hero != world.uid(actor)):
+        reason = f"{esper.component_for_entity(target, Identity).name} does not travel with you."
+    return reason
+
+
+def _hand(world: World, actor: int, cmd: Hand) -> str:
+    return _companion(world, actor, cmd.target) or company.hand(world, actor, cmd.target, cmd.item)
+
+
+def _take_back(world: World, actor: int, cmd: TakeBack) -> str:
+    return _companion(world, actor, cmd.target) or company.take(world, actor, cmd.target, cmd.item)
+
+
+def _coerce(world: World, actor: int, cmd: Coerce) -> str:
+    return talk.refusal(world, actor, cmd.target) or coercion.coerce(world, actor, cmd.target)
+
+
+def _lift(world: World, actor: int, cmd: Lift) -> str:
+    return talk.refusal(world, actor, cmd.target) or coercion.lift(world, actor, cmd.target, cmd.item)
+
+
+def _second_wind(world: World, actor: int, cmd: SecondWind) -> str:
+    reason = deeds.second_wind_refusal(world, actor)
+    if not reason:
+        deeds.second_wind(world, actor)
+    return reason
+
+
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
-            Repair: _repair,
-            Talk: _talk, Ask: _ask, Reply: _reply, Offer: _offer, DrawWeapon: _draw_weapon}
+            Repair: _repair, Talk: _talk, Ask: _ask, Reply: _reply, Offer: _offer, DrawWeapon: _draw_weapon,
+            Trade: _trade, Buy: _buy, Sell: _sell, Work: _work, Recruit: _recruit, Order: _order, Hand: _hand, TakeBack: _take_back, Coerce: _coerce,
+            Lift: _lift, SecondWind: _second_wind}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import weakref
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Callable, Collection
@@ -18,7 +19,8 @@ from game.rules.definitions import footprint
 from game.rules.growth import grown, level_for_xp
 from game.rules.social import TIES
 from game.world import saved
-from game.world.saved import COUNT, INT, LIMIT, SQUARE, SQUARES, STR, counts, names, one_of, optional, text
+from game.world.saved import (BOOL, COUNT, INT, LIMIT, SQUARE, SQUARES, STR, counts, names, numbers, one_of, optional,
+                              text)
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -58,9 +60,20 @@ def factions(world: World) -> set[str]:
 FACTION = one_of(STR, "a faction of assets/data/world.toml", factions)
 
 
+_MOST_HEADS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # world -> id(map) -> (map, kind -> most)
+
+
 def most_heads(world: World, codex_id: str | None = None) -> int:
     """The most heads a minion group of this map starts with (the codex default, or a placement's or a
-    spawner's), of one kind or of any: groups only lose heads, so a saved one never has more."""
+    spawner's), of one kind or of any: groups only lose heads, so a saved one never has more. Kept per
+    world and map (a save's every group is checked against it; the map is held so its id stays its own)."""
+    _, known = _MOST_HEADS.setdefault(world, {}).setdefault(id(world.map), (world.map, {}))
+    if codex_id not in known:
+        known[codex_id] = heads_at_most(world, codex_id)
+    return known[codex_id]
+
+
+def heads_at_most(world: World, codex_id: str | None) -> int:
     minions = [defn for defn in world.content.codex.creatures.values()
                if defn.is_minion and codex_id in (None, defn.id)]
     starts = [defn.heads for defn in minions]
@@ -73,8 +86,8 @@ def known_creature(world: World, ident: Identity, made: dict[type, Any]) -> str 
     uid must be of its kind."""
     if ident.codex_id != HERO_ID and ident.codex_id not in world.content.codex.creatures:
         return f"the creature kind {ident.codex_id!r} ({ident.uid}) is not in the game's data"
-    if (ident.uid == HERO_ID) != (ident.codex_id == HERO_ID) or \
-            ident.uid != HERO_ID and ident.uid.rpartition("#")[0] != ident.codex_id:
+    if ident.uid != HERO_ID and ident.uid.rpartition("#")[0] != ident.codex_id or \
+            ident.uid == HERO_ID and ident.codex_id != HERO_ID:  # heroes: "hero", then "hero#2"... (one world, N3)
         return f"the uid {ident.uid!r} is not one of a {ident.codex_id!r}"
     return None
 
@@ -427,6 +440,17 @@ class Witness:
     last_moment: int = -1000
 
 
+@saved.creature("journey", {"rooms": numbers(ROOM), "winded": BOOL}, optional=True)
+@dataclass(slots=True)
+class Journey:
+    """The hero's own growth (N27's thresholds, docs/rules.md "The hero's growth"): the rooms it has
+    entered (the first entry of each is a discovery worth XP) and whether Second Wind is spent in the
+    fight under way."""
+
+    rooms: set[int] = field(default_factory=set)
+    winded: bool = False
+
+
 TIE = one_of(STR, f"a tie ({', '.join(TIES)})", TIES)
 
 
@@ -439,3 +463,112 @@ class Ties:
     (N69); company or a claim also keeps it from feuding; a spell-bound creature takes no part (N74)."""
 
     holds: frozenset[str] = frozenset()
+
+
+# -- merchants (N5) ----------------------------------------------------------------------------------------
+MERCHANT_TYPE = one_of(STR, "a merchant type of assets/data/trade.toml", lambda world: world.content.trade.types)
+MERCHANT_TRAIT = one_of(STR, "a merchant trait of assets/data/trade.toml", lambda world: world.content.trade.traits)
+
+
+@saved.creature("merchant", {"trade": MERCHANT_TYPE, "traits": names(MERCHANT_TRAIT), "xp": COUNT}, optional=True)
+@dataclass(slots=True)
+class Merchant:
+    """A stationary trader (N5): its type (the stock table of trade.toml), its personality traits and the
+    trade XP business has brought it (its level follows, verbs/trade.level). What it sells is what it
+    carries unequipped; its gold is the gold it carries."""
+
+    trade: str
+    traits: frozenset[str] = frozenset()
+    xp: int = 0
+
+
+# -- contracts and the journal (N40-N44) -------------------------------------------------------------------
+CONTRACT_KINDS = ("slay", "bring", "deliver", "clear", "escort", "marked", "mini")  # mini: a mini-quest (N44)
+CONTRACT_STATES = ("offered", "active", "done", "abandoned")  # "ready" is active with its objective met
+
+
+@dataclass(slots=True)
+class Contract:
+    """One piece of work a giver offered a hero (N40-N44). `target` is the uid of the enemy to slay or carry
+    the marked item, or of the person to deliver to; `item` the item id to bring, deliver or recover (a
+    mini-quest: its want); `room` the room to clear, to escort the giver to, or where the target was; `met`
+    is latched once the objective is done (slain, cleared, delivered, arrived); `turn` when it was offered,
+    accepted or closed."""
+
+    id: int
+    giver: str
+    giver_name: str
+    place: str
+    kind: str
+    target: str
+    target_name: str
+    item: str
+    room: int
+    flavour: str
+    objective: str
+    gold: int
+    xp: int
+    bonus: str
+    state: str
+    turn: int
+    met: bool = False
+
+
+CONTRACT_FIELDS = {"id": COUNT, "giver": UID, "giver_name": NAME, "place": NAME,
+                   "kind": one_of(STR, "a contract kind", CONTRACT_KINDS), "target": KILLER, "target_name": NAME,
+                   "item": text(40), "room": INT.between(-1), "flavour": text(500), "objective": text(500),
+                   "gold": COUNT, "xp": COUNT, "bonus": text(40),
+                   "state": one_of(STR, "a contract state", CONTRACT_STATES), "turn": COUNT, "met": BOOL}
+CONTRACT = saved.record(CONTRACT_FIELDS)
+CONTRACTS = saved.list_of(f"a list of contracts ({CONTRACT.name})", CONTRACT.fits,
+                          to_plain=lambda found: [CONTRACT.to_plain({f: getattr(c, f) for f in CONTRACT_FIELDS})
+                                                  for c in found],
+                          from_plain=lambda found: [Contract(**CONTRACT.from_plain(c)) for c in found])
+
+
+@saved.creature("journal", {"contracts": CONTRACTS, "next_id": COUNT, "xp": COUNT, "claims": saved.numbers(ROOM),
+                            "coerced": names(UID)}, optional=True)
+@dataclass(slots=True)
+class Journal:
+    """A hero's journal (N40, N44): its contracts and mini-quests, offered, active, done or abandoned, the
+    next contract's number, the XP contracts have earned it (kept here until the hero sheet counts XP),
+    its claims (the rooms it cleared for a contract, N47) and whom it has put the choice of forced labour to."""
+
+    contracts: list[Contract] = field(default_factory=list)
+    next_id: int = 1
+    xp: int = 0
+    claims: set[int] = field(default_factory=set)
+    coerced: frozenset[str] = frozenset()
+
+
+@saved.item("mark", {"contract": COUNT, "hero": UID}, optional=True)
+@dataclass(slots=True)
+class Mark:
+    """N42: the mark on the one item a contract asks for (a marked enchanted item, a parcel to deliver):
+    the contract's number and the hero it belongs to. A plain copy has none."""
+
+    contract: int = 0
+    hero: str = HERO_ID
+
+
+# -- companions (N4, N38, N39) -----------------------------------------------------------------------------
+ORDERS = ("follow", "wait", "explore")
+
+
+@saved.creature("companion", {"hero": UID, "order": one_of(STR, f"an order ({', '.join(ORDERS)})", ORDERS),
+                              "room": INT.between(-1), "back": BOOL, "seen": text(300), "faction": FACTION,
+                              "forced": BOOL}, optional=True)
+@dataclass(slots=True)
+class Companion:
+    """A creature in a hero's party (N4, N38): whose, its order (follow, wait, explore), the room it was sent
+    to look at (-1: none), whether it is on its way back, what it saw there, and the faction it had before
+    it joined (it fights on the hero's side meanwhile and gets it back when it leaves); `forced` marks forced
+    labour (N47) until its loyalty reaches the recruiting threshold."""
+
+    hero: str = HERO_ID
+    order: str = "follow"
+    room: int = -1
+    back: bool = False
+    seen: str = ""
+    faction: str = "folk"
+    forced: bool = False

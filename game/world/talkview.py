@@ -9,15 +9,17 @@ import esper
 
 from game.rules.motives import GOLD, accepts
 from game.rules.social import band_of
-from game.world.components import Identity, Inventory, Item, Loyalty, Opinions, Persona
-from game.world.verbs import moments, motives, social, talk
-from game.world.views import item_name
+from game.world.components import Identity, Inventory, Item, Journal, Loyalty, Opinions, Persona
+from game.world.verbs import coercion, company, contracts, moments, motives, social, talk, trade
 from game.world.verbs.speech import living_names, voice_of
 from game.world.verbs.witness import talks_of, witness_of
+from game.world.views import item_name
 from game.world.world import World
 
 
 OFFERS = 5  # C4: offers listed at most, beside Goodbye (the keys 1-9 reach every row)
+LIFT_SHOWN = 4  # N48: the carried items a thief is offered to lift, first carried first
+EXPLORE_SHOWN = 2  # the adjacent rooms a companion is offered to explore, in the order of the exits
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,8 @@ def loyalty_to(world: World, eid: int, hero: int) -> int:
 
 
 def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
-    """During a moment its replies, else the usual options; Draw weapon in every exchange (N46), Goodbye last."""
+    """During a moment its replies, else the usual options (a merchant's: its wares, N5); Draw weapon in every
+    exchange (N46), Goodbye last."""
     options = world.content.dialogue.options
     moment = moments.open_moment(world, hero, target)
     if moment is not None:
@@ -75,6 +78,21 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     if talk.hostile(world, hero, target):
         return (*offers, Choice("goodbye", options["goodbye"]))  # C4: a hostile creature only hears offers
     asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(target) else []
+    if trade.merchant_of(target) is not None:  # N5: a merchant's wares, on the trade screen, and its work
+        asked.append(Choice("trade", world.content.trade.lines["trade"]))
+        asked += work_choices(world, hero, target)
+    if company.companion_of(target) is not None:
+        asked += company_choices(world, hero, target)
+    elif voice_of(target):
+        asked += work_choices(world, hero, target)
+        if esper.component_for_entity(target, Identity).kind not in ("merchant", "notable"):
+            asked.append(Choice("company:recruit", world.content.companions.lines["recruit"]))
+        if not coercion.may_coerce(world, hero, target):  # N47
+            asked.append(Choice("company:coerce", world.content.companions.forced_lines["ask"]))
+    if not coercion.may_lift(world, hero, target):  # N48: what it holds, a line each
+        lift = world.content.companions.theft_lines["lift"]
+        asked += [Choice(f"company:lift:{i}", lift.format(item=item_name(world, i)))
+                  for i in esper.component_for_entity(target, Inventory).items[:LIFT_SHOWN]]
     return (*asked, *offers, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
 
 
@@ -100,6 +118,65 @@ def offer_choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
 def kind_of(world: World, eid: int) -> tuple[str, str]:
     item_id = esper.component_for_entity(eid, Item).item_id
     return item_id, world.content.items[item_id].kind
+
+
+def company_choices(world: World, hero: int, target: int) -> list[Choice]:
+    """N4, N38, N48, keyed "company:<order>[:<room or item>]": follow or wait (whichever it is not doing),
+    explore an adjacent room, take the hero's best spare weapon or armour, hand back what it wears, part."""
+    lines, companion = world.content.companions.lines, company.companion_of(target)
+    said = [Choice("company:wait", lines["wait"]) if companion.order != "wait"
+            else Choice("company:follow", lines["follow"])]
+    rooms = sorted({other for _, other in world.rooms.exits[world.room_of(target)]})
+    said += [Choice(f"company:explore:{room}", lines["explore"].format(room=world.room_name(room)))
+             for room in rooms[:EXPLORE_SHOWN]]
+    spare = spare_gear(world, hero)
+    if spare is not None:
+        said.append(Choice(f"company:hand:{spare}", lines["hand"].format(item=item_name(world, spare))))
+    worn = esper.component_for_entity(target, Inventory).equipped
+    if worn:
+        item = worn.get("weapon", next(iter(worn.values())))
+        said.append(Choice(f"company:take:{item}", lines["take"].format(item=item_name(world, item))))
+    said.append(Choice("company:part", lines["part"]))
+    return said
+
+
+def spare_gear(world: World, hero: int) -> int | None:
+    """The most valuable weapon or armour the hero carries and does not wear."""
+    inv = esper.component_for_entity(hero, Inventory)
+    worn = set(inv.equipped.values())
+    spare = [i for i in inv.items if i not in worn
+             and world.content.items[esper.component_for_entity(i, Item).item_id].kind in company.GEAR]
+    return max(spare, key=lambda i: (world.content.items[esper.component_for_entity(i, Item).item_id].value, -i),
+               default=None)
+
+
+def work_choices(world: World, hero: int, target: int) -> list[Choice]:
+    """N40-N44, keyed "work:<action>" (commands.Work): a parcel to hand over; then, with this giver: claim
+    or abandon active work (or give what a mini-quest asked for), accept, ask for another (an ordinary
+    giver) or decline an offer, or ask for work."""
+    lines = world.content.contracts.lines
+    said: list[Choice] = []
+    journal = esper.try_component(hero, Journal)
+    uid = world.uid(target)
+    for c in journal.contracts if journal else ():
+        if c.kind == "deliver" and c.state == "active" and c.target == uid and not c.met:
+            said.append(Choice("work:deliver", lines["deliver"].format(other=c.giver_name)))
+            break
+    active = contracts.of_giver(world, hero, target, "active")
+    offered = contracts.of_giver(world, hero, target, "offered")
+    if active is not None:
+        if contracts.ready(world, hero, active):
+            said.append(Choice("work:give" if active.kind == "mini" else "work:claim",
+                               lines["give" if active.kind == "mini" else "claim"]))
+        said.append(Choice("work:abandon", lines["abandon"]))
+    elif offered is not None:
+        said.append(Choice("work:accept", lines["accept"]))
+        if offered.kind != "mini" and esper.component_for_entity(target, Identity).kind != "notable":
+            said.append(Choice("work:ask", lines["another"]))
+        said.append(Choice("work:decline", lines["decline"]))
+    else:
+        said.append(Choice("work:ask", lines["work"]))
+    return said
 
 
 def talk_view(world: World, hero: int, target: int) -> TalkView | None:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from game.world.systems import (abilities, behaviour, combat, conditions, growth, movement, needs, pairs,
-                                scavenge, scent, spawners, start, witness)
+from game.world.systems import (abilities, behaviour, combat, company, conditions, contracts, growth, movement,
+                                needs, pairs, restock, scavenge, scent, spawners, start, supplies, witness)
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -19,11 +19,15 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("combat", combat.run),  # N13, N19-N25
     ("gear", scavenge.run),  # N30, N36 arm with better gear
     ("movement", movement.run),  # N14-N18 rest or move
+    ("company", company.run),  # N4, N12 companions explore, report and catch up
     ("witness", witness.run),  # N71 the hero observes who shares its room
     ("abilities", abilities.run),  # N29 unlocked behaviours
     ("scent", scent.run),  # N15 scent faded, spread and laid
-    ("spawners", spawners.run),  # N26 clocks
+    ("spawners", spawners.run),  # N26 clocks; newcomers to a settlement
+    ("supplies", supplies.run),  # wells, fields and larders restock
     ("growth", growth.run),  # N27-N29 XP and levels
+    ("restock", restock.run),  # N5 merchants lay in stock and gold
+    ("contracts", contracts.run),  # N40 work whose objective was met is ready to claim
     ("recover", start.recover),  # N24 stuns count down; the hero's AP refresh
 )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.world.components import MoodState
+from game.world.verbs import provisions
 from game.world.verbs.motives import mood_by_want
 
 if TYPE_CHECKING:
@@ -65,5 +66,7 @@ def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]
                 return MoodState.COWARDLY  # N16: it keeps away until it has not seen the hero for a while
     if actor.needs is None:
         return MoodState.WANDERING  # N15: the needless wander
-    kinds = actor.inv.kinds
-    return MoodState.RESTING if kinds.get("food") and kinds.get("drink") else MoodState.EXPLORING  # N12
+    room = actor.pos.room
+    fed = actor.inv.kinds.get("food") or provisions.fixture(world, room, "food")
+    watered = actor.inv.kinds.get("drink") or provisions.fixture(world, room, "drink")
+    return MoodState.RESTING if fed and watered else MoodState.EXPLORING  # N12, N9: a spring and a patch here count

@@ -28,7 +28,8 @@ def presence(world: World) -> None:
 def run(world: World) -> None:
     """Each condition does its work once a turn and wears off when its turns are spent."""
     sufferers = [a.eid for a in world.actors.all() if a.body.conditions]
-    if esper.component_for_entity(world.hero, Body).conditions:
+    hero = esper.try_component(world.hero, Body) if world.hero else None  # none in a site the hero is away from
+    if hero is not None and hero.conditions:
         sufferers.append(world.hero)
     for eid in sufferers:
         body = esper.component_for_entity(eid, Body)

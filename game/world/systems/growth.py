@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.growth import level_for_xp
-from game.world.verbs import loadout
+from game.world.verbs.experience import gain
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -14,16 +14,9 @@ XP_PER_TURN = 1  # N27
 
 def run(world: World) -> None:
     for actor in world.actors.all():
-        eid, body, growth, pos = actor.eid, actor.body, actor.growth, actor.pos
-        if body.health <= 0:
+        if actor.body.health <= 0:
             continue
+        growth = actor.growth
         growth.xp += XP_PER_TURN
-        level = level_for_xp(growth.xp)
-        if level == growth.level:
-            continue
-        before = body.card.health
-        growth.level = level
-        loadout.refresh(world, eid)
-        body.health += max(0, body.card.health - before)  # N28: heals by the rise of its maximum
-        world.emit("level_up", eid, room=pos.room, level=level,
-                   unlocked=[b for lvl, b in actor.unlocks.items() if lvl == level])
+        if level_for_xp(growth.xp) != growth.level:
+            gain(world, actor.eid, 0, actor.unlocks)  # the level and what it brings

@@ -1,5 +1,5 @@
-"""Movement stage (N14-N18, N69): rest (using a healing item) or move by mood through an exit; a hostile
-creature walks away from the one it dislikes and will not go where it stands."""
+"""Movement stage (N5, N14-N18, N69): rest (using a healing item) or move by mood through an exit; a hostile
+creature walks away from the one it dislikes and will not go where it stands; a merchant keeps its shop."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 NO_ROOMS: frozenset[int] = frozenset()
+STATIONARY = frozenset({"merchant"})  # N5: stationary traders keep the room the map puts them in
 MOVERS = (MoodState.EXPLORING, MoodState.WANDERING, MoodState.COWARDLY, MoodState.FLEEING, MoodState.ANGERED,
           MoodState.APPEASED)
 
@@ -26,12 +27,14 @@ def run(world: World) -> None:
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
+        if actor.ident.kind in STATIONARY and keep_shop(world, actor, regen_every):
+            continue
         shunned = NO_ROOMS
         if actor.opinions is not None and (actor.opinions.grudges or world.feuds):
             shunned = avoidance.shunned_rooms(world, actor)  # N69: the few with a grudge or a feud
         if shunned and keep_away(world, actor, shunned):
             continue
-        if mood.state not in MOVERS or body.ap <= 0 or body.stunned:
+        if mood.state not in MOVERS or body.ap <= 0 or body.stunned or in_company(actor):
             rest(world, actor, regen_every)
             continue
         choice = choose_exit(world, eid, mood, pos.room, shunned)
@@ -43,6 +46,35 @@ def run(world: World) -> None:
         if reason and mood.state == MoodState.FLEEING:
             world.emit("move_blocked", eid, room=pos.room, reason=reason)
     hero_rests(world, regen_every)
+
+
+def keep_shop(world: World, actor: Actor, regen_every: int) -> bool:
+    """N5: a merchant stays in its shop, the room the map places it in (found by its name, which it keeps,
+    N85). Only hunger or thirst past complaining (N11) sends it out like anyone, to find food; fed again,
+    it walks the shortest way back; fleeing for its life or angered (N46: an ordinary enemy), it moves by
+    mood. Returns whether it has acted (rested or stepped towards its shop)."""
+    needs, body, room = actor.needs, actor.body, actor.pos.room
+    if actor.mood.state in (MoodState.FLEEING, MoodState.ANGERED):
+        return False
+    if needs is not None and max(needs.hunger, needs.thirst) > COMPLAIN_ABOVE:
+        return False
+    shop = next((p.room for p in world.map.placements if p.kind == "merchant" and p.name == actor.ident.name), room)
+    if room == shop or body.ap <= 0 or body.stunned:
+        rest(world, actor, regen_every)
+        return True
+    home = world.rooms.distances_from(shop)
+    ways = [(home.get(to, len(home)), exit_.id, exit_, to) for exit_, to in world.rooms.exits[room]]
+    if not ways:
+        return False
+    _, _, exit_, to_room = min(ways)
+    body.ap -= 1
+    moving.go(world, actor.eid, exit_, to_room, force=False)
+    return True
+
+
+def in_company(actor: Actor) -> bool:
+    """N12: a companion follows the hero (the company stage moves it), it does not wander off by mood."""
+    return actor.ties is not None and "companion" in actor.ties.holds
 
 
 def keep_away(world: World, actor: Actor, shunned: Collection[int]) -> bool:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world.components import Body, Item, Needs
+from game.world.components import Body, Companion, Item, Needs
 from game.world.verbs import items, loadout
 from game.world.verbs.combat import die
 from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, consume, floor_provision, take
@@ -47,19 +47,22 @@ def starve(world: World, eid: int, needs: Needs, body: Body, starve_at: float) -
 
 
 def complain(world: World, eid: int, needs: Needs, room: int) -> None:
-    """N11: once per crossing of 80, out loud; it may complain again after the need falls back."""
+    """N11: once per crossing of 80, out loud; it may complain again after the need falls back. A companion
+    complains to its hero directly (the hero hears it wherever it is)."""
     for need, value in (("hunger", needs.hunger), ("thirst", needs.thirst)):
         if value > COMPLAIN_ABOVE and need not in needs.complained:
             needs.complained |= {need}
-            world.emit(f"complain_{need}", eid, room=room, need=need, value=value)
+            to = world.hero if esper.has_component(eid, Companion) else None
+            world.emit(f"complain_{need}", eid, to, room=room, need=need, value=value)
         elif value <= COMPLAIN_ABOVE and need in needs.complained:
             needs.complained -= {need}
 
 
 def stock_up(world: World, eid: int, room: int) -> None:
-    """N10: pick up one provision a turn from the room, hungry or not, if it can carry it (N33)."""
+    """N10: pick up one provision a turn from the room, hungry or not, the first it can carry (N33; a
+    fixture such as a spring is never carried, so it does not hide the bread beside it)."""
     for item_eid in world.rooms.provisions_on_floor(room):
-        if world.content.items[esper.component_for_entity(item_eid, Item).item_id].provision:
-            if loadout.can_carry(world, eid, item_eid, count=1):
-                take(world, eid, items.split_off(world, item_eid, 1))
+        if world.content.items[esper.component_for_entity(item_eid, Item).item_id].provision \
+                and loadout.can_carry(world, eid, item_eid, count=1):
+            take(world, eid, items.split_off(world, item_eid, 1))
             return

@@ -166,10 +166,14 @@ def tell(world: World, kind: str, a: int, b: int, room: int, text: tuple[str, ..
 
 
 def end_feuds(world: World) -> None:
-    """N69: a feud ends once both sides have calmed back above hostile (a death ends it at once)."""
-    below = world.content.social.hostile_below
+    """N69: a feud ends once both sides have calmed back above hostile (a death ends it at once); a side
+    that holds no opinion of the other (a save's feud between two who never met) counts as calm."""
     for pair in list(world.feuds):
         a, b = (world.actors.by_uid(uid) for uid in pair)
-        if a is not None and b is not None and social.opinion(world, a.eid, pair[1]) >= below \
-                and social.opinion(world, b.eid, pair[0]) >= below:
+        if a is not None and b is not None and calm(world, a.eid, pair[1]) and calm(world, b.eid, pair[0]):
             social.end_feud(world, pair, "calm")
+
+
+def calm(world: World, eid: int, other_uid: str) -> bool:
+    held = social.opinion(world, eid, other_uid)
+    return held is None or held >= world.content.social.hostile_below

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Needs
+from game.world.verbs import deeds
 from game.world.verbs.provisions import NEED_RISE
 
 if TYPE_CHECKING:
@@ -36,9 +37,11 @@ def recover(world: World) -> None:
         count_down_stun(world, actor.eid, actor.body)
     esper.clear_dead_entities()
     world.actors.drop_dead()
-    hero = esper.component_for_entity(world.hero, Body)
-    count_down_stun(world, world.hero, hero)
-    hero.ap = hero.card.ap
+    hero = esper.try_component(world.hero, Body) if world.hero else None  # a site the hero is away from has none
+    if hero is not None:
+        count_down_stun(world, world.hero, hero)
+        hero.ap = hero.card.ap
+        deeds.catch_breath(world, world.hero)
 
 
 def count_down_stun(world: World, eid: int, body: Body) -> None:

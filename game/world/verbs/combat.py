@@ -11,7 +11,7 @@ from game.rules.bridge import group_aim_percent
 from game.rules.groups import FLANK_BONUS, flanks, is_group
 from game.world.components import Body, Identity, Inventory, Item, Mood, MoodState, Position
 from game.world.rooms import footprint_of, occupied
-from game.world.verbs import conditions, items, loadout, social
+from game.world.verbs import conditions, deeds, items, loadout, social
 from game.world.verbs.factory import group_cells
 from game.world.views import durability, item_name
 
@@ -157,6 +157,7 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
         world.emit("killed", killer, eid, room, cause="combat")
         if killer == world.hero:
             social.seen_kill(world, killer, eid, room)  # N73
+            deeds.slain(world, killer, eid)
     else:
         world.emit("death", eid, room=room, cause=cause)
     social.feuds_end_with(world, eid)  # N69

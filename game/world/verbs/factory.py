@@ -10,10 +10,10 @@ from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
-from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Loyalty, Memories, Mood,
-                                   MoodState, Needs, Opinions, Position, tag_set)
+from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Journey, Loyalty,
+                                   Memories, Mood, MoodState, Needs, Opinions, Position, tag_set)
 from game.world.rooms import footprint_squares
-from game.world.verbs import loadout
+from game.world.verbs import loadout, trade
 from game.world.verbs.items import give, lay
 from game.world.verbs.social import draw_name, draw_persona
 
@@ -55,12 +55,13 @@ def spawn_item(world: World, item_id: str, room: int | None = None, square: Squa
 
 def spawn_creature(world: World, codex_id: str, room: int, near: Square | None = None, kind: str = "dungeon",
                    heads: int = 0, gear: tuple[str, ...] | None = None, provisions: bool = True,
-                   background: str | None = None, name: str = "") -> int | None:
+                   background: str | None = None, name: str = "", merchant: str | None = None) -> int | None:
     """Make a creature in `room` on free squares nearest `near`; None when there is no space (N26).
 
     `gear` lists item ids to equip; None means the codex's authored gear (N31). A thinking kind gets a
     persona (N65, N83; `background` from the map, else drawn), an empty social memory and, unless `name`
     gives one, a name drawn for its people (N85); other creatures are called by `name` or their kind's.
+    A merchant of type `merchant` opens its shop (N5).
     """
     codex = world.content.codex
     defn = codex.creatures[codex_id]
@@ -102,6 +103,8 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     if provisions and has_needs(tags):
         for item_id in world.content.tuning.kits["provisions"]:  # N49
             spawn_item(world, item_id, owner=eid)
+    if kind == "merchant" and merchant:
+        trade.open_shop(world, eid, merchant)
     loadout.refresh(world, eid)
     body = esper.component_for_entity(eid, Body)
     body.health = body.card.health
@@ -109,22 +112,25 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     return eid
 
 
-def spawn_hero(world: World, room: int, square: Square) -> int:
+def spawn_hero(world: World, room: int, square: Square, uid: str = HERO_ID, name: str = "") -> int:
+    """A hero with its starting gear and pack; a world of several heroes names the later ones "hero#2"... (N3)."""
     codex = world.content.codex
     hero = codex.hero()
     defn = hero.definition
     card = codex.hero_card()
     eid = esper.create_entity(
-        Identity(HERO_ID, HERO_ID, defn.name, "hero", "hero", frozenset(defn.tags) | {"humanoid"}),
+        Identity(uid, HERO_ID, name or defn.name, "hero", "hero", frozenset(defn.tags) | {"humanoid"}),
         Position(room, square), Footprint(1, 1),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget),
-        Needs(), Growth(), Inventory(), Hero(hero.sheet),
+        Needs(), Growth(), Inventory(), Hero(hero.sheet), Journey({room}),
     )
     world.rooms.place(eid, room, [square])
     for equipment_id in codex.starting_gear(HERO_ID):
         loadout.equip(world, eid, spawn_item(world, loadout.item_for_equipment(world, equipment_id), owner=eid))
-    for item_id in world.content.tuning.kits["hero"]:
-        spawn_item(world, item_id, owner=eid)
+    perks = world.content.heroes.perks
+    for item_id in [*world.content.tuning.kits["hero"], *(i for p in hero.sheet.perks if p in perks for i in perks[p].kit)]:
+        spawn_item(world, item_id, owner=eid)  # the pack, and what its perk sets out with (heroes.toml)
+    trade.add_gold(world, eid, world.content.trade.hero_gold)
     loadout.refresh(world, eid)
     body = esper.component_for_entity(eid, Body)
     body.health = body.card.health
@@ -144,7 +150,7 @@ def populate(world: World) -> int:
 def place_contents(world: World, dungeon: DungeonMap) -> None:
     for p in dungeon.placements:
         spawn_creature(world, p.creature, p.room, p.square, p.kind, p.heads, p.gear or None, p.provisions,
-                       p.background, p.name if p.kind in NAMED_KINDS else "")
+                       p.background, p.name if p.kind in NAMED_KINDS else "", p.merchant)
     for it in dungeon.items:
         spawn_item(world, it.item, it.room, it.square, quality=it.quality, material=it.material,
                    rune=it.rune, count=it.count)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.maps.model import Square
-from game.world.components import Inventory, Item
+from game.world.components import Inventory, Item, Mark
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -26,16 +26,16 @@ STACKING = ("food", "drink", "healing", "key", "rune", "repair", "misc")
 
 def give(world: World, item_eid: int, owner: int) -> int:
     """Put an item in `owner`'s pack, lifting it from the floor if it lay there. Alike provisions,
-    potions, keys and runes join one stack. Returns the entity that now holds the item."""
+    potions, keys and runes join one stack (never a marked item, N42). Returns the entity that now holds it."""
     item = esper.component_for_entity(item_eid, Item)
     release(world, item_eid, item)
     inv = esper.component_for_entity(owner, Inventory)
     kind = world.content.items[item.item_id].kind
-    if kind in STACKING:
+    if kind in STACKING and not esper.has_component(item_eid, Mark):
         for other in inv.items:
             twin = esper.component_for_entity(other, Item)
             if (twin.item_id, twin.quality, twin.material, twin.rune) == \
-                    (item.item_id, item.quality, item.material, item.rune):
+                    (item.item_id, item.quality, item.material, item.rune) and not esper.has_component(other, Mark):
                 twin.count += item.count
                 esper.delete_entity(item_eid)
                 return other

@@ -34,6 +34,14 @@ def floor_provision(world: World, room: int, kind: str) -> int | None:
     return first_of_kind(world, world.rooms.provisions_on_floor(room), kind)
 
 
+def fixture(world: World, room: int, kind: str) -> bool:
+    """N9, N12: the room holds a spring or a patch of `kind` (food or drink) with portions left."""
+    items_ = world.content.items
+    return any(items_[esper.component_for_entity(e, Item).item_id].fixture
+               and items_[esper.component_for_entity(e, Item).item_id].kind == kind
+               for e in world.rooms.provisions_on_floor(room))
+
+
 def take(world: World, eid: int, item_eid: int) -> None:
     room = esper.component_for_entity(item_eid, Item).room
     world.emit("pickup", eid, room=room, item=item_name(world, item_eid))

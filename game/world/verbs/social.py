@@ -227,10 +227,15 @@ def who(world: World, uid: str) -> str:
 
 # -- feuds (N69) -------------------------------------------------------------------------------------------------
 def end_feud(world: World, pair: tuple[str, str], reason: str) -> None:
-    """N69: the feud of `pair` is over ("calm": both above hostile again; "death"), silently (no room)."""
+    """N69: the feud of `pair` is over ("calm": both above hostile again; "death"). A hero sharing a room with
+    either side hears them make up (the event is in that room, N66); elsewhere it passes silently (no room)."""
     began = world.feuds.pop(pair)
-    world.emit("feud_over", first=who(world, pair[0]), second=who(world, pair[1]), pair=list(pair), reason=reason,
-               began=began)
+    room = None
+    if reason == "calm" and world.alive(world.hero):
+        sides = {actor.pos.room for actor in map(world.actors.by_uid, pair) if actor is not None}
+        room = world.hero_room() if world.hero_room() in sides else None
+    world.emit("feud_over", room=room, first=who(world, pair[0]), second=who(world, pair[1]), pair=list(pair),
+               reason=reason, began=began)
 
 
 def feuds_end_with(world: World, eid: int) -> None:

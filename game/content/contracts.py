@@ -1,0 +1,140 @@
+"""assets/data/contracts.toml: contracts and mini-quests (N40-N44) checked on load: three passages or more
+of flavour for every background and for notable people (N41), the objectives with their rewards, the
+marked items (N42), the wants of mini-quests (N44), and every item named known to items.toml."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from game.content.dialogue import NOTABLE
+from game.content.errors import ContentError
+from game.content.lines import entries, line, lines, table
+from game.content.toml_file import read_toml
+from game.rules.card import SCHOOLS
+
+OBJECTIVES = ("slay", "bring", "deliver", "clear", "escort", "marked")
+PASSAGES = 3  # N41: at least this many per background
+MERCHANT = "merchant"  # the voice of merchants, who have no background (they trade, N5, and give work too)
+LINES = {"work": (), "accept": (), "another": (), "decline": (), "claim": (), "abandon": (), "deliver": ("other",),
+         "give": (), "cooldown": (), "nothing": (), "thanks": (), "received": ("other",), "journal": ()}
+RULES = {"cooldown": (True, 1, 10_000), "marked_chance": (False, 0.0, 1.0), "bonus_chance": (False, 0.0, 1.0),
+         "loyalty": (True, 0, 100), "abandon_loyalty": (True, 0, 100), "giver_xp": (True, 0, 100_000),
+         "mini_loyalty": (True, 0, 1000), "mini_gain": (True, 0, 100), "mini_gold_least": (True, 0, 10_000),
+         "mini_gold_per_value": (True, 0, 100)}
+SAYS = ("target", "item", "room")
+
+
+@dataclass(frozen=True)
+class Objective:
+    id: str
+    says: str
+    gold: tuple[int, int]
+    xp: int
+    items: tuple[str, ...] = ()  # bring: what it may want; deliver: the parcel
+
+
+@dataclass(frozen=True)
+class Want:
+    """N44: what a creature may ask for, in words, and the items that answer it."""
+
+    id: str
+    what: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Contracts:
+    rules: Mapping[str, float]
+    lines: Mapping[str, str]
+    flavour: Mapping[str, tuple[str, ...]]
+    objectives: Mapping[str, Objective]
+    epithets: tuple[str, ...]
+    marked_items: tuple[str, ...]
+    marked_runes: tuple[str, ...]
+    bonus: tuple[str, ...]
+    wants: Mapping[str, Want]
+    wants_says: str
+
+
+def _number(data: dict[str, Any], key: str, where: str, path: Path, whole: bool, lo: float, hi: float) -> Any:
+    value = data.get(key)
+    kinds = (int,) if whole else (int, float)
+    if not isinstance(value, kinds) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ContentError(f"{path}: {where}.{key}: must be {'a whole number' if whole else 'a number'} from {lo} "
+                           f"to {hi}, not {value!r}")
+    return value
+
+
+def _items(value: Any, where: str, path: Path, items: Mapping[str, Any]) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise ContentError(f"{path}: {where}: must be a list of one or more item ids")
+    for item_id in value:
+        if item_id not in items:
+            raise ContentError(f"{path}: {where}: unknown item {item_id!r} (not in items.toml)")
+    return tuple(value)
+
+
+def _objective(data: dict[str, Any], key: str, path: Path, items: Mapping[str, Any]) -> Objective:
+    where = f"objectives.{key}"
+    extra = {"bring": ("items",), "deliver": ("item",)}.get(key, ())
+    entries(data, ("says", "gold", "xp", *extra), path, where)
+    gold = data["gold"]
+    if not isinstance(gold, list) or len(gold) != 2 or not all(
+            isinstance(g, int) and not isinstance(g, bool) and 0 <= g <= 100_000 for g in gold) or gold[0] > gold[1]:
+        raise ContentError(f"{path}: {where}.gold: must be [least, most], whole numbers from 0 to 100000")
+    wanted: tuple[str, ...] = ()
+    if key == "bring":
+        wanted = _items(data["items"], f"{where}.items", path, items)
+    if key == "deliver":
+        wanted = _items([data["item"]], f"{where}.item", path, items)
+    return Objective(key, line(data["says"], SAYS, f"{where}.says", path), (gold[0], gold[1]),
+                     _number(data, "xp", where, path, True, 0, 100_000), wanted)
+
+
+def load_contracts(path: Path, items: Mapping[str, Any], backgrounds: Iterable[str]) -> Contracts:
+    """Read and check contracts.toml; ContentError names the file, the entry and the field."""
+    data = read_toml(path)
+    entries(data, ("rules", "lines", "naming", "objectives", "bonus", "wants", "flavour"), path, "contracts.toml")
+    rules = table(data, "rules", path)
+    entries(rules, RULES, path, "rules")
+    lines_table = table(data, "lines", path)
+    entries(lines_table, LINES, path, "lines")
+    naming = table(data, "naming", path)
+    entries(naming, ("epithets", "marked_items", "marked_runes"), path, "naming")
+    objectives = table(data, "objectives", path)
+    entries(objectives, OBJECTIVES, path, "objectives")
+    voices = (*backgrounds, NOTABLE, MERCHANT)
+    flavour = table(data, "flavour", path)
+    entries(flavour, voices, path, "flavour")
+    for voice in voices:
+        if not isinstance(flavour[voice], list) or len(flavour[voice]) < PASSAGES:
+            raise ContentError(f"{path}: flavour.{voice}: needs {PASSAGES} passages or more (N41)")
+    runes = naming["marked_runes"]
+    if not isinstance(runes, list) or not runes or any(r not in SCHOOLS for r in runes):
+        raise ContentError(f"{path}: naming.marked_runes: must list runes' schools ({', '.join(SCHOOLS)})")
+    bonus = table(data, "bonus", path)
+    entries(bonus, ("items",), path, "bonus")
+    wants_table = table(data, "wants", path)
+    wants = {}
+    for key, value in wants_table.items():
+        if key == "says":
+            continue
+        want = table(wants_table, key, path, "wants")
+        entries(want, ("what", "items"), path, f"wants.{key}")
+        wants[key] = Want(key, line(want["what"], (), f"wants.{key}.what", path),
+                          _items(want["items"], f"wants.{key}.items", path, items))
+    if not wants:
+        raise ContentError(f"{path}: wants: needs at least one want (N44)")
+    return Contracts(
+        rules={k: _number(rules, k, "rules", path, whole, lo, hi) for k, (whole, lo, hi) in RULES.items()},
+        lines={k: line(lines_table[k], allowed, f"lines.{k}", path) for k, allowed in LINES.items()},
+        flavour={v: lines(flavour[v], (), f"flavour.{v}", path) for v in voices},
+        objectives={k: _objective(table(objectives, k, path, "objectives"), k, path, items) for k in OBJECTIVES},
+        epithets=lines(naming["epithets"], (), "naming.epithets", path),
+        marked_items=_items(naming["marked_items"], "naming.marked_items", path, items),
+        marked_runes=tuple(runes),
+        bonus=_items(bonus["items"], "bonus.items", path, items),
+        wants=wants,
+        wants_says=line(wants_table.get("says"), ("item",), "wants.says", path),
+    )

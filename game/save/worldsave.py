@@ -1,0 +1,207 @@
+"""Saving and loading a world of sites (docs/saves.md, "A world of sites"): `save_realm(realm, path)`,
+`load_realm(path) -> Realm`, and `summary(path)` for the load screen, without building anything.
+
+One file holds the whole realm: the region map's name and hash, the realm's clock, RNG and heroes, and the
+body of every site that has a world (every settlement, and a dungeon while a hero is inside it), each the
+same body a one-map run saves (game/save/snapshot.py), checked by the same checks. A hero outside every
+site's world is saved as a small body of its own on the home settlement's map (itself and its pack), so
+its components, gear and links are checked like any creature's. Everything is checked before the realm is
+handed out; a problem is one line naming the file, and the file is never changed by loading.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.content.content import Content, load_content
+from game.content.errors import ContentError
+from game.maps.data_ids import read_data_ids
+from game.maps.errors import MapError
+from game.maps.tiled import load_map, load_region
+from game.paths import ROOT
+from game.save import checks, fileformat
+from game.save import file_hash, load_site, map_reference, site_body, write_body
+from game.save.errors import SaveError
+from game.world.components import UID
+from game.world.realm import HeroProfile, Realm
+from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, optional, record, text
+from game.world.verbs.journey import Traveller, bring_in, take_out
+from game.world.world import World
+
+MAP_OR_NOTHING = Kind("a map or nothing", lambda v, w: v is None or isinstance(v, dict))
+RECORDS = list_of("a list of maps", lambda v, w: isinstance(v, dict))
+HEROES = list_of("a list of [uid, name, place] of each hero",
+                 lambda v, w: isinstance(v, list) and len(v) == 3 and UID.fits(v[0], w) and text(200).fits(v[1], w)
+                 and text(200).fits(v[2], w))
+SUMMARY = {"hero": text(80), "place": text(200), "turn": COUNT, "heroes": HEROES}
+BODY = {
+    "region": record({"path": text(4096), "sha256": checks.SHA256}),
+    "realm": Kind("a map of the world's clock, RNG and heroes", lambda v, w: isinstance(v, dict)),
+    "sites": RECORDS, "summary": record(SUMMARY),
+}
+REALM = {"seed": INT, "clock": COUNT, "rng": checks.RNG, "playing": UID, "heroes": RECORDS}
+HERO = {"uid": UID, "name": text(80), "place": COUNT, "inside": BOOL, "known": NUMBERS, "body": MAP_OR_NOTHING}
+SITE = {"place": COUNT, "body": Kind("a map: the world of one site", lambda v, w: isinstance(v, dict))}
+
+
+# -- saving -------------------------------------------------------------------------------------------
+def save_realm(realm: Realm, path: Path) -> None:
+    """Write the whole realm to `path` atomically (the save it replaces kept as `<name>.bak`)."""
+    path = Path(path)
+    here = realm.here
+    if here is not None and here.mid_turn:
+        raise SaveError(f"cannot save to {path}: the world turn is still running")
+    try:
+        region = {"path": map_reference(realm.region.path), "sha256": file_hash(realm.region.path)}
+    except OSError as exc:
+        raise SaveError(f"cannot save to {path}: the region map cannot be read ({exc.strerror})") from None
+    sites = [{"place": pid, "body": site_body(site.world, path)}
+             for pid, site in realm.sites.items() if site.world is not None]
+    heroes = [hero_record(realm, hero, path) for hero in realm.heroes.values()]
+    hero = realm.hero
+    body = {
+        "region": region,
+        "realm": {"seed": realm.seed, "clock": realm.clock, "rng": realm.rng.getstate(), "playing": realm.playing,
+                  "heroes": heroes},
+        "sites": sites,
+        "summary": {"hero": hero.name, "place": realm.sites[hero.place].place.name, "turn": realm.now,
+                    "heroes": [[h.uid, h.name, realm.sites[h.place].place.name] for h in realm.heroes.values()]},
+    }
+    write_body(path, body)
+
+
+def hero_record(realm: Realm, hero: HeroProfile, path: Path) -> dict[str, Any]:
+    body = None
+    if hero.traveller is not None:
+        body, hero.traveller = traveller_body(realm, hero.traveller, path)
+    return {"uid": hero.uid, "name": hero.name, "place": hero.place, "inside": hero.inside,
+            "known": sorted(hero.known), "body": body}
+
+
+def traveller_body(realm: Realm, traveller: Traveller, path: Path) -> tuple[dict[str, Any], Traveller]:
+    """A hero outside every world as the body of a world of the home map holding only it (and its pack)."""
+    home = realm.sites[realm.home].map
+    scratch = World(home, realm.content, 0)
+    try:
+        scratch.hero = bring_in(scratch, traveller, *home.entrance)
+        body = site_body(scratch, path)
+        return body, take_out(scratch, scratch.hero)
+    finally:
+        scratch.close()
+
+
+# -- loading ------------------------------------------------------------------------------------------
+def summary(path: Path) -> dict[str, Any]:
+    """What the load screen shows of a world's save: its played hero, place and turn, and every hero with its place."""
+    body = fileformat.read(Path(path))
+    if "region" not in body:
+        raise SaveError(f"{path}: is one map's run, not a world of sites")
+    try:
+        checks.fields(body, BODY)
+    except Unfit as exc:
+        raise SaveError(f"{path}: damaged save ({exc})") from None
+    return body["summary"]
+
+
+def load_realm(path: Path, content: Content | None = None) -> Realm:
+    """The world of sites saved at `path`, ready to play on; SaveError for a bad, foreign, newer or stale save."""
+    path = Path(path)
+    body = fileformat.read(path)
+    if "region" not in body:
+        raise SaveError(f"{path}: is one map's run, not a world of sites (load it with --load)")
+    try:
+        checks.fields(body, BODY)
+        checks.fields(body["realm"], REALM, "realm")
+        for i, hero in enumerate(body["realm"]["heroes"]):
+            checks.fields(hero, HERO, f"realm.heroes[{i}]")
+        for i, site in enumerate(body["sites"]):
+            checks.fields(site, SITE, f"sites[{i}]")
+        content = content or load_content()
+        realm = Realm(*region_maps(path, body["region"]), content, body["realm"]["seed"], populate=False)
+    except Unfit as exc:
+        raise SaveError(f"{path}: damaged save ({exc})") from None
+    except ContentError as exc:
+        raise SaveError(f"{path}: the game's data cannot be loaded: {exc}") from None
+    try:
+        rebuild(path, body, realm)
+    except Unfit as exc:
+        realm.close()
+        raise SaveError(f"{path}: damaged save ({exc})") from None
+    except BaseException:
+        realm.close()
+        raise
+    return realm
+
+
+def region_maps(path: Path, ref: dict[str, str]) -> tuple[Any, dict[int, Any]]:
+    region_path = ROOT / ref["path"]
+    if not region_path.is_file():
+        raise SaveError(f"{path}: its region map {region_path} is missing")
+    if file_hash(region_path) != ref["sha256"]:
+        raise SaveError(f"{path}: its region map {region_path} has changed since the game was saved")
+    try:
+        region = load_region(region_path)
+        data = read_data_ids()
+        return region, {pid: load_map(place.map, data=data) for pid, place in region.places.items()}
+    except MapError as exc:
+        raise SaveError(f"{path}: its region cannot be loaded: {exc.problems[0]}") from None
+
+
+def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
+    """Every site's world, then the heroes, the clock and the RNG, each checked against the region."""
+    state = body["realm"]
+    inside = {h["place"]: h["uid"] for h in state["heroes"] if h["inside"]}
+    for site in body["sites"]:
+        pid = site["place"]
+        if pid not in realm.sites:
+            raise Unfit(f"site {pid} is no place of the region map")
+        if realm.sites[pid].world is not None:
+            raise Unfit(f"site {pid} is saved twice")
+        if not realm.sites[pid].is_settlement and pid not in inside:
+            raise Unfit(f"the dungeon {pid} holds a run, but no hero is inside it")
+        world = realm.sites[pid].world = load_site(path, site["body"], realm.content, realm.sites[pid].map)
+        world.ecs.activate()
+        if world.hero and world.uid(world.hero) != inside.get(pid):
+            raise Unfit(f"the hero in site {pid} is not the hero the realm says is inside it")
+    missing = [pid for pid, site in realm.sites.items() if site.is_settlement and site.world is None]
+    if missing:
+        raise Unfit(f"the settlement {missing[0]} is not saved")
+    for record in state["heroes"]:
+        realm.heroes[record["uid"]] = hero_of(path, realm, record)
+    if len(realm.heroes) != len(state["heroes"]):
+        raise Unfit("two heroes share a uid")
+    if state["playing"] not in realm.heroes:
+        raise Unfit(f"the hero played, {state['playing']}, is not among the heroes")
+    if len(inside) != sum(h["inside"] for h in state["heroes"]) or set(inside.values()) - {state["playing"]}:
+        raise Unfit("only the hero played may be inside a site")
+    realm.clock, realm.playing = state["clock"], state["playing"]
+    realm.rng.setstate(checks.RNG.from_plain(state["rng"]))
+
+
+def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
+    uid, place = record["uid"], record["place"]
+    if place not in realm.sites:
+        raise Unfit(f"the hero {uid} is at {place}, no place of the region map")
+    sites, known = {s.id for s in realm.region.sites}, set(record["known"])
+    if not known <= sites:
+        raise Unfit(f"the hero {uid} knows of site {min(known - sites)}, which the region does not hold")
+    hero = HeroProfile(uid, record["name"], place, record["inside"], known)
+    world = realm.sites[place].world
+    if world is not None:
+        world.ecs.activate()
+    if record["inside"]:
+        if record["body"] is not None or world is None or not world.hero or world.uid(world.hero) != uid:
+            raise Unfit(f"the hero {uid} is said to be inside {place}, but the site's world does not hold it")
+        return hero
+    if record["body"] is None:
+        raise Unfit(f"the hero {uid} is on the region map without its body")
+    home = realm.sites[realm.home].map
+    scratch = load_site(path, record["body"], realm.content, home)
+    scratch.ecs.activate()
+    try:
+        if not scratch.hero or scratch.uid(scratch.hero) != uid or len(scratch.creatures()) != 1:
+            raise Unfit(f"the body of the hero {uid} holds someone else")
+        hero.traveller = take_out(scratch, scratch.hero)
+    finally:
+        scratch.close()
+    return hero

@@ -1,0 +1,169 @@
+"""The journal screen (N40, N44), over the dungeon: three tabs, Work (the hero's contracts and mini-quests,
+ready and active first, then done and abandoned, with who gave them, where, the objective, the giver's
+words and the reward), People (who the hero has met, where they are, what they think of it, their
+loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points).
+Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and lines, the
+wheel scrolls. It only shows a journal view."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import bindings, theme, widgets
+from game.ui.scene import Scene
+from game.world.journalview import JournalView, journal_view
+
+if TYPE_CHECKING:
+    from game.ui.session import Session
+
+PANEL = pygame.Rect(110, 28, 1060, 664)
+TABS = ("Work", "People", "Places")
+LIST_W = 430
+ROW_H = 44
+ROWS = 11
+STATE_COLOURS = {"ready": (120, 210, 130), "active": theme.ACCENT, "done": theme.TEXT_DIM,
+                 "abandoned": (200, 110, 100)}
+GOLD = (240, 204, 90)
+
+
+class JournalScene(Scene):
+    opaque = False
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.world = session.world
+        self.tab, self.selected, self.top = 0, [0] * len(TABS), [0] * len(TABS)
+        self.view: JournalView = journal_view(self.world, self.world.hero)
+        self.tab_rects: list[pygame.Rect] = []
+        self.rows: list[tuple[pygame.Rect, int]] = []
+
+    def count(self) -> int:
+        return len((self.view.entries, self.view.people, self.view.places)[self.tab])
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self.tab_rects):
+                if rect.collidepoint(event.pos):
+                    self.tab = i
+            for rect, index in self.rows:
+                if rect.collidepoint(event.pos):
+                    self.selected[self.tab] = index
+        elif event.type == pygame.MOUSEWHEEL:
+            self.top[self.tab] = max(0, min(max(0, self.count() - ROWS), self.top[self.tab] - event.y))
+
+    def _key(self, key: int) -> None:
+        count = self.count()
+        if key in (pygame.K_ESCAPE, pygame.K_j):
+            self.stack.pop()
+        elif key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_d):
+            self.tab = (self.tab + 1) % len(TABS)
+        elif key in (pygame.K_LEFT, pygame.K_a):
+            self.tab = (self.tab - 1) % len(TABS)
+        elif key in (pygame.K_UP, pygame.K_w) and count:
+            self.selected[self.tab] = (self.selected[self.tab] - 1) % count
+        elif key in (pygame.K_DOWN, pygame.K_s) and count:
+            self.selected[self.tab] = (self.selected[self.tab] + 1) % count
+        chosen = self.selected[self.tab]
+        self.top[self.tab] = min(max(self.top[self.tab], chosen - ROWS + 1), chosen)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.veil(surface, (6, 4, 10, 170))
+        inner = widgets.panel(surface, PANEL, alpha=250)
+        title = widgets.text(surface, self.world.content.contracts.lines["journal"], (inner.x + 4, inner.y), 26,
+                             theme.TITLE, bold=True)
+        x = title.right + 40
+        self.tab_rects = []
+        for i, name in enumerate(TABS):
+            rect = pygame.Rect(x, inner.y + 4, 120, 30)
+            active = i == self.tab
+            pygame.draw.rect(surface, (58, 48, 78) if active else theme.PANEL_DARK, rect, border_radius=5)
+            pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL_EDGE, rect, 2 if active else 1,
+                             border_radius=5)
+            widgets.text(surface, name, (rect.centerx, rect.y + 5), 16, theme.TEXT if active else theme.TEXT_DIM,
+                         bold=active, centre=True)
+            self.tab_rects.append(rect)
+            x += 132
+        earned = f"XP from work: {self.view.xp}"
+        widgets.text(surface, earned, (inner.right - 4 - theme.font(15).size(earned)[0], inner.y + 10), 15, GOLD)
+        body = pygame.Rect(inner.x, inner.y + 52, inner.w, inner.h - 52 - 30)
+        self.rows = []
+        (self._work, self._people, self._places)[self.tab](surface, body)
+        hint = "   ·   ".join(h for _, _, h in bindings.JOURNAL if h)
+        widgets.text(surface, hint, (inner.centerx, inner.bottom - 18), 13, theme.TEXT_DIM, centre=True)
+
+    def _list(self, surface: pygame.Surface, area: pygame.Rect, lines: list[tuple[str, str, tuple[int, int, int]]],
+              empty: str) -> None:
+        """A scrolling list of (title, tag, tag colour) with the chosen line framed."""
+        if not lines:
+            widgets.text(surface, empty, (area.x + 8, area.y + 8), 15, theme.TEXT_DIM, width=area.w - 16)
+        y = area.y
+        for i in range(self.top[self.tab], min(len(lines), self.top[self.tab] + ROWS)):
+            title, tag, colour = lines[i]
+            row = pygame.Rect(area.x, y, area.w, ROW_H - 4)
+            chosen = i == self.selected[self.tab]
+            pygame.draw.rect(surface, (58, 48, 78) if chosen else theme.PANEL_DARK, row, border_radius=5)
+            pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, row, 2 if chosen else 1,
+                             border_radius=5)
+            widgets.text(surface, title, (row.x + 10, row.y + 4), 15, theme.TEXT)
+            widgets.text(surface, tag, (row.x + 10, row.y + 21), 12, colour)
+            self.rows.append((row, i))
+            y += ROW_H
+
+    def _work(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        entries = self.view.entries
+        lines = [(f"{e.giver} · {e.kind}", f"{e.state} · {e.place}", STATE_COLOURS[e.state]) for e in entries]
+        self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,
+                   "No work yet. Ask people \"Any work?\" when you talk to them.")
+        if not entries:
+            return
+        e = entries[min(self.selected[0], len(entries) - 1)]
+        x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
+        y = widgets.text(surface, e.giver, (x, body.y), 22, theme.TITLE, bold=True).bottom + 2
+        y = widgets.text(surface, f"given in {e.place}", (x, y), 14, theme.TEXT_DIM).bottom + 6
+        y = widgets.text(surface, e.state.capitalize(), (x, y), 17, STATE_COLOURS[e.state], bold=True).bottom + 12
+        if e.flavour:
+            y = widgets.text(surface, f"“{e.flavour}”", (x, y), 15, theme.TEXT_DIM, width=w).bottom + 10
+        y = widgets.text(surface, e.objective, (x, y), 16, theme.TEXT, width=w).bottom + 16
+        reward = f"Reward: {e.gold} gold, {e.xp} XP" if e.kind != "mini" else "Reward: gold by the item's value"
+        if e.bonus:
+            reward += f", and {e.bonus}"
+        y = widgets.text(surface, reward, (x, y), 15, GOLD).bottom + 8
+        if e.state == "ready":
+            widgets.text(surface, f"Return to {e.giver} to claim it.", (x, y), 15, STATE_COLOURS["ready"])
+
+    def _people(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        people = self.view.people
+        lines = [(p.name, f"{p.regard or 'indifferent'} · loyalty {p.loyalty}", theme.TEXT_DIM) for p in people]
+        self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines, "You have met no one yet.")
+        if not people:
+            return
+        p = people[min(self.selected[1], len(people) - 1)]
+        x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
+        y = widgets.text(surface, p.name, (x, body.y), 22, theme.TITLE, bold=True).bottom + 6
+        for label, value in (("Now in", p.place), ("Thinks of you", p.regard or "indifferent"),
+                             ("Loyalty", str(p.loyalty)), ("Friends", ", ".join(p.friends) or "none you know of"),
+                             ("Enemies", ", ".join(p.enemies) or "none you know of")):
+            widgets.text(surface, label, (x, y), 15, theme.TEXT_DIM)
+            y = max(y + 24, widgets.text(surface, value, (x + 150, y), 15, theme.TEXT, width=w - 150).bottom + 6)
+        y += 10
+        widgets.text(surface, "Knows of you", (x, y), 15, theme.ACCENT, bold=True)
+        y += 24
+        for deed in p.knows[:6] or ("nothing yet",):
+            y = widgets.text(surface, deed, (x + 12, y), 14, theme.TEXT, width=w - 12).bottom + 4
+
+    def _places(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """Claims (N47) and where the hero's work points; secrets (N60-N63) come with the region."""
+        places = self.view.places
+        lines = [(p.name, p.why, theme.TEXT_DIM) for p in places]
+        self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,
+                   "No claims and no places your work points at. Secrets of the region: none known yet.")
+        if not places:
+            return
+        p = places[min(self.selected[2], len(places) - 1)]
+        x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
+        y = widgets.text(surface, p.name, (x, body.y), 22, theme.TITLE, bold=True).bottom + 8
+        widgets.text(surface, p.why, (x, y), 15, theme.TEXT, width=w)

@@ -1,0 +1,192 @@
+"""The region-map screen (N62): the places with their icons and names, the roads, the hero, the hidden sites
+the hero knows, and the cost of a journey shown before the player commits.
+
+Keys: Tab / arrows choose a place, Enter travels there (or goes in where the hero stands), Esc goes back to
+the title. A click chooses a place; a click on the chosen place travels. Travelling and going in are the
+realm's commands (game/world/realm.py, through the session), the same a headless bot gives.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import clock
+from game.ui import labels, theme, widgets
+from game.ui.maprender import render_map
+from game.ui.scene import Scene, SceneRefused
+
+if TYPE_CHECKING:
+    from game.ui.session import Session
+    from game.world.realm import Realm
+
+MAP_VIEW = pygame.Rect(0, 0, 960, 720)
+SIDE = pygame.Rect(960, 0, 320, 720)
+SITE_TILES = {"artifact": 37, "beast": 38}  # tile index of a known site's icon (docs/maps.md)
+PREVIOUS = (pygame.K_LEFT, pygame.K_UP, pygame.K_a, pygame.K_w)
+NEXT = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_d, pygame.K_s, pygame.K_TAB)
+GO = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+NEWS = 6  # the last lines of the road shown in the panel
+
+
+class RegionScene(Scene):
+    """The session's world of sites seen from above; the hero stands beside the place it left or arrived at."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        realm = self.realm
+        self.scale = min(MAP_VIEW.w / (realm.region.width * realm.region.tile_w),
+                         MAP_VIEW.h / (realm.region.height * realm.region.tile_h))
+        whole = render_map(realm.region, session.sprites)
+        self.backdrop = pygame.transform.smoothscale(
+            whole, (round(whole.get_width() * self.scale), round(whole.get_height() * self.scale)))
+        self.tile = realm.region.tile_w * self.scale
+        self.chosen = realm.hero.place
+        self.news = [event.text for event in realm.pop_events()][-NEWS:]
+        self.problem = ""
+
+    @property
+    def realm(self) -> Realm:
+        return self.session.realm
+
+    # -- where things are on the screen -----------------------------------------------------------
+    def place_rect(self, pid: int) -> pygame.Rect:
+        place = self.realm.region.places[pid]
+        t = self.tile
+        return pygame.Rect(round(place.x * t), round(place.y * t), round(place.w * t), round(place.h * t))
+
+    def place_at(self, pos: tuple[int, int]) -> int | None:
+        for pid in self.realm.sites:
+            if self.place_rect(pid).inflate(12, 12).collidepoint(pos):
+                return pid
+        return None
+
+    # -- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            pid = self.place_at(event.pos)
+            if pid is not None and pid == self.chosen:
+                self.go()
+            elif pid is not None:
+                self.chosen = pid
+        elif event.type == pygame.KEYDOWN:
+            order = sorted(self.realm.sites)
+            if event.key in PREVIOUS + NEXT:
+                step = -1 if event.key in PREVIOUS else 1
+                self.chosen = order[(order.index(self.chosen) + step) % len(order)]
+            elif event.key in GO:
+                self.go()
+            elif event.key == pygame.K_ESCAPE:
+                self.stack.reset("title")
+
+    def go(self) -> None:
+        """Travel to the chosen place and go in: its screen replaces this one."""
+        reason = self.session.travel(self.chosen)
+        if reason:
+            self.problem = reason
+            return
+        try:
+            self.stack.reset("dungeon", site=True)
+        except SceneRefused as exc:
+            self.problem = exc.problems[0]
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        surface.blit(self.backdrop, MAP_VIEW.topleft)
+        trip = self.realm.journey(self.chosen)
+        if trip is not None:
+            self._draw_route(surface, trip.path)
+        self._draw_sites(surface)
+        for pid, site in self.realm.sites.items():
+            self._draw_place(surface, pid, site.place.name)
+        self._draw_hero(surface)
+        self._draw_panel(surface, trip)
+
+    def _centre(self, pid: int) -> tuple[int, int]:
+        return self.place_rect(pid).center
+
+    def _draw_route(self, surface: pygame.Surface, path: tuple[int, ...]) -> None:
+        """The roads of the journey, along the grid as the region's roads run (first across, then up or down)."""
+        for a, b in zip(path, path[1:]):
+            first, second = (a, b) if a < b else (b, a)  # a road's polyline starts at its lower-numbered place
+            (x1, y1), (x2, y2) = self._centre(first), self._centre(second)
+            pygame.draw.lines(surface, theme.ACCENT, False, [(x1, y1), (x2, y1), (x2, y2)], 4)
+
+    def _draw_place(self, surface: pygame.Surface, pid: int, name: str) -> None:
+        rect = self.place_rect(pid)
+        if pid == self.chosen:
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), 3, border_radius=4)
+        colour = theme.ACCENT if pid == self.chosen else theme.TEXT
+        shadowed(surface, name, (rect.centerx, rect.bottom + 6), 15, colour, pid == self.chosen)
+
+    def _draw_sites(self, surface: pygame.Surface) -> None:
+        """The artifact and beast sites this hero knows (N62); the others are not drawn at all."""
+        region = self.realm.region
+        tileset = region.tilesets[0]
+        image = self.session.sprites.image(tileset.image)
+        for site in self.realm.sites_known(self.realm.playing):
+            index = SITE_TILES[site.kind]
+            tile = image.subsurface(((index % tileset.columns) * tileset.tile_w,
+                                     (index // tileset.columns) * tileset.tile_h, tileset.tile_w, tileset.tile_h))
+            size = round(self.tile)
+            x, y = round(site.square[0] * self.tile), round(site.square[1] * self.tile)
+            surface.blit(pygame.transform.smoothscale(tile, (size, size)), (x, y))
+            shadowed(surface, site.name, (x + size // 2, y + size + 4), 13, theme.NOTE)
+
+    def _draw_hero(self, surface: pygame.Surface) -> None:
+        """The hero stands on the road just above the place it is at."""
+        rect = self.place_rect(self.realm.hero.place)
+        marker = pygame.transform.smoothscale(self.session.sprites.hero(), (28, 28))
+        spot = marker.get_rect(midbottom=(rect.centerx, rect.top - 6))
+        pygame.draw.ellipse(surface, (0, 0, 0), pygame.Rect(spot.x + 4, spot.bottom - 5, 20, 7))
+        surface.blit(marker, spot)
+
+    def _draw_panel(self, surface: pygame.Surface, trip) -> None:
+        realm = self.realm
+        inner = widgets.panel(surface, SIDE, realm.region.properties.get("title", realm.region.name))
+        x, y = inner.x, inner.y
+        minutes = realm.minutes
+        y = widgets.text(surface, f"{realm.hero.name}  ·  Day {clock.day(minutes)}  {clock.time_of_day(minutes)}",
+                         (x, y), 15, theme.HERO).bottom + 4
+        y = widgets.text(surface, f"On the road by {realm.sites[realm.hero.place].place.name}.", (x, y), 14,
+                         theme.TEXT_DIM, width=inner.w).bottom + 14
+        site = realm.sites[self.chosen]
+        y = widgets.text(surface, site.place.name, (x, y), 18, theme.ACCENT, bold=True).bottom + 2
+        kind = "Dungeon: a fresh run each time you enter" if site.place.kind == "dungeon" else \
+            f"Settlement: {len(site.world.creatures()) if site.world else 0} people live here"
+        y = widgets.text(surface, kind, (x, y), 14, theme.TEXT_DIM, width=inner.w).bottom + 6
+        if trip is None:
+            y = widgets.text(surface, "No road leads there.", (x, y), 15, theme.PROBLEM).bottom + 6
+        elif trip.turns == 0:
+            y = widgets.text(surface, "You are here. Enter: go in.", (x, y), 15, theme.TEXT).bottom + 6
+        else:
+            hours = trip.turns * int(realm.content.tuning["clock"]["minutes_per_turn"]) / 60
+            y = widgets.text(surface, f"{trip.squares} squares of road: {trip.turns} turns (about {hours:.0f} hours).",
+                             (x, y), 15, theme.TEXT, width=inner.w).bottom + 2
+            y = widgets.text(surface, "Enter or click it again: travel there.", (x, y), 14, theme.TEXT_DIM).bottom + 6
+        if self.problem:
+            y = widgets.text(surface, self.problem, (x, y), 14, theme.PROBLEM, width=inner.w).bottom + 6
+        known = realm.sites_known(realm.playing)
+        y = widgets.text(surface, "Sites you know", (x, y + 10), 15, theme.ACCENT, bold=True).bottom + 2
+        for found in known:
+            y = widgets.text(surface, f"{found.name} ({found.kind})", (x, y), 14, theme.TEXT).bottom + 2
+        if not known:
+            y = widgets.text(surface, "None yet: some lie hidden near the roads.", (x, y), 14, theme.TEXT_DIM,
+                             width=inner.w).bottom + 2
+        if self.news:
+            y = widgets.text(surface, "On the road", (x, y + 12), 15, theme.ACCENT, bold=True).bottom + 2
+            for line in self.news:
+                y = widgets.text(surface, line, (x, y), 13, theme.TEXT, width=inner.w).bottom + 2
+        widgets.text(surface, "Tab / arrows: choose  ·  Enter: travel  ·  Esc: title", (SIDE.centerx, SIDE.bottom - 30),
+                     13, theme.TEXT_DIM, centre=True)
+
+
+def shadowed(surface: pygame.Surface, words: str, midtop: tuple[int, int], size: int, colour: tuple[int, int, int],
+             bold: bool = False) -> None:
+    """A label with a dark shadow, readable on grass, water and mountains alike."""
+    label = labels.text(words, size, colour, bold=bold)
+    where = label.get_rect(midtop=midtop)
+    surface.blit(labels.text(words, size, (0, 0, 0), bold=bold), where.move(1, 1))
+    surface.blit(label, where)

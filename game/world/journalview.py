@@ -1,0 +1,99 @@
+"""A read-only view of a hero's journal (N40, N44) for the journal screen and scripted heroes: its
+contracts and mini-quests with who gave them, where, and their state (active, ready, done, abandoned), the
+XP contracts earned, the people the hero has met (what they think of it, their loyalty, their friends and
+enemies as the hero has seen them, N71, and the hero's deeds they know of, N73), and the places: its claims
+(N47) and where its work points."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import esper
+
+from game.world.components import Identity, Journal, Talks
+from game.world.talkview import acquaintance, loyalty_to
+from game.world.verbs import contracts, social
+from game.world.verbs.speech import deeds_known, living_names
+from game.world.world import World
+
+ORDER = {"ready": 0, "active": 1, "done": 2, "abandoned": 3}
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    giver: str
+    place: str
+    kind: str  # slay, bring, deliver, clear, marked, mini
+    objective: str
+    flavour: str
+    state: str  # active, ready (active with its objective met), done, abandoned
+    gold: int
+    xp: int
+    bonus: str
+
+
+@dataclass(frozen=True)
+class Person:
+    uid: str
+    name: str
+    place: str  # the room it stands in now
+    regard: str | None  # N71: what it thinks of the hero in a word
+    loyalty: int
+    friends: tuple[str, ...]  # N71: whom it likes, as the hero has seen (acquaintance)
+    enemies: tuple[str, ...]
+    knows: tuple[str, ...]  # N73: the hero's deeds it knows of, newest first ("good work, told by Mara")
+
+
+@dataclass(frozen=True)
+class Place:
+    name: str
+    why: str  # "your claim", "work: <objective>"
+
+
+@dataclass(frozen=True)
+class JournalView:
+    entries: tuple[Entry, ...]  # ready first, then active, done, abandoned; newest first within each
+    people: tuple[Person, ...]
+    places: tuple[Place, ...]  # the hero's claims and the places its active work points at
+    xp: int
+
+
+def journal_view(world: World, hero: int) -> JournalView:
+    world.ecs.activate()
+    journal = esper.try_component(hero, Journal) or Journal()
+    entries = []
+    for c in journal.contracts:
+        if c.state == "offered":
+            continue  # an offer is in the journal only once accepted (N40, N44)
+        state = "ready" if contracts.ready(world, hero, c) else c.state
+        entries.append(Entry(c.id, c.giver_name, c.place, c.kind, c.objective, c.flavour, state, c.gold, c.xp,
+                             world.content.items[c.bonus].name if c.bonus else ""))
+    entries.sort(key=lambda e: (ORDER[e.state], -e.id))
+    uid = world.uid(hero)
+    people = []
+    met = {eid for eid, talks in esper.get_component(Talks) if uid in talks.greeted}
+    met |= {a.eid for a in (world.actors.by_uid(c.giver) for c in journal.contracts if c.state != "offered") if a}
+    for eid in sorted(met):
+        if world.alive(eid):
+            ties = acquaintance(world, hero, eid)
+            people.append(Person(world.uid(eid), esper.component_for_entity(eid, Identity).name,
+                                 world.room_name(world.room_of(eid)), social.band(world, eid, uid),
+                                 loyalty_to(world, eid, hero), ties.friends if ties else (),
+                                 ties.enemies if ties else (), deeds(world, eid, hero)))
+    people.sort(key=lambda p: (-p.loyalty, p.name))
+    places = [Place(world.room_name(room), "your claim") for room in sorted(journal.claims)]
+    places += [Place(world.room_name(c.room), f"work: {c.objective}") for c in journal.contracts
+               if c.state == "active" and c.room >= 0]
+    return JournalView(tuple(entries), tuple(people), tuple(places), journal.xp)
+
+
+def deeds(world: World, eid: int, hero: int) -> tuple[str, ...]:
+    """N73: what a person knows of the hero's deeds, in the social web's words, and who told it."""
+    names, me = living_names(world), world.uid(eid)
+    words = []
+    for memory in deeds_known(world, eid, hero):
+        deed = world.content.social.deeds.get(memory.deed)
+        told = "saw it" if memory.source == me else f"told by {names[memory.source][1]}" \
+            if memory.source in names else "heard"
+        words.append(f"{deed.news if deed else memory.deed}, {told}")
+    return tuple(words)

@@ -1,0 +1,316 @@
+"""The world of sites (N2, N3, N62): the region map, one world per site, the heroes, the clock and one RNG.
+
+A `Realm` is built from the region map and every site's map (game/launch.py reads them). Every place and
+every artifact or beast site exists from its creation (N62). A settlement's world is made then and lives as
+long as the realm (N3: its residents keep their state, opinions, memories, packs and levels); a dungeon's
+world is made when a hero enters it and closed when the hero leaves (N2: one run, a fresh population).
+
+One seeded RNG (`Realm.rng`) draws each site world's seed, in a fixed order, when that world is made, so
+the same seed and the same commands give the same events. Sites never touch one another, so a settlement
+the hero is away from is brought up to the clock when the hero arrives (`catch_up`), turn by turn and in
+full, which gives what running it alongside would have (docs/rules.md, "The world of sites").
+
+Heroes (N3) are profiles: each has its own place, pack and standing; one is played at a time, and the
+others wait on the region map outside any site's world.
+"""
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass, field
+
+from game.content.codex import HERO_ID
+from game.content.content import Content
+from game.maps.model import DungeonMap, Place, RegionMap, Site, Square
+from game.world.commands import Result
+from game.world.events import NO_DATA, Event
+from game.world.turn import run_turn
+from game.world.verbs import factory
+from game.world.verbs.journey import Traveller, bring_in, take_out
+from game.world.world import World
+
+
+@dataclass(slots=True)
+class SiteWorld:
+    """A place of the region with its map; `world` while it holds creatures (a settlement always, a dungeon
+    during a run)."""
+
+    place: Place
+    map: DungeonMap
+    world: World | None = None
+
+    @property
+    def is_settlement(self) -> bool:
+        return self.place.kind == "settlement"
+
+    @property
+    def surface(self) -> int | None:
+        """The room whose way up leads to the region (the map's `surface` property, docs/maps.md)."""
+        name = self.map.properties.get("surface", "")
+        return next((room.id for room in self.map.rooms.values() if name and room.name == name), None)
+
+
+@dataclass(slots=True)
+class HeroProfile:
+    """One hero of the realm: where it is, what it knows of the hidden sites, and, while it is in no site's
+    world, its body and pack (`traveller`)."""
+
+    uid: str
+    name: str
+    place: int  # the place it is in (`inside`) or beside on the region map
+    inside: bool = False
+    known: set[int] = field(default_factory=set)  # hidden sites it has found or been told of (N62)
+    traveller: Traveller | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Journey:
+    """What travelling to a place costs, shown before the player commits."""
+
+    to: int
+    path: tuple[int, ...]  # the places passed through, from where the hero is to `to`
+    squares: int  # road length on the region map
+    turns: int
+
+
+class Realm:
+    """The region's sites, heroes and clock; `play`, `travel` and `leave` are the commands the region screen
+    and the bots give (each returns a Result, never raises for a refusal)."""
+
+    def __init__(self, region: RegionMap, maps: dict[int, DungeonMap], content: Content, seed: int,
+                 populate: bool = True) -> None:
+        """A new realm; `populate` False for one a save rebuilds (it sets the worlds, heroes, clock and RNG)."""
+        self.region, self.content, self.seed = region, content, seed
+        self.rng = random.Random(seed)
+        self.tuning = content.tuning["region"]
+        self.clock = 0  # world turns since the realm began, while no hero is inside a site
+        self.events: list[Event] = []
+        self.sites = {pid: SiteWorld(place, maps[pid]) for pid, place in sorted(region.places.items())}
+        for site in self.sites.values():
+            if site.is_settlement and populate:
+                site.world = self.open_world(site)
+        self.home = next((pid for pid, s in self.sites.items() if s.is_settlement), min(self.sites))
+        self.heroes: dict[str, HeroProfile] = {}
+        self.playing = ""
+
+    # -- the time and the sites -----------------------------------------------------------------------
+    @property
+    def now(self) -> int:
+        """The world turn: the played hero's site's while it is inside one, else the realm's clock."""
+        world = self.here
+        return world.turn if world is not None else self.clock
+
+    @property
+    def minutes(self) -> int:
+        """The day clock (N75) at `now`, as World.minutes reckons it."""
+        clock = self.content.tuning["clock"]
+        return int(clock["start_hour"]) * 60 + self.now * int(clock["minutes_per_turn"])
+
+    @property
+    def hero(self) -> HeroProfile:
+        return self.heroes[self.playing]
+
+    @property
+    def here(self) -> World | None:
+        """The world of the site the played hero is in; None on the region map."""
+        if not self.playing or not self.hero.inside:
+            return None
+        return self.sites[self.hero.place].world
+
+    def open_world(self, site: SiteWorld) -> World:
+        """A site's world, populated from its map (N2, N3) at the current turn; its seed drawn from the realm's RNG."""
+        world = World(site.map, self.content, self.rng.getrandbits(63))
+        world.ecs.activate()
+        world.turn = self.clock
+        factory.place_contents(world, site.map)
+        world.actors.all()  # the NPC index built now, in its own esper context, not later in another's
+        return world
+
+    def catch_up(self, site: SiteWorld, heard: list[tuple[int, Event]] | None = None) -> None:
+        """A settlement lives the turns it missed up to the world turn (`now`), in full, up to `catch_up` of
+        them (the last ones). No hero hears what happens there (what the residents did stays in their
+        memories); `heard`, when given, gathers the events with the place's id (headless runs log every site)."""
+        world, until = site.world, self.now
+        if world is None:
+            return
+        world.turn = max(world.turn, until - int(self.tuning["catch_up"]))
+        world.ecs.activate()
+        while world.turn < until:
+            for _ in run_turn(world):
+                pass
+            events = world.pop_events()
+            if heard is not None:
+                heard.extend((site.place.id, event) for event in events)
+
+    def catch_up_all(self, heard: list[tuple[int, Event]] | None = None) -> None:
+        """Every settlement the hero is not in up to the world turn (headless runs and the simulation tool)."""
+        for site in self.sites.values():
+            if site.is_settlement and site.world is not self.here:
+                self.catch_up(site, heard)
+
+    def sites_known(self, uid: str) -> list[Site]:
+        """The artifact and beast sites the hero may see on the region map: the unhidden and the found (N62)."""
+        known = self.heroes[uid].known
+        return [s for s in self.region.sites if not s.hidden or s.id in known]
+
+    # -- heroes -----------------------------------------------------------------------------------
+    def new_hero(self, name: str = "") -> HeroProfile:
+        """A hero made at the home settlement's entrance and standing beside it on the region map; the first is
+        "hero", later ones "hero#2", "hero#3"... (each a stranger to the world, N3)."""
+        uid = HERO_ID if not self.heroes else f"{HERO_ID}#{len(self.heroes) + 1}"
+        if not name and self.heroes:
+            name = self.rng.choice(self.content.names.given["human"])
+        site = self.sites[self.home]
+        world = site.world or World(site.map, self.content, 0)  # a region without settlements: a scratch world
+        room, square = site.map.entrance
+        world.ecs.activate()
+        eid = factory.spawn_hero(world, room, square, uid, name)
+        traveller = take_out(world, eid)
+        if world is not site.world:
+            world.close()
+        profile = self.heroes[uid] = HeroProfile(uid, traveller.name, self.home, traveller=traveller)
+        return profile
+
+    def play(self, uid: str) -> Result:
+        """Play hero `uid` (Continue): the hero played before waits outside any world; one who was inside a site
+        goes in again at its entrance (a dungeon's run then starts afresh, N2)."""
+        if uid not in self.heroes:
+            return Result(False, f"There is no hero {uid!r} in this world.")
+        if self.playing and self.playing != uid and self.hero.inside:
+            self._step_out(self.hero)
+            self.hero.inside = True  # it goes back in when played again
+        self.playing = uid
+        if self.hero.traveller is not None and self.hero.inside:
+            self.hero.inside = False
+            self._enter()
+        return Result(True)
+
+    # -- travelling -------------------------------------------------------------------------------------
+    def journey(self, to: int) -> Journey | None:
+        """The shortest way by road from the played hero's place to `to` (None when no road leads there)."""
+        start = self.hero.place
+        best: dict[int, int] = {start: 0}
+        came: dict[int, int] = {}
+        queue = [(0, start)]
+        while queue:
+            squares, pid = heapq.heappop(queue)
+            if pid == to:
+                break
+            if squares > best[pid]:
+                continue
+            for other in self.region.neighbours(pid):
+                length = squares + road_length(self.region.places[pid], self.region.places[other])
+                if length < best.get(other, length + 1):
+                    best[other], came[other] = length, pid
+                    heapq.heappush(queue, (length, other))
+        if to not in best:
+            return None
+        path = [to]
+        while path[-1] != start:
+            path.append(came[path[-1]])
+        squares = best[to]
+        return Journey(to, tuple(reversed(path)), squares, squares * int(self.tuning["turns_per_square"]))
+
+    def travel(self, to: int) -> Result:
+        """Go by road to place `to` (the world turns pass, N62: a hidden site near the road may be found) and
+        enter it. The hero must be on the region map."""
+        if not self.playing:
+            return Result(False, "No hero is being played.")
+        if self.hero.inside:
+            return Result(False, "Leave this place by its way to the surface first.")
+        if to not in self.sites:
+            return Result(False, f"There is no place {to} on the region map.")
+        trip = self.journey(to)
+        if trip is None:
+            return Result(False, f"No road leads to {self.sites[to].place.name}.")
+        if trip.turns:
+            self.emit("travel", place=self.sites[to].place.name, turns=trip.turns, squares=trip.squares)
+            self.clock += trip.turns
+            self.stumble(trip.path)
+        self.hero.place = to
+        self._enter()
+        return Result(True)
+
+    def leave(self) -> Result:
+        """Climb out of the site by its way to the surface, back onto the region map (the run of a dungeon ends)."""
+        world = self.here
+        if world is None:
+            return Result(False, "You are not in any place.")
+        site = self.sites[self.hero.place]
+        world.ecs.activate()
+        if world.over:
+            return Result(False, "You are dead.")
+        if world.mid_turn:
+            return Result(False, "The world is still moving.")
+        if site.surface is None or world.room_of(world.hero) != site.surface:
+            room = site.map.rooms.get(site.surface) if site.surface is not None else None
+            return Result(False, f"The way up is in {room.name}." if room else "This place has no way up.")
+        self._step_out(self.hero)
+        self.emit("surface", place=site.place.name)
+        return Result(True)
+
+    def _enter(self) -> None:
+        """The played hero goes into the site at its place: a dungeon's run begins, a settlement catches up."""
+        hero, site = self.hero, self.sites[self.hero.place]
+        if site.world is None:
+            site.world = self.open_world(site)
+        else:
+            self.catch_up(site)
+        world = site.world
+        room, square = site.map.entrance
+        world.hero = bring_in(world, hero.traveller, room, square)
+        hero.traveller, hero.inside = None, True
+        self.emit("arrive", place=site.place.name)
+
+    def _step_out(self, hero: HeroProfile) -> None:
+        site = self.sites[hero.place]
+        world = site.world
+        self.clock = world.turn
+        hero.traveller, hero.inside = take_out(world, world.hero), False
+        if not site.is_settlement:  # N2: the dungeon's population lives for one run only
+            world.close()
+            site.world = None
+
+    def stumble(self, path: tuple[int, ...]) -> None:
+        """N62: each unknown hidden site near a road of the journey is found with the data's odds, once."""
+        radius, chance = int(self.tuning["stumble_radius"]), float(self.tuning["stumble_chance"])
+        known = self.hero.known
+        for site in self.region.sites:
+            if not site.hidden or site.id in known:
+                continue
+            near = any(distance_to_road(site.square, self.region.places[a], self.region.places[b]) <= radius
+                       for a, b in zip(path, path[1:]))
+            if near and self.rng.random() < chance:
+                known.add(site.id)
+                self.emit("stumble", site=site.name, site_kind=site.kind)
+
+    # -- events ---------------------------------------------------------------------------------------
+    def emit(self, kind: str, **data: object) -> Event:
+        hero = self.hero
+        event = Event(self.now, kind, hero.uid, None, None, data or NO_DATA, self.content.texts.template(kind),
+                      hero.name, None, self.sites[hero.place].place.name)
+        self.events.append(event)
+        return event
+
+    def pop_events(self) -> list[Event]:
+        new, self.events = self.events, []
+        return new
+
+    def close(self) -> None:
+        for site in self.sites.values():
+            if site.world is not None:
+                site.world.close()
+                site.world = None
+
+
+def road_length(a: Place, b: Place) -> int:
+    """Squares of road between two places: the region's roads run along the grid, so the Manhattan distance."""
+    return abs(a.x - b.x) + abs(a.y - b.y)
+
+
+def distance_to_road(square: Square, a: Place, b: Place) -> int:
+    """Squares from `square` to the rectangle a road between two places runs in."""
+    x, y = square
+    dx = max(min(a.x, b.x) - x, 0, x - max(a.x, b.x))
+    dy = max(min(a.y, b.y) - y, 0, y - max(a.y, b.y))
+    return max(dx, dy)

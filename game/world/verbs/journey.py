@@ -1,0 +1,70 @@
+"""A hero leaving one site's world and arriving in another's (N62): the same components, carried across.
+
+Each site of the region is a world of its own (game/world/realm.py). A hero who leaves one is taken out
+whole, its components and its pack's, as a `Traveller`; arriving, it is put back in the new world at the
+map's entrance with every entity id remapped. Nothing is copied or rebuilt, so the hero arrives exactly
+as it left: health, needs, growth, gear, what it witnessed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from game.world.components import Identity, Inventory, Item, Position
+from game.world.rooms import footprint_of, occupied
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+
+@dataclass(slots=True)
+class Traveller:
+    """A hero between worlds: its components and its pack's items (each with the entity id it had)."""
+
+    parts: list[Any]
+    items: list[tuple[int, list[Any]]]
+
+    @property
+    def identity(self) -> Identity:
+        return next(part for part in self.parts if isinstance(part, Identity))
+
+    @property
+    def name(self) -> str:
+        return self.identity.name
+
+
+def take_out(world: World, eid: int) -> Traveller:
+    """Lift the creature `eid` and everything it carries out of `world`; the world forgets them."""
+    world.ecs.activate()
+    pos, fp = esper.component_for_entity(eid, Position), footprint_of(eid)
+    world.rooms.remove(eid, pos.room, occupied(pos, fp))
+    carried = list(esper.component_for_entity(eid, Inventory).items)
+    items = [(item, list(esper.components_for_entity(item))) for item in carried]
+    parts = list(esper.components_for_entity(eid))
+    for item in carried:
+        esper.delete_entity(item, immediate=True)
+    esper.delete_entity(eid, immediate=True)
+    if world.hero == eid:
+        world.hero = 0  # the world goes on without a hero (systems look for none)
+    return Traveller(parts, items)
+
+
+def bring_in(world: World, traveller: Traveller, room: int, square: tuple[int, int]) -> int:
+    """Put the traveller into `world` on the free square of `room` nearest `square`; its entity id."""
+    world.ecs.activate()
+    eid = esper.create_entity(*traveller.parts)
+    new_ids = {}
+    for old, parts in traveller.items:
+        new_ids[old] = esper.create_entity(*parts)
+        esper.component_for_entity(new_ids[old], Item).owner = eid
+    inv = esper.component_for_entity(eid, Inventory)
+    inv.items = [new_ids[old] for old in inv.items]
+    inv.equipped = {slot: new_ids[old] for slot, old in inv.equipped.items()}
+    fp = footprint_of(eid)
+    spot = world.rooms.free_spot(room, fp.w, fp.h, square) or square
+    pos = esper.component_for_entity(eid, Position)
+    pos.room, pos.square = room, spot
+    world.rooms.place(eid, room, occupied(pos, fp))
+    return eid

@@ -1,0 +1,221 @@
+"""Companions (N4, N11, N12, N38, N39, N46, N48) through the commands a scripted hero and the dialogue screen
+send: recruiting gated by loyalty, a party of two, following through doors, waiting, exploring an adjacent
+room and reporting, gear handed over both ways, fighting on the hero's side, complaining to the hero,
+a drawn weapon setting the companion down first, and saves."""
+from __future__ import annotations
+
+import esper
+import pytest
+
+from game.launch import new_game
+from game.paths import ROOT
+from game.save import load_world, save_world
+from game.world.commands import DrawWeapon, EndTurn, Hand, Move, Order, Recruit, TakeBack
+from game.world.components import (Body, Companion, Identity, Inventory, Loyalty, Mood, MoodState, Needs,
+                                   Persona)
+from game.world.driver import Driver
+from game.world.partyview import party_view
+from game.world.talkview import talk_view
+from game.world.verbs import company
+from game.world.verbs.factory import spawn_creature, spawn_item
+from game.world.verbs.moving import relocate
+
+VILLAGE = ROOT / "maps" / "village.tmx"
+
+
+@pytest.fixture
+def village():
+    game = new_game(VILLAGE, 7)
+    yield game
+    game.close()
+
+
+def residents(world) -> list[int]:
+    world.ecs.activate()
+    return [a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
+            and a.ident.kind not in ("notable", "merchant") and not world.is_enemy(a.eid, world.hero)]
+
+
+def goto(world, room: int) -> None:
+    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
+
+
+def joined(game, eid: int) -> int:
+    """`eid` made loyal enough and recruited where it stands."""
+    world = game.world
+    goto(world, world.room_of(eid))
+    esper.component_for_entity(eid, Loyalty).to["hero"] = world.content.companions.loyalty
+    assert game.do(Recruit(world.hero, eid)).ok and company.companion_of(eid) is not None
+    return eid
+
+
+def said(world) -> list[str]:
+    return [e.data["line"] for e in world.pop_events() if e.kind == "says"]
+
+
+@pytest.mark.rule("N39")
+@pytest.mark.rule("N38")
+def test_N39_loyalty_gates_recruitment_at_the_threshold_of_the_data(village):
+    world = village.world
+    person = residents(world)[0]
+    goto(world, world.room_of(person))
+    assert world.content.companions.loyalty == 30
+    esper.component_for_entity(person, Loyalty).to["hero"] = 29
+    world.pop_events()
+    assert village.do(Recruit(world.hero, person)).ok
+    assert said(world) == [world.content.companions.lines["refuses"]] and company.companion_of(person) is None
+    esper.component_for_entity(person, Loyalty).to["hero"] = 30
+    assert village.do(Recruit(world.hero, person)).ok
+    assert said(world) == [world.content.companions.lines["joins"]]
+    assert company.party(world, world.hero) == [person]
+    assert esper.component_for_entity(person, Identity).faction == "hero"  # fights on the hero's side
+    assert [c.key for c in talk_view(world, world.hero, person).choices][3] == "company:wait"
+
+
+def test_a_party_holds_two_and_merchants_and_notable_people_stay_put(village):
+    world = village.world
+    first, second, third = residents(world)[:3]
+    joined(village, first)
+    joined(village, second)
+    goto(world, world.room_of(third))
+    esper.component_for_entity(third, Loyalty).to["hero"] = 99
+    world.pop_events()
+    assert village.do(Recruit(world.hero, third)).ok
+    assert said(world) == [world.content.companions.lines["full"]] and len(company.party(world, world.hero)) == 2
+    world.ecs.activate()
+    notable = next(a.eid for a in world.actors.all() if a.ident.kind == "notable")
+    goto(world, world.room_of(notable))
+    assert village.do(Recruit(world.hero, notable)).reason.endswith("will not leave this place.")
+    assert "company:recruit" not in [c.key for c in talk_view(world, world.hero, notable).choices]
+
+
+@pytest.mark.rule("N4")
+def test_N4_a_companion_moves_where_the_hero_moves_and_waits_where_told(village):
+    world = village.world
+    person = joined(village, residents(world)[0])
+    start = world.room_of(person)
+    next_room = world.map.exits_of(start)[0][1]
+    assert village.do(Move(world.hero, next_room)).ok
+    assert world.room_of(person) == next_room == world.hero_room()
+    assert village.do(Order(world.hero, person, "wait")).ok
+    assert village.do(Move(world.hero, start)).ok
+    for _ in range(3):
+        village.end_turn()
+    assert world.room_of(person) == next_room  # it waits
+    goto(world, next_room)
+    assert village.do(Order(world.hero, person, "follow")).ok
+    goto(world, start)  # the hero went on without it: it catches up in the company stage
+    village.end_turn()
+    assert world.room_of(person) == start
+
+
+@pytest.mark.rule("N4")
+@pytest.mark.rule("N38")
+def test_N38_sent_to_explore_an_adjacent_room_it_goes_looks_comes_back_and_reports(village):
+    world = village.world
+    person = joined(village, residents(world)[0])
+    here = world.room_of(person)
+    there = world.map.exits_of(here)[0][1]
+    far = next(r for r in world.map.rooms if r not in (here, there))
+    assert village.do(Order(world.hero, person, "explore", far)).reason.endswith("is not next to this room.")
+    assert village.do(Order(world.hero, person, "explore", there)).ok
+    expected = company.look(world, person, there)
+    world.pop_events()
+    village.end_turn()
+    assert world.room_of(person) == there
+    village.end_turn()
+    assert world.room_of(person) == here
+    report = world.content.companions.lines["seen"].format(room=world.room_name(there), seen=expected)
+    assert report in said(world)
+    assert esper.component_for_entity(person, Companion).order == "follow"
+
+
+@pytest.mark.rule("N4")
+@pytest.mark.rule("N48")
+def test_N4_N48_gear_from_the_pack_is_equipped_and_handed_back_on_request(village):
+    world = village.world
+    person = joined(village, residents(world)[0])
+    hero = world.hero
+    sword = spawn_item(world, "longsword", owner=hero, quality="fine")
+    worn = esper.component_for_entity(hero, Inventory).equipped["weapon"]
+    assert village.do(Hand(hero, person, worn)).reason == "Take it off before you hand it over."
+    ap = esper.component_for_entity(hero, Body).ap
+    assert "company:hand:%d" % sword in [c.key for c in talk_view(world, hero, person).choices]
+    assert village.do(Hand(hero, person, sword)).ok
+    assert esper.component_for_entity(person, Inventory).equipped["weapon"] == sword
+    assert esper.component_for_entity(person, Body).card.melee >= esper.component_for_entity(person, Body).base.melee
+    assert esper.component_for_entity(hero, Body).ap == ap - 1
+    village.end_turn()
+    assert village.do(TakeBack(hero, person, sword)).ok
+    assert sword in esper.component_for_entity(hero, Inventory).items
+    assert "weapon" not in esper.component_for_entity(person, Inventory).equipped or \
+        esper.component_for_entity(person, Inventory).equipped["weapon"] != sword
+
+
+@pytest.mark.rule("N12")
+def test_N12_a_companion_fights_the_heros_enemies_and_does_not_wander_off_by_mood(village):
+    world = village.world
+    person = joined(village, residents(world)[0])
+    room = world.room_of(person)
+    wolf = spawn_creature(world, "wolf", room)
+    assert world.is_enemy(person, wolf) and world.is_enemy(wolf, person)
+    esper.component_for_entity(person, Body).health = 999  # it will not flee
+    blows = []
+    for _ in range(6):
+        world.pop_events()
+        village.end_turn()
+        blows += [e for e in world.pop_events() if e.kind in ("hit", "miss", "dodge") and e.actor == world.uid(person)]
+        if not world.alive(wolf):
+            break
+    assert blows  # it struck the wolf
+    needs = esper.component_for_entity(person, Needs)
+    needs.hunger = 60
+    esper.component_for_entity(person, Mood).state = MoodState.EXPLORING
+    assert village.do(Order(world.hero, person, "wait")).ok
+    for _ in range(5):
+        village.end_turn()
+    assert world.room_of(person) == room
+
+
+@pytest.mark.rule("N11")
+def test_N11_a_companion_complains_to_the_hero_directly_wherever_the_hero_is(village):
+    world = village.world
+    person = joined(village, residents(world)[0])
+    assert village.do(Order(world.hero, person, "wait")).ok
+    goto(world, next(r for r in world.map.rooms if r != world.room_of(person)))
+    esper.component_for_entity(person, Needs).thirst = 85
+    for item in list(esper.component_for_entity(person, Inventory).items):
+        esper.component_for_entity(person, Inventory).items.remove(item)  # nothing to drink
+    world.pop_events()
+    village.end_turn()
+    (complaint,) = [e for e in world.pop_events() if e.kind == "complain_thirst" and e.actor == world.uid(person)]
+    assert complaint.target == "hero" and world.hears(complaint)
+
+
+@pytest.mark.rule("N46")
+def test_N46_drawing_a_weapon_on_a_companion_sets_it_down_first(village):
+    world = village.world
+    person = joined(village, residents(world)[0])
+    assert village.do(DrawWeapon(world.hero, person)).ok
+    assert company.companion_of(person) is None and company.party(world, world.hero) == []
+    assert esper.component_for_entity(person, Identity).faction == "hostile"
+    assert world.room_of(person) == world.hero_room()
+
+
+def test_the_party_view_and_a_save_keep_the_companions_and_their_orders(village, tmp_path):
+    world = village.world
+    person = joined(village, residents(world)[0])
+    assert village.do(Order(world.hero, person, "wait")).ok
+    assert [(v.name, order) for v, order in party_view(world, world.hero)] == \
+        [(esper.component_for_entity(person, Identity).name, "wait")]
+    save_world(world, tmp_path / "p.sav")
+    loaded = Driver(load_world(tmp_path / "p.sav"))
+    try:
+        again = loaded.world
+        assert [(v.uid, order) for v, order in party_view(again, again.hero)] == [(world.uid(person), "wait")]
+        mate = company.party(again, again.hero)[0]
+        assert esper.component_for_entity(mate, Companion).faction == "folk"
+        loaded.do(EndTurn(again.hero))
+        loaded.finish_turn()
+    finally:
+        loaded.close()

@@ -1,0 +1,164 @@
+"""Saves of a whole world of sites (docs/saves.md, "A world of sites"): every site, every hero, the clock and
+the RNG in one file; a loaded world plays on exactly like one never saved; bad and hostile files refused in
+one line, the file never changed."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.launch import new_realm
+from game.paths import DEFAULT_MAP, REGION_MAP
+from game.save import SaveError, fileformat, load_world, save_world
+from game.save.worldsave import load_realm, save_realm, summary
+from game.world.driver import Driver
+from game.launch import new_game
+from tests.test_world_realm import go_up
+
+VILLAGE, TOWER, KEEP = 1, 2, 3
+
+
+def log_of(realm, out: list[str]) -> None:
+    events = realm.pop_events() + (realm.here.pop_events() if realm.here is not None else [])
+    out.extend(json.dumps(e.as_json(), sort_keys=True) for e in events)
+
+
+def wait(realm, turns: int, out: list[str]) -> None:
+    driver = Driver(realm.here)
+    for _ in range(turns):
+        driver.end_turn()
+        log_of(realm, out)
+
+
+def the_rest(realm, out: list[str]) -> None:
+    """What both the saved and the unsaved world do next: fight on, climb out, go home, a second hero."""
+    wait(realm, 6, out)
+    go_up(realm)
+    realm.travel(VILLAGE)
+    log_of(realm, out)
+    wait(realm, 4, out)
+    go_up(realm)
+    realm.play("hero#2")
+    realm.travel(TOWER)
+    log_of(realm, out)
+    wait(realm, 3, out)
+
+
+@pytest.fixture
+def begun():
+    realm = new_realm(REGION_MAP, 21)
+    realm.new_hero()
+    realm.travel(KEEP)
+    wait(realm, 5, [])
+    yield realm
+    realm.close()
+
+
+def test_a_saved_and_loaded_world_plays_on_exactly_like_one_never_saved(begun, tmp_path: Path):
+    path = tmp_path / "world1.sav"
+    save_realm(begun, path)
+    loaded = load_realm(path)
+    try:
+        assert loaded.now == begun.now and loaded.rng.getstate() == begun.rng.getstate()
+        assert {pid for pid, s in loaded.sites.items() if s.world} == {VILLAGE, TOWER, KEEP}
+        assert loaded.heroes.keys() == begun.heroes.keys() and loaded.playing == "hero"
+        whole, rest = [], []
+        the_rest(begun, whole)
+        the_rest(loaded, rest)
+        assert rest == whole and len(whole) > 50
+    finally:
+        loaded.close()
+
+
+def test_the_summary_names_the_hero_the_place_and_the_turn(begun, tmp_path: Path):
+    path = tmp_path / "world1.sav"
+    save_realm(begun, path)
+    second = begun.heroes["hero#2"].name
+    assert summary(path) == {"hero": "Hero", "place": "The Ruined Keep", "turn": begun.now,
+                             "heroes": [["hero", "Hero", "The Ruined Keep"], ["hero#2", second, "Ashby Vale"]]}
+
+
+def test_a_save_of_the_one_map_release_is_not_a_world_and_says_so(tmp_path: Path):
+    one_map = tmp_path / "run.sav"
+    game = new_game(DEFAULT_MAP, 3)
+    save_world(game.world, one_map)
+    game.close()
+    with pytest.raises(SaveError) as caught:
+        load_realm(one_map)
+    assert str(caught.value) == f"{one_map}: is one map's run, not a world of sites (load it with --load)"
+    v2 = Path(__file__).parent / "data" / "saves" / "v2-village-seed7-turn40.sav"
+    with pytest.raises(SaveError):
+        load_realm(v2)
+    load_world(v2).close()  # the release's save still loads, as one map's run
+
+
+def test_a_world_given_as_one_map_run_says_so(begun, tmp_path: Path):
+    path = tmp_path / "world1.sav"
+    save_realm(begun, path)
+    with pytest.raises(SaveError) as caught:
+        load_world(path)
+    assert str(caught.value) == f"{path}: is a world of sites, not one map's run (continue it from the title screen)"
+
+
+def rewritten(path: Path, change) -> bytes:
+    body = fileformat.read(path)
+    change(body)
+    data = fileformat.encode(body)
+    path.write_bytes(data)
+    return data
+
+
+def hero_named(body, uid):
+    return next(h for h in body["realm"]["heroes"] if h["uid"] == uid)
+
+
+HOSTILE = {
+    "a hero far away": (lambda b: hero_named(b, "hero#2").update(place=99),
+                        "the hero hero#2 is at 99, no place of the region map"),
+    "a site the region lacks": (lambda b: hero_named(b, "hero#2")["known"].append(777),
+                                "the hero hero#2 knows of site 777, which the region does not hold"),
+    "a settlement lost": (lambda b: b["sites"].pop(0), "the settlement 1 is not saved"),
+    "a site twice": (lambda b: b["sites"].append(b["sites"][0]), "site 1 is saved twice"),
+    "no such place": (lambda b: b["sites"][0].update(place=40), "site 40 is no place of the region map"),
+    "a run with nobody in it": (lambda b: hero_named(b, "hero").update(inside=False, body=None),
+                                "the dungeon 3 holds a run, but no hero is inside it"),
+    "a hero without a body": (lambda b: hero_named(b, "hero#2").update(body=None),
+                              "the hero hero#2 is on the region map without its body"),
+    "the played hero unknown": (lambda b: b["realm"].update(playing="hero#9"),
+                                "the hero played, hero#9, is not among the heroes"),
+    "a clock gone wrong": (lambda b: b["realm"].update(clock=-4),
+                           "realm.clock should be a whole number from 0 to"),
+    "a hero of the wrong shape": (lambda b: hero_named(b, "hero#2").update(inside="yes"),
+                                  "realm.heroes[1].inside should be true or false, not 'yes'"),
+    "a body in place of the realm": (lambda b: b.update(realm=[]),
+                                     "realm should be a map of the world's clock, RNG and heroes, not []"),
+    "a hero's body holding another": (lambda b: hero_named(b, "hero#2")["body"].update(hero="hero"),
+                                      "the hero 'hero' is not among the creatures"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_a_hostile_world_save_is_refused_in_one_line_and_left_as_it_was(begun, tmp_path: Path, case: str):
+    path = tmp_path / "world1.sav"
+    save_realm(begun, path)
+    change, words = HOSTILE[case]
+    data = rewritten(path, change)
+    with pytest.raises(SaveError) as caught:
+        load_realm(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: damaged save (") and words in message and "\n" not in message
+    assert path.read_bytes() == data
+
+
+def test_a_truncated_world_save_is_refused_and_its_slot_kept(begun, tmp_path: Path):
+    path = tmp_path / "world1.sav"
+    save_realm(begun, path)
+    good = path.read_bytes()
+    path.write_bytes(good[:len(good) // 2])
+    with pytest.raises(SaveError) as caught:
+        load_realm(path)
+    assert "truncated save" in str(caught.value)
+    path.write_bytes(good)
+    save_realm(begun, path)  # saving again keeps the last good file beside it
+    assert fileformat.backup_path(path).read_bytes() == good

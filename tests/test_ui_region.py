@@ -1,0 +1,148 @@
+"""The region-map screen (issue 12, N62) driven through the keys and clicks a player makes: choose a place,
+see the journey's cost, travel and go in, climb back up by the way to the surface."""
+from __future__ import annotations
+
+import esper
+import pygame
+import pytest
+
+from game.paths import DEFAULT_MAP
+from game.ui.app import scene_stack
+from game.ui.dungeon import DungeonScene
+from game.ui.region import RegionScene
+from game.ui.session import Session
+from game.save.worldsave import summary
+from game.ui.title import NEW_WORLD, WORLDS, TitleScene
+from game.ui.worlds import WorldsScene
+from game.world.components import Position
+
+pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
+VILLAGE, KEEP = 1, 3
+
+
+def key(stack, k: int) -> None:
+    stack.top.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def click(stack, pos: tuple[int, int]) -> None:
+    stack.top.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+
+@pytest.fixture
+def stack():
+    session = Session(DEFAULT_MAP, 3)
+    made = scene_stack(session)
+    made.push("title")
+    yield made
+    session.close()
+
+
+def test_new_world_from_the_title_starts_on_the_region_map(stack):
+    title = stack.top
+    assert isinstance(title, TitleScene) and NEW_WORLD in title.menu.labels
+    stack.reset("region", new=True)
+    region = stack.top
+    assert isinstance(region, RegionScene) and region.chosen == VILLAGE
+    region.draw(pygame.display.get_surface())
+
+
+def test_a_click_chooses_a_place_and_shows_the_cost_then_a_second_click_travels(stack, monkeypatch):
+    stack.reset("region", new=True)
+    region = stack.top
+    keep = region.place_rect(KEEP).center
+    click(stack, keep)
+    assert region.chosen == KEEP and region.session.realm.now == 0  # chosen, not yet gone: the cost is shown
+    shown = []
+    monkeypatch.setattr("game.ui.widgets.text", lambda surface, words, *a, **k: shown.append(words) or pygame.Rect(0, 0, 1, 1))
+    region.draw(pygame.display.get_surface())
+    assert "12 squares of road: 60 turns (about 15 hours)." in shown
+    click(stack, keep)
+    assert isinstance(stack.top, DungeonScene) and stack.top.world is region.session.realm.sites[KEEP].world
+    assert region.session.realm.now == 60
+
+
+def test_keys_choose_and_enter_goes_in_then_u_at_the_way_up_climbs_back(stack):
+    stack.reset("region", new=True)
+    key(stack, pygame.K_TAB)
+    key(stack, pygame.K_LEFT)
+    assert stack.top.chosen == VILLAGE
+    key(stack, pygame.K_RETURN)
+    dungeon = stack.top
+    assert isinstance(dungeon, DungeonScene)
+    assert any("press U there" in line for line, _ in dungeon.log.lines)
+    key(stack, pygame.K_u)  # the village's gate is where the hero arrives
+    assert isinstance(stack.top, RegionScene)
+    assert stack.top.news == ["Hero climbs out of Ashby Vale onto the road."]
+
+
+def test_u_away_from_the_way_up_says_where_it_is(stack):
+    stack.reset("region", new=True)
+    stack.top.chosen = KEEP
+    key(stack, pygame.K_RETURN)
+    dungeon = stack.top
+    world = dungeon.world
+    hall = next(room for room in world.map.rooms.values() if room.name != "Gatehouse")
+    world.ecs.activate()
+    pos = esper.component_for_entity(world.hero, Position)
+    world.rooms.remove(world.hero, pos.room, [pos.square])
+    pos.room, pos.square = hall.id, world.rooms.free_spot(hall.id)
+    world.rooms.place(world.hero, pos.room, [pos.square])
+    key(stack, pygame.K_u)
+    assert stack.top is dungeon and dungeon.log.lines[-1][0] == "The way up is in Gatehouse."
+
+
+def test_u_in_a_one_map_run_has_no_region(stack):
+    stack.reset("dungeon")
+    key(stack, pygame.K_u)
+    assert isinstance(stack.top, DungeonScene)
+    assert stack.top.log.lines[-1][0] == "This run is one map: there is no region above it."
+
+
+def test_travel_autosaves_and_the_worlds_screen_continues_or_adds_a_hero(tmp_path):
+    session = Session(DEFAULT_MAP, 3, tmp_path / "slot1.sav")
+    stack = scene_stack(session)
+    stack.reset("region", new=True)
+    slot = session.world_slot
+    assert slot == tmp_path / "world1.sav" and slot.is_file()  # saved as soon as it is made
+    stack.top.chosen = KEEP
+    key(stack, pygame.K_RETURN)
+    assert summary(slot)["place"] == "The Ruined Keep" and summary(slot)["turn"] == 60  # autosaved on travel
+    stack.reset("title")  # quitting to the title saves and closes the world
+    assert session.realm is None
+    title = stack.top
+    assert WORLDS in title.menu.labels
+    stack.push("worlds")
+    worlds = stack.top
+    assert isinstance(worlds, WorldsScene)
+    assert [uid for _, _, uid in worlds.lines] == ["hero", None]
+    key(stack, pygame.K_DOWN)
+    key(stack, pygame.K_RETURN)  # a new hero: beside the home settlement, on the region map
+    assert isinstance(stack.top, RegionScene) and session.realm.playing == "hero#2"
+    assert [h[0] for h in summary(slot)["heroes"]] == ["hero", "hero#2"]
+    session.close()
+
+
+def test_a_crash_writes_an_emergency_save_beside_the_slot_and_keeps_the_last_good_one(tmp_path):
+    session = Session(DEFAULT_MAP, 3, tmp_path / "slot1.sav")
+    stack = scene_stack(session)
+    stack.reset("region", new=True)
+    slot = session.world_slot
+    good = slot.read_bytes()
+    session.realm.clock = 77  # the world moved on; then the game crashed
+    line = session.emergency_save()
+    emergency = slot.with_name("world1.emergency.sav")
+    assert line == (f"Saved the world at turn 77 to {emergency} (its save is untouched); "
+                    "Continue / New hero on the title lists it.")
+    assert slot.read_bytes() == good and summary(emergency)["turn"] == 77
+    session.close(autosave=False)  # after a crash the app closes without saving over the slot
+    assert slot.read_bytes() == good
+
+
+def test_f5_does_not_repopulate_a_site_of_a_world(stack):
+    stack.reset("region", new=True)
+    key(stack, pygame.K_RETURN)  # into Ashby Vale
+    dungeon = stack.top
+    before = sorted(dungeon.world.uid(e) for e in dungeon.world.creatures())
+    key(stack, pygame.K_F5)
+    assert dungeon.log.lines[-1][0] == "F5 reloads the map of a one-map run; a world of sites keeps its people."
+    assert sorted(dungeon.world.uid(e) for e in dungeon.world.creatures()) == before
