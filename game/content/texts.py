@@ -74,6 +74,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "bargain": ("item",),
     "bargain_refused": ("item", "wants"),
     "repair": ("mended",),  # C26: a repair kit on worn armour
+    "mend": ("item", "price"),  # C26: a smith mends worn armour for gold
     "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about", "contract",
              "objective"),  # conversations (N45, N71, N75-N82), work (N41)
     "asks": ("option", "line"),

@@ -17,8 +17,8 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
 from game.world import views
-from game.world.commands import (Ask, Coerce, Command, DrawWeapon, Hand, Lift, Offer, Order, Recruit, Reply, Talk,
-                                 TakeBack, Work)
+from game.world.commands import (Ask, Coerce, Command, DrawWeapon, Hand, Lift, Mend, Offer, Order, Recruit, Reply,
+                                 Talk, TakeBack, Work)
 from game.world.talkview import Choice, TalkView, talk_view
 
 if TYPE_CHECKING:
@@ -131,6 +131,8 @@ class DialogueScene(Scene):
             return
         if choice.key == "offer":  # C4: a bargain, 1 AP won or lost
             self._do(Offer(self.hero, self.target, choice.item))
+        elif choice.key.startswith("mend:"):  # C26: the smith mends worn armour for gold
+            self._do(Mend(self.hero, self.target, int(choice.key.partition(":")[2])))
         elif choice.key.startswith("work:"):  # N40-N44: contracts and mini-quests
             self._do(Work(self.hero, self.target, choice.key.partition(":")[2]))
         elif choice.key.startswith("company:"):  # N4, N38, N48: recruiting and a companion's orders

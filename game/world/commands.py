@@ -151,6 +151,15 @@ class Sell:
 
 
 @dataclass(frozen=True)
+class Mend:
+    """Have the smith `target` mend `item`, armour the actor wears, to full durability for gold (C26)."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
 class Work:
     """Contracts and mini-quests with `target` (N40-N44): "ask" (Any work?), "accept", "decline", "abandon",
     "claim", "deliver" (a parcel to its addressee) or "give" (what a mini-quest asked for)."""
@@ -221,11 +230,12 @@ class SecondWind:
 
 
 Command = (Move | Attack | PickUp | Drop | Consume | Equip | Repair | EndTurn | Talk | Ask | Reply | Offer
-           | DrawWeapon | Trade | Buy | Sell | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift | SecondWind)
+           | DrawWeapon | Trade | Buy | Sell | Mend | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift
+           | SecondWind)
 # Talking, asking, drawing a weapon, trading, work talk, recruiting and orders take no time; a reply to a
 # moment, an offer and handing gear over cost AP_COST.
-COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Work: 0, Recruit: 0, Order: 0,
-                          Coerce: 0}
+COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Mend: 0, Work: 0, Recruit: 0,
+                          Order: 0, Coerce: 0}
 
 
 def perform(world: World, command: Command) -> Result:
@@ -412,6 +422,10 @@ def _sell(world: World, actor: int, cmd: Sell) -> str:
     return _trader(world, actor, cmd.target) or trade.sell(world, actor, cmd.target, cmd.item)
 
 
+def _mend(world: World, actor: int, cmd: Mend) -> str:
+    return _trader(world, actor, cmd.target) or trade.mend(world, actor, cmd.target, cmd.item)
+
+
 def _work(world: World, actor: int, cmd: Work) -> str:
     reason = talk.refusal(world, actor, cmd.target)
     if not reason and moments.open_moment(world, actor, cmd.target) is not None:
@@ -461,5 +475,5 @@ def _second_wind(world: World, actor: int, cmd: SecondWind) -> str:
 
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
             Repair: _repair, Talk: _talk, Ask: _ask, Reply: _reply, Offer: _offer, DrawWeapon: _draw_weapon,
-            Trade: _trade, Buy: _buy, Sell: _sell, Work: _work, Recruit: _recruit, Order: _order, Hand: _hand, TakeBack: _take_back, Coerce: _coerce,
-            Lift: _lift, SecondWind: _second_wind}
+            Trade: _trade, Buy: _buy, Sell: _sell, Mend: _mend, Work: _work, Recruit: _recruit, Order: _order,
+            Hand: _hand, TakeBack: _take_back, Coerce: _coerce, Lift: _lift, SecondWind: _second_wind}

@@ -80,6 +80,7 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(target) else []
     if trade.merchant_of(target) is not None:  # N5: a merchant's wares, on the trade screen, and its work
         asked.append(Choice("trade", world.content.trade.lines["trade"]))
+        asked += mend_choices(world, hero, target)
         asked += work_choices(world, hero, target)
     if company.companion_of(target) is not None:
         asked += company_choices(world, hero, target)
@@ -118,6 +119,16 @@ def offer_choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
 def kind_of(world: World, eid: int) -> tuple[str, str]:
     item_id = esper.component_for_entity(eid, Item).item_id
     return item_id, world.content.items[item_id].kind
+
+
+def mend_choices(world: World, hero: int, target: int) -> list[Choice]:
+    """C26, keyed "mend:<item>" (commands.Mend): a smith offers to mend each piece the hero wears that needs
+    it, at its price."""
+    if not trade.is_smith(world, target):
+        return []
+    line = world.content.trade.lines["mend"]
+    return [Choice(f"mend:{i}", line.format(item=item_name(world, i), price=trade.repair_price(world, i)))
+            for i in trade.worn_to_mend(world, hero)]
 
 
 def company_choices(world: World, hero: int, target: int) -> list[Choice]:
