@@ -1,5 +1,6 @@
 """A repair kit patches the armour its user wears (C26: looted armour keeps its durability and can be
-repaired); the smith's repairs for gold come with the merchants."""
+repaired); the smith's repairs for gold are tests/test_trade_repair.py. The hero sets out unarmoured, so
+each test puts on a leather jerkin first."""
 from __future__ import annotations
 
 import esper
@@ -15,6 +16,8 @@ from tests.world_fixtures import body, kinds
 
 
 def worn(world, slot):
+    """The hero puts on a leather jerkin (no AP spent); the armour it wears in `slot`."""
+    loadout.equip(world, world.hero, factory.spawn_item(world, "leather_jerkin", owner=world.hero))
     return esper.component_for_entity(esper.component_for_entity(world.hero, Inventory).equipped[slot], Item)
 
 
