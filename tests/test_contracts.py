@@ -133,9 +133,11 @@ def test_N43_a_claim_pays_gold_and_xp_raises_loyalty_and_the_givers_xp_and_leave
     spawn_item(world, contract.item, owner=hero)
     gold, xp, giver_xp = gold_of(hero), esper.component_for_entity(hero, Journal).xp, \
         esper.component_for_entity(giver, Growth).xp
+    hero_xp = esper.component_for_entity(hero, Growth).xp
     assert village.do(Work(hero, giver, "claim")).ok
     assert gold_of(hero) == gold + contract.gold and contract.gold in range(10, 26)
     assert esper.component_for_entity(hero, Journal).xp == xp + 30
+    assert esper.component_for_entity(hero, Growth).xp == hero_xp + 30  # the hero grows by it (issue 14)
     assert loyalty(world, giver) == 10  # Charisma 2: the scale is 1.0
     assert esper.component_for_entity(giver, Growth).xp == giver_xp + 50
     assert carried(world, hero, contract.item) == 0  # handed over

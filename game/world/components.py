@@ -531,7 +531,7 @@ CONTRACTS = saved.list_of(f"a list of contracts ({CONTRACT.name})", CONTRACT.fit
 @dataclass(slots=True)
 class Journal:
     """A hero's journal (N40, N44): its contracts and mini-quests, offered, active, done or abandoned, the
-    next contract's number, the XP contracts have earned it (kept here until the hero sheet counts XP),
+    next contract's number, the XP contracts have earned it (shown in the journal; the hero's Growth counts it too),
     its claims (the rooms it cleared for a contract, N47) and whom it has put the choice of forced labour to."""
 
     contracts: list[Contract] = field(default_factory=list)

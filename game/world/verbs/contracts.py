@@ -13,7 +13,7 @@ import esper
 
 from game.content.contracts import MERCHANT
 from game.world.components import Contract, Hero, Identity, Inventory, Item, Journal, Loyalty, Mark, Persona
-from game.world.verbs import company, social
+from game.world.verbs import company, deeds, social
 from game.world.verbs.experience import gain
 from game.world.verbs.items import destroy, give, hand_over
 from game.world.verbs.speech import say, voice_of
@@ -368,7 +368,8 @@ def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
     if contract.bonus:
         give(world, esper.create_entity(Item(contract.bonus)), hero)
     journal = journal_of(hero)
-    journal.xp += contract.xp  # the hero's XP, kept in the journal until the hero sheet counts XP
+    journal.xp += contract.xp  # what work has earned, shown in the journal
+    deeds.award(world, hero, contract.xp, "contract")  # N43: the hero grows by it
     if contract.kind == "clear":
         journal.claims.add(contract.room)  # N47: a room the hero cleared is its claim
     mini = contract.kind == "mini"

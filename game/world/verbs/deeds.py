@@ -3,7 +3,7 @@ the sheet's Second Wind.
 
 A creature grows by surviving (one XP a world turn); the hero grows by what it does: a foe slain earns
 XP by the foe's threat (its Division, C5, and the levels it has grown), the first entry into a room
-earns a discovery. Contracts will pay XP here too (N43). Levels come at the same thresholds as the
+earns a discovery, and work done pays its reward here (N43). Levels come at the same thresholds as the
 creatures' (100, then doubling) and raise the hero's card the same way (+10 % of natural, the maximum
 health's rise healed at once); the level-up is a note in the log and on screen.
 """
@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.rules import dice
-from game.rules.growth import level_for_xp
 from game.rules.statblock import division_die
 from game.world.components import Body, Growth, Identity, Journey
-from game.world.verbs import loadout
+from game.world.verbs import experience
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -35,23 +34,13 @@ def journey(world: World, hero: int) -> Journey:
 
 
 def award(world: World, hero: int, xp: int, deed: str) -> None:
-    """Give the hero `xp` for `deed`; a level reached grows its card (N28) with a note (N29)."""
+    """Give the hero `xp` for `deed` (a kill, a discovery, work done: N43); a level reached grows its card
+    (N28) with a note (N29), as a creature's does (experience.gain)."""
     if xp <= 0 or not world.alive(hero):
         return
-    growth = esper.component_for_entity(hero, Growth)
-    growth.xp += xp
-    room = world.room_of(hero)
-    world.emit("xp", hero, room=room, xp=xp, deed=deed, total=growth.xp)
-    level = level_for_xp(growth.xp)
-    if level == growth.level:
-        return
-    body = esper.component_for_entity(hero, Body)
-    before = body.card.health
-    growth.level = level
-    loadout.refresh(world, hero)
-    body.health += max(0, body.card.health - before)  # N28: heals by the rise of its maximum
-    world.emit("level_up", hero, room=room, level=level, unlocked=[])
-
+    total = esper.component_for_entity(hero, Growth).xp + xp
+    world.emit("xp", hero, room=world.room_of(hero), xp=xp, deed=deed, total=total)
+    experience.gain(world, hero, xp)
 
 def slain(world: World, hero: int, foe: int) -> None:
     """A foe the hero killed: XP by its threat, its Division (C5) and the levels it had grown (N27)."""
