@@ -2,8 +2,6 @@
 dialogue screen sends, and each time a moment begins it answers; loyalty moves as the dice say (N75-N83)."""
 from __future__ import annotations
 
-from collections import deque
-
 import esper
 import pytest
 
@@ -13,6 +11,7 @@ from game.world.commands import Ask, Move, Reply, Talk
 from game.world.components import Identity, Persona
 from game.world.talkview import talk_view
 from tests.test_moments import OUTLOOKS, SEED_TABLE, TRAITS, expected_change
+from tests.world_fixtures import step_towards
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 
@@ -29,24 +28,6 @@ def seed_dice(persona: Persona, approach: str) -> int:
 def villager(world, eid: int) -> bool:
     return eid != world.hero and esper.component_for_entity(eid, Identity).codex_id == "villager" \
         and esper.has_component(eid, Persona)
-
-
-def step_towards(world, wanted: set[int]) -> int | None:
-    """The next room on the shortest way through open doors to a room in `wanted`."""
-    start = world.hero_room()
-    came: dict[int, int | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        room = queue.popleft()
-        if room in wanted and room != start:
-            while came[room] != start:
-                room = came[room]
-            return room
-        for ex, other in world.map.exits_of(room):
-            if other not in came and not (ex.locked and ex.id not in world.opened_doors):
-                came[other] = room
-                queue.append(other)
-    return None
 
 
 @pytest.mark.rule("N75")

@@ -146,3 +146,19 @@ def test_f5_does_not_repopulate_a_site_of_a_world(stack):
     key(stack, pygame.K_F5)
     assert dungeon.log.lines[-1][0] == "F5 reloads the map of a one-map run; a world of sites keeps its people."
     assert sorted(dungeon.world.uid(e) for e in dungeon.world.creatures()) == before
+
+
+def test_in_a_world_the_pause_and_death_menus_offer_no_new_run_of_one_map(stack):
+    """A world goes on without a fallen hero: its menus lead to the title (Continue / New hero), never to a
+    one-map run; a one-map run keeps its New run."""
+    stack.push("pause", log=None)
+    assert "New run" in stack.top.menu.labels
+    stack.push("death", cause="Slain.", turn=3)
+    assert "New run" in stack.top.menu.labels
+    stack.reset("region", new=True)
+    key(stack, pygame.K_RETURN)  # into Ashby Vale
+    assert isinstance(stack.top, DungeonScene)
+    stack.push("pause", log=stack.top.log)
+    assert stack.top.menu.labels == ["Resume", "Save", "Controls", "Settings", "Quit to title", "Quit game"]
+    stack.push("death", cause="Slain.", turn=3)
+    assert stack.top.menu.labels == ["Title screen", "Quit"]

@@ -4,8 +4,6 @@ and finds that word of what it did for him has reached another villager; a secon
 a stranger there; quitting and continuing loses nothing (N3, N45, N62, N73, N81)."""
 from __future__ import annotations
 
-from collections import deque
-
 import esper
 import pytest
 
@@ -16,27 +14,10 @@ from game.world.commands import Ask, Attack, Move, Reply, Talk
 from game.world.components import Body, Identity, Memories
 from game.world.driver import Driver
 from game.world.talkview import talk_view
+from tests.world_fixtures import step_towards
 
 VILLAGE, KEEP, TOWER = 1, 3, 2
 SEED = 2
-
-
-def step_towards(world, wanted: set[int]) -> int | None:
-    """The next room on the shortest way through open doors to a room in `wanted`."""
-    start = world.hero_room()
-    came: dict[int, int | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        room = queue.popleft()
-        if room in wanted and room != start:
-            while came[room] != start:
-                room = came[room]
-            return room
-        for ex, other in world.map.exits_of(room):
-            if other not in came and not (ex.locked and ex.id not in world.opened_doors):
-                came[other] = room
-                queue.append(other)
-    return None
 
 
 def walk_to(driver: Driver, room_of, limit: int = 80) -> None:

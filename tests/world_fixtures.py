@@ -2,6 +2,7 @@
 them to tests are in conftest.py)."""
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 
 import esper
@@ -70,3 +71,21 @@ def room_of(eid: int) -> int:
 
 def kinds(world: World, kind: str) -> list:
     return [e for e in world.events if e.kind == kind]
+
+
+def step_towards(world, wanted: set[int]) -> int | None:
+    """The next room on the shortest way through open doors to a room in `wanted`."""
+    start = world.hero_room()
+    came: dict[int, int | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        room = queue.popleft()
+        if room in wanted and room != start:
+            while came[room] != start:
+                room = came[room]
+            return room
+        for ex, other in world.map.exits_of(room):
+            if other not in came and not (ex.locked and ex.id not in world.opened_doors):
+                came[other] = room
+                queue.append(other)
+    return None

@@ -24,7 +24,7 @@ from game.save import file_hash, load_site, map_reference, site_body, write_body
 from game.save.errors import SaveError
 from game.world.components import UID
 from game.world.realm import HeroProfile, Realm
-from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, optional, record, text
+from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
 from game.world.verbs.journey import Traveller, bring_in, take_out
 from game.world.world import World
 
@@ -166,8 +166,8 @@ def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
     missing = [pid for pid, site in realm.sites.items() if site.is_settlement and site.world is None]
     if missing:
         raise Unfit(f"the settlement {missing[0]} is not saved")
-    for record in state["heroes"]:
-        realm.heroes[record["uid"]] = hero_of(path, realm, record)
+    for saved_hero in state["heroes"]:
+        realm.heroes[saved_hero["uid"]] = hero_of(path, realm, saved_hero)
     if len(realm.heroes) != len(state["heroes"]):
         raise Unfit("two heroes share a uid")
     if state["playing"] not in realm.heroes:

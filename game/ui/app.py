@@ -99,7 +99,7 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("dungeon", dungeon)
     stack.register("pause", lambda log: PauseScene(session, log))
     stack.register("help", HelpScene)
-    stack.register("death", DeathScene)
+    stack.register("death", lambda cause, turn: DeathScene(cause, turn, in_world=session.realm is not None))
     stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
     stack.register("maps", lambda: MapPickerScene(session))
     stack.register("settings", lambda: SettingsScene(preferences or Preferences()))

@@ -1,4 +1,5 @@
-"""The death screen: how and by whom the hero died, over the dungeon where it happened; offers a new run."""
+"""The death screen: how and by whom the hero died, over the dungeon where it happened; offers a new run (in
+a world of sites, where the world goes on without this hero, the title's worlds screen offers a new hero)."""
 from __future__ import annotations
 
 import pygame
@@ -13,11 +14,12 @@ WAYS_OUT = {NEW_RUN: "dungeon", TITLE: "title", QUIT: "quit"}
 class DeathScene(Scene):
     opaque = False
 
-    def __init__(self, cause: str, turn: int) -> None:
+    def __init__(self, cause: str, turn: int, in_world: bool = False) -> None:
         super().__init__()
         self.cause = cause
         self.turn = turn
-        self.menu = widgets.Menu([NEW_RUN, TITLE, QUIT], (theme.LOGICAL_SIZE[0] // 2, 400))
+        ways_out = [TITLE, QUIT] if in_world else [NEW_RUN, TITLE, QUIT]
+        self.menu = widgets.Menu(ways_out, (theme.LOGICAL_SIZE[0] // 2, 400))
         self.fade = 0.0
         self.problems: list[str] = []
 

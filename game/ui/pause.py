@@ -24,7 +24,8 @@ class PauseScene(Scene):
         super().__init__()
         self.session = session
         self.log = log  # the dungeon's message log, where Save reports
-        self.menu = widgets.Menu([RESUME, SAVE, CONTROLS, SETTINGS, NEW_RUN, TITLE, QUIT],
+        ways_out = [TITLE, QUIT] if session.realm is not None else [NEW_RUN, TITLE, QUIT]  # a world has no new run
+        self.menu = widgets.Menu([RESUME, SAVE, CONTROLS, SETTINGS, *ways_out],
                                  (theme.LOGICAL_SIZE[0] // 2, 214), height=40, gap=10)
         self.problems: list[str] = []
 

@@ -10,7 +10,7 @@ import logging
 from pathlib import Path
 
 from game.ui import bindings, display, labels, sound, theme, widgets
-from game.ui.settings import Settings, default_path, load, save
+from game.ui.settings import default_path, load, save
 
 log = logging.getLogger("ethernalis.settings")
 MAX_PROBLEMS = 20  # lines kept of a settings file's problems
