@@ -81,6 +81,21 @@ def test_check_a_directory_exits_1_on_errors(capsys):
 
 
 @pytest.mark.rule("C25")
+@pytest.mark.rule("C4")
+@pytest.mark.parametrize("creature, wants, bargain", [
+    ("wolf", "Wants       food: It seems hungry. Stops: Food it takes, or its own wounds.", "Bargain     food (C4)"),
+    ("goblin_cutters", "Wants       pack: It seems to run with its pack. Stops: A bargain its pack takes, or its "
+                       "own wounds.", "Bargain     10 gold (C4)"),
+    ("zombie", "Wants       hunt: It seems to be hunting. Stops: Nothing but its own wounds: it flees when "
+               "badly hurt.", "Bargain     none: it is mindless (C4)"),
+    ("cave_bear", "Wants       territory: It seems to guard this place. Stops: Leaving its ground: it warns "
+                  "first and lets a retreating intruder go.", "Bargain     none: it takes nothing (C4)"),
+])
+def test_C4_show_tells_what_it_wants_and_takes(capsys, creature, wants, bargain):
+    code, out, _ = run(capsys, "show", creature)
+    assert code == 0 and wants in out.splitlines() and bargain in out.splitlines()
+
+
 @pytest.mark.rule("C41")
 def test_show_guard_in_the_seed_shape(capsys):
     code, out, _ = run(capsys, "show", "guard")

@@ -11,7 +11,7 @@ from game.rules.creature import (AP, SLOTS, Ability, CreatureDef, MobTrait, Moti
 from game.rules.definitions import frozen
 
 EQUIPMENT = load_equipment(DATA / "equipment.toml")
-MIND = Motivation("hunt", "this season's arc", "why now")
+MIND = Motivation("hunt", "this season's arc", "why now", "hunt")
 FOLK = dict(strength=10, agility=8, physique=10, endurance=9, intelligence=6, wisdom=8,
             charisma=6, perception=10)
 
@@ -66,8 +66,20 @@ def test_C3_minion_trials_d2_plus_tier_die():
 
 @pytest.mark.rule("C4")
 def test_C4_motivation_needs_all_three_scales():
-    found = errors(make(motivation=Motivation("hunt", "", "now")))
+    found = errors(make(motivation=Motivation("hunt", "", "now", "hunt")))
     assert found == ["test.toml: test: motivation.moderate: every creature wants something: write it (C4)"]
+
+
+@pytest.mark.rule("C4")
+def test_C4_the_want_and_the_gifts_are_checked():
+    found = errors(make(motivation=Motivation("a", "b", "c", "glory", ("food", "cake"))))
+    assert found == ["test.toml: test: motivation.wants: must be one of hunt, food, pack, revenge, duty, "
+                     "territory, hoard, left_alone (C4), not 'glory'",
+                     "test.toml: test: motivation.takes: unknown gift 'cake'; expected some of food, drink, "
+                     "healing, weapon, armour, rune, gold (C4)"]
+    mindless = errors(make(motivation=Motivation("a", "b", "c", "food", ("food",)), tags=("mindless",)))
+    assert mindless == ["test.toml: test: motivation.takes: a mindless creature cannot be bargained with: "
+                        "leave takes empty (C4)"]
 
 
 @pytest.mark.rule("C10")

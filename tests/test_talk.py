@@ -122,10 +122,10 @@ def test_N46_a_merchant_only_offers_draw_weapon_and_goodbye(calm):
 def test_talking_needs_the_person_in_the_room_alive_and_not_hostile(calm):
     world, game = calm
     there = person(world, room=1)
-    wolf = spawn(world, "wolf", 0)
+    stalker = spawn(world, "void_stalker", 0)  # hostile, and it takes nothing in a bargain (C4)
     name = esper.component_for_entity(there, Identity).name
     assert game.do(Talk(world.hero, there)).reason == f"{name} is not in this room."
-    assert game.do(Talk(world.hero, wolf)).reason == "Wolf is in no mood to talk."
+    assert game.do(Talk(world.hero, stalker)).reason == "Void Stalker is in no mood to talk."
     assert game.do(Talk(world.hero, world.hero)).reason == "You mutter to yourself for a while."
 
 

@@ -13,8 +13,9 @@ from game.ui.app import scene_stack
 from game.ui.dialogue import DialogueScene
 from game.ui.session import Session
 from game.ui.trade import TradeScene, explain
-from game.world.components import Merchant
-from game.world.verbs import trade
+from game.world.commands import Equip
+from game.world.components import Item, Merchant
+from game.world.verbs import factory, trade
 from game.world.verbs.moving import relocate
 from tests.test_ui_dialogue import click, hover, key
 
@@ -94,3 +95,32 @@ def test_the_trade_keys_are_documented():
     doc = (ROOT / "docs" / "controls.md").read_text(encoding="utf-8")
     for keys, what, _ in bindings.TRADE:
         assert f"| {keys} | {what} |" in doc
+
+
+@pytest.mark.rule("C26")
+def test_C26_the_armourer_mends_a_worn_byrnie_from_its_dialogue_by_its_number_key(tmp_path):
+    """The hero in the smithy wears a common byrnie worn to 34: the dialogue offers "Mend my Byrnie (15
+    gold).", and its number key mends it (the screen is saved to smith_mend.png under tmp_path)."""
+    session = Session(VILLAGE, 7)
+    try:
+        stack = scene_stack(session)
+        dungeon = stack.reset("dungeon")
+        world = session.world
+        world.ecs.activate()
+        smith = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
+        room = world.room_of(smith)
+        relocate(world, world.hero, room, [world.rooms.free_spot(room)])
+        byrnie = factory.spawn_item(world, "byrnie", owner=world.hero, durability=34)
+        assert session.driver.do(Equip(world.hero, byrnie)).ok
+        stack.push("dialogue", person=smith, log=dungeon.log)
+        dialogue = stack.top
+        labels = [c.label for c in dialogue.choices()]
+        assert "Mend my Byrnie (15 gold)." in labels
+        surface = pygame.display.get_surface()
+        dialogue.draw(surface)
+        pygame.image.save(surface, str(tmp_path / "smith_mend.png"))
+        gold = trade.gold_of(world.hero)
+        key(dialogue, pygame.K_1 + labels.index("Mend my Byrnie (15 gold)."))
+        assert esper.component_for_entity(byrnie, Item).durability == 64 and trade.gold_of(world.hero) == gold - 15
+    finally:
+        session.close()

@@ -24,6 +24,7 @@ from game.content.codex import HERO_ID, Codex, load_codex, raise_first_error  # 
 from game.content.creatures import read_creature  # noqa: E402
 from game.content.equipment import load_equipment, read_equipment  # noqa: E402
 from game.content.errors import ContentError, printable  # noqa: E402
+from game.content.motives import load_motives  # noqa: E402
 from game.content.threat import load_threat  # noqa: E402
 from game.paths import DATA  # noqa: E402
 from game.rules import dice  # noqa: E402
@@ -33,10 +34,12 @@ from game.rules.checks import Problem, check  # noqa: E402
 from game.rules.combat import Guard, Strike  # noqa: E402
 from game.rules.definitions import CreatureDef, Equipment  # noqa: E402
 from game.rules.duel import Fighter, duel  # noqa: E402
+from game.rules.motives import GOLD, gold_price  # noqa: E402
 from game.rules.odds import damage_distribution, hit_chance, mean  # noqa: E402
 from game.rules.statblock import StatBlock, build, weapon_attack  # noqa: E402
 
 PERCENTILES = (0.1, 0.5, 0.9, 0.99)
+MOTIVES = load_motives(DATA / "motives.toml")  # what each want looks like in play (C4)
 
 
 class UsageError(Exception):
@@ -179,8 +182,16 @@ def block_lines(block: StatBlock, equipment: Equipment, played: Card) -> list[tu
         dcs = ", ".join(f"{b.name} DC {b.mob_dc}" for b in block.bands)
         rows.append(("Mob trait", f"{trait.name} (on {trait.trigger}, {trait.condition}): "
                                   f"{trait.text} DC = Tier + band bonus: {dcs}"))
-    rows += [("Motivation", f"major: {block.motivation[0]}"), ("", f"moderate: {block.motivation[1]}"),
-             ("", f"minor: {block.motivation[2]}")]
+    motive = block.motivation
+    rows += [("Motivation", f"major: {motive.major}"), ("", f"moderate: {motive.moderate}"),
+             ("", f"minor: {motive.minor}")]
+    want = MOTIVES.wants.get(motive.wants)
+    if want is not None:
+        rows.append(("Wants", f"{motive.wants}: {want.seems} Stops: {want.stops}"))
+    bargain = "none: it is mindless" if "mindless" in block.tags else " or ".join(
+        f"{gold_price(block.tier, MOTIVES.gold_per_tier)} gold" if gift == GOLD else gift
+        for gift in motive.takes) or "none: it takes nothing"
+    rows.append(("Bargain", f"{bargain} (C4)"))
     rows.append(("Card", f"health {played.health}, strength {played.strength}, melee {played.melee}%, "
                          f"ranged {played.ranged}%, dodge {played.dodge}%, attack {played.attack.dice}, "
                          f"strikes {played.attack_budget} (the bridge)"))

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/make_hostile_saves.py [--out DIR]
 
-The base is the save of maps/caves.tmx, seed 7, after 13 turns of the waiting hero (`base.sav`, which
+The base is the save of maps/caves.tmx, seed 7, after 12 turns of the waiting hero (`base.sav`, which
 loads). Each case changes one thing of that save's body (a few change the file's bytes) and keeps its
 checksum valid, so only the checks of the body can refuse it: the cases issue 10 names, wrong numbers,
 names and links of their kind (CASES), and every saved field set to a wrong type (`type-*`).
@@ -35,7 +35,7 @@ from game.save import checks, fileformat, save_world  # noqa: E402
 from game.world import saved  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "saves_bad"
-BASE = ("caves.tmx", 7, 13)  # map, seed, turns of the waiting hero
+BASE = ("caves.tmx", 7, 12)  # map, seed, turns of the waiting hero
 DONOR = ("village.tmx", 7, 0)  # lends the components no creature of the base has (a merchant's)
 Body = dict[str, Any]
 
@@ -245,7 +245,7 @@ CASES = [
          lambda b, p: assign(part(b, p.npc, "body"), strikes=-1)),
     Case("stunned-negative", "a negative stun", "body.stunned should be a whole number from 0",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=-2)),
-    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 113, after the saved turn",
+    Case("stunned-later", "a stun from a turn to come", "was stunned on turn 112, after the saved turn",
          lambda b, p: assign(part(b, p.npc, "body"), stunned=1, stunned_on=b["turn"] + 100)),
     Case("condition-negative", "a condition held for negative turns", "body.conditions should be a map from",
          lambda b, p: assign(part(b, "hero", "body"), conditions={p.condition: -4})),

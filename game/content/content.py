@@ -16,6 +16,7 @@ from game.content.contracts import Contracts, load_contracts
 from game.content.dialogue import Dialogue, load_dialogue
 from game.content.heroes import HeroOptions, load_heroes
 from game.content.moments import Moments, load_moments
+from game.content.motives import Motives, load_motives
 from game.content.social import SocialRules, load_social
 from game.content.texts import Texts
 from game.content.trade import Trade, load_trade
@@ -36,6 +37,7 @@ class Content:
     dialogue: Dialogue
     moments: Moments
     names: Names
+    motives: Motives
     trade: Trade
     contracts: Contracts
     companions: Companions
@@ -89,6 +91,7 @@ def load_content(data_dir: Path = DATA) -> Content:
                    load_traps(data_dir / "traps.toml"), conditions, social,
                    load_dialogue(data_dir / "dialogue.toml", social),
                    load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)), names,
+                   load_motives(data_dir / "motives.toml"),
                    load_trade(data_dir / "trade.toml", items),
                    load_contracts(data_dir / "contracts.toml", items, social.backgrounds),
                    load_companions(data_dir / "companions.toml"),

@@ -23,9 +23,9 @@ FIELDS = {"name", "tier", "rank", "size", "classification", "kingdom", "forms", 
 def _motivation(fields: Fields) -> Motivation:
     table = fields.table_of("motivation") or {}
     sub = fields.sub(table, "motivation.")
-    sub.unknown({"major", "moderate", "minor"})
+    sub.unknown({"major", "moderate", "minor", "wants", "takes"})
     return Motivation(sub.text("major", "") or "", sub.text("moderate", "") or "",
-                      sub.text("minor", "") or "")
+                      sub.text("minor", "") or "", sub.text("wants", "") or "", sub.texts("takes"))
 
 
 def _natural(fields: Fields) -> tuple[NaturalWeapon, ...]:

@@ -15,7 +15,7 @@ from game.rules.social import APPROACHES
 
 NOTABLE = "notable"  # the voice of notable people, who have no background (N83)
 OPTIONS = ("others", "news", "about", "draw", "goodbye", "confirm_question", "confirm_draw", "cancel_draw",
-           "leave_moment")
+           "leave_moment", "offer")
 FACES = ("pleased", "neutral", "annoyed")  # N80
 TONES = ("cold", "plain", "warm")
 VOICE = ("first", "greeting", "others_none", "news_none", "about", "goodbye")

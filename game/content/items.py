@@ -9,10 +9,11 @@ from game.content.errors import ContentError
 from game.content.toml_file import read_toml
 from game.rules.card import SCHOOLS
 
-KINDS = ("food", "drink", "healing", "key", "weapon", "armour", "rune", "misc")
+KINDS = ("food", "drink", "healing", "key", "weapon", "armour", "rune", "repair", "misc")
 FLAGS = ("unique", "quest", "story")
 SLOTS = ("weapon", "body", "head", "shield", "limbs")
 PROVISIONS = ("food", "drink")
+MAX_REPAIR = 1000
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class ItemDef:
     nourish: int = 0
     quench: int = 0
     heal: int = 0
+    repair: int = 0  # a repair kit: durability it gives back to worn armour (C26)
     school: str | None = None  # runes
     fixture: bool = False  # a source that stays put: never carried (a spring, a mushroom patch)
     equipment: str | None = None  # weapons and armour: equipment.toml id
@@ -67,8 +69,8 @@ def _int(path: Path, entry: str, table: dict[str, Any], key: str, default: int |
 def load_items(path: Path) -> dict[str, ItemDef]:
     data = read_toml(path)
     items: dict[str, ItemDef] = {}
-    known = {"name", "kind", "weight", "value", "nourish", "quench", "heal", "school", "equipment", "slot",
-             "fixture", "flags"}
+    known = {"name", "kind", "weight", "value", "nourish", "quench", "heal", "repair", "school", "equipment",
+             "slot", "fixture", "flags"}
     for item_id, table in data.items():
         if not isinstance(table, dict):
             raise ContentError(f"{path}: {item_id}: must be a table")
@@ -90,6 +92,8 @@ def load_items(path: Path) -> dict[str, ItemDef]:
         school = table.get("school")
         if kind == "rune" and school not in SCHOOLS:
             raise ContentError(f"{path}: {item_id}: school: must be one of {', '.join(SCHOOLS)}, not {school!r}")
+        if kind == "repair" and not 1 <= _int(path, item_id, table, "repair", 0) <= MAX_REPAIR:
+            raise ContentError(f"{path}: {item_id}: repair: a repair kit gives back 1 to {MAX_REPAIR} durability")
         flags = table.get("flags", [])
         if not isinstance(flags, list) or any(flag not in FLAGS for flag in flags):
             raise ContentError(f"{path}: {item_id}: flags: must be a list of {', '.join(FLAGS)}, not {flags!r}")
@@ -97,7 +101,8 @@ def load_items(path: Path) -> dict[str, ItemDef]:
             id=item_id, name=name, kind=kind,
             weight=_int(path, item_id, table, "weight"), value=_int(path, item_id, table, "value"),
             nourish=_int(path, item_id, table, "nourish", 0), quench=_int(path, item_id, table, "quench", 0),
-            heal=_int(path, item_id, table, "heal", 0), school=school,
+            heal=_int(path, item_id, table, "heal", 0), repair=_int(path, item_id, table, "repair", 0),
+            school=school,
             equipment=table.get("equipment"), slot=slot, fixture=table.get("fixture", False) is True,
             flags=frozenset(flags),
         )

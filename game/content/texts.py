@@ -34,6 +34,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "soaked": ("soaked", "durability"),
     "heads_lost": ("heads", "left"),
     "stun": ("turns",),
+    "stun_single": ("trap",),  # C38: a single-target trap does not stun a group
+    "stun_spread": ("trap", "covered", "squares"),  # C37: an area over less than half a group
     "stun_over": (),
     "death": ("cause",),
     "killed": ("cause",),
@@ -64,6 +66,15 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "resisted": ("trait", "roll", "dc"),
     "suffers": ("condition", "damage"),
     "condition_over": ("condition",),
+    "warn": (),  # C4: a territorial creature warns the hero off its ground
+    "defend": (),
+    "let_go": (),
+    "hoard_taken": ("item",),
+    "shy": (),
+    "bargain": ("item",),
+    "bargain_refused": ("item", "wants"),
+    "repair": ("mended",),  # C26: a repair kit on worn armour
+    "mend": ("item", "price"),  # C26: a smith mends worn armour for gold
     "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about", "contract",
              "objective"),  # conversations (N45, N71, N75-N82), work (N41)
     "asks": ("option", "line"),

@@ -53,6 +53,8 @@ class Trade:
     traits: Mapping[str, Trait]
     types: Mapping[str, MerchantType]
     lines: Mapping[str, str]
+    smiths: frozenset[str]  # C26: the merchant types that mend worn armour for gold
+    repair_per_point: float  # C26: gold a missing durability point, times the armour's quality value
 
 
 def _number(data: dict[str, Any], key: str, where: str, path: Path, lo: float, hi: float,
@@ -93,7 +95,7 @@ def load_trade(path: Path, items: Mapping[str, Any]) -> Trade:
     """Read and check trade.toml against the items; ContentError names the file, the entry and the field.
     (The types a map may name are the map schema's `merchant_type`s: tests/test_trade.py keeps them equal.)"""
     data = read_toml(path)
-    entries(data, ("hero", "prices", "growth", "lines", "traits", "types"), path, "trade.toml")
+    entries(data, ("hero", "prices", "growth", "lines", "traits", "types", "repair"), path, "trade.toml")
     hero, prices, growth = table(data, "hero", path), table(data, "prices", path), table(data, "growth", path)
     entries(hero, ("gold",), path, "hero")
     entries(prices, ("sell", "buy", "least", "level_share"), path, "prices")
@@ -112,7 +114,12 @@ def load_trade(path: Path, items: Mapping[str, Any]) -> Trade:
     types_table = table(data, "types", path)
     types = {k: _type(table(types_table, k, path, "types"), k, path, items) for k in types_table}
     lines = table(data, "lines", path)
-    entries(lines, ("trade", "trade_title"), path, "lines")
+    entries(lines, ("trade", "trade_title", "mend"), path, "lines")
+    repair = table(data, "repair", path)
+    entries(repair, ("smiths", "per_point"), path, "repair")
+    smiths = repair["smiths"]
+    if not isinstance(smiths, list) or not all(isinstance(t, str) and t in types for t in smiths):
+        raise ContentError(f"{path}: repair.smiths: must be a list of merchant types of [types], not {smiths!r}")
     return Trade(
         hero_gold=_number(hero, "gold", "hero", path, 0, MOST_GOLD, whole=True),
         sell=float(_number(prices, "sell", "prices", path, 0.1, 10.0)),
@@ -125,5 +132,8 @@ def load_trade(path: Path, items: Mapping[str, Any]) -> Trade:
         gold_per_level=_number(growth, "gold_per_level", "growth", path, 0, MOST_GOLD, whole=True),
         finer=float(_number(growth, "finer", "growth", path, 0.0, 1.0)),
         traits_each=traits_each, traits=traits, types=types,
-        lines={k: line(lines[k], ("name",), f"lines.{k}", path) for k in ("trade", "trade_title")},
+        lines={**{k: line(lines[k], ("name",), f"lines.{k}", path) for k in ("trade", "trade_title")},
+               "mend": line(lines["mend"], ("item", "price"), "lines.mend", path)},
+        smiths=frozenset(smiths),
+        repair_per_point=float(_number(repair, "per_point", "repair", path, 0.01, 100.0)),
     )

@@ -7,7 +7,8 @@ from pathlib import Path
 from game.content.errors import ContentError
 from game.content.toml_file import read_toml
 
-FACTIONS = ("monsters", "folk", "hero", "hostile")  # the factions the world gives creatures (N13; hostile: N46)
+MONSTERS = "monsters"  # the faction of the dungeon's creatures, whose wants decide their fights (C4)
+FACTIONS = (MONSTERS, "folk", "hero", "hostile")  # the factions the world gives creatures (N13; hostile: N46)
 KITS = ("provisions", "hero")
 
 # section -> key -> (whole number?, least, most)

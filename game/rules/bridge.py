@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from game.rules import dice
+from game.rules.groups import GROUP_AIM_EASIER
 from game.rules.card import MUNDANE, Attack, Card
 from game.rules.statblock import AttackLine, StatBlock, group_attack
 from game.rules.tables import ABBREVIATIONS, ATTRIBUTES, band, division_die
@@ -48,6 +49,14 @@ def hit_percent(expected: float, bridge: Bridge) -> int:
 def dodge_percent(agility_tier: int, bridge: Bridge) -> int:
     """N21 dodge from the Agility tier: floor(100(1 - base^tier)), capped."""
     return min(bridge.dodge_cap, math.floor(100 * (1 - bridge.dodge_base ** agility_tier)))
+
+
+def group_aim_percent(chance: int, bridge: Bridge) -> int:
+    """C36 on the card: a shot into a minion group is the seed's 2 easier, read as 2 more points of E on
+    the hit curve, so the miss share shrinks by base^2: floor(100 - (100 - chance) * base^2). It stays
+    at most the hit cap, whose top rolls are the seed's 1 that still misses; it never lowers a chance."""
+    eased = math.floor(100 - (100 - chance) * bridge.hit_base ** GROUP_AIM_EASIER + 1e-9)
+    return max(chance, min(bridge.hit_cap, eased))
 
 
 def attribute_tiers(block: StatBlock) -> dict[str, int]:

@@ -11,6 +11,7 @@ from game.rules.classification import (CLASSIFICATIONS, CONDITIONS, DAMAGE_TYPES
                                        MAGICAL_TYPES, MUNDANE_TYPES, package)
 from game.rules.definitions import (ABILITY_KINDS, MOB_TRIGGERS, UNLOCK_BEHAVIOURS,
                                     CreatureDef, Equipment, squares)
+from game.rules.motives import GIFTS, WANTS
 from game.rules.tables import (ATTRIBUTES, EXCEPTIONAL, HUMAN_CEILING, MAX_HEADS, MAX_SCORE, RANKS,
                                TIER_BUDGET_SLACK, TIERS, attribute_tier, resistance_budget, tier_budget)
 from game.rules.statblock import SLOTS, armour_durability, scores
@@ -99,9 +100,17 @@ def _check_classification(found: Findings) -> None:
 
 
 def _check_motivation(found: Findings) -> None:
+    motivation = found.defn.motivation
     for scale in ("major", "moderate", "minor"):
-        if not getattr(found.defn.motivation, scale).strip():
+        if not getattr(motivation, scale).strip():
             found.error(f"motivation.{scale}", "every creature wants something: write it (C4)")
+    if motivation.wants not in WANTS:
+        found.error("motivation.wants", f"must be one of {', '.join(WANTS)} (C4), not {motivation.wants!r}")
+    for gift in motivation.takes:
+        if gift not in GIFTS:
+            found.error("motivation.takes", f"unknown gift {gift!r}; expected some of {', '.join(GIFTS)} (C4)")
+    if motivation.takes and "mindless" in found.defn.tags:
+        found.error("motivation.takes", "a mindless creature cannot be bargained with: leave takes empty (C4)")
 
 
 def _check_equipment_ids(found: Findings, equipment: Equipment) -> None:

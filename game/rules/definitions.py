@@ -96,11 +96,14 @@ class MobTrait:
 
 @dataclass(frozen=True)
 class Motivation:
-    """C4: major (its nature), moderate (its current arc), minor (why it is here now)."""
+    """C4: major (its nature), moderate (its current arc), minor (why it is here now), and the part play
+    reads: what it wants (game/rules/motives.py WANTS) and what it takes in a bargain."""
 
     major: str
     moderate: str
     minor: str
+    wants: str = ""
+    takes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Mapping
 
 from game.rules import dice
 from game.rules.classification import MUNDANE_TYPES, Package, package, tag_line
-from game.rules.definitions import (CATEGORY_ATTRIBUTE, Ability, CreatureDef, Equipment, MobTrait,
+from game.rules.definitions import (CATEGORY_ATTRIBUTE, Ability, CreatureDef, Equipment, MobTrait, Motivation,
                                     NaturalWeapon, Weapon, frozen, size_label)
 from game.rules.tables import (ABBREVIATIONS, ATTRIBUTES, BAND_TABLE_HEADS, attribute_die,
                                attribute_tier, band, division, division_die, resistance_budget,
@@ -103,7 +103,7 @@ class StatBlock:
     slots: int
     slots_used: int
     package: Package
-    motivation: tuple[str, str, str]
+    motivation: Motivation
     size_bonus: int
     heads: int
     bands: tuple[BandLine, ...]
@@ -273,7 +273,7 @@ def build(defn: CreatureDef, equipment: Equipment) -> StatBlock:
         attacks=attacks, defenses=_defenses(defn, weapons), trials=frozen(_trials(defn)),
         ap=AP[rank], slots=SLOTS[rank], slots_used=slots_used,
         package=package(defn.classification, defn.kingdom, defn.forms),
-        motivation=(defn.motivation.major, defn.motivation.moderate, defn.motivation.minor),
+        motivation=defn.motivation,
         size_bonus=size_bonus(defn.squares), heads=defn.heads if defn.is_minion else 0,
         bands=bands, mob_dc=tier + band(defn.heads)[1] if defn.is_minion else 0,
         attack_budget=defn.attack_budget, abilities=defn.abilities, mob_trait=defn.mob_trait,

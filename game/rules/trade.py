@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from math import ceil
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -36,6 +37,12 @@ def price(value: int, quality: float, material: float, rate: float, trait_shares
     with_level = round(made * (1 + traits + level_part))
     total = max(least, with_level)
     return Price(total, base, with_quality - base, with_trait - with_quality, total - with_trait)
+
+
+def repair_price(missing: int, per_point: float, quality: float, least: int) -> int:
+    """C26: a smith's fee to mend armour missing `missing` durability: missing x per_point x the quality's
+    value, rounded up, at least `least` (trade.toml [repair])."""
+    return max(least, ceil(missing * per_point * quality - 1e-9))
 
 
 def level_for(xp: int, thresholds: tuple[int, ...]) -> int:

@@ -31,6 +31,7 @@ def level_label(view: CreatureView) -> str:
 
 
 KNOWS_YOU = (170, 200, 240)
+SEEMS = (225, 205, 150)  # C4: what the creature seems to want
 
 
 def ties_lines(known: Acquaintance | None) -> list[Line]:
@@ -71,6 +72,7 @@ def card_lines(view: CreatureView, known: Acquaintance | None = None,
     card = view.card
     lines: list[Line] = [
         (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
+        *([(view.seems, SEEMS)] if view.seems else []),
         (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%", theme.TEXT),
         (f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}", theme.TEXT),
         (defence_line(card.defense), theme.TEXT),
@@ -79,8 +81,10 @@ def card_lines(view: CreatureView, known: Acquaintance | None = None,
     elements = "  ".join(f"{k} {v}" for k, v in card.element_damage.items() if v)
     if elements:
         lines.append((f"Elemental damage {elements}", (255, 170, 110)))
-    if view.heads:
+    if view.heads > 1:
         lines.append((f"A group of {view.heads}", theme.TEXT))
+    elif view.heads == 1:
+        lines.append(("The last of its group: it fights alone", theme.TEXT))  # C39
     if view.stunned:
         lines.append((f"Stunned for {view.stunned} turns", (240, 220, 120)))
     if view.conditions:

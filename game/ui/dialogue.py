@@ -1,8 +1,9 @@
 """The dialogue screen, over the dungeon: the person's portrait, name, face (N80), what it thinks of you
 (N71) and its loyalty (N79); what was said; the choices: the usual options, a moment's replies with their
-Measure dice rolled on screen (N77, N78), Draw weapon behind a confirmation (N46), Goodbye.
+Measure dice rolled on screen (N77, N78), offers to buy a creature off (C4; a hostile one hears only
+these), Draw weapon behind a confirmation (N46), Goodbye.
 
-It only shows views and sends the commands a scripted hero sends too (Talk, Ask, Reply, DrawWeapon).
+It only shows views and sends the commands a scripted hero sends too (Talk, Ask, Reply, Offer, DrawWeapon).
 Keys: 1-9 choose, Up/Down and Enter, Esc leaves (N82: leaving early costs nothing); the mouse clicks.
 """
 from __future__ import annotations
@@ -16,8 +17,8 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
 from game.world import views
-from game.world.commands import (Ask, Coerce, Command, DrawWeapon, Hand, Lift, Order, Recruit, Reply, Talk, TakeBack,
-                                 Work)
+from game.world.commands import (Ask, Coerce, Command, DrawWeapon, Hand, Lift, Mend, Offer, Order, Recruit, Reply,
+                                 Talk, TakeBack, Work)
 from game.world.talkview import Choice, TalkView, talk_view
 
 if TYPE_CHECKING:
@@ -128,7 +129,11 @@ class DialogueScene(Scene):
         if choice.key == "trade":  # N5: the trade screen, over this one
             self.stack.push("trade", merchant=self.target, log=self.log)
             return
-        if choice.key.startswith("work:"):  # N40-N44: contracts and mini-quests
+        if choice.key == "offer":  # C4: a bargain, 1 AP won or lost
+            self._do(Offer(self.hero, self.target, choice.item))
+        elif choice.key.startswith("mend:"):  # C26: the smith mends worn armour for gold
+            self._do(Mend(self.hero, self.target, int(choice.key.partition(":")[2])))
+        elif choice.key.startswith("work:"):  # N40-N44: contracts and mini-quests
             self._do(Work(self.hero, self.target, choice.key.partition(":")[2]))
         elif choice.key.startswith("company:"):  # N4, N38, N48: recruiting and a companion's orders
             self._do(company_command(self.hero, self.target, choice.key))

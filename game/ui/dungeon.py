@@ -38,6 +38,8 @@ LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
+MOOD_MARKS = {"angered": ("!", theme.HOSTILE), "fleeing": ("»", (240, 220, 120)),
+              "wary": ("?", (240, 200, 90))}  # over a creature's head; wary: it has warned you off (C4)
 
 
 class DungeonScene(Scene):
@@ -215,19 +217,20 @@ class DungeonScene(Scene):
                 self.log.add(problem, theme.PROBLEM)
 
     def _talk_key(self) -> None:
-        """T: the creature under the mouse, else the next one in the hero's room, nearest first."""
+        """T: the creature under the mouse (a hostile one too: it may hear an offer, C4), else the next one
+        in the hero's room that is not hostile, nearest first."""
         hero = self.hero_view()
         hx, hy = hero.square
         people = sorted((v for v in self.views if v.room == hero.room and not v.is_hero and not v.hostile),
                         key=lambda v: (abs(v.square[0] - hx) + abs(v.square[1] - hy), v.uid))
-        if not people:
-            self.log.add("There is no one here to talk to.", theme.PROBLEM)
-            return
         square = self.square_at(self.mouse)
         hover = self.creature_at(square) if square else None
         uids = [v.uid for v in people]
-        if hover is not None and hover.uid in uids:
+        if hover is not None and not hover.is_hero and hover.room == hero.room:
             target = hover
+        elif not people:
+            self.log.add("There is no one here to talk to.", theme.PROBLEM)
+            return
         else:
             target = people[(uids.index(self.last_talked) + 1) % len(people) if self.last_talked in uids else 0]
         self.last_talked = target.uid
@@ -514,13 +517,13 @@ class DungeonScene(Scene):
                             theme.HEALTH)
             if view.level >= 1 and not view.is_hero:
                 widgets.text(surface, str(view.level), (rect.x, rect.y), 11, theme.ACCENT, bold=True)
-            if view.heads:
+            if view.heads > 1:  # C39: the last head wears no count
                 count = labels.text(f"×{view.heads}", 11, theme.TEXT, bold=True)
                 surface.blit(count, count.get_rect(bottomright=(rect.right, rect.bottom)))
             if view.stunned:
                 widgets.text(surface, "zz", (rect.right - 14, rect.y), 12, (240, 220, 120), bold=True)
-            elif view.mood in ("angered", "fleeing"):
-                mark, colour = ("!", theme.HOSTILE) if view.mood == "angered" else ("»", (240, 220, 120))
+            elif view.mood in MOOD_MARKS:
+                mark, colour = MOOD_MARKS[view.mood]
                 widgets.text(surface, mark, (rect.right - 8, rect.y - 2), 15, colour, bold=True)
 
     def _draw_other_heads(self, surface: pygame.Surface, view: CreatureView, side: str) -> None:

@@ -10,18 +10,19 @@ from game.ui.minimap import Minimap
 from game.ui.snapshot import Snapshot
 from game.ui.sprites import SpriteCache
 from game.rules import clock
-from game.world.commands import Attack, Command, Consume, Equip, Move, Talk
+from game.world.commands import Attack, Command, Consume, Equip, Move, Repair, Talk
 from game.world.views import ItemView
 
 ROW_HOVER = (50, 44, 66)
 INVENTORY_ROWS = 12
 MINIMAP_HEIGHT = 150
 JOURNAL = "journal"  # what the Journal button at the foot asks for
-USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
+USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip, "repair": Repair}
 
 
 def use_command(actor: int, item: ItemView) -> Command | None:
-    """Consume provisions and potions, equip weapons and armour; None for what cannot be used."""
+    """Consume provisions and potions, equip weapons and armour, mend armour with a repair kit (C26); None
+    for what cannot be used."""
     command = USABLE.get(item.kind)
     return command(actor, item.eid) if command else None
 

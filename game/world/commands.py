@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import (coercion, combat, company, conditions, contracts, deeds, loadout, moments, moving,
-                              provisions, talk, trade)
+from game.world.verbs import (coercion, combat, company, conditions, contracts, deeds, loadout, moments, motives,
+                              moving, provisions, talk, trade)
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -66,6 +66,14 @@ class Equip:
 
 
 @dataclass(frozen=True)
+class Repair:
+    """Patch the armour the actor wears with a carried repair kit (C26)."""
+
+    actor: int
+    item: int
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """The actor spends what is left of its Action Points on waiting."""
 
@@ -99,6 +107,16 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """Offer a carried item to a creature in the room, to buy it off (C4): it takes what it wants and the
+    fight ends, or refuses and the AP is spent."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
 class DrawWeapon:
     """End a conversation with a blade (N46): the person becomes an ordinary enemy where it stands."""
 
@@ -126,6 +144,15 @@ class Buy:
 @dataclass(frozen=True)
 class Sell:
     """Sell one of `item`, carried and not worn, to the merchant `target` at its offer (N5)."""
+
+    actor: int
+    target: int
+    item: int
+
+
+@dataclass(frozen=True)
+class Mend:
+    """Have the smith `target` mend `item`, armour the actor wears, to full durability for gold (C26)."""
 
     actor: int
     target: int
@@ -202,12 +229,13 @@ class SecondWind:
     actor: int
 
 
-Command = (Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon | Trade | Buy
-           | Sell | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift | SecondWind)
+Command = (Move | Attack | PickUp | Drop | Consume | Equip | Repair | EndTurn | Talk | Ask | Reply | Offer
+           | DrawWeapon | Trade | Buy | Sell | Mend | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift
+           | SecondWind)
 # Talking, asking, drawing a weapon, trading, work talk, recruiting and orders take no time; a reply to a
-# moment and handing gear over cost AP_COST.
-COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Work: 0, Recruit: 0, Order: 0,
-                          Coerce: 0}
+# moment, an offer and handing gear over cost AP_COST.
+COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Mend: 0, Work: 0, Recruit: 0,
+                          Order: 0, Coerce: 0}
 
 
 def perform(world: World, command: Command) -> Result:
@@ -283,7 +311,10 @@ def _pick_up(world: World, actor: int, cmd: PickUp) -> str:
         return f"The {item_name(world, cmd.item)} cannot be carried; eat or drink here instead."
     if not loadout.can_carry(world, actor, cmd.item):
         return f"The {item_name(world, cmd.item)} is too heavy to carry with your load."
+    room, name = world.room_of(actor), item_name(world, cmd.item)
     provisions.take(world, actor, cmd.item)
+    if actor == world.hero:
+        motives.hoard_taken(world, actor, room, name)  # C4: a collector fights to keep what it holds
     return ""
 
 
@@ -323,8 +354,17 @@ def _equip(world: World, actor: int, cmd: Equip) -> str:
     return ""
 
 
+def _repair(world: World, actor: int, cmd: Repair) -> str:
+    if not _carried(actor, cmd.item):
+        return "You do not carry that."
+    defn = world.content.items[esper.component_for_entity(cmd.item, Item).item_id]
+    if defn.kind != "repair":
+        return f"The {defn.name} mends nothing."
+    return loadout.patch_armour(world, actor, cmd.item)
+
+
 def _talk(world: World, actor: int, cmd: Talk) -> str:
-    reason = talk.refusal(world, actor, cmd.target)
+    reason = talk.refusal(world, actor, cmd.target, bargaining=True)
     if not reason:
         talk.start(world, actor, cmd.target)
     return reason
@@ -336,6 +376,16 @@ def _ask(world: World, actor: int, cmd: Ask) -> str:
 
 def _reply(world: World, actor: int, cmd: Reply) -> str:
     return talk.refusal(world, actor, cmd.target) or moments.reply(world, actor, cmd.target, cmd.approach)
+
+
+def _offer(world: World, actor: int, cmd: Offer) -> str:
+    reason = talk.absent(world, actor, cmd.target) or motives.bargain_refusal(world, actor, cmd.target)
+    if reason:
+        return reason
+    if not _carried(actor, cmd.item):
+        return "You do not carry that."
+    motives.offer(world, actor, cmd.target, cmd.item)
+    return ""
 
 
 def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
@@ -370,6 +420,10 @@ def _buy(world: World, actor: int, cmd: Buy) -> str:
 
 def _sell(world: World, actor: int, cmd: Sell) -> str:
     return _trader(world, actor, cmd.target) or trade.sell(world, actor, cmd.target, cmd.item)
+
+
+def _mend(world: World, actor: int, cmd: Mend) -> str:
+    return _trader(world, actor, cmd.target) or trade.mend(world, actor, cmd.target, cmd.item)
 
 
 def _work(world: World, actor: int, cmd: Work) -> str:
@@ -420,6 +474,6 @@ def _second_wind(world: World, actor: int, cmd: SecondWind) -> str:
 
 
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
-            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon, Trade: _trade, Buy: _buy, Sell: _sell,
-            Work: _work, Recruit: _recruit, Order: _order, Hand: _hand, TakeBack: _take_back, Coerce: _coerce,
-            Lift: _lift, SecondWind: _second_wind}
+            Repair: _repair, Talk: _talk, Ask: _ask, Reply: _reply, Offer: _offer, DrawWeapon: _draw_weapon,
+            Trade: _trade, Buy: _buy, Sell: _sell, Mend: _mend, Work: _work, Recruit: _recruit, Order: _order,
+            Hand: _hand, TakeBack: _take_back, Coerce: _coerce, Lift: _lift, SecondWind: _second_wind}

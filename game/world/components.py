@@ -229,6 +229,8 @@ class MoodState(StrEnum):
     COWARDLY = "cowardly"  # N16
     FLEEING = "fleeing"  # N17
     ANGERED = "angered"  # N18
+    WARY = "wary"  # C4: a territorial creature has warned an intruder in its lair
+    APPEASED = "appeased"  # C4: bought off by a bargain, it leaves the hero be
 
 
 MOOD = replace(one_of(STR, f"a mood ({', '.join(MoodState)})", tuple(MoodState)), from_plain=MoodState)

@@ -7,28 +7,31 @@ from dataclasses import dataclass
 
 import esper
 
+from game.rules.motives import GOLD, accepts
 from game.rules.social import band_of
 from game.world.components import Identity, Inventory, Item, Journal, Loyalty, Opinions, Persona
-from game.world.verbs import coercion, company, contracts, moments, social, talk, trade
+from game.world.verbs import coercion, company, contracts, moments, motives, social, talk, trade
 from game.world.verbs.speech import living_names, voice_of
 from game.world.verbs.witness import talks_of, witness_of
 from game.world.views import item_name
 from game.world.world import World
 
 
+OFFERS = 5  # C4: offers listed at most, beside Goodbye (the keys 1-9 reach every row)
 LIFT_SHOWN = 4  # N48: the carried items a thief is offered to lift, first carried first
 EXPLORE_SHOWN = 2  # the adjacent rooms a companion is offered to explore, in the order of the exits
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One thing the hero may say: an Ask option, "draw" (N46), or a reply's `approach` with its Measure
-    points (N78)."""
+    """One thing the hero may say: an Ask option, "draw" (N46), "offer" with its item (C4), or a reply's
+    `approach` with its Measure points (N78)."""
 
     key: str
     label: str
     approach: str = ""
     points: int = 0
+    item: int = 0  # "offer": the carried item offered (C4)
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,13 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     if moment is not None:
         said = [Choice(r.approach, r.says, r.approach, r.points) for r in moment.replies]
         return (*said, Choice("draw", options["draw"]), Choice("goodbye", options["leave_moment"]))
+    offers = offer_choices(world, hero, target) if talk.can_bargain(world, hero, target) else ()
+    if talk.hostile(world, hero, target):
+        return (*offers, Choice("goodbye", options["goodbye"]))  # C4: a hostile creature only hears offers
     asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(target) else []
     if trade.merchant_of(target) is not None:  # N5: a merchant's wares, on the trade screen, and its work
         asked.append(Choice("trade", world.content.trade.lines["trade"]))
+        asked += mend_choices(world, hero, target)
         asked += work_choices(world, hero, target)
     if company.companion_of(target) is not None:
         asked += company_choices(world, hero, target)
@@ -87,7 +94,41 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
         lift = world.content.companions.theft_lines["lift"]
         asked += [Choice(f"company:lift:{i}", lift.format(item=item_name(world, i)))
                   for i in esper.component_for_entity(target, Inventory).items[:LIFT_SHOWN]]
-    return (*asked, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
+    return (*asked, *offers, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
+
+
+def offer_choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
+    """C4: one offer per kind of item the hero carries and does not wear or wield (gold: the creature's
+    price), those it takes first, at most OFFERS."""
+    label = world.content.dialogue.options["offer"]
+    takes = motives.motivation(world, target).takes
+    price = motives.price(world, target)
+    inv = esper.component_for_entity(hero, Inventory)
+    worn = set(inv.equipped.values())
+    seen: dict[str, Choice] = {}
+    for eid in inv.items:
+        item = esper.component_for_entity(eid, Item)
+        if item.item_id in seen or eid in worn:
+            continue
+        what = f"{price} {world.content.items[GOLD].name}" if item.item_id == GOLD else f"the {item_name(world, eid)}"
+        seen[item.item_id] = Choice("offer", label.format(name=what), item=eid)
+    wanted = sorted(seen.values(), key=lambda c: not accepts(takes, *kind_of(world, c.item)))
+    return tuple(wanted[:OFFERS])
+
+
+def kind_of(world: World, eid: int) -> tuple[str, str]:
+    item_id = esper.component_for_entity(eid, Item).item_id
+    return item_id, world.content.items[item_id].kind
+
+
+def mend_choices(world: World, hero: int, target: int) -> list[Choice]:
+    """C26, keyed "mend:<item>" (commands.Mend): a smith offers to mend each piece the hero wears that needs
+    it, at its price."""
+    if not trade.is_smith(world, target):
+        return []
+    line = world.content.trade.lines["mend"]
+    return [Choice(f"mend:{i}", line.format(item=item_name(world, i), price=trade.repair_price(world, i)))
+            for i in trade.worn_to_mend(world, hero)]
 
 
 def company_choices(world: World, hero: int, target: int) -> list[Choice]:
@@ -161,7 +202,8 @@ def talk_view(world: World, hero: int, target: int) -> TalkView | None:
     return TalkView(target, ident.uid, ident.name, ident.codex_id, thinking,
                     social.band(world, target, hero_uid) if thinking else None, loyalty_to(world, target, hero),
                     talks_of(target).face.get(hero_uid, "neutral") if thinking else "neutral",
-                    moment.title if moment else "", choices(world, hero, target), talk.refusal(world, hero, target))
+                    moment.title if moment else "", choices(world, hero, target),
+                    talk.refusal(world, hero, target, bargaining=True))
 
 
 def acquaintance(world: World, hero: int, eid: int) -> Acquaintance | None:

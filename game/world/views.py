@@ -43,6 +43,7 @@ class CreatureView:
     alive: bool
     conditions: dict[str, int]  # C40 condition name -> turns it still holds
     cells: tuple[tuple[int, int], ...]  # C31: a group's head squares (empty for one creature)
+    seems: str = ""  # C4: what it seems to want, in a line (motives.toml); "" for the hero
 
 
 @dataclass(frozen=True)
@@ -116,5 +117,13 @@ def creature(world: World, eid: int) -> CreatureView:
         hostile=eid != world.hero and world.alive(world.hero) and world.is_enemy(eid, world.hero),
         stunned=body.stunned, alive=body.health > 0,
         conditions={world.content.conditions[c].name: n for c, n in body.conditions.items()},
-        cells=pos.cells,
+        cells=pos.cells, seems=seems(world, eid, ident.codex_id),
     )
+
+
+def seems(world: World, eid: int, codex_id: str) -> str:
+    """C4: the card's line of what a creature seems to want."""
+    defn = world.content.codex.creatures.get(codex_id)
+    if eid == world.hero or defn is None:
+        return ""
+    return world.content.motives.wants[defn.motivation.wants].seems

@@ -12,8 +12,10 @@ import random
 import esper
 
 from game.content.content import Content
+from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Spawner, Trap
 from game.rules.card import Card
+from game.rules.motives import provoked_only
 from game.world import saved
 from game.world.actors import ActorIndex
 from game.world.components import ROOM, RUNE, Body, Identity, Mood, MoodState, Position
@@ -155,17 +157,25 @@ class World:
         """N13: factions at war (assets/data/world.toml), a creature angered at the hero (N18), or two
         creatures in a feud (N69: either may attack)."""
         ident_a, ident_b = self._identity(a), self._identity(b)
-        if ident_b.faction in self.content.tuning.enemies.get(ident_a.faction, ()):
-            return True
         if self.feuds and pair_of(ident_a.uid, ident_b.uid) in self.feuds:
             return True
-        for me, other in ((a, b), (b, a)):
+        for me, other, ident in ((a, b, ident_a), (b, a, ident_b)):
             if other == self.hero:
                 actor = self.actors.peek(me)
                 mood = actor.mood if actor is not None else esper.try_component(me, Mood)
                 if mood is not None and mood.state == MoodState.ANGERED:
                     return True
-        return False
+                if mood is not None and self.lets_hero_be(ident, mood):
+                    return False
+        return ident_b.faction in self.content.tuning.enemies.get(ident_a.faction, ())
+
+    def lets_hero_be(self, ident: Identity, mood: Mood) -> bool:
+        """C4: a monster bought off by a bargain, or whose want starts no fight (territory, hoard, to be left
+        alone), is not the hero's enemy until provoked (angered, N18)."""
+        if ident.faction != MONSTERS:
+            return False
+        return mood.state == MoodState.APPEASED or provoked_only(
+            self.content.codex.creatures[ident.codex_id].motivation.wants)
 
     def may_fight(self, occupants: list[int]) -> bool:
         """Whether any two of these creatures could be enemies: factions that differ, or a feud (N69)."""

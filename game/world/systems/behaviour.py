@@ -1,6 +1,7 @@
 """Behaviour stage (N12, N16-N18): each creature settles its mood for this turn.
 
-Moods: resting, exploring, wandering, cowardly, fleeing, angered (following is the companions' issue).
+Moods: resting, exploring, wandering, cowardly, fleeing, angered (following is the companions' issue), and
+wary and appeased, which a monster's want gives it (C4, verbs/motives.py).
 Thresholds have hysteresis so creatures do not flicker: fleeing starts below 25 % health and ends at
 `mood.flee_recover` (assets/data/world.toml).
 """
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.world.components import MoodState
 from game.world.verbs import provisions
+from game.world.verbs.motives import mood_by_want
 
 if TYPE_CHECKING:
     from game.world.actors import Actor
@@ -35,13 +37,17 @@ def run(world: World) -> None:
 
 
 def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]) -> MoodState:
-    """N12: provisioned and healthy rests; short of food or drink explores; hurt flees; N16-N18."""
+    """N12: provisioned and healthy rests; short of food or drink explores; hurt flees; then what it wants
+    (C4); N16-N18."""
     body, mood, ident = actor.body, actor.mood, actor.ident
     health = body.health / max(body.card.health, 1)
     if mood.state == MoodState.FLEEING and health < tuning["flee_recover"]:
         return MoodState.FLEEING  # N17: stops only once health recovers
     if health < FLEE_BELOW:
         return MoodState.FLEEING  # N12
+    wanted = mood_by_want(world, actor, sees_hero)
+    if wanted is not None:
+        return wanted  # C4: motivation decides behaviour
     if mood.state == MoodState.ANGERED:
         mood.aware = world.aware_full if sees_hero else mood.aware - 1
         if mood.aware > 0:

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 NO_ROOMS: frozenset[int] = frozenset()
 STATIONARY = frozenset({"merchant"})  # N5: stationary traders keep the room the map puts them in
-MOVERS = (MoodState.EXPLORING, MoodState.WANDERING, MoodState.COWARDLY, MoodState.FLEEING, MoodState.ANGERED)
+MOVERS = (MoodState.EXPLORING, MoodState.WANDERING, MoodState.COWARDLY, MoodState.FLEEING, MoodState.ANGERED,
+          MoodState.APPEASED)
 
 
 def run(world: World) -> None:
@@ -143,6 +144,8 @@ def choose_exit(world: World, eid: int, mood: Mood, room: int,
         return by_scent(world, eid, exits)  # lost the trail at the last sighting: track the scent
     if mood.state == MoodState.COWARDLY and mood.last_seen is not None:
         return away(world, exits, mood.last_seen, room)  # N16
+    if mood.state == MoodState.APPEASED:
+        return away(world, exits, room, room) if room == world.hero_room() else None  # C4: it slinks away
     if mood.state == MoodState.FLEEING:
         return world.rng.choice(exits)  # N17: any exit
     if mood.state == MoodState.WANDERING and world.rng.random() >= world.content.tuning["mood"]["wander_chance"]:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.rules import combat as rules
-from game.rules.groups import FLANK_BONUS, flanks
+from game.rules.bridge import group_aim_percent
+from game.rules.groups import FLANK_BONUS, flanks, is_group
 from game.world.components import Body, Identity, Inventory, Item, Mood, MoodState, Position
 from game.world.rooms import footprint_of, occupied
 from game.world.verbs import conditions, deeds, items, loadout, social
@@ -34,6 +35,14 @@ def envelops(group: int, target: int) -> bool:
     return any(flanks(cells, square) for square in squares)
 
 
+def aimed(world: World, the_strike: rules.Strike, target: Body) -> rules.Strike:
+    """C36: a shot into a minion group is easier (the bridge's group_aim_percent); a group of one is a
+    creature like any other (C39)."""
+    if the_strike.kind == "ranged" and is_group(target.heads):
+        return replace(the_strike, chance=group_aim_percent(the_strike.chance, world.content.codex.bridge))
+    return the_strike
+
+
 def guard_of(world: World, body: Body) -> rules.Guard:
     card = body.card
     dodge = card.dodge + conditions.dodge_change(world, body) if body.conditions else card.dodge
@@ -48,6 +57,7 @@ def strike(world: World, attacker: int, target: int) -> None:
     the_strike = strike_of(a_body)
     if a_body.heads and the_strike.kind == "melee" and envelops(attacker, target):
         the_strike = replace(the_strike, dice=f"{the_strike.dice}+{FLANK_BONUS}")  # C34
+    the_strike = aimed(world, the_strike, t_body)
     outcome = rules.resolve(the_strike, guard_of(world, t_body), world.rng, world.room_amplify(room))
     if attacker == world.hero:
         social.seen_blow(world, attacker, target, room)  # N73, before the blow angers it (N18)

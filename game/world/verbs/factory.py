@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.content.codex import HERO_ID
+from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
@@ -74,7 +75,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     if not cells:
         return None
     tags = tag_set(tuple(defn.tags))
-    faction = "monsters"
+    faction = MONSTERS
     if kind in ("world", "merchant", "notable") or codex_id in world.content.tuning.peaceful:
         faction = "folk"
     persona = draw_persona(world, codex_id, "" if kind == "notable" else background)  # N83: notables have none

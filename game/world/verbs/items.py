@@ -21,7 +21,7 @@ def lay(world: World, item_eid: int, room: int, square: Square | None) -> None:
     world.rooms.drop_item(item_eid, room, wearable=defn.slot is not None, provision=defn.provision)
 
 
-STACKING = ("food", "drink", "healing", "key", "rune", "misc")
+STACKING = ("food", "drink", "healing", "key", "rune", "repair", "misc")
 
 
 def give(world: World, item_eid: int, owner: int) -> int:
@@ -57,13 +57,14 @@ def split_off(world: World, item_eid: int, count: int) -> int:
     return part
 
 
-def hand_over(world: World, item_eid: int, owner: int) -> int:
-    """One of a carried stack passes to `owner` (the item itself when it is the last of its stack); returns
-    the entity that now holds it in `owner`'s pack (N70)."""
+def hand_over(world: World, item_eid: int, owner: int, count: int = 1) -> int:
+    """`count` of a carried stack pass to `owner` (the item itself when that is all of its stack); returns
+    the entity that now holds them in `owner`'s pack (N70, a bargain's coins: C4)."""
     item = esper.component_for_entity(item_eid, Item)
-    if item.count > 1:
-        item.count -= 1
-        item_eid = esper.create_entity(Item(item.item_id, 1, item.quality, item.material, item.rune, item.durability))
+    if item.count > count:
+        item.count -= count
+        item_eid = esper.create_entity(Item(item.item_id, count, item.quality, item.material, item.rune,
+                                            item.durability))
     return give(world, item_eid, owner)
 
 

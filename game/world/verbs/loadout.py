@@ -9,6 +9,7 @@ import esper
 from game.rules.card import SCHOOLS, Attack, Card
 from game.rules.growth import PERCENT_CAP, grown
 from game.world.components import Body, Growth, Identity, Inventory, Item
+from game.world.verbs import items
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -29,6 +30,36 @@ def max_durability(world: World, item: Item) -> int:
         return 0
     listed = world.content.codex.equipment.armour[defn.equipment].durability
     return int(listed * world.content.gear.qualities[item.quality].durability)
+
+
+MENDING_ORDER = ("body", "shield", "head", "limbs")  # C26: the pieces a repair kit patches, in turn
+
+
+def patch_armour(world: World, eid: int, kit: int) -> str:
+    """C26: a repair kit gives its `repair` durability back to the armour `eid` wears, piece after piece
+    (body first), none above its maximum; the kit is used up. Returns why not ("" when done)."""
+    inv = esper.component_for_entity(eid, Inventory)
+    worn = [inv.equipped[slot] for slot in MENDING_ORDER if slot in inv.equipped]
+    worn = [piece for piece in worn if esper.component_for_entity(piece, Item).durability
+            < max_durability(world, esper.component_for_entity(piece, Item))]
+    if not worn:
+        return "You wear no armour that needs mending."
+    left = world.content.items[esper.component_for_entity(kit, Item).item_id].repair
+    mended = []
+    for piece in worn:
+        item = esper.component_for_entity(piece, Item)
+        gain = min(left, max_durability(world, item) - item.durability)
+        if gain > 0:
+            item.durability += gain
+            left -= gain
+            mended.append(f"{world.content.items[item.item_id].name} +{gain}")
+    used = esper.component_for_entity(kit, Item)
+    if used.count > 1:
+        used.count -= 1
+    else:
+        items.destroy(world, kit)
+    world.emit("repair", eid, room=world.room_of(eid), mended=", ".join(mended))
+    return ""
 
 
 def carried_weight(world: World, eid: int) -> int:

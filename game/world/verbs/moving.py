@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.maps.model import Exit, Square
-from game.rules import dice
+from game.maps.model import Exit, Square, Trap
+from game.rules import dice, groups
 from game.rules.card import MUNDANE
 from game.world.components import Body, Identity, Inventory, Item, Position
 from game.world.rooms import footprint_of, footprint_squares, occupied
@@ -76,8 +76,34 @@ def stun(world: World, eid: int, turns: int) -> None:
     world.emit("stun", target=eid, room=world.room_of(eid), turns=turns)
 
 
+def trap_stun(world: World, eid: int, trap: Trap, area: int, room: int) -> None:
+    """A sprung trap's stun (N24): in full on one creature (C39: a group of one too); on a group only from
+    an area covering at least half its squares (C37), never from a single-target trap (C38). The log says
+    why a group shrugged it off."""
+    if not trap.stun:
+        return
+    heads = esper.component_for_entity(eid, Body).heads
+    name = world.content.traps.kinds[trap.trap].name
+    if not area:
+        lands = groups.single_target_applies_conditions(heads)
+        if not lands:
+            world.emit("stun_single", eid, room=room, trap=name)
+    elif groups.is_group(heads):
+        x, y = trap.square
+        cells = esper.component_for_entity(eid, Position).cells
+        covered = sum(1 for cx, cy in cells if abs(cx - x) <= area and abs(cy - y) <= area)
+        lands = groups.area_applies_condition(covered, len(cells))
+        if not lands:
+            world.emit("stun_spread", eid, room=room, trap=name, covered=covered, squares=len(cells))
+    else:
+        lands = True
+    if lands:
+        stun(world, eid, trap.stun)
+
+
 def spring_traps(world: World, eid: int, room: int) -> None:
-    """Each trap in the room asks a trial against its DC; a failure deals its damage (and stun, N24)."""
+    """Each trap in the room asks a trial against its DC; a failure deals its damage (and stun, N24, but
+    on a minion group by C37-C38)."""
     body = esper.component_for_entity(eid, Body)
     for trap in world.traps_in(room):
         if world.trap_spent.get(trap.id, 0) > world.turn:
@@ -99,8 +125,7 @@ def spring_traps(world: World, eid: int, room: int) -> None:
             physical, elemental = 0, {damage_type: max(0, raw - body.card.element_resist[damage_type])}
         world.emit("trap", eid, room=room, trap=kind.name, roll=roll, dc=trap.dc,
                    damage=physical + sum(elemental.values()))
-        if trap.stun:
-            stun(world, eid, trap.stun)
+        trap_stun(world, eid, trap, kind.area, room)
         apply_damage(world, None, eid, physical, elemental, kill_heads=1 if physical + sum(elemental.values()) else 0)
         if not world.alive(eid):
             return

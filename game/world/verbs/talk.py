@@ -10,7 +10,8 @@ import esper
 from game.content.lines import pick
 from game.rules import social as rules
 from game.world.components import Identity, Loyalty, Opinions, Persona
-from game.world.verbs import moments, social
+from game.world import views
+from game.world.verbs import moments, motives, social
 from game.world.verbs.combat import anger
 from game.world.verbs.speech import deed_line, deeds_known, fill, living_names, narrate, say, voice_of
 from game.world.verbs.witness import observe, talks_of, witness_of
@@ -38,12 +39,18 @@ def hostile(world: World, hero: int, target: int) -> bool:
     return world.is_enemy(target, hero) or world.is_enemy(hero, target)
 
 
-def refusal(world: World, hero: int, target: int) -> str:
-    """Why the hero cannot talk with `target` now, or "" (it must be alive, in the room, not hostile)."""
+def refusal(world: World, hero: int, target: int, bargaining: bool = False) -> str:
+    """Why the hero cannot talk with `target` now, or "" (it must be alive, in the room, not hostile; when
+    `bargaining`, a hostile creature whose motivation admits a bargain will hear an offer, C4)."""
     reason = absent(world, hero, target)
-    if not reason and hostile(world, hero, target):
+    if not reason and hostile(world, hero, target) and not (bargaining and can_bargain(world, hero, target)):
         return f"{esper.component_for_entity(target, Identity).name} is in no mood to talk."
     return reason
+
+
+def can_bargain(world: World, hero: int, target: int) -> bool:
+    """C4: not mindless, and it takes something a hero can give."""
+    return not motives.bargain_refusal(world, hero, target)
 
 
 def silent_lines(world: World, target: int) -> dict[str, str]:
@@ -54,8 +61,13 @@ def silent_lines(world: World, target: int) -> dict[str, str]:
 
 def start(world: World, hero: int, target: int) -> None:
     """The hero starts talking (N45): a first meeting's biography, else a greeting reflecting what it knows
-    of the hero; then a moment may begin (N75). A moment left unanswered ended with the last talk (N82)."""
+    of the hero; then a moment may begin (N75). A moment left unanswered ended with the last talk (N82).
+    A hostile creature only hears offers: the screen says what it seems to want (C4)."""
     observe(world, hero)
+    if hostile(world, hero, target):
+        narrate(world, target, hero, views.seems(world, target, esper.component_for_entity(target, Identity).codex_id),
+                "greeting")
+        return
     voice = voice_of(target)
     if voice is None:
         narrate(world, target, hero, fill(world, silent_lines(world, target)["greeting"], target, hero), "greeting")

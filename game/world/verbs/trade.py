@@ -175,3 +175,44 @@ def sell(world: World, hero: int, merchant_eid: int, item_eid: int) -> str:
     react(world, merchant_eid, hero, "sold", name, offer)
     _deal(world, merchant_eid, offer)
     return ""
+
+
+# -- a smith's repair (C26) --------------------------------------------------------------------------------
+def is_smith(world: World, eid: int) -> bool:
+    merchant = merchant_of(eid)
+    return merchant is not None and merchant.trade in world.content.trade.smiths
+
+
+def worn_to_mend(world: World, hero: int) -> list[int]:
+    """The armour the hero wears below its full durability, in loadout.MENDING_ORDER."""
+    equipped = esper.component_for_entity(hero, Inventory).equipped
+    worn = [equipped[slot] for slot in loadout.MENDING_ORDER if slot in equipped]
+    return [i for i in worn if esper.component_for_entity(i, Item).durability
+            < loadout.max_durability(world, esper.component_for_entity(i, Item))]
+
+
+def repair_price(world: World, item_eid: int) -> int:
+    """C26: the smith's fee to mend the armour `item_eid` to full: by missing durability and quality."""
+    item, trade = esper.component_for_entity(item_eid, Item), world.content.trade
+    missing = loadout.max_durability(world, item) - item.durability
+    return rules.repair_price(missing, trade.repair_per_point, world.content.gear.qualities[item.quality].value,
+                              trade.least)
+
+
+def mend(world: World, hero: int, smith: int, item_eid: int) -> str:
+    """C26: the smith mends a piece of armour the hero wears back to full durability for gold; "" when
+    done, else why not (nothing is paid)."""
+    if not is_smith(world, smith):
+        return f"{esper.component_for_entity(smith, Identity).name} mends no armour."
+    if item_eid not in worn_to_mend(world, hero):
+        return "You wear no such armour that needs mending."
+    cost, name = repair_price(world, item_eid), item_name(world, item_eid)
+    if gold_of(hero) < cost:
+        react(world, smith, hero, "poor", name, cost)
+        return f"You cannot afford to have the {name} mended ({cost} gold)."
+    pay(world, hero, smith, cost)
+    item = esper.component_for_entity(item_eid, Item)
+    item.durability = loadout.max_durability(world, item)
+    world.emit("mend", smith, hero, world.room_of(hero), item=name, price=cost)
+    _deal(world, smith, cost)
+    return ""
