@@ -304,3 +304,44 @@ def test_N24_a_stunned_hero_can_neither_fight_nor_move(world, game):
     moving.stun(world, world.hero, 1)
     assert game.do(Attack(world.hero, wolf)).reason == "You are stunned and cannot fight."
     assert game.do(Move(world.hero, room_id(1))).reason == "You are stunned and cannot move."
+
+
+@pytest.mark.rule("N24")
+def test_N24_a_stun_counts_down_from_the_turn_after_it_came_whatever_the_health(world):
+    from game.world.systems import start
+
+    wolf = spawn(world, "wolf", 0)
+    body(wolf).health = 1
+    world.turn = 5
+    moving.stun(world, wolf, 2)
+    start.recover(world)  # the end of the turn it came: no count yet
+    assert body(wolf).stunned == 2
+    world.turn = 6
+    start.recover(world)
+    assert body(wolf).stunned == 1
+    moving.stun(world, world.hero, 1)  # the hero likewise
+    start.recover(world)
+    assert body(world.hero).stunned == 1
+    world.turn = 7
+    start.recover(world)
+    assert body(wolf).stunned == 0 and body(world.hero).stunned == 0
+    assert [e.actor for e in kinds(world, "stun_over")] == [world.uid(wolf), "hero"]
+    assert body(world.hero).ap == body(world.hero).card.ap
+
+
+@pytest.mark.rule("N13")
+@pytest.mark.rule("N18")
+def test_N13_N18_an_angered_creature_strikes_the_hero_first_else_the_weakest_enemy(world):
+    from game.world.systems import combat as combat_stage
+
+    wolf = spawn(world, "wolf", 0)
+    weak = spawn(world, "wanderer", 0)
+    strong = spawn(world, "villager", 0)
+    body(weak).health, body(strong).health, body(world.hero).health = 2, 4, 5
+    assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == weak
+    mood(wolf).state = "angered"
+    assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == world.hero
+    body(weak).health = 9
+    mood(wolf).state = "wandering"
+    assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == strong
+    assert combat_stage.pick_target(world, weak, room_id(0), mood(weak)) == wolf  # folk strike monsters

@@ -13,7 +13,7 @@ from game.world import views
 from game.world.verbs import factory, moving
 from game.world.components import Identity
 from game.world.systems import behaviour, movement, scent
-from tests.world_fixtures import body, kinds, make_world, mood, move_hero, room_id, room_of, row_map, spawn
+from tests.world_fixtures import body, kinds, make_world, mood, move_hero, needs, room_id, room_of, row_map, spawn
 def test_N12_provisioned_healthy_rests_and_short_explores(world):
     fed = spawn(world, "wanderer", 2)
     hungry = spawn(world, "wanderer", 2, provisions=False)
@@ -325,3 +325,19 @@ def test_bad_trap_file_names_file_kind_and_field(tmp_path):
     bad.write_text('rearm = 20\n[spikes]\nname = "spike"\nattribute = "luck"\ndamage_type = "piercing"\n')
     with pytest.raises(ContentError, match=r"traps.toml: spikes: attribute: must be one of"):
         load_traps(bad)
+
+
+def test_a_resting_creature_heals_1_every_5_turns_while_its_needs_are_at_most_80(world):
+    """docs/rules.md: resting heals 1 every 5 turns while needs are at most 80; never past its maximum."""
+    npc = spawn(world, "wanderer", 2)
+    full = body(npc).card.health
+    body(npc).health = full - 2
+    for turn, need, healed in ((4, 0, 0), (5, 80, 1), (10, 81, 0), (15, 0, 1)):
+        before = body(npc).health
+        needs(npc).hunger = need
+        world.turn = turn
+        movement.rest(world, world.actors.of(npc), 5)
+        assert body(npc).health == before + healed, (turn, need)
+    world.turn = 20
+    movement.rest(world, world.actors.of(npc), 5)
+    assert body(npc).health == full

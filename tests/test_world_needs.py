@@ -6,7 +6,7 @@ import pytest
 
 from game.world.driver import Driver
 from game.world import views
-from game.world.verbs import factory, provisions
+from game.world.verbs import factory, loadout, provisions
 from game.world.components import Body, Inventory, Item
 from game.world.systems import needs as needs_system
 from tests.world_fixtures import body, kinds, make_world, mood, needs, room_id, room_of, row_map, spawn
@@ -225,3 +225,73 @@ def test_N16_folk_cowards_do_not_flee_a_friendly_hero(world):
     behaviour.run(world)
     assert mood(villager).state != "cowardly"
     assert mood(goblins).state == "cowardly"
+
+
+@pytest.mark.rule("N11")
+def test_N11_a_need_back_at_80_may_be_complained_of_again(world, game):
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    needs(npc).hunger = 85
+    game.end_turn()
+    first = [e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]
+    assert [(e.room, e.data["need"], e.data["value"]) for e in first] == [(room_id(2), "hunger", 86)]
+    needs(npc).hunger = 79  # the turn's rise makes it 80: back at 80, not above
+    game.end_turn()
+    needs(npc).hunger = 85
+    game.end_turn()
+    assert len([e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]) == 2
+    assert needs(npc).complained == {"hunger"}  # thirst was never complained of
+
+
+def test_N10_stocking_up_takes_one_ration_even_when_two_would_not_fit(world):
+    npc = spawn(world, "wanderer", 2)
+    while loadout.carried_weight(world, npc) < loadout.capacity(npc) - 1:
+        factory.spawn_item(world, "bones", owner=npc) if loadout.carried_weight(world, npc) < loadout.capacity(npc) - 3 \
+            else factory.spawn_item(world, "ration", owner=npc)
+    assert loadout.carried_weight(world, npc) == loadout.capacity(npc) - 1  # room for one ration, not two
+    stack = factory.spawn_item(world, "ration", room_id(2), (12, 2), count=2)
+    needs_system.stock_up(world, npc, room_id(2))
+    assert esper.component_for_entity(stack, Item).count == 1
+    assert loadout.carried_weight(world, npc) == loadout.capacity(npc)
+
+
+def test_starvation_at_exactly_the_limit_then_death_by_hunger_and_thirst(world):
+    """docs/rules.md: a need at 100 or more costs 1 health every 5 turns; death by it names its cause."""
+    npc = spawn(world, "wolf", 2, provisions=False)
+    needs(npc).thirst = 100
+    body(npc).health = 2
+    world.turn = 5
+    needs_system.run(world)
+    assert body(npc).health == 1
+    assert [(e.actor, e.room) for e in kinds(world, "starving")] == [(world.uid(npc), room_id(2))]
+    world.turn = 7  # not a starving turn
+    needs_system.run(world)
+    assert body(npc).health == 1
+    world.turn = 10
+    needs_system.run(world)
+    assert body(npc).health <= 0 and not world.alive(npc)
+    assert [(e.actor, e.data["cause"]) for e in kinds(world, "death")] == [(world.uid(npc), "hunger and thirst")]
+
+
+@pytest.mark.rule("N74")
+def test_N74_who_takes_part_in_the_pair_stage(content):
+    """Thinking humanoids with an Action Point left and some health; not the mindless."""
+    from game.world.components import Identity
+    from game.world.systems import pairs
+
+    world = make_world(content, seed=3)
+    try:
+        a = spawn(world, "wanderer", 1)
+        b = spawn(world, "villager", 1)
+        assert pairs.participant(world, a) and pairs.participant(world, b)
+        assert not pairs.participant(world, world.hero)
+        body(a).ap = 0
+        assert not pairs.participant(world, a)
+        body(a).ap, body(a).health = 1, 0
+        assert not pairs.participant(world, a)
+        body(a).health = 1
+        assert pairs.participant(world, a)
+        ident = esper.component_for_entity(a, Identity)
+        ident.tags = ident.tags | {"mindless"}
+        assert not pairs.participant(world, a)
+    finally:
+        world.close()
