@@ -345,3 +345,36 @@ def test_N13_N18_an_angered_creature_strikes_the_hero_first_else_the_weakest_ene
     mood(wolf).state = "wandering"
     assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == strong
     assert combat_stage.pick_target(world, weak, room_id(0), mood(weak)) == wolf  # folk strike monsters
+
+
+@pytest.mark.rule("N25")
+def test_N25_the_combat_stage_spends_a_strike_and_an_AP_a_blow_in_every_room(world):
+    """Budget 2 and 2 AP: two blows. Budget 2 and 1 AP: one. Frightened: none. A fight in another room
+    runs too."""
+    from game.world.systems import combat as combat_stage
+
+    def blows(eid):
+        return [e for e in world.events if e.actor == world.uid(eid) and e.kind in ("hit", "miss", "dodge")]
+
+    wolf = spawn(world, "wolf", 1)
+    other = spawn(world, "wolf", 2)
+    for target in (spawn(world, "wanderer", 1), spawn(world, "villager", 2)):
+        set_card(target, health=10**6)
+        body(target).health = 10**6
+    for eid in (wolf, other):
+        set_card(eid, attack_budget=2)
+        body(eid).strikes, body(eid).ap = 2, 2
+    combat_stage.run(world)
+    assert len(blows(wolf)) == 2 and (body(wolf).strikes, body(wolf).ap) == (0, 0)
+    assert len(blows(other)) == 2
+    body(wolf).strikes, body(wolf).ap = 2, 1
+    combat_stage.run(world)
+    assert len(blows(wolf)) == 3 and (body(wolf).strikes, body(wolf).ap) == (1, 0)
+    body(wolf).strikes, body(wolf).ap = 2, 2
+    body(wolf).conditions["frightened"] = 1
+    combat_stage.run(world)
+    assert len(blows(wolf)) == 3
+    body(wolf).conditions.clear()
+    body(wolf).conditions["deafened"] = 1  # a condition that does not stop blows
+    combat_stage.run(world)
+    assert len(blows(wolf)) == 5

@@ -11,7 +11,7 @@ from game.maps.model import Spawner, Trap
 from game.world.driver import Driver
 from game.world import views
 from game.world.verbs import factory, moving
-from game.world.components import Identity
+from game.world.components import Identity, Position
 from game.world.systems import behaviour, movement, scent
 from tests.world_fixtures import body, kinds, make_world, mood, move_hero, needs, room_id, room_of, row_map, spawn
 def test_N12_provisioned_healthy_rests_and_short_explores(world):
@@ -341,3 +341,75 @@ def test_a_resting_creature_heals_1_every_5_turns_while_its_needs_are_at_most_80
     world.turn = 20
     movement.rest(world, world.actors.of(npc), 5)
     assert body(npc).health == full
+
+
+@pytest.mark.rule("N26")
+def test_N26_every_spawner_keeps_its_own_clock_and_says_what_it_made(content):
+    """Two spawners: rats every 2 turns in room 1, a group of 5 rats every 3 turns in room 2. What they make
+    comes without the provisions placed creatures start with (N49 is for placed wanderers), near the
+    spawner's square."""
+    rats = Spawner(400, "nest", room_id(1), (9, 3), "giant_rat", interval=2)
+    swarm = Spawner(401, "hole", room_id(2), (12, 2), "rat_swarm", interval=3, heads=5)
+    world = make_world(content, row_map(3, spawners=(rats, swarm)), seed=1)
+    try:
+        from game.world.systems import spawners
+
+        for turn in range(1, 7):
+            world.turn = turn
+            spawners.run(world)
+        made = kinds(world, "spawn")
+        assert [(e.turn, e.room, e.data["spawner"]) for e in made] == [
+            (2, room_id(1), 400), (3, room_id(2), 401), (4, room_id(1), 400), (6, room_id(1), 400),
+            (6, room_id(2), 401)]
+        first_rat = next(eid for eid in world.creatures_in(room_id(1)) if world.uid(eid) == made[0].actor)
+        assert esper.component_for_entity(first_rat, Position).square == (9, 3)
+        assert made[0].data["items"] == 0
+        group = next(eid for eid in world.creatures_in(room_id(2)) if world.uid(eid) == made[1].actor)
+        assert body(group).heads == 5
+        assert all(e.data["items"] == 0 for e in made)
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N26")
+def test_N26_a_blocked_spawner_says_what_it_could_not_make(content):
+    spawner = Spawner(400, "nest", room_id(1), (7, 2), "giant_rat", interval=1)
+    world = make_world(content, row_map(2, spawners=(spawner,), size=(1, 1)), seed=1)
+    try:
+        from game.world.systems import spawners
+
+        spawn(world, "wanderer", 1)
+        spawners.run(world)
+        assert [(e.room, e.data["spawner"], e.data["creature"]) for e in kinds(world, "spawn_blocked")] == [
+            (room_id(1), 400, "giant_rat")]
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N18")
+def test_N18_anger_lasts_12_turns_out_of_sight_then_settles(content):
+    """docs/rules.md: an angered creature stays angered for 12 turns after it last saw the hero."""
+    world = make_world(content, row_map(3), seed=18)
+    try:
+        wolf = spawn(world, "wolf", 2)
+        mood(wolf).state, mood(wolf).last_seen, mood(wolf).aware = "angered", room_id(0), world.aware_full
+        assert world.aware_full == 12
+        for _ in range(11):
+            behaviour.run(world)
+            assert mood(wolf).state == "angered"
+        behaviour.run(world)
+        assert mood(wolf).state != "angered"
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N16")
+def test_N16_a_coward_snaps_below_half_health_not_at_half(world):
+    goblins = spawn(world, "goblin_cutters", 0, heads=0)
+    body(goblins).card = replace(body(goblins).card, health=20)
+    body(goblins).health = 10
+    behaviour.run(world)
+    assert mood(goblins).state == "cowardly"
+    body(goblins).health = 9
+    behaviour.run(world)
+    assert mood(goblins).state == "angered" and mood(goblins).aware == world.aware_full

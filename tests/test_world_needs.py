@@ -295,3 +295,17 @@ def test_N74_who_takes_part_in_the_pair_stage(content):
         assert not pairs.participant(world, a)
     finally:
         world.close()
+
+
+def test_the_hero_starves_too_and_a_needless_creature_does_not_stop_the_stage(world):
+    zombie = spawn(world, "zombie", 2)  # no needs: the stage passes over it
+    npc = spawn(world, "wanderer", 2)
+    assert world.actors.of(zombie).needs is None
+    needs(npc).hunger = 30
+    needs(world.hero).thirst = 100
+    hero_health = body(world.hero).health
+    world.turn = 5
+    needs_system.run(world)
+    assert needs(npc).hunger == 0  # it ate its ration
+    assert body(world.hero).health == hero_health - 1
+    assert [e.actor for e in kinds(world, "starving")] == ["hero"]
