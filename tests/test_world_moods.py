@@ -413,3 +413,76 @@ def test_N16_a_coward_snaps_below_half_health_not_at_half(world):
     body(goblins).health = 9
     behaviour.run(world)
     assert mood(goblins).state == "angered" and mood(goblins).aware == world.aware_full
+
+
+@pytest.mark.rule("N14")
+@pytest.mark.rule("N24")
+def test_N14_a_trap_is_spent_20_turns_a_passed_trial_spends_nothing_and_its_stun_holds(content):
+    """traps.toml: a trap that went off is spent for 20 turns. A DC 99 trap with stun 1 on a wolf."""
+    trap = Trap(300, "spikes", room_id(1), (7, 2), "spikes", "1", dc=99, stun=1)
+    world = make_world(content, row_map(2, traps=(trap,)), seed=14)
+    try:
+        wolf = spawn(world, "wolf", 1)
+        world.turn = 1
+        moving.spring_traps(world, wolf, room_id(1))
+        assert len(kinds(world, "trap")) == 1 and body(wolf).stunned == 1
+        assert [(e.target, e.data["turns"]) for e in kinds(world, "stun")] == [(world.uid(wolf), 1)]
+        world.turn = 20
+        moving.spring_traps(world, wolf, room_id(1))
+        assert len(kinds(world, "trap")) == 1  # still spent
+        world.turn = 21
+        moving.spring_traps(world, wolf, room_id(1))
+        assert len(kinds(world, "trap")) == 2
+    finally:
+        world.close()
+    easy = Trap(301, "spikes", room_id(1), (7, 2), "spikes", "1", dc=1)  # every trial passes
+    world = make_world(content, row_map(2, traps=(easy,)), seed=14)
+    try:
+        wolf = spawn(world, "wolf", 1)
+        for turn in (1, 2):
+            world.turn = turn
+            moving.spring_traps(world, wolf, room_id(1))
+        avoided = kinds(world, "trap_avoided")
+        assert len(avoided) == 2 and kinds(world, "trap") == [] and world.trap_spent == {}
+        assert all(e.data["roll"] >= e.data["dc"] == 1 for e in avoided)
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+@pytest.mark.rule("C13")
+def test_N14_C13_a_trap_of_a_school_is_reduced_by_its_resistance_and_nothing_to_the_immune(content):
+    """A fire jet of 10 (DC 99): the Ember Spirit is immune to fire and takes 0; a wolf takes 10; the same
+    wolf with fire resistance 4 takes 6."""
+    trap = Trap(300, "fire", room_id(1), (7, 2), "fire", "10", dc=99)
+    world = make_world(content, row_map(2, traps=(trap,)), seed=13)
+    try:
+        spirit = spawn(world, "ember_spirit", 1)
+        wolf = spawn(world, "wolf", 1)
+        wolf_health, spirit_health = body(wolf).health, body(spirit).health
+        for eid in (spirit, wolf):
+            world.trap_spent.clear()
+            moving.spring_traps(world, eid, room_id(1))
+        world.trap_spent.clear()
+        set_resist = replace(body(wolf).card, element_resist={"fire": 4})
+        body(wolf).card = set_resist
+        moving.spring_traps(world, wolf, room_id(1))
+        assert [e.data["damage"] for e in kinds(world, "trap")] == [0, 10, 6]
+        assert body(spirit).health == spirit_health and body(wolf).health == wolf_health - 16
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_no_room_to_stand_stops_a_move(content):
+    from game.world.commands import Move
+
+    world = make_world(content, row_map(2, size=(1, 1)), seed=2)
+    game = Driver(world)
+    try:
+        spawn(world, "wanderer", 1)
+        result = game.do(Move(world.hero, room_id(1)))
+        assert (result.ok, result.reason) == (False, "There is no room to stand in Room 1.")
+        assert room_of(world.hero) == room_id(0)
+    finally:
+        world.close()
