@@ -309,3 +309,10 @@ def test_the_hero_starves_too_and_a_needless_creature_does_not_stop_the_stage(wo
     assert needs(npc).hunger == 0  # it ate its ration
     assert body(world.hero).health == hero_health - 1
     assert [e.actor for e in kinds(world, "starving")] == ["hero"]
+
+
+@pytest.mark.rule("N8")
+def test_N8_the_heros_needs_rise_by_one_too(world, game):
+    for turn in (1, 2, 3):
+        game.end_turn()
+        assert (needs(world.hero).hunger, needs(world.hero).thirst) == (turn, turn)
