@@ -486,3 +486,91 @@ def test_N14_no_room_to_stand_stops_a_move(content):
         assert room_of(world.hero) == room_id(0)
     finally:
         world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_moving_costs_an_action_point_and_waits_for_one(content):
+    """docs/rules.md: moving through an exit costs 1 AP; a creature with none left, or stunned, stays."""
+    world = make_world(content, row_map(4), seed=3)
+    try:
+        first, second = spawn(world, "wanderer", 1, provisions=False), spawn(world, "wanderer", 2, provisions=False)
+        for eid in (first, second):
+            mood(eid).state = "exploring"
+            body(eid).ap = 2
+        movement.run(world)
+        assert room_of(first) != room_id(1) and room_of(second) != room_id(2)  # both moved, the second too
+        assert body(first).ap == body(second).ap == 1
+        here = room_of(first)
+        body(first).ap = 0
+        movement.run(world)
+        assert room_of(first) == here
+        body(first).ap = 2
+        moving.stun(world, first, 1)
+        movement.run(world)
+        assert room_of(first) == here and body(first).ap == 2
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N17")
+def test_N17_a_fleeing_creature_stopped_by_a_locked_door_says_so_others_do_not(content):
+    world = make_world(content, row_map(2, locked={0: "iron_key"}), seed=3)
+    try:
+        runner = spawn(world, "wanderer", 1, provisions=False)
+        walker = spawn(world, "villager", 1, provisions=False)
+        mood(runner).state, mood(walker).state = "fleeing", "exploring"
+        body(runner).ap = body(walker).ap = 2
+        movement.run(world)
+        assert room_of(runner) == room_of(walker) == room_id(1)
+        blocked = kinds(world, "move_blocked")
+        assert [(e.actor, e.room, e.data["reason"]) for e in blocked] == [
+            (world.uid(runner), room_id(1), "The door is locked. It needs the Iron key.")]
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N15")
+@pytest.mark.rule("N18")
+def test_N15_N18_scent_hunters_smell_prey_others_only_the_hero_and_an_angered_creature_tracks_it(content):
+    """From room 1: prey scent in room 0, the hero's in room 2. A scent hunter goes to the stronger, prey;
+    a wanderer smells only the hero. An angered wolf at the room where it last saw the hero (now gone)
+    follows the hero's scent; in the hero's room it stays to fight."""
+    world = make_world(content, row_map(3), seed=15)
+    try:
+        hunter = spawn(world, "wolf", 1)
+        ident = esper.component_for_entity(hunter, Identity)
+        ident.tags = ident.tags | {"scent_hunter"}
+        plain = spawn(world, "zombie", 1)
+        world.scent_field.prey[room_id(0)] = 0.9
+        world.scent_field.hero[room_id(2)] = 0.5
+        mood(hunter).state = mood(plain).state = "exploring"
+        hunted = [movement.by_scent(world, hunter, world.rooms.exits[room_id(1)]) for _ in range(200)]
+        smelt = [movement.by_scent(world, plain, world.rooms.exits[room_id(1)]) for _ in range(200)]
+        assert {c[1] for c in hunted if c} == {room_id(0)} and {c[1] for c in smelt if c} == {room_id(2)}
+        mood(hunter).state, mood(hunter).last_seen = "angered", room_id(1)
+        tracked = [movement.choose_exit(world, hunter, mood(hunter), room_id(1)) for _ in range(200)]
+        assert {c[1] for c in tracked if c} == {room_id(0)}  # still a hunter: prey scent is the strongest
+        move_hero(world, 1)
+        assert movement.choose_exit(world, hunter, mood(hunter), room_id(1)) is None
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N15")
+def test_N15_scent_of_exactly_the_strong_threshold_is_followed_and_a_tie_goes_to_the_first_exit(content):
+    """world.toml: scent of 0.15 or more is strong; it is followed with probability 0.8, else a random exit
+    (so 0.9 of the time toward it from the middle room). Equal scent both ways: the exit listed first."""
+    world = make_world(content, row_map(3), seed=151)
+    try:
+        npc = spawn(world, "zombie", 1)
+        mood(npc).state = "exploring"
+        world.scent_field.hero[room_id(2)] = 0.15
+        n = 1000
+        right = sum(movement.choose_exit(world, npc, mood(npc), room_id(1))[1] == room_id(2) for _ in range(n))
+        assert abs(right / n - 0.9) < 0.03
+        world.scent_field.hero[room_id(0)] = 0.15
+        first = world.rooms.exits[room_id(1)][0][1]
+        ties = {c[1] for c in (movement.by_scent(world, npc, world.rooms.exits[room_id(1)]) for _ in range(100)) if c}
+        assert ties == {first}
+    finally:
+        world.close()

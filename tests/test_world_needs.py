@@ -316,3 +316,41 @@ def test_N8_the_heros_needs_rise_by_one_too(world, game):
     for turn in (1, 2, 3):
         game.end_turn()
         assert (needs(world.hero).hunger, needs(world.hero).thirst) == (turn, turn)
+
+
+def test_the_hero_recovers_with_needs_of_exactly_80_and_never_past_its_maximum(world):
+    from game.world.systems.movement import hero_rests
+
+    hero = body(world.hero)
+    hero.health = hero.card.health - 1
+    needs(world.hero).hunger = 80
+    world.turn = 5
+    hero_rests(world, 5)
+    assert hero.health == hero.card.health
+    world.turn = 10
+    hero_rests(world, 5)
+    assert hero.health == hero.card.health
+
+
+@pytest.mark.rule("N7")
+@pytest.mark.rule("N66")
+def test_N7_N66_one_pair_in_each_room_and_a_talk_costs_one_AP_of_however_many(content):
+    from dataclasses import replace
+
+    from game.world.systems import pairs, start
+
+    world = make_world(content, row_map(3), seed=7)
+    try:
+        for _ in ("wanderer", "villager", "wolf"):  # room 0: the wolf silences the pair there (N67)
+            spawn(world, _, 0)
+        talkers = [spawn(world, "wanderer", 1), spawn(world, "villager", 1),
+                   spawn(world, "wanderer", 2), spawn(world, "villager", 2)]
+        for eid in talkers:
+            body(eid).card = replace(body(eid).card, ap=3)
+        world.turn = 1
+        start.run(world)
+        pairs.run(world)
+        assert sorted(e.room for e in kinds(world, "converse")) == [room_id(1), room_id(2)]
+        assert [body(eid).ap for eid in talkers] == [2, 2, 2, 2]
+    finally:
+        world.close()
