@@ -162,3 +162,33 @@ def test_attrition_takes_one_head_an_instance_from_a_group(world):
     for left in (7, 6, 5):
         conditions_stage.run(world)
         assert body(rats).heads == left
+
+
+@pytest.mark.rule("C22")
+@pytest.mark.rule("C40")
+def test_C22_impotence_on_the_trial_against_a_trait_of_the_vulnerable_school(world):
+    """The Tide Wraith is impotent against fire (C13: Primordial Sea). Ember Imps' Cinders (burning, fire, an
+    AGI trial) against DC 3 + 2 = 5: it resists with probability p = P(AGI trial >= 5) normally, p² with
+    Impotence (the trial rolled twice, the lower kept)."""
+    from game.rules import dice
+    from game.world.verbs.conditions import trial_dice
+
+    imps = spawn(world, "ember_imps", 1, heads=6)
+    wraith = spawn(world, "tide_wraith", 1)
+    assert body(wraith).card.impotent == {"fire"} and conditions.mob_dc(world, imps) == 5
+    law = dice.distribution(trial_dice(world, wraith, "agility"), explode=False)
+    p = sum(chance for total, chance in law.items() if total >= 5)
+    world.rng.seed(22)
+    n = 3000
+
+    def resisted_share():
+        world.events.clear()
+        for _ in range(n):
+            body(wraith).conditions.clear()
+            conditions.afflict(world, imps, wraith)
+        return len(kinds(world, "resisted")) / n
+
+    assert abs(resisted_share() - p * p) < 0.03
+    body(wraith).card = replace(body(wraith).card, impotent=frozenset())
+    assert abs(resisted_share() - p) < 0.03
+    assert abs(p - p * p) > 0.15  # the two are told apart

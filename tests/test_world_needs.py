@@ -354,3 +354,27 @@ def test_N7_N66_one_pair_in_each_room_and_a_talk_costs_one_AP_of_however_many(co
         assert [body(eid).ap for eid in talkers] == [2, 2, 2, 2]
     finally:
         world.close()
+
+
+@pytest.mark.rule("N9")
+@pytest.mark.rule("N14")
+def test_N9_N14_eating_drinking_and_healing_use_one_of_a_stack_and_say_so(world):
+    """items.toml: a ration takes 40 hunger away, a water bottle 40 thirst, a healing potion heals at most
+    what is missing; one of a stack is used at a time; needs never go below 0."""
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    rations = factory.spawn_item(world, "ration", owner=npc, count=2)
+    water = factory.spawn_item(world, "water_bottle", owner=npc)
+    potion = factory.spawn_item(world, "healing_potion", owner=npc)
+    needs(npc).hunger, needs(npc).thirst = 50, 30
+    provisions.consume(world, npc, rations)
+    provisions.consume(world, npc, water)
+    assert (needs(npc).hunger, needs(npc).thirst) == (10, 0)
+    assert esper.component_for_entity(rations, Item).count == 1 and water not in esper.component_for_entity(npc, Inventory).items
+    body(npc).health = body(npc).card.health - 1
+    provisions.consume(world, npc, potion)
+    assert body(npc).health == body(npc).card.health
+    said = [(e.kind, e.actor, e.room, e.data["item_id"]) for e in world.events if e.kind in ("eat", "drink", "heal")]
+    assert said == [("eat", world.uid(npc), room_id(2), "ration"), ("drink", world.uid(npc), room_id(2), "water_bottle"),
+                    ("heal", world.uid(npc), room_id(2), "healing_potion")]
+    assert kinds(world, "heal")[0].data["amount"] == 1
+    assert esper.component_for_entity(npc, Inventory).kinds.get("drink", 0) == 0
