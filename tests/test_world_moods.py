@@ -574,3 +574,39 @@ def test_N15_scent_of_exactly_the_strong_threshold_is_followed_and_a_tie_goes_to
         assert ties == {first}
     finally:
         world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_a_door_opened_with_its_key_stays_open_and_a_keyless_lock_names_no_key(content):
+    from game.world.commands import Move
+
+    world = make_world(content, row_map(3, locked={0: "iron_key", 1: None}), seed=2)
+    game = Driver(world)
+    try:
+        factory.spawn_item(world, "iron_key", owner=world.hero)
+        assert game.do(Move(world.hero, room_id(1))).ok
+        opened = kinds(world, "door_unlocked")
+        assert [(e.actor, e.room, e.data["key"]) for e in opened] == [("hero", room_id(0), "Iron key")]
+        result = game.do(Move(world.hero, room_id(2)))
+        assert (result.ok, result.reason) == (False, "The door is locked.")
+        assert [(e.actor, e.room) for e in kinds(world, "door_locked")] == [("hero", room_id(1))]
+        wanderer = spawn(world, "wanderer", 0)  # no key, and the door is open now
+        exit_ = next(e for e, to in world.rooms.exits[room_id(0)] if to == room_id(1))
+        assert moving.go(world, wanderer, exit_, room_id(1), force=False) == ""
+        assert room_of(wanderer) == room_id(1)
+        assert [e.kind for e in world.events if e.actor == world.uid(wanderer)][-2:] == ["leave", "enter"]
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_a_creature_killed_by_a_trap_springs_no_more(content):
+    traps = (Trap(300, "a", room_id(1), (7, 2), "spikes", "50", dc=99), Trap(301, "b", room_id(1), (8, 2), "spikes", "50", dc=99))
+    world = make_world(content, row_map(2, traps=traps), seed=2)
+    try:
+        rat = spawn(world, "giant_rat", 1)
+        moving.spring_traps(world, rat, room_id(1))
+        assert len(kinds(world, "trap")) == 1 and not world.alive(rat)
+        assert world.trap_spent.get(301) is None
+    finally:
+        world.close()
