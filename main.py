@@ -13,8 +13,13 @@ import os
 import sys
 from pathlib import Path
 
-from game.paths import DEFAULT_MAP
+from game.content.errors import printable
+from game.paths import DEFAULT_MAP, regular_file, same_file
 from game.runtime import tune_gc
+
+MAX_SEED = 2**63 - 1  # a save holds the seed as a signed 64-bit integer (msgpack)
+MAX_TURNS = 1_000_000  # a headless run of that many turns takes hours already
+OUTPUTS = ("save", "events", "dump_state", "screenshot")
 
 
 class ArgumentError(Exception):
@@ -30,10 +35,10 @@ class Parser(argparse.ArgumentParser):
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = Parser(prog="ethernalis", description="Ethernalis, an NPC-driven dungeon game.")
-    parser.add_argument("--map", type=Path, default=DEFAULT_MAP, help="Tiled .tmx map to play")
+    parser.add_argument("--map", type=Path, help="Tiled .tmx map to play (default maps/default.tmx)")
     parser.add_argument("--seed", type=int, default=None, help="world seed (default: random)")
     parser.add_argument("--headless", action="store_true", help="run the world without a window")
-    parser.add_argument("--turns", type=int, default=100, help="headless: world turns to run")
+    parser.add_argument("--turns", type=int, help="headless: world turns to run (default 100)")
     parser.add_argument("--events", type=Path, help="headless: write events as JSON lines here")
     parser.add_argument("--dump-state", type=Path, help="headless: write every creature's final card here")
     parser.add_argument("--load", type=Path, help="carry on from this save file (its map and seed)")
@@ -41,26 +46,74 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--smoke-test", action="store_true", help="play scripted turns in a dummy window")
     parser.add_argument("--screenshot", type=Path, help="smoke test: save the dungeon screen here")
     args = parser.parse_args(argv)
-    if args.turns < 0:
+    refuse_idle_flags(args)
+    if args.turns is not None and args.turns < 0:
         raise ArgumentError(f"--turns must be 0 or more, not {args.turns}")
-    if not args.map.is_file():
+    if args.turns is not None and args.turns > MAX_TURNS:
+        raise ArgumentError(f"--turns must be at most {MAX_TURNS}, not {args.turns}")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise ArgumentError(f"--seed must be from 0 to {MAX_SEED} (what a save holds), not {args.seed}")
+    if args.map is not None and not args.map.is_file():
         raise ArgumentError(f"map not found: {args.map}")
     if args.load is not None and not args.load.is_file():
         raise ArgumentError(f"save not found: {args.load}")
+    check_outputs(args)
+    args.map = args.map or DEFAULT_MAP
+    args.turns = 100 if args.turns is None else args.turns
+    return args
+
+
+def refuse_idle_flags(args: argparse.Namespace) -> None:
+    """A flag that would do nothing in the chosen mode is an error, not silently ignored."""
     if args.load is not None and args.smoke_test:
         raise ArgumentError("--smoke-test plays from the title screen and takes no --load")
     if args.save is not None and not args.headless:
         raise ArgumentError("--save works with --headless (the game window saves from its pause menu)")
-    if args.save is not None and args.save.is_dir():
-        raise ArgumentError(f"--save needs a file, not the folder {args.save}")
-    return args
+    if args.smoke_test and args.headless:
+        raise ArgumentError("--smoke-test plays in a window; it takes no --headless")
+    if args.screenshot is not None and not args.smoke_test:
+        raise ArgumentError("--screenshot works with --smoke-test (in the game, F12 takes screenshots)")
+    for flag in ("turns", "events", "dump_state"):
+        if getattr(args, flag) is not None and not args.headless:
+            raise ArgumentError(f"--{flag.replace('_', '-')} works with --headless")
+    for flag in ("map", "seed"):
+        if getattr(args, flag) is not None and args.load is not None:
+            raise ArgumentError(f"--{flag} does nothing with --load: the save has its own map and seed")
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """--save, --events, --dump-state and --screenshot name regular files (or new ones), each a different one,
+    and never the save being loaded (only --save may replace it)."""
+    given = [(flag, getattr(args, flag)) for flag in OUTPUTS if getattr(args, flag) is not None]
+    for flag, path in given:
+        name = "--" + flag.replace("_", "-")
+        if path.is_dir():
+            raise ArgumentError(f"{name} needs a file, not the folder {path}")
+        if os.path.lexists(path) and regular_file(path) is None:
+            raise ArgumentError(f"{name} writes regular files only; {path} is not one (a FIFO, a device or a "
+                                f"broken link)")
+    for i, (flag, path) in enumerate(given):
+        for other, other_path in given[i + 1:]:
+            if same_file(path, other_path):
+                raise ArgumentError(f"--{flag.replace('_', '-')} and --{other.replace('_', '-')} name the same "
+                                    f"file, {path}")
+        if flag != "save" and args.load is not None and same_file(path, args.load):
+            raise ArgumentError(f"--{flag.replace('_', '-')} would overwrite the save being loaded, {path}")
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = parse_args(sys.argv[1:] if argv is None else argv)
+        return run(sys.argv[1:] if argv is None else argv)
+    except KeyboardInterrupt:
+        print("ethernalis: interrupted", file=sys.stderr)
+        return 130
+
+
+def run(argv: list[str]) -> int:
+    try:
+        args = parse_args(argv)
     except ArgumentError as exc:
-        print(f"ethernalis: {exc}", file=sys.stderr)
+        print(f"ethernalis: {printable(exc)}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     tune_gc()
@@ -79,11 +132,11 @@ def main(argv: list[str] | None = None) -> int:
         try:
             world = load_world(args.load)
         except SaveError as exc:
-            print(f"ethernalis: {exc}", file=sys.stderr)
+            print(f"ethernalis: {printable(exc)}", file=sys.stderr)
             return 1
-    from game.ui.app import run
+    from game.ui.app import run as run_window
 
-    return run(args.map, seed, args.smoke_test, args.screenshot, world)
+    return run_window(args.map, seed, args.smoke_test, args.screenshot, world)
 
 
 if __name__ == "__main__":

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 import sys
+import threading
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 
-from game.content.errors import ContentError
+from game.content.errors import ContentError, printable
 from game.maps.errors import MapError
+from game.maps.tiled import files_read
 from game.launch import new_game
+from game.paths import DATA, same_file
 from game.save import SaveError, load_world, save_world
 from game.world import views
 from game.world.driver import Driver
@@ -48,37 +52,96 @@ def dump_state(world: World) -> dict[str, object]:
             "creatures": [creature_state(world, eid) for eid in sorted(world.creatures(), key=world.uid)]}
 
 
+class CtrlC:
+    """While a run lasts, Ctrl-C only raises a flag the run checks between world turns, so the run ends
+    with a message and its event file on a complete line (in the main thread; elsewhere it is left alone)."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self.previous = None
+
+    def __enter__(self) -> CtrlC:
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self.press)
+        return self
+
+    def press(self, signum: int, frame: object) -> None:
+        self.pressed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+
+def overwrites(outputs: dict[str, Path | None], world: World, load_path: Path | None) -> str | None:
+    """Why an output would replace a file this run reads (the map, its tilesets, the data, the save being
+    loaded, which only --save may replace), or None."""
+    try:
+        reading = files_read(world.map) + [p for p in DATA.rglob("*") if p.is_file()]
+    except MapError as exc:
+        return exc.problems[0]
+    for flag, path in outputs.items():
+        sources = reading + ([load_path] if load_path is not None and flag != "--save" else [])
+        for source in sources:
+            if path is not None and same_file(path, source):
+                return f"{flag} would overwrite {source}, which the game reads"
+    return None
+
+
 def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None,
                  state_path: Path | None, load_path: Path | None = None, save_path: Path | None = None) -> int:
-    """Run `turns` world turns on a new world, or on the one saved at `load_path` (its map and seed)."""
-    try:
-        driver = Driver(load_world(load_path)) if load_path else new_game(map_path, seed)
-    except (MapError, ContentError, SaveError) as exc:
-        print(f"ethernalis: {exc}", file=sys.stderr)
-        return 1
+    """Run `turns` world turns on a new world, or on the one saved at `load_path` (its map and seed).
+    Ctrl-C stops between turns; nothing the run reads is ever written over."""
+    with CtrlC() as ctrl_c:
+        try:
+            driver = Driver(load_world(load_path)) if load_path else new_game(map_path, seed)
+        except (MapError, ContentError, SaveError) as exc:
+            return fail(exc)
+        try:
+            return play(driver, turns, ctrl_c, events_path, state_path, load_path, save_path)
+        finally:
+            driver.close()
+
+
+def play(driver: Driver, turns: int, ctrl_c: CtrlC, events_path: Path | None, state_path: Path | None,
+         load_path: Path | None, save_path: Path | None) -> int:
     world = driver.world
+    clash = overwrites({"--events": events_path, "--dump-state": state_path, "--save": save_path}, world, load_path)
+    if clash:
+        return fail(clash, 2)
+    events = 0
+    writing = events_path
     try:
-        events = 0
         with open(events_path, "w", encoding="utf-8") if events_path else contextlib.nullcontext() as out:
             for _ in range(turns):
+                if ctrl_c.pressed:
+                    break
                 driver.end_turn()
                 batch = world.pop_events()
                 events += len(batch)
                 if out is not None:
-                    out.writelines(json.dumps(e.as_json(), sort_keys=True) + "\n" for e in batch)
-            if state_path:
-                state_path.write_text(json.dumps(dump_state(world), indent=1, sort_keys=True), encoding="utf-8")
+                    out.write("".join(json.dumps(e.as_json(), sort_keys=True) + "\n" for e in batch))
+        if ctrl_c.pressed:
+            written = f"; {events_path} holds every event up to it" if events_path else ""
+            return fail(f"interrupted at turn {world.turn}{written}", 130)
+        writing = state_path
+        if state_path:
+            state_path.write_text(json.dumps(dump_state(world), indent=1, sort_keys=True), encoding="utf-8")
         if save_path:
             save_world(world, save_path)
     except OSError as exc:
-        print(f"ethernalis: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
-        return 1
+        return fail(f"cannot write {writing}: {exc.strerror or exc}")
     except SaveError as exc:
-        print(f"ethernalis: {exc}", file=sys.stderr)
-        return 1
-    else:
-        print(f"{world.turn} turns, {events} events, {len(world.creatures())} creatures alive"
-              + (f"; {world.over}" if world.over else ""))
-        return 0
-    finally:
-        driver.close()
+        return fail(exc)
+    print(f"{world.turn} turns, {events} events, {len(world.creatures())} creatures alive"
+          + (f"; {world.over}" if world.over else ""))
+    return 0
+
+
+def fail(problem: object, code: int = 1) -> int:
+    """Print one line, escaped, to stderr (a bad map's first problem and how many more); return the exit code."""
+    if isinstance(problem, MapError):
+        more = len(problem.problems) - 1
+        problem = problem.problems[0] + (f" (and {more} more; tools/check_map.py lists them)" if more else "")
+    print(f"ethernalis: {printable(problem)}", file=sys.stderr)
+    return code

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 
+import pygame
 import pytest
 
 from game.content.content import load_content
+from game.ui import theme
 from game.world.driver import Driver
 from tests.world_fixtures import make_world
 
@@ -52,3 +54,12 @@ def world(content):
 def game(world):
     """The driver of the `world` fixture: commands, and world turns run to their end."""
     return Driver(world)
+
+
+@pytest.fixture(scope="module")
+def display():
+    """A dummy window of the game's size for a module of screen tests (SDL_VIDEODRIVER=dummy)."""
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode(theme.LOGICAL_SIZE)
+    pygame.display.quit()

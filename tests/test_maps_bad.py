@@ -1,12 +1,14 @@
 """A set of broken maps, each refused with its specific `file: object id (name): message` (docs/maps.md)."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from game.content.errors import ContentError
 from game.maps.data_ids import read_data_ids
 from game.maps.errors import MapError
 from game.maps.tiled import load_map, load_region
@@ -132,3 +134,17 @@ def test_bare_map_element_is_refused_with_messages(tmp_path: Path) -> None:
         load_map(path)
     assert caught.value.problems == [f"{path}: map: has no room objects",
                                      f"{path}: map: has no entrance object (where the hero starts)"]
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("size", '"100000x100000"', "size: size '100000x100000' is beyond the largest footprint, 8x8"),
+    ("size", "3", "size: size must look like 1x1, 2x2, 3x2 or 1/2, not '3'"),
+])
+def test_a_creature_file_of_a_bad_size_is_one_message_for_the_checker(tmp_path: Path, field, value, message) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "assets" / "data", data)
+    wolf = data / "creatures" / "wolf.toml"
+    wolf.write_text(wolf.read_text().replace('size = "1x1"', f"{field} = {value}"), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        read_data_ids(data)
+    assert str(caught.value) == f"{wolf}: wolf: {message}"

@@ -335,6 +335,21 @@ def test_C42_adept_stat_table():
     assert any("1-2 abilities" in w for w in warnings(make(abilities=())))
 
 
+@pytest.mark.rule("C7")
+@pytest.mark.rule("C10")
+@pytest.mark.rule("C31")
+def test_sizes_scores_and_heads_beyond_the_tables_are_errors():
+    assert errors(make(size="9x1")) == ["test.toml: test: size: size '9x1' is beyond the largest footprint, 8x8"]
+    assert errors(make(size="99999999999x1")) == [
+        "test.toml: test: size: size must look like 1x1, 2x2, 3x2 or 1/2, not '99999999999x1'"]
+    assert errors(make(size="²x1")) == ["test.toml: test: size: size must look like 1x1, 2x2, 3x2 or 1/2, not '²x1'"]
+    assert not errors(make(size="8x8"))
+    assert any("score 65 is beyond the table: T13 ends at 64 (C7)" in e
+               for e in errors(make(tags=(), kingdom="folk", attributes={"wisdom": 65})))
+    assert errors(minion(heads=65)) == ["test.toml: test: heads: a group has at most 64 heads, not 65 (C31, C39)"]
+    assert not errors(minion(heads=64))
+
+
 def problems(defn):
     return [str(p) for p in check(defn, EQUIPMENT)]
 

@@ -24,6 +24,21 @@ def test_parse_rejects_bad_notation(bad):
         dice.parse(bad)
 
 
+@pytest.mark.parametrize("text, reason", [
+    ("999999999d999999999", "rolls more than 100 dice"), ("60d6+41d4", "rolls more than 100 dice"),
+    ("d1001", "has a die of more than 1000 faces"), ("d6+" + "9" * 5000, "adds more than 1000"),
+    ("d6+600+401", "adds more than 1000"),
+])
+def test_parse_refuses_notation_past_the_limits_at_once(text, reason):
+    with pytest.raises(dice.TooManyDice, match=reason):
+        dice.parse(text)
+
+
+def test_the_limits_themselves_parse():
+    assert dice.parse("100d1000+1000").count == dice.MAX_DICE
+    assert dice.parse("64d2+8").count == 64  # the largest minion group's attack
+
+
 def test_add_dtd_and_attribute_die():
     assert str(dice.add("2d6", "d8")) == "2d6+d8"
     assert str(dice.add("d4", "d4", 2)) == "2d4+2"

@@ -85,8 +85,6 @@ def test_C35_a_group_in_a_duel_loses_a_head_per_kept_die_or_one_per_ranged_hit()
 
 
 @pytest.mark.rule("C35")
-@pytest.mark.xfail(strict=True, reason="duel.Fighter.standing reads health once a group has no heads left, "
-                                       "so a wiped-out group fights on with its full dice (docs/testing.md)")
 def test_C35_a_group_with_no_heads_left_is_beaten():
     rats = fighter("rats", heads=2, health=2)  # tools/creature.py gives a group its heads as health
     dueling._hit(fighter(dice="3d2"), rats, random.Random(1))

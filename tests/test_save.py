@@ -19,6 +19,7 @@ import pytest
 from game.world import views
 from game.paths import ASSETS, DEFAULT_MAP, MAPS, ROOT
 from game.save import SaveError, default_save_path, fileformat, load_world, save_world
+from game.save.errors import printable
 from game.world.commands import Attack, Consume, Move, PickUp
 from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
 from game.world.verbs import combat
@@ -217,7 +218,7 @@ def test_cards_are_bridged_again_not_stored(played):
     assert any(b.heads for b in bodies(world).values())  # minion groups, bridged by their current heads
     assert any(b.card != b.natural for b in bodies(world).values())  # gear changes cards
     save_world(world, path)
-    assert not {"natural", "base", "card"} & set(fileformat.read(path)["creatures"][0]["body"])
+    assert not {"natural", "base", "card"} & set(fileformat.read(path)["creatures"][0]["components"]["body"])
     loaded = load_world(path)
     try:
         assert {uid: (b.natural, b.base, b.card) for uid, b in bodies(loaded).items()} == cards
@@ -289,6 +290,18 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_files(played, monkeypatc
     assert not [p for p in path.parent.iterdir() if p.suffix == ".tmp"]
 
 
+def test_temp_files_left_by_an_interrupted_save_are_removed_by_the_next(played):
+    game, path = played
+    path.parent.mkdir(exist_ok=True)
+    leftovers = [path.with_name(f"slot.sav.{tag}.tmp") for tag in ("k2j4_9x1", "a")]
+    others = [path.with_name(name) for name in ("other.sav.k2j4_9x1.tmp", "slot.sav.notes", "slot.savX.a.tmp")]
+    for file in leftovers + others:
+        file.write_bytes(b"half a save")
+    save_world(game.world, path)
+    assert not any(file.exists() for file in leftovers)
+    assert all(file.read_bytes() == b"half a save" for file in others)
+
+
 def test_saving_into_a_folder_that_cannot_be_made_fails_cleanly(played):
     game, path = played
     world = game.world
@@ -313,7 +326,8 @@ def load_error(path: Path) -> str:
     with pytest.raises(SaveError) as caught:
         load_world(path).close()
     message = str(caught.value)
-    assert str(path) in message and "\n" not in message
+    assert message.isprintable()
+    assert printable(path) in message and "\n" not in message
     return message
 
 
@@ -365,6 +379,14 @@ def test_empty_missing_and_folder_paths(tmp_path: Path):
     assert "is a folder, not a save file" in load_error(tmp_path)
 
 
+def test_messages_quote_names_and_content_printably(tmp_path: Path):
+    """No control or escape character of a file's name or content reaches the terminal."""
+    path = tmp_path / "evil\x1b[2J\n\u202e.sav"
+    path.write_bytes(b"\x1b]0;owned\x07 not a save")
+    message = load_error(path)
+    assert message.isprintable() and "\\x1b[2J\\n\\u202e.sav" in message
+
+
 def write_body(path: Path, body: object) -> None:
     path.write_bytes(fileformat.encode(body))  # a well-formed file around a body that is not a world's
 
@@ -376,17 +398,55 @@ def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
     write_body(path, {"seed": 1})
     assert "damaged save (missing 'map')" in load_error(path)
     body = fileformat.read(saved)
-    body["creatures"][0]["identity"]["codex_id"] = "no_such_beast"
+    body["creatures"][0]["components"]["identity"]["codex_id"] = "no_such_beast"
     write_body(path, body)
     assert "the creature kind 'no_such_beast'" in load_error(path)
     body = fileformat.read(saved)
-    body["items"][0]["owner"] = "nobody#0"
+    body["items"][0]["owner"] = "nobody#7"
     write_body(path, body)
-    assert "damaged save (missing 'nobody#0')" in load_error(path)
+    assert "is carried by nobody#7, who is not among the living creatures)" in load_error(path)
     body = fileformat.read(saved)
-    body["creatures"][1]["position"]["square"] = [999, 999]
+    body["creatures"][1]["components"]["position"]["square"] = [999, 999]
     write_body(path, body)
-    assert f"{body['creatures'][1]['identity']['uid']} stands outside its room" in load_error(path)
+    assert f"{body['creatures'][1]['components']['identity']['uid']} stands outside its room" in load_error(path)
+
+
+def test_a_save_forgets_pairs_whose_wait_is_over_or_that_name_the_dead(tmp_path: Path, saved):
+    """Saves written before issue 10 kept every pair that ever talked; loading keeps the running waits."""
+    body = fileformat.read(saved)
+    living = [c["components"]["identity"]["uid"] for c in body["creatures"]
+              if c["components"]["body"]["health"] > 0 and c["components"]["identity"]["uid"] != "hero"]
+    a, b, c = sorted(living)[:3]
+    turn = body["turn"]
+    body["world"]["pair_cooldown"] = [[a, b, turn + 3], [a, c, turn], [b, "wolf#99999", turn + 3]]
+    path = tmp_path / "old.sav"
+    write_body(path, body)
+    loaded = load_world(path)
+    try:
+        assert loaded.pair_cooldown == {(a, b): turn + 3}
+    finally:
+        loaded.close()
+
+
+def test_a_body_of_too_many_maps_and_lists_is_refused_before_it_fills_the_memory(saved, monkeypatch):
+    """Decoding costs memory by the map or list, and a byte makes one: fileformat.MAX_PARTS bounds them."""
+    def counted(value: object) -> int:
+        if isinstance(value, dict):
+            return 1 + sum(map(counted, value.values()))
+        return 1 + sum(map(counted, value)) if isinstance(value, list) else 0
+
+    parts = counted(fileformat.read(saved))
+    monkeypatch.setattr(fileformat, "MAX_PARTS", parts)
+    load_world(saved).close()
+    monkeypatch.setattr(fileformat, "MAX_PARTS", parts - 1)
+    assert f"damaged save (more than {parts - 1} maps and lists)" in load_error(saved)
+
+
+def test_an_old_save_that_cannot_be_upgraded_is_one_line(tmp_path: Path, saved):
+    path = tmp_path / "old.sav"
+    path.write_bytes(fileformat.encode({**fileformat.read(saved), "creatures": "none"}, version=1))
+    assert ("damaged save (a format-1 save that cannot be upgraded: AttributeError: 'str' object has no attribute "
+            "'items')") in load_error(path)
 
 
 def test_changed_and_missing_map(tmp_path: Path):
@@ -412,19 +472,20 @@ def test_shipped_maps_are_saved_relative_to_the_game_folder(saved):
 
 
 def test_migrations_run_in_turn_up_to_the_current_format(saved, monkeypatch):
-    """A version-1 file read by a game whose format is 2: MIGRATIONS[1] upgrades the body first."""
+    """A file of today's format read by a game one format newer: MIGRATIONS[today's] upgrades the body first."""
     seen = []
+    today = fileformat.FORMAT_VERSION
 
-    def one_to_two(body):
+    def to_next(body):
         seen.append(body["turn"])
         return body
 
-    monkeypatch.setattr(fileformat, "FORMAT_VERSION", 2)
-    monkeypatch.setattr(fileformat, "MIGRATIONS", {1: one_to_two})
+    monkeypatch.setattr(fileformat, "FORMAT_VERSION", today + 1)
+    monkeypatch.setattr(fileformat, "MIGRATIONS", {**fileformat.MIGRATIONS, today: to_next})
     load_world(saved).close()
     assert seen == [12]
     monkeypatch.setattr(fileformat, "MIGRATIONS", {})
-    assert "unknown save format 1" in load_error(saved)
+    assert f"unknown save format {today}" in load_error(saved)
 
 
 def test_file_layout_magic_version_length_crc_and_a_string_keyed_map(saved):
@@ -434,7 +495,7 @@ def test_file_layout_magic_version_length_crc_and_a_string_keyed_map(saved):
     payload = raw[len(fileformat.MAGIC) + fileformat.HEADER.size:]
     assert (version, length, crc) == (fileformat.FORMAT_VERSION, len(payload), zlib.crc32(payload))
     body = msgpack.unpackb(payload, raw=False, strict_map_key=True)
-    assert {"map", "seed", "turn", "rng", "creatures", "items", "actors", "scent", "uid_serial"} <= set(body)
+    assert {"map", "seed", "turn", "rng", "creatures", "items", "actors", "world", "uid_serial"} <= set(body)
 
 
 def test_default_slot_is_in_the_user_data_folder():
@@ -482,27 +543,19 @@ def test_loading_a_bad_file_prints_one_line(tmp_path: Path, window: bool):
 
 
 # -- the screens ---------------------------------------------------------------------------------------
-@pytest.fixture
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((1280, 720))
-    pygame.display.quit()
-
-
 def press(scene, key: int) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
 
 def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
-    from game.ui.scene import SceneStack
+    from game.ui.app import scene_stack
     from game.ui.session import Session
-    from game.ui.title import CONTINUE, NEW_GAME, TitleScene
+    from game.ui.title import CONTINUE, NEW_GAME
 
     slot = tmp_path / "saves" / "slot1.sav"
     session = Session(DEFAULT_MAP, 5, slot)
-    stack = SceneStack()
-    stack.push(TitleScene(session))
+    stack = scene_stack(session)
+    stack.push("title")
     assert stack.top.menu.labels[0] == NEW_GAME  # no save yet: no Continue
     press(stack.top, pygame.K_RETURN)
     dungeon = stack.top
@@ -517,7 +570,7 @@ def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
     saved_state = portrait(dungeon.world)
 
     session.close()
-    stack.reset(TitleScene(session))
+    stack.reset("title")
     assert stack.top.menu.labels[0] == CONTINUE
     press(stack.top, pygame.K_RETURN)
     continued = stack.top
@@ -528,15 +581,15 @@ def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
 
 
 def test_continue_with_a_damaged_save_shows_the_problem_on_the_title(display, tmp_path: Path):
-    from game.ui.scene import SceneStack
+    from game.ui.app import scene_stack
     from game.ui.session import Session
     from game.ui.title import TitleScene
 
     slot = tmp_path / "slot1.sav"
     slot.write_bytes(fileformat.MAGIC + b"\x00\x01")
     session = Session(DEFAULT_MAP, 5, slot)
-    stack = SceneStack()
-    stack.push(TitleScene(session))
+    stack = scene_stack(session)
+    stack.push("title")
     press(stack.top, pygame.K_RETURN)
     assert isinstance(stack.top, TitleScene)
     assert stack.top.problems == [f"{slot}: truncated save (only 18 bytes, the header alone needs 26)"]

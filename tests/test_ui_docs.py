@@ -15,3 +15,8 @@ def test_every_key_binding_is_documented():
 def test_every_mouse_gesture_is_documented():
     for gesture, what in bindings.MOUSE:
         assert f"| {gesture} | {what} |" in DOC
+
+
+def test_every_key_of_a_conversation_is_documented():
+    for keys, what, _ in bindings.DIALOGUE:
+        assert f"| {keys} | {what} |" in DOC

@@ -1,6 +1,7 @@
 """The dungeon screen (issues 2, 4, 5) driven through the same input events a player makes."""
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from pathlib import Path
@@ -8,9 +9,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import launch
+from game.content.content import load_content
+from game.maps.data_ids import read_data_ids
 from game.world import views
 from game.paths import ASSETS, DEFAULT_MAP
-from game.ui import theme
+from game.ui import screenshots, theme
+from game.ui.app import scene_stack
 from game.ui.death import DeathScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
@@ -19,21 +24,17 @@ from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.title import TitleScene
 from game.world.commands import Move
+from tests.data_edits import broken_data
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode(theme.LOGICAL_SIZE)
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
 
 
 def start(map_path: Path = DEFAULT_MAP, seed: int = 5) -> tuple[SceneStack, DungeonScene, Session]:
     session = Session(map_path, seed)
-    stack = SceneStack()
-    assert session.start_run(stack) == []
+    stack = scene_stack(session)
+    dungeon = stack.reset("dungeon")  # raises SceneRefused with the problems of a bad map
+    assert stack.scenes == [dungeon] and dungeon.world is session.world
     return stack, stack.top, session
 
 
@@ -153,6 +154,46 @@ def test_f5_with_a_broken_map_logs_its_problems_instead_of_crashing(tmp_path):
         session.close()
 
 
+def test_a_data_error_is_a_message_on_the_title_screen(tmp_path, monkeypatch):
+    data = broken_data(tmp_path, "world.toml", "anger_memory = 12", 'anger_memory = "long"')
+    monkeypatch.setattr(launch, "load_content", lambda: load_content(data))
+    session = Session(DEFAULT_MAP, 5, save_path=tmp_path / "no.sav")  # the menu opens on New game
+    stack = scene_stack(session)
+    title = stack.push("title")
+    title.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert title.problems == [f"{data / 'world.toml'}: mood.anger_memory: must be a whole number from 0 to 1000, "
+                              f"not 'long'"]
+    assert stack.top is title
+    title.draw(pygame.display.get_surface())
+
+
+def test_f5_with_broken_data_logs_the_problem(tmp_path, monkeypatch):
+    stack, dungeon, session = start()
+    try:
+        data = broken_data(tmp_path, "creatures/wolf.toml", 'size = "1x1"', 'size = "100000x100000"')
+        monkeypatch.setattr(launch, "read_data_ids", lambda: read_data_ids(data))
+        key(dungeon, pygame.K_F5)
+        assert dungeon.log.lines[-1] == (f"{data / 'creatures' / 'wolf.toml'}: wolf: size: size '100000x100000' is "
+                                         f"beyond the largest footprint, 8x8", theme.PROBLEM)
+    finally:
+        session.close()
+
+
+def test_a_damaged_tileset_image_is_a_message_not_a_crash(tmp_path):
+    (tmp_path / "maps" / "tilesets").mkdir(parents=True)
+    (tmp_path / "assets" / "tiles").mkdir(parents=True)
+    png = (ASSETS / "tiles" / "dungeon.png").read_bytes()
+    (tmp_path / "assets" / "tiles" / "dungeon.png").write_bytes(png[:40] + bytes(200))  # its header, then nothing
+    shutil.copy(DEFAULT_MAP.parent / "tilesets" / "dungeon.tsx", tmp_path / "maps" / "tilesets")
+    shutil.copy(DEFAULT_MAP, tmp_path / "maps" / "level.tmx")
+    session = Session(tmp_path / "maps" / "level.tmx", 5)
+    stack = scene_stack(session)
+    title = stack.push("title")
+    key(title, pygame.K_RETURN)  # New game
+    assert stack.scenes == [title] and session.world is None
+    assert len(title.problems) == 1 and "tileset dungeon: image not found" in title.problems[0]
+
+
 def test_a_frame_draws_without_error_with_overlay_and_hover(game):
     stack, dungeon = game
     key(dungeon, pygame.K_c)
@@ -236,3 +277,148 @@ def test_minimap_marks_the_hero_and_the_squares_on_screen(game):
     assert tuple(surface.get_at(point))[:3] == theme.HERO
     seen = dungeon._seen_squares()
     assert seen.collidepoint(hero.square)
+
+
+def test_f12_saves_the_screenshot_in_the_users_pictures_folder_not_the_working_folder(game, tmp_path, monkeypatch):
+    stack, dungeon = game
+    pictures = tmp_path / "Pictures" / "Ethernalis"
+    monkeypatch.setattr(screenshots, "folder", lambda: pictures)
+    monkeypatch.chdir(tmp_path)
+    key(dungeon, pygame.K_F12)
+    shots = list(pictures.glob("ethernalis-turn0000-*.png"))
+    assert len(shots) == 1
+    assert pygame.image.load(str(shots[0])).get_size() == theme.LOGICAL_SIZE
+    assert dungeon.log.lines[-1] == (f"Screenshot saved: {shots[0]}", theme.NOTE)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Pictures"]  # nothing in the working folder
+
+
+def test_the_screenshot_folder_is_ethernalis_in_the_users_pictures_folder():
+    import platformdirs
+
+    assert screenshots.folder() == Path(platformdirs.user_pictures_dir()) / "Ethernalis"
+
+
+@pytest.mark.parametrize("how", ["read-only folder", "a file in the way"])
+def test_f12_into_a_folder_that_cannot_be_written_is_a_line_in_the_log(game, tmp_path, monkeypatch, how):
+    stack, dungeon = game
+    if how == "read-only folder":
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        if os.access(locked, os.W_OK):
+            pytest.skip("this user writes into read-only folders (root)")
+        target = locked / "Ethernalis"
+    else:
+        (tmp_path / "Pictures").write_text("a file, not a folder")
+        target = tmp_path / "Pictures" / "Ethernalis"
+    monkeypatch.setattr(screenshots, "folder", lambda: target)
+    monkeypatch.chdir(tmp_path)
+    key(dungeon, pygame.K_F12)
+    words, colour = dungeon.log.lines[-1]
+    assert colour == theme.PROBLEM
+    assert words.startswith(f"Screenshot not saved: cannot write to {target}")
+    assert "\n" not in words
+    dungeon.draw(pygame.Surface(theme.LOGICAL_SIZE))  # the game goes on
+
+
+def test_new_game_on_a_broken_map_shows_its_problems_on_the_title_which_stays(tmp_path):
+    (tmp_path / "maps" / "tilesets").mkdir(parents=True)
+    shutil.copy(DEFAULT_MAP.parent / "tilesets" / "dungeon.tsx", tmp_path / "maps" / "tilesets")
+    shutil.copy(DEFAULT_MAP, tmp_path / "maps" / "level.tmx")  # its tileset image is missing
+    session = Session(tmp_path / "maps" / "level.tmx", 5)
+    stack = scene_stack(session)
+    title = stack.push("title")
+    key(title, pygame.K_RETURN)  # New game
+    assert stack.scenes == [title] and session.world is None
+    assert len(title.problems) == 1 and "missing tileset image" in title.problems[0]
+    title.draw(pygame.Surface(theme.LOGICAL_SIZE))
+
+
+def test_a_world_read_by_load_starts_in_its_own_dungeon_with_a_note():
+    from game.launch import new_game
+
+    game = new_game(DEFAULT_MAP, 9)
+    game.end_turn()
+    world = game.world
+    session = Session(DEFAULT_MAP, 5)
+    stack = scene_stack(session)
+    stack.push("title")
+    dungeon = stack.reset("dungeon", from_save=True, world=world)
+    try:
+        assert stack.scenes == [dungeon] and dungeon.world is world is session.world
+        assert (session.seed, session.runs) == (9, 1)  # a new run from here uses seed 10
+        assert dungeon.log.lines[-1] == ("Game loaded: turn 1.", theme.NOTE)
+    finally:
+        session.close()
+
+
+def test_idle_frames_do_not_read_the_world_again(game, monkeypatch):
+    from game.ui import snapshot
+
+    stack, dungeon = game
+    reads = []
+    real = snapshot.read
+    monkeypatch.setattr(snapshot, "read", lambda world: reads.append(world.turn) or real(world))
+    surface = pygame.Surface(theme.LOGICAL_SIZE)
+    for _ in range(10):
+        dungeon.update(1 / 60)
+        dungeon.draw(surface)
+    assert reads == []
+    turn = dungeon.world.turn
+    key(dungeon, pygame.K_SPACE)
+    settle(stack)
+    assert reads and reads[-1] == turn + 1 and dungeon.shown.turn == turn + 1
+    count = len(reads)
+    for _ in range(10):
+        dungeon.update(1 / 60)
+        dungeon.draw(surface)
+    assert len(reads) == count
+
+
+def test_idle_frames_paint_neither_the_side_panel_nor_the_log_again(game, monkeypatch):
+    stack, dungeon = game
+    painted = []
+    for part in (dungeon.side, dungeon.log):
+        real = part.draw
+        monkeypatch.setattr(part, "draw", lambda *args, real=real, part=part: painted.append(part) or real(*args))
+    surface = pygame.Surface(theme.LOGICAL_SIZE)
+    dungeon.draw(surface)
+    painted.clear()
+    for _ in range(5):
+        dungeon.update(1 / 60)
+        dungeon.draw(surface)
+    assert painted == []
+    key(dungeon, pygame.K_c)  # a line in the log
+    dungeon.draw(surface)
+    assert painted == [dungeon.log]
+    key(dungeon, pygame.K_SPACE)
+    settle(stack)
+    dungeon.draw(surface)
+    assert painted.count(dungeon.side) == 1  # a new turn on the panel
+
+
+def test_unchanged_panels_are_not_copied_again_onto_the_screen_the_scene_left_them_on(game):
+    from game.ui.dungeon import SIDE
+
+    stack, dungeon = game
+    screen, other = pygame.Surface(theme.LOGICAL_SIZE), pygame.Surface(theme.LOGICAL_SIZE)
+    dungeon.draw(screen)
+    panel = screen.get_at(SIDE.center)
+    screen.fill((255, 0, 255), SIDE)  # stands for "nothing to copy": an unchanged panel is left as it is
+    dungeon.draw(screen)
+    assert screen.get_at(SIDE.center) == (255, 0, 255)
+    dungeon.draw(other)  # another surface: the panels are copied
+    assert other.get_at(SIDE.center) == panel
+    key(dungeon, pygame.K_ESCAPE)  # the pause menu draws over the panels
+    for scene in stack.visible():
+        scene.draw(screen)
+    key(stack.top, pygame.K_ESCAPE)
+    dungeon.draw(screen)
+    assert screen.get_at(SIDE.center) == panel
+    other_view = next(v for v in dungeon.views if not v.is_hero and dungeon.square_at(dungeon.screen_pos(v.square)))
+    dungeon.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=dungeon.screen_pos(other_view.square), rel=(0, 0),
+                                      buttons=(0, 0, 0)))
+    dungeon.draw(screen)  # a creature's card, which may lie over a panel
+    screen.fill((255, 0, 255), SIDE)
+    dungeon.draw(screen)
+    assert screen.get_at(SIDE.center) != (255, 0, 255)

@@ -1,27 +1,24 @@
 """The map drawn from its Tiled tile layers (issue 2): every gid lands on its square, in layer order."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.maps.model import DungeonMap, Room, TileLayer, Tileset
-from game.paths import ASSETS
-from game.ui import theme
-from game.ui.maprender import MissingTileset, render_map, torch_squares
+from game.maps.data_ids import read_data_ids
+from game.maps.tiled import load_map
+from game.paths import ASSETS, MAPS
+from game.ui.maprender import DARKNESS, HERO_LIGHT, MapLayer, MissingTileset, map_layer, render_map, torch_squares
 from game.ui.sprites import SpriteCache
 
 TILESET = Tileset(firstgid=1, name="dungeon", image=ASSETS / "tiles" / "dungeon.png", tile_w=32, tile_h=32,
                   columns=8, count=40)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode(theme.LOGICAL_SIZE)
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
 
 
 def dungeon(layers: tuple[TileLayer, ...], tileset: Tileset = TILESET) -> DungeonMap:
@@ -86,3 +83,41 @@ def test_wall_torches_are_found_for_their_flickering_light():
     walls = TileLayer("walls", ((2, 24, 0), (0, 0, 24)))  # gid 24 = index 23, wall_torch
     hidden = TileLayer("old", ((24, 0, 0), (0, 0, 0)), visible=False)
     assert torch_squares(dungeon((walls, hidden))) == [(1, 0), (2, 1)]
+
+
+def shaded_each_frame(tiles: pygame.Surface, dungeon: DungeonMap, hero_room: int) -> pygame.Surface:
+    """The map as the dungeon screen drew it every frame before issue 9: tiles, then a shade per room."""
+    surf = tiles.copy()
+    for room in dungeon.rooms.values():
+        light = max(room.light, HERO_LIGHT) if room.id == hero_room else room.light
+        alpha = DARKNESS.get(max(0, min(3, light)), 0)
+        if alpha:
+            shade = pygame.Surface((room.w * 32, room.h * 32), pygame.SRCALPHA)
+            shade.fill((4, 2, 10, alpha))
+            surf.blit(shade, (room.x * 32, room.y * 32))
+    return surf
+
+
+@pytest.mark.parametrize("name", ["default", "caves"])
+def test_the_map_layer_shaded_once_shows_every_hero_room_as_shading_every_frame_did(name):
+    dungeon = load_map(MAPS / f"{name}.tmx", data=read_data_ids())
+    sprites = SpriteCache()
+    layer, tiles = MapLayer(dungeon, sprites), render_map(dungeon, sprites)
+    assert {room.light for room in dungeon.rooms.values()} >= {1, 2}  # dark rooms the torch lights, and lit ones
+    assert layer.lit and all(dungeon.rooms[r].light < HERO_LIGHT for r in layer.lit)
+    for room_id in dungeon.rooms:
+        drawn = pygame.Surface(layer.surface.get_size())
+        layer.draw(drawn, (0, 0), room_id)
+        expected = shaded_each_frame(tiles, dungeon, room_id)
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB"), f"room {room_id}"
+
+
+def test_a_map_layer_is_rendered_once_per_map_and_again_when_the_map_changes():
+    sprites = SpriteCache()
+    first, again = (load_map(MAPS / "default.tmx", data=read_data_ids()) for _ in range(2))  # a new run, F5
+    layer = map_layer(first, sprites)
+    assert map_layer(again, sprites) is layer
+    room = next(r for r in first.rooms.values() if r.light == 3)
+    darker = dataclasses.replace(first, rooms={**first.rooms, room.id: dataclasses.replace(room, light=0)})
+    assert map_layer(darker, sprites) is not layer
+    assert map_layer(first, SpriteCache()) is not layer  # other images

@@ -1,7 +1,12 @@
 """Event sentences for the message log (assets/data/texts.toml)."""
 from __future__ import annotations
 
-from game.content.texts import sentence
+import ast
+
+import pytest
+
+from game.content.texts import EVENT_FIELDS, PARTS, Texts, sentence
+from game.paths import DATA, ROOT
 from game.world.events import Event
 
 
@@ -22,3 +27,51 @@ def test_event_text_is_made_from_its_data_and_names_when_read():
     assert event.text == "Wolf hits Hero for 5 in the Den."
     assert event.as_json() == {"turn": 3, "kind": "hit", "actor": "wolf#1", "target": "hero", "room": 7,
                                "text": "Wolf hits Hero for 5 in the Den.", "data": {"damage": 5}}
+
+
+def emitted() -> dict[str, set[str]]:
+    """Every event kind game/world posts (`world.emit(kind, …)`) with the data keywords it passes; None
+    among them when it also passes keywords through (`**data`, as speech.say does)."""
+    kinds: dict[str, set[str]] = {}
+    for path in (ROOT / "game" / "world").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "emit" and node.args:
+                data = {kw.arg for kw in node.keywords} - {"actor", "target", "room", "text"}
+                first = node.args[0]
+                if isinstance(first, ast.JoinedStr):  # f"complain_{need}"
+                    prefix = first.values[0].value
+                    names = [k for k in EVENT_FIELDS if k.startswith(prefix)]
+                elif isinstance(first, ast.IfExp):  # "dodge" if … else "miss"
+                    names = [first.body.value, first.orelse.value]
+                else:
+                    names = [first.value]
+                for name in names:
+                    kinds.setdefault(name, set()).update(data)
+    return kinds
+
+
+def test_the_documented_event_fields_are_what_the_world_posts():
+    posted = emitted()
+    assert set(EVENT_FIELDS) == set(posted)
+    for kind, fields in posted.items():
+        if None in fields:  # passed through from a helper's callers: at least these, all documented
+            assert fields - {None} <= set(EVENT_FIELDS[kind]), kind
+        else:
+            assert set(EVENT_FIELDS[kind]) == fields, kind
+
+
+@pytest.mark.parametrize("helper, kind", [("say", "says"), ("tell", "converse")])
+def test_the_fields_passed_through_helpers_are_documented(helper, kind):
+    """speech.say and the pair stage's tell pass their callers' keywords on to their event."""
+    passed = set()
+    for path in (ROOT / "game" / "world").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == helper:
+                passed |= {kw.arg for kw in node.keywords}
+    passed.discard(None)  # a helper's own **data
+    assert passed and passed <= set(EVENT_FIELDS[kind])
+
+
+def test_every_shipped_template_names_only_its_fields():
+    texts = Texts(DATA / "texts.toml")
+    assert set(texts.templates) == set(EVENT_FIELDS) | set(PARTS)

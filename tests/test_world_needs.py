@@ -4,6 +4,7 @@ from __future__ import annotations
 import esper
 import pytest
 
+from game.rules.social import PAIR_WAIT
 from game.world.driver import Driver
 from game.world import views
 from game.world.verbs import factory, loadout, provisions
@@ -132,6 +133,31 @@ def test_N7_pair_exchange_costs_each_one_AP_never_the_hero(content):
         start.run(world)
         pairs.run(world)  # the same pair again within this turn: no second exchange (N66: turns 1-11 below)
         assert len(kinds(world, "converse")) == 1
+    finally:
+        world.close()
+
+
+def test_N66_pairs_are_forgotten_once_their_wait_is_over_and_when_one_dies(content):
+    """pair_cooldown holds only the waits still running: it used to keep every pair that ever talked (4,875
+    entries after 20,000 turns of maps/default.tmx, nearly all naming creatures long gone)."""
+    from game.world.systems import pairs, start
+    from game.world.verbs import combat
+
+    world = make_world(content, seed=3)
+    try:
+        a, b, c = (spawn(world, kind, 0) for kind in ("wanderer", "villager", "villager"))
+        world.turn = 1
+        start.run(world)
+        pairs.run(world)
+        talked = next(iter(world.pair_cooldown))
+        assert world.pair_cooldown == {talked: 1 + PAIR_WAIT}
+        world.turn = 1 + PAIR_WAIT
+        start.run(world)
+        pairs.run(world)  # the wait is over: the pair may talk again, and only this turn's talk is kept
+        assert list(world.pair_cooldown.values()) == [world.turn + PAIR_WAIT]
+        one_of_them = next(iter(world.pair_cooldown))[0]
+        combat.die(world, next(e for e in (a, b, c) if world.uid(e) == one_of_them), killer=None)
+        assert world.pair_cooldown == {}
     finally:
         world.close()
 

@@ -8,12 +8,13 @@ Exits 1 when any map has a problem, 0 when all are playable.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.content.errors import ContentError  # noqa: E402
+from game.content.errors import ContentError, printable  # noqa: E402
 from game.maps.data_ids import DataIds, read_data_ids  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.maps.tiled import load_map, load_region  # noqa: E402
@@ -25,11 +26,12 @@ def check(path: Path, data: DataIds) -> list[str]:
     try:
         if map_kind(path) == "region":
             region = load_region(path)
-            print(f"{path}: ok: region, {len(region.places)} places, {len(region.sites)} sites, {len(region.roads)} roads")
+            print(f"{printable(path)}: ok: region, {len(region.places)} places, {len(region.sites)} sites, "
+                  f"{len(region.roads)} roads")
         else:
             m = load_map(path, data=data)
             print(
-                f"{path}: ok: {m.kind}, {len(m.rooms)} rooms, {len(m.exits)} exits, {len(m.placements)} creatures, "
+                f"{printable(path)}: ok: {m.kind}, {len(m.rooms)} rooms, {len(m.exits)} exits, {len(m.placements)} creatures, "
                 f"{len(m.items)} items, {len(m.traps)} traps, {len(m.spawners)} spawners"
             )
     except MapError as exc:
@@ -56,4 +58,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stdout = open(os.devnull, "w")
+        sys.exit(1)

@@ -20,10 +20,10 @@ from typing import Any, Mapping
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.content.bridge import load_bridge  # noqa: E402
-from game.content.codex import HERO_ID, Codex, load_codex  # noqa: E402
+from game.content.codex import HERO_ID, Codex, load_codex, raise_first_error  # noqa: E402
 from game.content.creatures import read_creature  # noqa: E402
 from game.content.equipment import load_equipment, read_equipment  # noqa: E402
-from game.content.errors import ContentError  # noqa: E402
+from game.content.errors import ContentError, printable  # noqa: E402
 from game.content.threat import load_threat  # noqa: E402
 from game.paths import DATA  # noqa: E402
 from game.rules import dice  # noqa: E402
@@ -70,9 +70,7 @@ def creature_from(arg: str) -> tuple[CreatureDef, Equipment, Bridge]:
     defn, problems, _ = read_any(Path(arg))
     if defn is not None:
         problems += check(defn, equipment)
-    errors = [p for p in problems if p.error]
-    if errors:
-        raise ContentError("\n".join(str(p) for p in errors))
+    raise_first_error(problems)
     return defn, equipment, load_bridge(DATA / "bridge.toml")
 
 
@@ -257,7 +255,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     paths = args.paths or [DATA / "creatures", DATA / "hero.toml"]
     problems = check_paths(paths)
     for problem in problems:
-        print(problem)
+        print(printable(problem))
     errors = sum(p.error for p in problems)
     print(f"{errors} error(s), {len(problems) - errors} warning(s)")
     if not args.paths:

@@ -1,13 +1,22 @@
 """Run a map headless and report what its creatures did, for a designer to act on.
 
-    python tools/simulate.py maps/default.tmx --turns 500 --seed 1 [--plot out.png]
+    python tools/simulate.py maps/village.tmx --turns 2000 --seed 1 [--moments 6] [--plot out.png] [--graph web.png]
 
 The hero waits at the entrance; the report covers population over time, deaths by cause, who
-levelled, food eaten and left, and spawns. --plot draws the population and mean-needs curves.
+levelled, food eaten and left, spawns, and the social web (N64-N73): exchanges by kind, feuds started and
+ended, gifts, memories passed, how far opinions stand from first impressions, and a digest of the social
+history (the same seed gives the same digest). A waiting hero does no deeds, so no news would travel:
+--moments N plants N of the hero's moments (help and slight in turn, N81) with thinking creatures drawn
+with an RNG of the seed's, as the dialogue screen would leave them. --plot draws the population, mean
+needs and the opinions' bands over time; --graph draws who likes whom among the living at the end.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import math
+import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -16,15 +25,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import esper  # noqa: E402
 
-from game.content.errors import ContentError  # noqa: E402
+from game.content.errors import ContentError, printable  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
+from game.rules.social import band_of  # noqa: E402
 from game.world.components import Item  # noqa: E402
 from game.launch import new_game  # noqa: E402
 from game.world.driver import Driver  # noqa: E402
+from game.world.verbs import social  # noqa: E402
 from game.world.world import World  # noqa: E402
 
 SAMPLES = 10  # rows of the population table
+SOCIAL = ("converse", "feud_over")  # the events of the social web's history
 
 
 def snapshot(world: World) -> tuple[int, float, float]:
@@ -43,13 +55,42 @@ def provisions_left(world: World) -> Counter:
     return left
 
 
+def plant_moments(world: World, count: int, seed: int) -> None:
+    """The hero's moments with thinking creatures, as the dialogue screen leaves them (N81): help and slight
+    in turn, each with a creature drawn with an RNG of its own (the world's is left alone)."""
+    thinking = sorted((a for a in world.actors.all() if a.opinions is not None), key=lambda a: a.ident.uid)
+    rng = random.Random(seed)
+    for n in range(count if thinking else 0):
+        social.remember(world, rng.choice(thinking).eid, world.hero, ("help", "slight")[n % 2])
+
+
+def opinions_now(world: World) -> list[tuple[str, str, int, int]]:
+    """(holder, other, now, first) for every opinion a living thinking creature holds of another living one."""
+    rows = []
+    for actor in world.actors.all():
+        if actor.opinions is not None and actor.body.health > 0:
+            for uid, held in actor.opinions.of.items():
+                if world.actors.by_uid(uid) is not None:
+                    rows.append((actor.ident.uid, uid, social.current(world, held), held.first))
+    return rows
+
+
+def band_counts(world: World) -> Counter:
+    bands = world.content.social.bands
+    return Counter(band_of(now, bands) for _, _, now, _ in opinions_now(world))
+
+
 def simulate(driver: Driver, turns: int) -> dict:
     world = driver.world
     curve = [(0, *snapshot(world))]
+    bands = [(0, band_counts(world))]
+    events = []
     for _ in range(turns):
         driver.end_turn()
         curve.append((world.turn, *snapshot(world)))
-    events = world.pop_events()
+        if world.turn % 10 == 0 or world.turn == turns:
+            bands.append((world.turn, band_counts(world)))
+        events.extend(world.pop_events())
     deaths: Counter = Counter()
     for e in events:  # the creatures'; the waiting hero's own end is reported apart
         if e.kind == "killed" and e.target != "hero":
@@ -67,7 +108,19 @@ def simulate(driver: Driver, turns: int) -> dict:
         "blocked": sum(e.kind == "spawn_blocked" for e in events),
         "complaints": sum(e.kind.startswith("complain_") for e in events),
         "over": world.over,
+        "social": social_history([e for e in events if e.kind in SOCIAL]),
+        "bands": bands,
+        "opinions": opinions_now(world),
     }
+
+
+def social_history(events: list) -> dict:
+    """N64-N73 over the run: exchanges by kind, feuds begun and ended, and a digest of the whole history."""
+    talk = [e for e in events if e.kind == "converse"]
+    over = [e for e in events if e.kind == "feud_over"]
+    history = "\n".join(json.dumps(e.as_json(), sort_keys=True) for e in events)
+    return {"kinds": Counter(e.data["exchange"] for e in talk), "feuds": sum(bool(e.data["feud"]) for e in talk),
+            "ended": Counter(e.data["reason"] for e in over), "digest": hashlib.sha256(history.encode()).hexdigest()}
 
 
 def table(title: str, counts: Counter) -> list[str]:
@@ -78,7 +131,7 @@ def table(title: str, counts: Counter) -> list[str]:
 def report(world: World, result: dict) -> str:
     curve = result["curve"]
     step = max(1, (len(curve) - 1) // SAMPLES)
-    lines = [f"{world.map.name}: {world.turn} turns, seed {world.seed}", "",
+    lines = [f"{printable(world.map.name)}: {world.turn} turns, seed {world.seed}", "",
              "turn  alive  hunger  thirst"]
     lines += [f"{t:>4}  {n:>5}  {h:>6.1f}  {d:>6.1f}" for t, n, h, d in curve[::step]]
     lines += [""] + table("deaths by cause", result["deaths"])
@@ -90,26 +143,95 @@ def report(world: World, result: dict) -> str:
               f"complaints of hunger or thirst: {result['complaints']}"]
     if result["over"]:
         lines.append(f"the waiting hero: {result['over']}")
-    return "\n".join(lines)
+    return "\n".join(lines + [""] + social_report(world, result))
 
 
-def plot(result: dict, path: Path) -> None:
+def social_report(world: World, result: dict) -> list[str]:
+    web, opinions = result["social"], result["opinions"]
+    kinds = web["kinds"]
+    ended = web["ended"]
+    order = [band.name for band in world.content.social.bands]
+    end = result["bands"][-1][1]
+    firsts = Counter(band_of(first, world.content.social.bands) for _, _, _, first in opinions)
+    away = sum(abs(now - first) for _, _, now, first in opinions) / len(opinions) if opinions else 0.0
+    lines = ["the social web:"] + [f"  {n:>5}  {kind}" for kind, n in kinds.most_common()]
+    lines += [f"exchanges: {sum(kinds.values())}",
+              f"feuds started: {web['feuds']}, ended: {sum(ended.values())} "
+              f"({ended['calm']} in calm, {ended['death']} by a death)",
+              f"gifts: {kinds['gift']}, memories passed: {kinds['gossip']}",
+              "opinions of the living for the living, by band:",
+              "  " + "  ".join(f"{name:>11}" for name in ["", *order]),
+              "  " + "  ".join(f"{what:>11}" for what in ["first", *(str(firsts[b]) for b in order)]),
+              "  " + "  ".join(f"{what:>11}" for what in [f"turn {world.turn}", *(str(end[b]) for b in order)]),
+              f"mean distance from the first impression at the end: {away:.1f}",
+              f"social history digest (same seed, same digest): {web['digest'][:16]}"]
+    return lines
+
+
+def plot(world: World, result: dict, path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    bands = world.content.social.bands
     turns, alive, hunger, thirst = zip(*result["curve"])
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 6), sharex=True)
+    fig, (top, bottom, web) = plt.subplots(3, 1, figsize=(9, 9), sharex=True)
     top.plot(turns, alive, color="#b03a2e")
     top.set_ylabel("creatures alive")
     bottom.plot(turns, hunger, label="mean hunger", color="#ca6f1e")
     bottom.plot(turns, thirst, label="mean thirst", color="#2e86c1")
     bottom.axhline(20, color="grey", linestyle=":", linewidth=1)
     bottom.axhline(80, color="grey", linestyle="--", linewidth=1)
-    bottom.set_xlabel("world turn")
     bottom.set_ylabel("need")
     bottom.legend()
+    names = [band.name for band in bands]
+    when = [turn for turn, _ in result["bands"]]
+    shares = [[100 * counts[name] / max(1, sum(counts.values())) for _, counts in result["bands"]] for name in names]
+    web.stackplot(when, shares, labels=names, colors=[BAND_COLOURS[name] for name in names])
+    web.set_ylabel("opinions by band (%)")
+    web.set_ylim(0, 100)
+    web.set_xlabel("world turn")
+    web.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), fontsize=7, ncol=len(names), frameon=False)
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+BAND_COLOURS = {"nemesis": "#7b241c", "hostile": "#cb4335", "wary": "#eb984e", "indifferent": "#d5d8dc",
+                "cordial": "#a9dfbf", "friendly": "#52be80", "trusted": "#1e8449"}
+
+
+def graph(world: World, result: dict, path: Path) -> None:
+    """Who likes whom among the living thinking creatures at the end: one arrow for each opinion outside
+    indifference, from the one who holds it, coloured by its band."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bands = world.content.social.bands
+    people = sorted({holder for holder, *_ in result["opinions"]} | {other for _, other, *_ in result["opinions"]})
+    at = {uid: (math.cos(2 * math.pi * i / max(1, len(people))), math.sin(2 * math.pi * i / max(1, len(people))))
+          for i, uid in enumerate(people)}
+    fig, ax = plt.subplots(figsize=(10, 10))
+    for holder, other, now, _ in result["opinions"]:
+        band = band_of(now, bands)
+        if band == "indifferent":
+            continue
+        ax.annotate("", xy=at[other], xytext=at[holder],
+                    arrowprops={"arrowstyle": "-|>", "color": BAND_COLOURS[band], "alpha": 0.8,
+                                "lw": 0.7 if band == "cordial" else 1.6,
+                                "shrinkA": 14, "shrinkB": 14, "connectionstyle": "arc3,rad=0.12"})
+    for uid, (x, y) in at.items():
+        ax.plot(x, y, "o", color="#34495e", markersize=9)
+        ax.annotate(world.actors.by_uid(uid).ident.name, (x * 1.1, y * 1.1), ha="center", va="center", fontsize=8)
+    for name in (b.name for b in bands if b.name != "indifferent"):
+        ax.plot([], [], color=BAND_COLOURS[name], label=name)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.set_title(f"{world.map.name}, turn {world.turn}: who thinks what of whom (arrows from the one who thinks)")
+    ax.set_xlim(-1.35, 1.35)
+    ax.set_ylim(-1.35, 1.35)
+    ax.axis("off")
     fig.tight_layout()
     fig.savefig(path)
 
@@ -119,10 +241,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("map", type=Path)
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--plot", type=Path, help="write the population and needs curves to this PNG")
+    parser.add_argument("--moments", type=int, default=0, help="plant this many of the hero's moments first")
+    parser.add_argument("--plot", type=Path, help="write the population, needs and opinion curves to this PNG")
+    parser.add_argument("--graph", type=Path, help="write who likes whom at the end to this PNG")
     args = parser.parse_args(argv)
     if args.turns < 1:
         parser.error("--turns must be at least 1")
+    if args.moments < 0:
+        parser.error("--moments must not be negative")
     tune_gc()
     try:
         driver = new_game(args.map, args.seed)
@@ -130,11 +256,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"simulate: {exc}", file=sys.stderr)
         return 1
     try:
+        plant_moments(driver.world, args.moments, args.seed)
         result = simulate(driver, args.turns)
         print(report(driver.world, result))
         if args.plot:
-            plot(result, args.plot)
+            plot(driver.world, result, args.plot)
             print(f"plot written to {args.plot}")
+        if args.graph:
+            graph(driver.world, result, args.graph)
+            print(f"graph written to {args.graph}")
     finally:
         driver.close()
     return 0

@@ -48,7 +48,8 @@ class Hero:
     sheet: HeroSheet
 
 
-def _fail(problems: list[Problem]) -> None:
+def raise_first_error(problems: list[Problem]) -> None:
+    """ContentError with the first error of `problems` (and how many more), if any."""
     errors = [p for p in problems if p.error]
     if errors:
         more = f" (and {len(errors) - 1} more; run tools/creature.py check)" if len(errors) > 1 else ""
@@ -152,7 +153,7 @@ def load_hero(path: Path, equipment: Equipment) -> Hero:
     problems += sheet_problems
     if defn is not None:
         problems += check(defn, equipment)
-    _fail(problems)
+    raise_first_error(problems)
     return Hero(defn, sheet)
 
 
@@ -160,6 +161,6 @@ def load_codex(data_dir: Path | None = None) -> Codex:
     """Load and check everything under `data_dir` (assets/data); raise ContentError on errors."""
     data_dir = data_dir or DATA
     creatures, equipment, problems = read_all(data_dir)
-    _fail(problems)
+    raise_first_error(problems)
     return Codex(creatures, equipment, load_bridge(data_dir / "bridge.toml"),
                  load_hero(data_dir / "hero.toml", equipment))

@@ -41,9 +41,12 @@ def load_conditions(path: Path) -> dict[str, Condition]:
             value = table.get(key, 0)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0 or (key == "turns" and not value):
                 raise ContentError(f"{where}: {key}: must be a whole number{' above 0' if key == 'turns' else ''}")
+        dodge = table.get("dodge", 0)
+        if not isinstance(dodge, int) or isinstance(dodge, bool) or not -100 <= dodge <= 100:
+            raise ContentError(f"{where}: dodge: must be a whole number of percentage points from -100 to 100")
         if not isinstance(table.get("name"), str):
             raise ContentError(f"{where}: name: missing")
         conditions[cid] = Condition(cid, table["name"], table["attribute"], table["turns"], table.get("damage", 0),
                                     table.get("school"), table.get("no_strikes", False) is True,
-                                    int(table.get("dodge", 0)))
+                                    dodge)
     return conditions

@@ -4,27 +4,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from game.content.codex import Codex, load_codex
 from game.content.errors import ContentError
 from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
-from game.content.toml_file import read_toml
+from game.content.names import Names, load_names
 from game.paths import DATA
 from game.content.conditions import Condition, load_conditions
+from game.content.dialogue import Dialogue, load_dialogue
+from game.content.moments import Moments, load_moments
+from game.content.social import SocialRules, load_social
 from game.content.texts import Texts
 from game.content.traps import Traps, load_traps
-
-
-@dataclass(frozen=True)
-class Tuning:
-    enemies: dict[str, frozenset[str]]
-    peaceful: frozenset[str]
-    kits: dict[str, tuple[str, ...]]
-    values: dict[str, dict[str, float]]
-
-    def __getitem__(self, section: str) -> dict[str, float]:
-        return self.values[section]
+from game.content.tuning import Tuning, load_tuning
 
 
 @dataclass(frozen=True)
@@ -36,18 +28,10 @@ class Content:
     tuning: Tuning
     traps: Traps
     conditions: dict[str, Condition]
-
-
-def load_tuning(path: Path) -> Tuning:
-    data: dict[str, Any] = read_toml(path)
-    try:
-        enemies = {k: frozenset(v) for k, v in data["factions"].items()}
-        peaceful = frozenset(data["peaceful"]["ids"])
-        kits = {name: tuple(data["kits"][name]) for name in ("provisions", "hero")}
-        values = {s: dict(data[s]) for s in ("needs", "mood", "scent")}
-    except (KeyError, TypeError) as exc:
-        raise ContentError(f"{path}: {exc}: missing or malformed section") from None
-    return Tuning(enemies, peaceful, kits, values)
+    social: SocialRules
+    dialogue: Dialogue
+    moments: Moments
+    names: Names
 
 
 @lru_cache(maxsize=4)
@@ -83,5 +67,9 @@ def load_content(data_dir: Path = DATA) -> Content:
         if creature.mob_trait and creature.mob_trait.condition not in conditions:
             raise ContentError(f"{creature.source}: {creature.id}: mob_trait.condition: "
                                f"{creature.mob_trait.condition!r} is not in {data_dir / 'conditions.toml'}")
+    social = load_social(data_dir / "social.toml", set(codex.creatures))
+    names = load_names(data_dir / "names.toml", {social.people_of[cid] for cid in social.people}, set(codex.creatures))
     return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,
-                   load_traps(data_dir / "traps.toml"), conditions)
+                   load_traps(data_dir / "traps.toml"), conditions, social,
+                   load_dialogue(data_dir / "dialogue.toml", social),
+                   load_moments(data_dir / "moments.toml", frozenset(social.backgrounds)), names)

@@ -5,6 +5,7 @@ or mistyped fields) become Problems here; rule problems come from game.rules.che
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,7 @@ def _mob_trait(fields: Fields) -> MobTrait | None:
 def _unlocks(fields: Fields) -> dict[int, str]:
     unlocks = {}
     for level, behaviour in (fields.table_of("unlocks", {}) or {}).items():
-        if not level.isdigit() or not isinstance(behaviour, str):
+        if not re.fullmatch(r"[0-9]{1,4}", level) or not isinstance(behaviour, str):
             fields.problem(f"unlocks.{level}", "write level = \"behaviour\", e.g. 3 = \"arm_itself\"")
             continue
         unlocks[int(level)] = behaviour

@@ -10,6 +10,7 @@ from game.content.toml_file import read_toml
 from game.rules.card import SCHOOLS
 
 KINDS = ("food", "drink", "healing", "key", "weapon", "armour", "rune", "misc")
+FLAGS = ("unique", "quest", "story")
 SLOTS = ("weapon", "body", "head", "shield", "limbs")
 PROVISIONS = ("food", "drink")
 
@@ -28,6 +29,7 @@ class ItemDef:
     fixture: bool = False  # a source that stays put: never carried (a spring, a mushroom patch)
     equipment: str | None = None  # weapons and armour: equipment.toml id
     slot: str | None = None
+    flags: frozenset[str] = frozenset()  # "unique", "quest", "story": never given away (N70)
 
     @property
     def provision(self) -> bool:
@@ -66,7 +68,7 @@ def load_items(path: Path) -> dict[str, ItemDef]:
     data = read_toml(path)
     items: dict[str, ItemDef] = {}
     known = {"name", "kind", "weight", "value", "nourish", "quench", "heal", "school", "equipment", "slot",
-             "fixture"}
+             "fixture", "flags"}
     for item_id, table in data.items():
         if not isinstance(table, dict):
             raise ContentError(f"{path}: {item_id}: must be a table")
@@ -88,33 +90,54 @@ def load_items(path: Path) -> dict[str, ItemDef]:
         school = table.get("school")
         if kind == "rune" and school not in SCHOOLS:
             raise ContentError(f"{path}: {item_id}: school: must be one of {', '.join(SCHOOLS)}, not {school!r}")
+        flags = table.get("flags", [])
+        if not isinstance(flags, list) or any(flag not in FLAGS for flag in flags):
+            raise ContentError(f"{path}: {item_id}: flags: must be a list of {', '.join(FLAGS)}, not {flags!r}")
         items[item_id] = ItemDef(
             id=item_id, name=name, kind=kind,
             weight=_int(path, item_id, table, "weight"), value=_int(path, item_id, table, "value"),
             nourish=_int(path, item_id, table, "nourish", 0), quench=_int(path, item_id, table, "quench", 0),
             heal=_int(path, item_id, table, "heal", 0), school=school,
             equipment=table.get("equipment"), slot=slot, fixture=table.get("fixture", False) is True,
+            flags=frozenset(flags),
         )
     return items
 
 
-def _modifier(path: Path, entry: str, table: dict[str, Any]) -> Modifier:
-    try:
-        mod = Modifier(**table)
-    except TypeError as exc:
-        raise ContentError(f"{path}: {entry}: {exc}") from None
-    if mod.element is not None and mod.element not in SCHOOLS:
-        raise ContentError(f"{path}: {entry}: element: unknown school {mod.element!r}")
-    return mod
+# Modifier field -> (whole number?, least, most)
+MODIFIER_NUMBERS = {"hit": (True, -100, 100), "resist": (True, -100, 100), "durability": (False, 0.01, 100),
+                    "value": (False, 0, 1000), "amount": (True, 0, 100)}
+RUNE_NUMBERS = ("weapon_damage", "armour_resist", "room_amplify")
+
+
+def _number(path: Path, where: str, value: object, whole: bool, least: float, most: float) -> None:
+    kind = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)) or not least <= value <= most:
+        raise ContentError(f"{path}: {where}: must be {kind} from {least} to {most}, not {value!r}")
+
+
+def _modifier(path: Path, entry: str, table: object) -> Modifier:
+    if not isinstance(table, dict):
+        raise ContentError(f"{path}: {entry}: must be a table")
+    for key, value in table.items():
+        if key == "element":
+            if value not in SCHOOLS:
+                raise ContentError(f"{path}: {entry}: element: unknown school {value!r}")
+        elif key in MODIFIER_NUMBERS:
+            _number(path, f"{entry}.{key}", value, *MODIFIER_NUMBERS[key])
+        else:
+            raise ContentError(f"{path}: {entry}: {key}: unknown field (expected element, {', '.join(MODIFIER_NUMBERS)})")
+    return Modifier(**table)
 
 
 def load_gear_rules(path: Path) -> GearRules:
     data = read_toml(path)
-    try:
-        qualities = {k: _modifier(path, f"quality.{k}", v) for k, v in data["quality"].items()}
-        materials = {k: _modifier(path, f"material.{k}", v) for k, v in data["material"].items()}
-        rune = data["rune"]
-        return GearRules(qualities, materials, int(rune["weapon_damage"]), int(rune["armour_resist"]),
-                         int(rune["room_amplify"]))
-    except KeyError as exc:
-        raise ContentError(f"{path}: {exc.args[0]}: missing table or key") from None
+    for section in ("quality", "material", "rune"):
+        if not isinstance(data.get(section), dict):
+            raise ContentError(f"{path}: {section}: missing [{section}.…] tables")
+    qualities = {k: _modifier(path, f"quality.{k}", v) for k, v in data["quality"].items()}
+    materials = {k: _modifier(path, f"material.{k}", v) for k, v in data["material"].items()}
+    rune = data["rune"]
+    for key in RUNE_NUMBERS:
+        _number(path, f"rune.{key}", rune.get(key), True, 0, 100)
+    return GearRules(qualities, materials, *(rune[key] for key in RUNE_NUMBERS))

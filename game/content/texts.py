@@ -1,4 +1,9 @@
-"""Sentence templates of the message log (assets/data/texts.toml)."""
+"""Sentence templates of the message log (assets/data/texts.toml), checked when the data is loaded.
+
+A template names fields as {name}: those every event has (NAMES) and the data of its kind (EVENT_FIELDS),
+nothing else (no {actor.attribute}, {data[key]}, {actor:>9} or {actor!r}), so filling one in can neither
+reach into the game's objects nor build a string of any size.
+"""
 from __future__ import annotations
 
 import string
@@ -7,6 +12,68 @@ from typing import Any
 
 from game.content.errors import ContentError
 from game.content.toml_file import read_toml
+
+NAMES = ("actor", "target", "actor_s", "target_s", "room", "turn")  # every event; actor_s is "Wolf's"
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts, with the data it carries
+    "turn": (),
+    "enter": (),
+    "leave": (),
+    "move_blocked": ("reason",),
+    "door_locked": ("to",),
+    "door_forced": ("to",),
+    "door_unlocked": ("to", "key"),
+    "trap": ("trap", "roll", "dc", "damage"),
+    "trap_avoided": ("trap", "roll", "dc"),
+    "hit": ("weapon", "damage", "physical", "elemental", "faces", "extra"),
+    "miss": ("roll",),
+    "dodge": ("roll",),
+    "soaked": ("soaked", "durability"),
+    "heads_lost": ("heads", "left"),
+    "stun": ("turns",),
+    "stun_over": (),
+    "death": ("cause",),
+    "killed": ("cause",),
+    "drop_on_death": ("items",),
+    "eat": ("item", "item_id"),
+    "drink": ("item", "item_id"),
+    "heal": ("item", "item_id", "amount"),
+    "pickup": ("item",),
+    "drop": ("item",),
+    "equip": ("item", "runed"),
+    "complain_hunger": ("need", "value"),
+    "complain_thirst": ("need", "value"),
+    "starving": (),
+    "mood": ("mood",),
+    "level_up": ("level", "unlocked"),
+    "spawn": ("spawner", "items"),
+    "spawn_blocked": ("spawner", "creature"),
+    "converse": ("exchange", "feud", "label", "said", "replied", "hero", "hero_s", "news", "place", "deed", "about",
+                 "faith", "item"),  # N7, N66-N73: one line per exchange, its parts below
+    "feud_over": ("first", "second", "pair", "reason", "began"),
+    "hero_wait": (),
+    "meditate": ("amount",),
+    "reshape": ("school",),
+    "howl": (),
+    "afflicted": ("trait", "condition", "condition_id", "turns", "roll", "dc"),
+    "resisted": ("trait", "roll", "dc"),
+    "suffers": ("condition", "damage"),
+    "condition_over": ("condition",),
+    "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about"),  # conversations (N45, N71, N75-N82)
+    "asks": ("option", "line"),
+    "narrates": ("line", "part"),
+    "reply": ("approach", "line"),
+    "moment": ("moment", "title"),
+    "measure": ("dice", "shown", "base", "earned", "points", "successes", "success", "result"),
+    "loyalty": ("change", "loyalty", "signed"),
+    "remembers_help": (),
+    "remembers_slight": (),
+    "draw_weapon": (),
+}
+
+
+# Templates that are parts of another event's line (World.emit's `text`), checked with that event's fields.
+PARTS: dict[str, str] = {"converse_news": "converse", "converse_denounce": "converse", "converse_avoid": "converse",
+                         "converse_gift": "converse", "feud_begins": "converse"}
 
 
 class _Blank(dict):
@@ -20,14 +87,34 @@ class Texts:
         if not isinstance(events, dict):
             raise ContentError(f"{path}: events: missing [events] table")
         for kind, template in events.items():
-            try:
-                list(string.Formatter().parse(template))
-            except (ValueError, TypeError) as exc:
-                raise ContentError(f"{path}: events.{kind}: bad template: {exc}") from None
+            check_template(f"{path}: events.{kind}", kind, template)
         self.templates: dict[str, str] = events
 
     def template(self, kind: str) -> str:
         return self.templates.get(kind, "")
+
+
+def check_template(where: str, kind: str, template: object) -> None:
+    """Raise ContentError unless `template` is text naming only the fields of its event kind (of the event it
+    is a part of, for PARTS)."""
+    event = PARTS.get(kind, kind)
+    if event not in EVENT_FIELDS:
+        raise ContentError(f"{where}: no such event (the events are {', '.join(EVENT_FIELDS)})")
+    if not isinstance(template, str):
+        raise ContentError(f"{where}: must be text, not {template!r}")
+    allowed = (*NAMES, *EVENT_FIELDS[event])
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        raise ContentError(f"{where}: bad template: {exc}") from None
+    for _, field, spec, conversion in parts:
+        if field is None:
+            continue
+        if spec or conversion:
+            raise ContentError(f"{where}: write {{{field.split('.')[0].split('[')[0]}}} alone, with no format or "
+                               f"conversion after it")
+        if field not in allowed:
+            raise ContentError(f"{where}: {{{field}}} is not a field of this event (it has {', '.join(allowed)})")
 
 
 def possessive(name: str) -> str:

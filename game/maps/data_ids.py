@@ -5,12 +5,15 @@ project's dropdowns. A missing data file gives None: the map is then checked on 
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.content.errors import ContentError
 from game.content.toml_file import read_toml
 from game.paths import DATA
 from game.rules.definitions import footprint, squares
+from game.rules.tables import MAX_HEADS
 
 
 @dataclass(frozen=True)
@@ -28,11 +31,22 @@ class DataIds:
 
 def read_data_ids(data_dir: Path = DATA) -> DataIds:
     """Raises game.content.errors.ContentError for an unreadable data file."""
-    creature_files = sorted((data_dir / "creatures").glob("*.toml"))
-    tables = {p.stem: read_toml(p) for p in creature_files}
-    sizes = {cid: footprint(str(t.get("size", "1x1"))) for cid, t in tables.items()}
-    groups = {cid: (int(t.get("heads", 1)), squares(str(t.get("size", "1x1"))))
-              for cid, t in tables.items() if t.get("rank") == "minion"}
+    sizes: dict[str, tuple[int, int]] = {}
+    groups: dict[str, tuple[int, float]] = {}
+    for path in sorted((data_dir / "creatures").glob("*.toml")):
+        table = read_toml(path)
+        size, heads = table.get("size", "1x1"), table.get("heads", 1)
+        try:
+            sizes[path.stem] = footprint(size if isinstance(size, str) else repr(size))
+        except ValueError as exc:
+            raise ContentError(f"{path}: {path.stem}: size: {exc}") from None
+        if table.get("rank") == "minion":
+            if not isinstance(heads, int) or isinstance(heads, bool) or heads < 1:
+                raise ContentError(f"{path}: {path.stem}: heads: a group has at least one head (C31, C39), not {heads!r}")
+            if heads > MAX_HEADS:
+                raise ContentError(f"{path}: {path.stem}: heads: a group has at most {MAX_HEADS} heads, not {heads} "
+                                   f"(C31, C39)")
+            groups[path.stem] = (heads, squares(size))
     items = _table(data_dir / "items.toml")
     gear = _table(data_dir / "gear.toml")
     traps = _table(data_dir / "traps.toml")
@@ -50,4 +64,4 @@ def read_data_ids(data_dir: Path = DATA) -> DataIds:
 
 
 def _table(path: Path) -> dict | None:
-    return read_toml(path) if path.is_file() else None
+    return read_toml(path) if os.path.lexists(path) else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.card import SCHOOLS
+from game.rules.tables import MAX_HEADS
 
 NONE = "none"  # the first value of every optional enum: "not set"
 
@@ -37,19 +38,20 @@ FLAG_ENUMS = frozenset({"gear_items"})
 
 @dataclass(frozen=True)
 class Prop:
-    """One custom property: `type` is string, int, bool, file or an enum name."""
+    """One custom property: `type` is string, int, bool, file or an enum name; an int is at most `most`."""
 
     name: str
     type: str
     default: object
     doc: str
+    most: int | None = None
 
 
 # Object classes (Tiled 1.8 object `type`, Tiled 1.9+ object `class`) and their properties.
 CLASSES: dict[str, tuple[Prop, ...]] = {
     "room": (
         Prop("theme", "room_theme", "stone", "floor and wall look"),
-        Prop("light", "int", 2, "0 dark … 3 bright"),
+        Prop("light", "int", 2, "0 dark … 3 bright", most=3),
         Prop("rune", "rune_school", NONE, "N37: a rune socketed in the room affects everyone in it"),
     ),
     "exit": (),
@@ -62,14 +64,14 @@ CLASSES: dict[str, tuple[Prop, ...]] = {
         Prop("creature", "codex_id", "", "codex id (assets/data/creatures/<id>.toml)"),
         Prop("kind", "placement_kind", "dungeon", "N2-N5: dungeon, world, merchant or notable"),
         Prop("background", "background", NONE, "N83 (notable people have none)"),
-        Prop("heads", "int", 0, "minion groups: heads at start, 0 = codex default"),
+        Prop("heads", "int", 0, "minion groups: heads at start, 0 = codex default", most=MAX_HEADS),
         Prop("gear", "gear_items", "", "items equipped at start"),
         Prop("provisions", "bool", True, "N49: starts with a ration and a water bottle"),
         Prop("merchant", "merchant_type", NONE, "N5: stock of a merchant (kind merchant)"),
     ),
     "item": (
         Prop("item", "item_id", "", "item id (assets/data/items.toml)"),
-        Prop("count", "int", 1, "how many lie here"),
+        Prop("count", "int", 1, "how many lie here", most=10_000),
         Prop("quality", "quality", NONE, "N34"),
         Prop("material", "material", NONE, "N34"),
         Prop("rune", "rune_school", NONE, "N35: a socketed rune"),
@@ -77,13 +79,13 @@ CLASSES: dict[str, tuple[Prop, ...]] = {
     "trap": (
         Prop("trap", "trap_kind", "spikes", "what springs"),
         Prop("damage", "string", "d6", "dice in the seed's notation"),
-        Prop("dc", "int", 4, "C3 trial difficulty to avoid it"),
-        Prop("stun", "int", 0, "N24: turns stunned on a failed trial"),
+        Prop("dc", "int", 4, "C3 trial difficulty to avoid it", most=100),
+        Prop("stun", "int", 0, "N24: turns stunned on a failed trial", most=100),
     ),
     "spawner": (
         Prop("creature", "codex_id", "", "N26: what it produces"),
-        Prop("interval", "int", 10, "N26: world turns between spawns"),
-        Prop("heads", "int", 0, "minion groups: heads per spawn, 0 = codex default"),
+        Prop("interval", "int", 10, "N26: world turns between spawns", most=10_000),
+        Prop("heads", "int", 0, "minion groups: heads per spawn, 0 = codex default", most=MAX_HEADS),
     ),
     # region map
     "dungeon": (Prop("map", "file", "", "the dungeon's .tmx, relative to the region map"),),

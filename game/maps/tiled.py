@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 
-from game.maps import validate
+from game.content.errors import clipped
+from game.maps import limits, validate
 from game.maps.data_ids import DataIds
 from game.maps.errors import MapError
 from game.maps.schema import NONE
@@ -87,19 +88,16 @@ class RawMap:
 
 
 def read_tmx(path: Path) -> RawMap:
-    """Read a .tmx with pytmx; unreadable files and names pytmx rejects become a MapError."""
+    """Read a .tmx with pytmx once its XML keeps the limits; unreadable files, maps beyond the limits and
+    names pytmx rejects become a MapError."""
     path = Path(path)
-    label = f"{path}: map"
-    if not path.is_file():
-        raise MapError([f"{label}: file not found"])
-    reserved = reserved_name_problems(path)
-    if reserved:
-        raise MapError(reserved)
+    root = limits.read_xml(path, f"{path}: map")
+    problems = reserved_name_problems(root, path) + limits.map_problems(root, path)
+    if problems:
+        raise MapError(problems)
     try:
         tmx = pytmx.TiledMap(str(path))
-        orthogonal = getattr(tmx, "orientation", "") == "orthogonal"
-        finite = str(getattr(tmx, "infinite", "0")).lower() in ("0", "false")
-        raw = RawMap(
+        return RawMap(
             path=path,
             width=int(tmx.width),
             height=int(tmx.height),
@@ -111,30 +109,23 @@ def read_tmx(path: Path) -> RawMap:
             objects=tuple(read_objects(tmx)),
         )
     except Exception as exc:  # pytmx raises bare Exception, ValueError, KeyError, AttributeError …
-        raise MapError([f"{label}: cannot be read ({type(exc).__name__}: {exc})"]) from None
-    if not (orthogonal and finite):
-        raise MapError([f"{label}: must be an orthogonal, finite map"])
-    return raw
+        raise MapError([f"{path}: map: cannot be read ({type(exc).__name__}: {exc})"]) from None
 
 
-def reserved_name_problems(path: Path) -> list[str]:
+def reserved_name_problems(root: ElementTree.Element, path: Path) -> list[str]:
     """Custom properties named like a pytmx attribute (name, type, x, id …) make pytmx refuse the map."""
-    try:
-        root = ElementTree.parse(path).getroot()
-    except (ElementTree.ParseError, OSError) as exc:
-        return [f"{path}: map: cannot be read ({exc})"]
     problems = []
     owners = [(root, f"{path}: map", MAP_RESERVED)]
     for layer in root.iter():
         if layer.tag in ("layer", "objectgroup", "imagelayer", "group"):
-            owners.append((layer, f"{path}: layer {layer.get('id')} ({layer.get('name', '')})", LAYER_RESERVED))
+            owners.append((layer, f"{path}: layer {clipped(layer.get('id'))} ({clipped(layer.get('name', ''))})", LAYER_RESERVED))
     for obj in root.iter("object"):
-        owners.append((obj, f"{path}: {obj.get('id')} ({obj.get('name', '')})", OBJECT_RESERVED))
+        owners.append((obj, f"{path}: {clipped(obj.get('id'))} ({clipped(obj.get('name', ''))})", OBJECT_RESERVED))
     for node, label, reserved in owners:
         for props in node.findall("properties"):
             for prop in props.findall("property"):
                 if prop.get("name") in reserved:
-                    problems.append(f"{label}: property '{prop.get('name')}' is a name pytmx reserves; rename it")
+                    problems.append(f"{label}: property '{clipped(prop.get('name'))}' is a name pytmx reserves; rename it")
     return problems
 
 
@@ -188,6 +179,13 @@ def read_objects(tmx: pytmx.TiledMap) -> list[MapObject]:
             )
         )
     return out
+
+
+def files_read(dungeon: DungeonMap) -> list[Path]:
+    """The files a map was read from: the .tmx, the external tilesets it names and their images."""
+    root = limits.read_xml(dungeon.path, f"{dungeon.path}: map")
+    tilesets = [dungeon.path.parent / node.get("source") for node in root.iter("tileset") if node.get("source")]
+    return [dungeon.path, *tilesets, *(ts.image for ts in dungeon.tilesets)]
 
 
 def load_map(

@@ -7,7 +7,6 @@ map with any problem; tools/check_map.py prints them.
 from __future__ import annotations
 
 import math
-
 import re
 import xml.etree.ElementTree as ElementTree
 from collections import deque
@@ -17,13 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.maps.data_ids import DataIds
+from game.content.errors import clipped
+from game.maps.limits import MAX_AREA, MAX_AREAS, MAX_FILE_BYTES, MAX_ID, MAX_IMAGE_PX, MAX_NAME, MAX_TEXT, png_size
+from game.paths import regular_file
 from game.maps.schema import CLASSES, DUNGEON_CLASSES, ENUMS, MAP_PROPS, NONE, REGION_CLASSES, Prop
+from game.rules import dice
+from game.rules.definitions import MAX_SIDE
 
 if TYPE_CHECKING:
     from game.maps.tiled import MapObject, RawMap
 
 Square = tuple[int, int]
-DICE = re.compile(r"^\s*(\d*d\d+|\d+)(\s*[+-]\s*(\d*d\d+|\d+))*\s*$")  # "d6", "2d4+1", "d4+d6"
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
@@ -62,7 +65,7 @@ class Checked:
         return [o for o in self.objects if o.kind == kind]
 
     def report(self, obj: Obj | MapObject | None, message: str) -> None:
-        where = "map" if obj is None else f"{obj.id} ({obj.name})"
+        where = "map" if obj is None else f"{obj.id} ({clipped(obj.name)})"
         self.problems.append(f"{self.path}: {where}: {message}")
 
 
@@ -80,7 +83,7 @@ def resolve_props(checked: Checked, obj: MapObject | None, props: dict, schema: 
     for name in props:
         if name not in known:
             expected = ", ".join(known) or "none"
-            checked.report(obj, f"unknown property '{name}' (expected: {expected})")
+            checked.report(obj, f"unknown property '{clipped(name)}' (expected: {expected})")
     out = {}
     for prop in schema:
         value = props.get(prop.name, prop.default)
@@ -90,22 +93,29 @@ def resolve_props(checked: Checked, obj: MapObject | None, props: dict, schema: 
 
 def convert(checked: Checked, obj: MapObject | None, prop: Prop, value: object) -> object:
     if prop.type == "int":
-        if isinstance(value, bool) or not re.fullmatch(r"-?\d+", str(value).strip()):
-            checked.report(obj, f"property '{prop.name}' must be a whole number, not '{value}'")
+        text = str(value).strip()
+        if isinstance(value, bool) or not re.fullmatch(r"-?[0-9]+", text):
+            checked.report(obj, f"property '{prop.name}' must be a whole number, not '{clipped(value)}'")
             return prop.default
-        return int(str(value).strip())
+        if prop.most is not None and (len(text) > 12 or int(text) > prop.most):
+            checked.report(obj, f"property '{prop.name}' must be at most {prop.most}, not {clipped(text, 20)}")
+            return prop.default
+        return int(text)
     if prop.type == "bool":
         if isinstance(value, bool):
             return value
         text = str(value).strip().lower()
         if text not in ("true", "false", "1", "0"):
-            checked.report(obj, f"property '{prop.name}' must be true or false, not '{value}'")
+            checked.report(obj, f"property '{prop.name}' must be true or false, not '{clipped(value)}'")
             return prop.default
         return text in ("true", "1")
     value = "" if value is None else str(value).strip()
+    if len(value) > MAX_TEXT:
+        checked.report(obj, f"property '{prop.name}' is {len(value)} characters long; a value has at most {MAX_TEXT}")
+        return prop.default
     allowed = ENUMS.get(prop.type)
     if allowed is not None and value not in allowed and not (value == "" and NONE in allowed):
-        checked.report(obj, f"property '{prop.name}' is '{value}', expected one of: {', '.join(allowed)}")
+        checked.report(obj, f"property '{prop.name}' is '{clipped(value)}', expected one of: {', '.join(allowed)}")
         return prop.default
     return value
 
@@ -113,6 +123,12 @@ def convert(checked: Checked, obj: MapObject | None, prop: Prop, value: object) 
 def to_squares(checked: Checked, raw: RawMap, mo: MapObject) -> Obj | None:
     """Pixels to squares: rectangles must sit on the grid; a point object covers the square it is in."""
     tw, th = raw.tile_w, raw.tile_h
+    numbers = (("x", mo.x), ("y", mo.y), ("width", mo.w), ("height", mo.h), ("rotation", mo.rotation),
+               *(("a point", v) for point in mo.points for v in point))
+    bad = next(((name, v) for name, v in numbers if not math.isfinite(v)), None)
+    if bad is not None:
+        checked.report(mo, f"{bad[0]} is {bad[1]}, not a number of pixels")
+        return None
     if mo.rotation:
         checked.report(mo, "rotated objects are not supported")
         return None
@@ -141,8 +157,13 @@ def read_objects(checked: Checked, raw: RawMap, allowed: tuple[str, ...]) -> Non
     checked.map_props = resolve_props(checked, None, raw.props, MAP_PROPS)
     seen: dict[int, MapObject] = {}
     for mo in raw.objects:
+        if not 0 <= mo.id <= MAX_ID:
+            checked.report(mo, f"object id must be from 0 to {MAX_ID}")
+            continue
+        if len(mo.name) > MAX_NAME:
+            checked.report(mo, f"name is {len(mo.name)} characters long; a name has at most {MAX_NAME}")
         if mo.id in seen:
-            checked.report(mo, f"object id is used twice (also by '{seen[mo.id].name}')")
+            checked.report(mo, f"object id is used twice (also by '{clipped(seen[mo.id].name)}')")
         seen[mo.id] = mo
         if not mo.kind:
             checked.report(mo, f"object has no class/type (expected one of: {', '.join(allowed)})")
@@ -157,9 +178,22 @@ def read_objects(checked: Checked, raw: RawMap, allowed: tuple[str, ...]) -> Non
 
 
 def check_tilesets(checked: Checked, raw: RawMap) -> None:
+    """Each tileset's image exists, is a PNG within MAX_IMAGE_PX and holds its tiles; its tiles are the map's."""
     for ts in raw.tilesets:
-        if not ts.image.is_file():
-            checked.problems.append(f"{checked.path}: tileset {ts.name}: missing tileset image {ts.image}")
+        label = f"{checked.path}: tileset {ts.name}"
+        found = regular_file(ts.image) is not None
+        size = png_size(ts.image) if found else None
+        rows = -(-ts.count // max(ts.columns, 1))
+        if not found:
+            checked.problems.append(f"{label}: missing tileset image {ts.image}")
+        elif size is None:
+            checked.problems.append(f"{label}: image {ts.image} is not a PNG file")
+        elif max(size) > MAX_IMAGE_PX:
+            checked.problems.append(f"{label}: image is {size[0]}x{size[1]} pixels; a tileset image is at most "
+                                    f"{MAX_IMAGE_PX}x{MAX_IMAGE_PX}")
+        elif ts.columns * ts.tile_w > size[0] or rows * ts.tile_h > size[1]:
+            checked.problems.append(f"{label}: image is {size[0]}x{size[1]} pixels, too small for {ts.count} "
+                                    f"tiles of {ts.tile_w}x{ts.tile_h} in {ts.columns} columns")
         if (ts.tile_w, ts.tile_h) != (raw.tile_w, raw.tile_h):
             checked.problems.append(
                 f"{checked.path}: tileset {ts.name}: tiles are {ts.tile_w}x{ts.tile_h}, "
@@ -179,35 +213,65 @@ def check_dungeon(raw: RawMap, known: DataIds) -> Checked:
     read_objects(checked, raw, DUNGEON_CLASSES)
     check_tilesets(checked, raw)
     rooms = check_rooms(checked)
+    if rooms is None:
+        return checked
     check_exits(checked, rooms)
     check_contents(checked, rooms, known)
     check_keys(checked, known)
-    check_reachable(checked, rooms)
+    check_reachable(checked, rooms.all)
     return checked
 
 
-def check_rooms(checked: Checked) -> list[Obj]:
+class Areas:
+    """Rooms (or places on the region map) that do not overlap, and the one covering each square."""
+
+    def __init__(self, areas: list[Obj]) -> None:
+        self.all = areas
+        self.by_square = {square: area for area in areas for square in area.squares}
+
+    def at(self, square: Square) -> Obj | None:
+        return self.by_square.get(square)
+
+    def holding(self, obj: Obj) -> Obj | None:
+        """The area that holds every square of `obj`, else None."""
+        area = self.at((obj.x, obj.y))
+        corner = (obj.x + obj.w - 1, obj.y + obj.h - 1)
+        return area if area is not None and area.x + area.w > corner[0] and area.y + area.h > corner[1] else None
+
+
+def check_areas(checked: Checked, areas: list[Obj], what: str) -> Areas | None:
+    """At most MAX_AREAS rooms (or places) of at most MAX_AREA squares a side, none overlapping another.
+    None when they break these rules: the checks that look up what lies where are then skipped."""
+    if len(areas) > MAX_AREAS:
+        checked.report(None, f"has {len(areas)} {what}s; a map has at most {MAX_AREAS}")
+        return None
+    broken = False
+    for i, b in enumerate(areas):
+        if max(b.w, b.h) > MAX_AREA:
+            checked.report(b, f"{what} is {b.w}x{b.h} squares; a {what} is at most {MAX_AREA}x{MAX_AREA}")
+            broken = True
+            continue
+        for a in areas[:i]:
+            if a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h:
+                checked.report(b, f"{what} overlaps {what} {a.id} ({clipped(a.name)})")
+                broken = True
+                break
+    return None if broken else Areas(areas)
+
+
+def check_rooms(checked: Checked) -> Areas | None:
     rooms = checked.of_class("room")
     if not rooms:
         checked.report(None, "has no room objects")
     for room in rooms:
         if not room.name:
             checked.report(room, "room has no name")
-    for i, a in enumerate(rooms):
-        for b in rooms[i + 1 :]:
-            if a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h:
-                checked.report(b, f"room overlaps room {a.id} ({a.name})")
-    return rooms
+        if room.props["light"] < 0:
+            checked.report(room, f"light must be 0 (dark) or more, not {room.props['light']}")
+    return check_areas(checked, rooms, "room")
 
 
-def room_at(rooms: list[Obj], square: Square) -> Obj | None:
-    for room in rooms:
-        if room.x <= square[0] < room.x + room.w and room.y <= square[1] < room.y + room.h:
-            return room
-    return None
-
-
-def check_exits(checked: Checked, rooms: list[Obj]) -> None:
+def check_exits(checked: Checked, rooms: Areas) -> None:
     """A door or exit is one square between two rooms, touching each orthogonally (N14)."""
     for ex in checked.objects:
         if ex.kind not in ("exit", "door"):
@@ -215,16 +279,16 @@ def check_exits(checked: Checked, rooms: list[Obj]) -> None:
         if (ex.w, ex.h) != (1, 1):
             checked.report(ex, f"{ex.kind} must cover exactly one square, not {ex.w}x{ex.h}")
             continue
-        inside = room_at(rooms, (ex.x, ex.y))
+        inside = rooms.at((ex.x, ex.y))
         if inside is not None:
-            checked.report(ex, f"{ex.kind} lies inside room {inside.id} ({inside.name}); put it on the wall square between two rooms")
+            checked.report(ex, f"{ex.kind} lies inside room {inside.id} ({clipped(inside.name)}); put it on the wall square between two rooms")
             continue
         touching = []
         for dx, dy in NEIGHBOURS:
-            room = room_at(rooms, (ex.x + dx, ex.y + dy))
+            room = rooms.at((ex.x + dx, ex.y + dy))
             if room is not None and room not in touching:
                 touching.append(room)
-        names = ", ".join(f"{r.id} ({r.name})" for r in touching)
+        names = ", ".join(f"{r.id} ({clipped(r.name)})" for r in touching)
         if len(touching) < 2:
             checked.report(ex, f"{ex.kind} leads nowhere: it touches {'only room ' + names if touching else 'no room'}")
         elif len(touching) > 2:
@@ -235,7 +299,7 @@ def check_exits(checked: Checked, rooms: list[Obj]) -> None:
             checked.report(ex, f"door has key '{ex.props['key']}' but is not locked (tick 'locked')")
 
 
-def check_contents(checked: Checked, rooms: list[Obj], known: DataIds) -> None:
+def check_contents(checked: Checked, rooms: Areas, known: DataIds) -> None:
     """Entrance, creatures, items, traps and spawners: inside one room, on free squares, known ids."""
     taken: dict[Square, Obj] = {}
     entrances = checked.of_class("entrance")
@@ -248,9 +312,11 @@ def check_contents(checked: Checked, rooms: list[Obj], known: DataIds) -> None:
             continue
         if obj.kind == "creature":
             check_footprint(checked, obj, known)
-        room = room_at(rooms, (obj.x, obj.y))
-        if room is None or any(room_at(rooms, sq) is not room for sq in obj.squares):
-            where = "outside any room" if room is None else f"across the edge of room {room.id} ({room.name})"
+        if not taken_size_fits(checked, obj):
+            continue
+        room = rooms.at((obj.x, obj.y))
+        if room is None or rooms.holding(obj) is not room:
+            where = "outside any room" if room is None else f"across the edge of room {room.id} ({clipped(room.name)})"
             checked.report(obj, f"{obj.kind} placed {where}")
             continue
         checked.room_of[obj.id] = room.id
@@ -258,13 +324,24 @@ def check_contents(checked: Checked, rooms: list[Obj], known: DataIds) -> None:
             for sq in obj.squares:
                 if sq in taken:
                     other = taken[sq]
-                    checked.report(obj, f"square {sq} is already taken by object {other.id} ({other.name})")
+                    checked.report(obj, f"square {sq} is already taken by object {other.id} ({clipped(other.name)})")
                     break
             else:
                 taken.update((sq, obj) for sq in obj.squares)
         check_ids(checked, obj, known)
         CONTENT_CHECKS.get(obj.kind, lambda c, o: None)(checked, obj)
-    check_room_space(checked, rooms, known)
+    check_room_space(checked, rooms.all, known)
+
+
+def taken_size_fits(checked: Checked, obj: Obj) -> bool:
+    """The entrance covers the hero's one square; a creature at most the largest footprint (C10)."""
+    if obj.kind == "entrance" and (obj.w, obj.h) != (1, 1):
+        checked.report(obj, f"entrance must cover one square (where the hero stands), not {obj.w}x{obj.h}")
+        return False
+    if obj.kind == "creature" and max(obj.w, obj.h) > MAX_SIDE:
+        checked.report(obj, f"object covers {obj.w}x{obj.h} squares; no creature is larger than {MAX_SIDE}x{MAX_SIDE} (C10)")
+        return False
+    return True
 
 
 def check_room_space(checked: Checked, rooms: list[Obj], known: DataIds) -> None:
@@ -313,7 +390,7 @@ def check_ids(checked: Checked, obj: Obj, known: DataIds) -> None:
         for prop, values in (("quality", known.quality), ("material", known.material)):
             value = obj.props[prop]
             if values is not None and value not in ("", NONE) and value not in values:
-                checked.report(obj, f"unknown {prop} '{value}' (expected one of: {', '.join(values)})")
+                checked.report(obj, f"unknown {prop} '{clipped(value)}' (expected one of: {', '.join(values)})")
     if obj.kind == "creature" and known.items is not None:
         for gear in split_flags(obj.props["gear"]):
             if gear not in known.items:
@@ -340,7 +417,11 @@ def check_item(checked: Checked, obj: Obj) -> None:
 
 
 def check_trap(checked: Checked, obj: Obj) -> None:
-    if not DICE.match(obj.props["damage"]):
+    try:
+        dice.parse(obj.props["damage"])
+    except dice.TooManyDice as exc:
+        checked.report(obj, f"damage '{clipped(obj.props['damage'])}' {exc} (docs/maps.md, Limits)")
+    except ValueError:
         checked.report(obj, f"damage '{obj.props['damage']}' is not dice in the seed's notation (e.g. d6, 2d4+1)")
     if obj.props["dc"] < 1:
         checked.report(obj, f"dc must be 1 or more, not {obj.props['dc']}")
@@ -413,9 +494,12 @@ def check_region(raw: RawMap) -> Checked:
     for obj in checked.objects:
         if obj.kind != "road" and not obj.name:
             checked.report(obj, f"{obj.kind} has no name")
+    areas = check_areas(checked, places, "place")
+    if areas is None:
+        return checked
     for place in places:
         check_place_map(checked, raw, place)
-    check_roads(checked, places)
+    check_roads(checked, areas)
     return checked
 
 
@@ -426,7 +510,7 @@ def check_place_map(checked: Checked, raw: RawMap, place: Obj) -> None:
         checked.report(place, f"{place.kind} without a map file (set its 'map' property)")
         return
     target = raw.path.parent / ref
-    if not target.is_file():
+    if regular_file(target) is None:
         checked.report(place, f"map file '{ref}' not found")
         return
     kind = map_kind(target)
@@ -436,24 +520,35 @@ def check_place_map(checked: Checked, raw: RawMap, place: Obj) -> None:
 
 
 def map_kind(path: Path) -> str:
-    """The `kind` map property of a .tmx (the schema's default when unset)."""
+    """The `kind` map property of a .tmx (the schema's default when unset), read from the properties at the
+    head of the file only; "unreadable" for anything but a regular XML file within MAX_FILE_BYTES."""
+    status = regular_file(path)
+    if status is None or status.st_size > MAX_FILE_BYTES:
+        return "unreadable"
     try:
-        root = ElementTree.parse(path).getroot()
+        with open(path, "rb") as handle:
+            depth = 0
+            for event, element in ElementTree.iterparse(handle, events=("start", "end")):
+                depth += 1 if event == "start" else -1
+                if event == "start" and depth == 2 and element.tag != "properties":
+                    break  # Tiled writes the map's properties first
+                if event == "end" and depth == 1 and element.tag == "properties":
+                    kinds = [p.get("value") or "" for p in element.findall("property") if p.get("name") == "kind"]
+                    if kinds:
+                        return kinds[0]
     except (ElementTree.ParseError, OSError):
         return "unreadable"
-    for prop in root.findall("properties/property"):
-        if prop.get("name") == "kind":
-            return prop.get("value") or ""
     return next(p.default for p in MAP_PROPS if p.name == "kind")
 
 
-def check_roads(checked: Checked, places: list[Obj]) -> None:
+def check_roads(checked: Checked, areas: Areas) -> None:
     """Roads are polylines whose two ends lie on places; every place is reachable by road."""
+    places = areas.all
     for road in checked.of_class("road"):
         if len(road.points) < 2:
             checked.report(road, "road must be a polyline from one place to another")
             continue
-        ends = [room_at(places, road.points[0]), room_at(places, road.points[-1])]
+        ends = [areas.at(road.points[0]), areas.at(road.points[-1])]
         for end, point in zip(ends, (road.points[0], road.points[-1])):
             if end is None:
                 checked.report(road, f"road end {point} is not on a dungeon or settlement")
@@ -464,4 +559,4 @@ def check_roads(checked: Checked, places: list[Obj]) -> None:
     seen = reachable(places[0].id, checked.roads)
     for place in places:
         if place.id not in seen:
-            checked.report(place, f"no road leads here from {places[0].id} ({places[0].name})")
+            checked.report(place, f"no road leads here from {places[0].id} ({clipped(places[0].name)})")

@@ -11,8 +11,8 @@ from game.rules.classification import (CLASSIFICATIONS, CONDITIONS, DAMAGE_TYPES
                                        MAGICAL_TYPES, MUNDANE_TYPES, package)
 from game.rules.definitions import (ABILITY_KINDS, MOB_TRIGGERS, UNLOCK_BEHAVIOURS,
                                     CreatureDef, Equipment, squares)
-from game.rules.tables import (ATTRIBUTES, EXCEPTIONAL, HUMAN_CEILING, RANKS, TIER_BUDGET_SLACK,
-                               TIERS, attribute_tier, resistance_budget, tier_budget)
+from game.rules.tables import (ATTRIBUTES, EXCEPTIONAL, HUMAN_CEILING, MAX_HEADS, MAX_SCORE, RANKS,
+                               TIER_BUDGET_SLACK, TIERS, attribute_tier, resistance_budget, tier_budget)
 from game.rules.statblock import SLOTS, armour_durability, scores
 
 HUMANOID_TAG = "humanoid"
@@ -149,6 +149,8 @@ def _check_attributes(found: Findings) -> None:
     for name, score in defn.attributes.items():
         if not isinstance(score, int) or score < 1:
             found.error(f"attributes.{name}", f"score must be a whole number of at least 1, not {score!r}")
+        elif score > MAX_SCORE:
+            found.error(f"attributes.{name}", f"score {score} is beyond the table: T13 ends at {MAX_SCORE} (C7)")
     if any(p.field.startswith("attributes") for p in found.problems):
         return
     if defn.is_minion:
@@ -188,6 +190,8 @@ def _check_minion(found: Findings) -> None:
                                  "nothing else (C16, C30)")
     if defn.heads < 1:
         found.error("heads", "a group has at least one head (C31, C39)")
+    elif defn.heads > MAX_HEADS:
+        found.error("heads", f"a group has at most {MAX_HEADS} heads, not {defn.heads} (C31, C39)")
     trait = defn.mob_trait
     if trait is None:
         found.error("mob_trait", "every minion has one Mob trait (C30, C40)")
@@ -263,6 +267,6 @@ def _check_armour(found: Findings, equipment: Equipment) -> None:
                               f"{durability}: too little to wear armour (C25)")
     elif not body:
         found.error("armour", "armoured creatures wear a body piece that carries the durability (C25)")
-    elif body[0].durability < durability:
+    elif body[0].durability is not None and body[0].durability < durability:  # None: equipment.toml says why
         found.error("armour", f"{body[0].id} has {body[0].durability} durability, the creature needs "
                               f"{durability} (C26)")

@@ -5,6 +5,7 @@ and `game.rules.checks.check` finds what breaks the seed. The content layer read
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
@@ -21,6 +22,7 @@ ARMOUR_SLOTS = ("body", "head", "shield", "limbs")
 ABILITY_KINDS = ("active", "passive", "free")  # C17: free = senses and detection traits
 MOB_TRIGGERS = ("damage", "presence")  # C40
 UNLOCK_BEHAVIOURS = ("arm_itself", "meditate", "reshape_room", "pack_howl")  # N29
+MAX_SIDE = 8  # squares a side of the largest footprint (C10 sizes go to 3x3)
 
 
 def frozen(mapping: Mapping | None = None) -> Mapping:
@@ -143,10 +145,13 @@ def squares(size: str) -> float:
     text = size.replace("×", "x").strip()
     if text in ("1/2", "½"):
         return 0.5
-    parts = text.split("x")
-    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+    match = re.fullmatch(r"([0-9]{1,9})x([0-9]{1,9})", text)
+    if not match or not all(int(side) > 0 for side in match.groups()):
         raise ValueError(f"size must look like 1x1, 2x2, 3x2 or 1/2, not {size!r}")
-    return int(parts[0]) * int(parts[1])
+    w, h = (int(side) for side in match.groups())
+    if max(w, h) > MAX_SIDE:
+        raise ValueError(f"size {size!r} is beyond the largest footprint, {MAX_SIDE}x{MAX_SIDE}")
+    return w * h
 
 
 def footprint(size: str) -> tuple[int, int]:

@@ -6,6 +6,9 @@ Explosions (C9): a die showing its maximum is rolled again and added; d2s never 
 die explodes at most `MAX_EXPLOSIONS` times in a row; the last roll of a chain that long simply
 stands. `roll` and `distribution` apply the same cap, so the exact distribution is the exact law of
 `roll`; the mass the cap moves is below 3^-30 (about 5e-15) for every die bigger than a d2.
+
+Notation read from text (a trap's damage in a map) rolls at most `MAX_DICE` dice of at most `MAX_FACES`
+faces plus at most `MAX_BONUS`; anything larger raises `TooManyDice` (docs/maps.md, "Limits").
 """
 from __future__ import annotations
 
@@ -17,12 +20,19 @@ from functools import lru_cache
 MAX_EXPLOSIONS = 30
 NEVER_EXPLODES = 2  # C9: d2s never explode
 NEGLIGIBLE = 1e-18  # totals rarer than this are dropped from multi-die distributions
+MAX_DICE = 100  # dice one notation may name ("100d6"; a group of 64 heads rolls 64d2)
+MAX_FACES = 1000  # faces of one die
+MAX_BONUS = 1000  # the flat bonus of one notation
 
 # C8 die progression, extended past 2d12 the way the DTD and attribute tables go (C6, C7).
 PROGRESSION = ("0", "1", "d2", "d3", "d4", "d6", "d8", "d10", "d12",
                "2d6", "2d8", "2d10", "2d12", "4d6", "4d8")
 
 _TERM = re.compile(r"^(\d*)d(\d+)$|^(\d+)$")
+
+
+class TooManyDice(ValueError):
+    """Notation beyond MAX_DICE, MAX_FACES or MAX_BONUS: its message says which, e.g. "rolls more than 100 dice"."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +54,8 @@ class Dice:
 
 
 def parse(text: str | int | Dice) -> Dice:
-    """Parse "d3", "2d6", "d4+d6+2", "4d8", "1", "0" into Dice; raise ValueError on anything else."""
+    """Parse "d3", "2d6", "d4+d6+2", "4d8", "1", "0" into Dice; raise ValueError on anything else
+    (TooManyDice past the limits)."""
     if isinstance(text, Dice):
         return text
     if isinstance(text, int):
@@ -59,14 +70,21 @@ def parse(text: str | int | Dice) -> Dice:
         if not match:
             raise ValueError(f"bad dice notation {text!r}: cannot read {term!r}")
         if match.group(3) is not None:
-            bonus += int(match.group(3))
+            bonus += _bounded(match.group(3), MAX_BONUS - bonus, f"adds more than {MAX_BONUS}")
             continue
-        count = int(match.group(1) or 1)
-        size = int(match.group(2))
+        count = _bounded(match.group(1) or "1", MAX_DICE - len(sizes), f"rolls more than {MAX_DICE} dice")
+        size = _bounded(match.group(2), MAX_FACES, f"has a die of more than {MAX_FACES} faces")
         if size < 2 or count < 1:
             raise ValueError(f"bad dice notation {text!r}: {term!r} is not a die")
         sizes.extend([size] * count)
     return Dice(tuple(sizes), bonus)
+
+
+def _bounded(digits: str, most: int, beyond: str) -> int:
+    """A whole number of the notation, refused (TooManyDice with `beyond`) when above `most`."""
+    if len(digits.lstrip("0")) > len(str(max(most, 0))) or int(digits) > most:
+        raise TooManyDice(beyond)
+    return int(digits)
 
 
 def notation(dice: Dice) -> str:

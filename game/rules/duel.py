@@ -7,7 +7,7 @@ a minion group loses heads per C35 and attacks with 1d2 per current head (C33).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.rules.combat import Guard, Strike, group_dice, heads_killed, resolve, soak
 
@@ -23,10 +23,15 @@ class Fighter:
     strikes: int  # N25 attack budget
     durability: int = 0  # C25 armour durability left
     heads: int = 0  # C30-C31: a minion group's heads, 0 for an individual
+    group: bool = field(init=False)  # a group stays one when its last head falls
+
+    def __post_init__(self) -> None:
+        self.group = self.heads > 0
 
     @property
     def standing(self) -> bool:
-        return (self.heads if self.heads else self.health) > 0
+        """A group stands while it has heads (C35), an individual while it has health."""
+        return (self.heads if self.group else self.health) > 0
 
 
 @dataclass(frozen=True)
@@ -37,12 +42,12 @@ class DuelResult:
 
 def _hit(attacker: Fighter, defender: Fighter, rng: random.Random) -> None:
     strike = attacker.strike
-    if attacker.heads:
+    if attacker.group:
         strike = replace(strike, dice=group_dice(attacker.heads))
     outcome = resolve(strike, defender.guard, rng)
     if not outcome.hit:
         return
-    if defender.heads:
+    if defender.group:
         defender.heads -= min(defender.heads, heads_killed(outcome, strike.kind))
         return
     to_health, soaked = soak(outcome.physical, defender.durability)

@@ -12,6 +12,7 @@ ABBREVIATIONS = dict(zip(ATTRIBUTES, ("STR", "AGI", "PHY", "END", "INT", "WIS", 
 # C6/C7: the die ladder shared by tier dice, DTDs and attribute dice: d2 ... d12, 2d6 ... 4d8.
 LADDER = PROGRESSION[2:]
 MAX_ATTRIBUTE_TIER = 13
+MAX_SCORE = 5 * MAX_ATTRIBUTE_TIER - 1  # 64: the top of T13, the last row of the C7 table
 HUMAN_CEILING = 7  # C7, C23: mortal humanoids cap at attribute T7
 
 # C2: rank -> Trial Base Die; C5: rank -> Division offset; C19: rank -> resistance factor.
@@ -38,6 +39,7 @@ SIZE_BONUS = ((9, 8), (6, 6), (4, 4), (2, 2), (0, 0))
 # C32 bands: (name, fewest heads, bonus); below 4 heads no band and +0.
 BANDS = (("Swarm", 16, 6), ("Brood", 8, 4), ("Cluster", 4, 2))
 BAND_TABLE_HEADS = (("Cluster", 6), ("Brood", 12), ("Swarm", 16))  # C41 default band table
+MAX_HEADS = 64  # heads of the largest minion group (C31, C39), four times a Swarm
 
 
 def _check_tier(tier: int) -> None:

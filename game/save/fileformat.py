@@ -7,46 +7,49 @@ SaveError with one line naming the file and what is wrong (docs/saves.md).
 """
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import shutil
 import struct
 import tempfile
 import zlib
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import IO, Any
 
 import msgpack
 
 from game.save.errors import SaveError
+from game.save.migrations import MIGRATIONS
 
 MAGIC = b"ETHERNALIS SAVE\n"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # loading applies MIGRATIONS[v] in turn from a file's version up to this one
 HEADER = struct.Struct(">HII")  # version, body length, body CRC-32
-MAX_BODY = 256 * 1024 * 1024  # no world comes near; a bigger "save" is not one
-
-# MIGRATIONS[v] turns the body of a version-v file into a version v+1 body. Loading applies them in turn
-# up to FORMAT_VERSION. Version 1 is the first format, so nothing needs migrating yet.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MAX_BODY = 32 * 1024 * 1024  # bytes: a world of some 50,000 creatures; a shipped map saves in ~100 KB
+MAX_PARTS = 1_000_000  # maps and lists in a body: with MAX_BODY, what decoding one may cost in memory
 
 
 def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def encode(body: dict[str, Any]) -> bytes:
-    """The whole file as bytes. Raises TypeError or ValueError for state msgpack cannot hold, or that
-    would not read back as `read` reads it (a map with non-string keys)."""
+def encode(body: dict[str, Any], version: int = FORMAT_VERSION) -> bytes:
+    """The whole file as bytes (an older `version` only for tests/test_save_formats.py's fixtures). Raises
+    TypeError or ValueError for state msgpack cannot hold, or that would not read back as `read` reads it
+    (a map with non-string keys)."""
     payload = msgpack.packb(body, use_bin_type=True)
     msgpack.unpackb(payload, raw=False, strict_map_key=True)
-    return MAGIC + HEADER.pack(FORMAT_VERSION, len(payload), zlib.crc32(payload)) + payload
+    return MAGIC + HEADER.pack(version, len(payload), zlib.crc32(payload)) + payload
 
 
 def write(path: Path, data: bytes) -> None:
     """Replace `path` with `data` atomically; the file it replaces becomes `<name>.bak`.
 
-    Until the final rename nothing touches `path`, so a failure leaves the existing save as it was.
+    Until the final rename nothing touches `path`, so a failure leaves the existing save as it was. Temporary
+    files an interrupted save of `path` left behind (the game killed mid-write) are removed first.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_leftovers(path)
     temps: list[str] = []
     try:
         with temp_beside(path, temps) as tmp:
@@ -64,6 +67,13 @@ def write(path: Path, data: bytes) -> None:
                 os.unlink(name)
 
 
+def remove_leftovers(path: Path) -> None:
+    """Delete the temporary files of earlier saves of `path` (named by `temp_beside`); nothing else."""
+    for leftover in path.parent.glob(glob.escape(path.name) + ".*.tmp"):
+        with contextlib.suppress(OSError):
+            leftover.unlink()
+
+
 def temp_beside(path: Path, temps: list[str]) -> IO[bytes]:
     """A new temporary file in `path`'s folder (so os.replace is a rename); its name goes on `temps`."""
     tmp = tempfile.NamedTemporaryFile(dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False)
@@ -76,7 +86,11 @@ def read(path: Path) -> dict[str, Any]:
     version, payload = open_save(path)
     body = unpack(path, payload)
     for v in range(version, FORMAT_VERSION):
-        body = MIGRATIONS[v](body)
+        try:
+            body = MIGRATIONS[v](body)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            problem = f"missing {exc}" if isinstance(exc, KeyError) else f"{type(exc).__name__}: {exc}"
+            raise SaveError(f"{path}: damaged save (a format-{v} save that cannot be upgraded: {problem})") from None
     return body
 
 
@@ -116,14 +130,31 @@ def open_save(path: Path) -> tuple[int, bytes]:
     return version, payload
 
 
+class TooManyParts(Exception):
+    """A body holds more than MAX_PARTS maps and lists."""
+
+
 def unpack(path: Path, payload: bytes) -> dict[str, Any]:
-    """The body map, decoded as NOTES.md advises (string keys only, buffer bounded by the body's size)."""
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(len(payload), 1))
+    """The body map, decoded as NOTES.md advises (string keys only, buffer bounded by the body's size), and
+    at most MAX_PARTS maps and lists: a small file of empty lists would otherwise fill the memory."""
+    parts = iter(range(MAX_PARTS))
+
+    def counted(part: Any) -> Any:
+        if next(parts, None) is None:
+            raise TooManyParts
+        return part
+
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(len(payload), 1),
+                                object_hook=counted, list_hook=counted)
     unpacker.feed(payload)
     try:
         body = unpacker.unpack()
+    except TooManyParts:
+        raise SaveError(f"{path}: damaged save (more than {MAX_PARTS} maps and lists)") from None
     except msgpack.OutOfData:
         raise SaveError(f"{path}: damaged save (the save data ends too soon)") from None
+    except msgpack.StackError:
+        raise SaveError(f"{path}: damaged save (undecodable save data: nested too deep)") from None
     except (ValueError, msgpack.UnpackException) as exc:
         raise SaveError(f"{path}: damaged save (undecodable save data: {exc})") from None
     if unpacker.tell() != len(payload):

@@ -1,4 +1,5 @@
-"""The app loop: one window (1280x720 logical, resizable), the scene stack, 60 frames a second."""
+"""The app: one window (1280x720 logical, resizable), the scene stack with every screen registered by
+name, and the loop at 60 frames a second."""
 from __future__ import annotations
 
 import warnings
@@ -8,13 +9,51 @@ import pygame
 
 from game.paths import ASSETS
 from game.ui import theme
-from game.ui.scene import SceneStack
+from game.ui.death import DeathScene
+from game.ui.dialogue import DialogueScene
+from game.ui.dungeon import DungeonScene
+from game.ui.help import HelpScene
+from game.ui.maprender import MissingTileset
+from game.ui.pause import PauseScene
+from game.ui.scene import SceneRefused, SceneStack
 from game.ui.session import Session
 from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
 from game.world.world import World
 
 FPS = 60
+
+
+def scene_stack(session: Session) -> SceneStack:
+    """An empty scene stack knowing every screen by name: "title", "dungeon", "pause", "help", "death",
+    "dialogue".
+
+    A new screen is registered here and asked for by name where it opens (docs/ui.md).
+    """
+    stack = SceneStack()
+
+    def title() -> TitleScene:
+        session.close()  # back at the title, no run goes on
+        return TitleScene(session)
+
+    def dungeon(from_save: bool = False, world: World | None = None) -> DungeonScene:
+        """A new run's dungeon, or a saved run's: `world` when --load read it, else the save slot."""
+        problems = session.continue_run(world) if from_save else session.start_run()
+        if not problems:
+            try:
+                return DungeonScene(session, loaded=from_save)
+            except MissingTileset as exc:
+                session.close()
+                problems = [str(exc)]
+        raise SceneRefused(problems)
+
+    stack.register("title", title)
+    stack.register("dungeon", dungeon)
+    stack.register("pause", lambda log: PauseScene(session, log))
+    stack.register("help", HelpScene)
+    stack.register("death", DeathScene)
+    stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
+    return stack
 
 
 def open_window() -> pygame.Surface:
@@ -38,11 +77,13 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
     pygame.font.init()
     surface = open_window()
     session = Session(map_path, seed)
-    stack = SceneStack()
-    title = TitleScene(session)
-    stack.push(title)
+    stack = scene_stack(session)
+    title = stack.push("title")
     if world is not None:
-        title.problems = session.continue_run(stack, world)
+        try:
+            stack.reset("dungeon", from_save=True, world=world)
+        except SceneRefused as exc:
+            title.problems = exc.problems
     pilot = SmokePilot(stack, screenshot) if smoke_test else None
     clock = pygame.time.Clock()
     try:

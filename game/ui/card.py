@@ -6,7 +6,8 @@ from typing import Mapping
 
 import pygame
 
-from game.ui import theme, widgets
+from game.ui import labels, theme, widgets
+from game.world.talkview import Acquaintance
 from game.world.views import CreatureView
 
 WIDTH = 300
@@ -28,7 +29,26 @@ def level_label(view: CreatureView) -> str:
     return f"Level {view.level}" if view.level >= 1 else ""
 
 
-def card_lines(view: CreatureView) -> list[Line]:
+KNOWS_YOU = (170, 200, 240)
+
+
+def ties_lines(known: Acquaintance | None) -> list[Line]:
+    """N71, N79: "knows you" (its opinion of you in a word, its loyalty) and, for a creature you have
+    observed, its friends and enemies."""
+    if known is None:
+        return []
+    if known.regard is None:
+        lines: list[Line] = [("Has not met you", theme.TEXT_DIM)]
+    else:
+        lines = [(f"Knows you: {known.regard}   ·   loyalty {known.loyalty}", KNOWS_YOU)]
+    if known.friends:
+        lines.append(("Friends: " + ", ".join(known.friends), theme.FRIEND))
+    if known.enemies:
+        lines.append(("Enemies: " + ", ".join(known.enemies), theme.HOSTILE))
+    return lines
+
+
+def card_lines(view: CreatureView, known: Acquaintance | None = None) -> list[Line]:
     card = view.card
     lines: list[Line] = [
         (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
@@ -51,12 +71,13 @@ def card_lines(view: CreatureView) -> list[Line]:
         lines.append(("Gear: " + ", ".join(view.equipped.values()), (190, 210, 160)))
     if view.carrying:
         lines.append(("Carries: " + ", ".join(view.carrying), (190, 210, 160)))
-    return lines
+    return lines + ties_lines(known)
 
 
-def draw_card(surface: pygame.Surface, view: CreatureView, near: tuple[int, int]) -> None:
+def draw_card(surface: pygame.Surface, view: CreatureView, near: tuple[int, int],
+              known: Acquaintance | None = None) -> None:
     """The card in a panel beside the point `near`, kept inside the screen."""
-    body = [theme.font(13).render(t, True, c, wraplength=WIDTH - 20) for t, c in card_lines(view)]
+    body = [labels.text(t, 13, c, width=WIDTH - 20) for t, c in card_lines(view, known)]
     height = 20 + 28 + 22 + sum(b.get_height() + 2 for b in body) + 12
     rect = pygame.Rect(near[0] + 18, near[1] + 18, WIDTH, height)
     rect.clamp_ip(surface.get_rect())

@@ -1,27 +1,20 @@
 """The death screen: how and by whom the hero died, over the dungeon where it happened; offers a new run."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.ui import theme, widgets
 from game.ui.scene import Scene
-from game.ui.title import leave_run
-
-if TYPE_CHECKING:
-    from game.ui.session import Session
 
 NEW_RUN, TITLE, QUIT = "New run", "Title screen", "Quit"
-WAYS_OUT = {NEW_RUN: "new run", TITLE: "title", QUIT: "quit"}
+WAYS_OUT = {NEW_RUN: "dungeon", TITLE: "title", QUIT: "quit"}
 
 
 class DeathScene(Scene):
     opaque = False
 
-    def __init__(self, session: Session, cause: str, turn: int) -> None:
+    def __init__(self, cause: str, turn: int) -> None:
         super().__init__()
-        self.session = session
         self.cause = cause
         self.turn = turn
         self.menu = widgets.Menu([NEW_RUN, TITLE, QUIT], (theme.LOGICAL_SIZE[0] // 2, 400))
@@ -31,7 +24,7 @@ class DeathScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         choice = self.menu.handle(event)
         if choice in WAYS_OUT:
-            self.problems = leave_run(self.session, self.stack, WAYS_OUT[choice])
+            self.problems = self.stack.leave_run(WAYS_OUT[choice])
 
     def update(self, dt: float) -> None:
         self.fade = min(1.0, self.fade + dt * 1.5)

@@ -1,34 +1,32 @@
 """The dungeon screen: the map, its creatures and items, the hero's card, the message log.
 
-Reads the world through views and events and changes it only through commands (docs/architecture.md).
-A world turn runs a slice per frame (world.advance) so the screen never freezes while the dungeon moves.
+Reads the world through views and events and changes it only through commands (docs/architecture.md);
+the views are read again only after a change (game/ui/snapshot.py).
+A world turn runs a slice per frame (Driver.advance) so the screen never freezes while the dungeon moves.
 """
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, theme, widgets
+from game.ui import bindings, labels, screenshots, snapshot, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
-from game.ui.death import DeathScene
 from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
-from game.ui.help import HelpScene
-from game.ui.maprender import MissingTileset, render_map, torch_squares
-from game.ui.pause import PauseScene
-from game.ui.scene import Scene
+from game.ui.maprender import MissingTileset, map_layer, torch_squares
+from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import SidePanel, use_command
 from game.launch import load_dungeon
 from game.world import views
-from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp
-from game.world.driver import Driver
+from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, Talk
 from game.world.events import Event
+from game.world.talkview import Acquaintance, acquaintance
 from game.world.views import CreatureView, ItemView
 
 if TYPE_CHECKING:
@@ -39,56 +37,71 @@ LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
-DARKNESS = {0: 150, 1: 100, 2: 45, 3: 0}  # room light (docs/maps.md, 0 dark .. 3 bright) -> shade alpha
-HERO_LIGHT = 2  # the hero carries a torch: its room is never darker than this
+
 
 class DungeonScene(Scene):
-    def __init__(self, session: Session, driver: Driver) -> None:
+    """The session's current world; `loaded` when it was carried on from a save (the log says so)."""
+
+    def __init__(self, session: Session, loaded: bool = False) -> None:
         super().__init__()
         self.session = session
-        self.driver = driver
-        self.world = world = driver.world
+        self.driver = session.driver
+        self.world = world = session.world
         self.sprites = session.sprites
         self.log = widgets.MessageLog()
         self.show_scent = False
         self.mouse: tuple[int, int] = (-1, -1)
         self.glide: dict[int, list[float]] = {}
-        self.views: list[CreatureView] = []
+        self.shown = snapshot.read(world)
+        self.read_at = self.driver.done  # the commands carried out when `shown` was read (here or over it)
         self.side = SidePanel(SIDE, self.sprites)
+        self.log_layer, self.side_layer = widgets.Layer(LOG_VIEW), widgets.Layer(SIDE)  # painted when they change
+        self.left_on: pygame.Surface | None = None  # the screen this scene drew last, on top, with no popup
         self.dead_shown = False
+        self.last_talked = ""  # T talks to the next person in the room after this one
+        self.known: dict[int, Acquaintance | None] = {}  # the hover card's ties, until something happens
         self.floaters = Floaters()
         self.effects = Effects()
         self.clock = 0.0
-        self.map_surface = render_map(world.map, self.sprites)
+        self.map_layer = map_layer(world.map, self.sprites)
         self.torches = TorchLight(torch_squares(world.map), world.map.tile_w)
-        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
-        self._refresh()
-        hero = self.hero_view()
-        self.camera.look_at(*self._centre_px(hero))
+        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, *self.map_layer.surface.get_size())
+        self.camera.look_at(*self._centre_px(self.shown.hero))
         title = world.map.properties.get("title", world.map.name)
         self.log.add(f"You enter {title}. Press F1 for the controls.", theme.NOTE)
         self._drain_events()
+        if loaded:
+            self.log.add(f"Game loaded: turn {world.turn}.", theme.NOTE)
 
     # -- reading the world -------------------------------------------------------------------
     def hero_view(self) -> CreatureView:
+        """The hero as the world has it now (the screen draws `shown.hero`, read after the last change)."""
         return views.creature(self.world, self.world.hero)
 
-    def _refresh(self) -> None:
-        self.views = [v for v in (views.creature(self.world, e) for e in self.world.creatures()) if v.alive]
+    @property
+    def views(self) -> list[CreatureView]:
+        """The living creatures as last read."""
+        return self.shown.views
 
-    def _drain_events(self) -> None:
-        for event in self.world.pop_events():
+    def _drain_events(self) -> bool:
+        """Log, label and flash what happened since the last frame; whether anything did."""
+        events = self.world.pop_events()
+        if events:
+            self.known.clear()
+        for event in events:
             self._show(event)
             if event.kind == "turn":
                 self.log.separator(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
             elif self.world.hears(event):
                 self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
+        return bool(events)
 
     def _show(self, event: Event) -> None:
         """Floating label, hit flash or fading corpse for the creatures an event is about."""
         label_uid, effect_uid = self.floaters.who(event), subject(event)
-        for view in self.views:
-            if view.uid not in (label_uid, effect_uid):
+        for uid in dict.fromkeys((label_uid, effect_uid)):
+            view = self.shown.by_uid.get(uid)
+            if view is None:
                 continue
             tw = self.world.map.tile_w
             x, y = self.glide.get(view.eid, (view.square[0] * tw, view.square[1] * self.world.map.tile_h))
@@ -146,13 +159,17 @@ class DungeonScene(Scene):
         result = self.driver.do(command)
         if not result.ok:
             self.log.add(result.reason, theme.PROBLEM)
-        self._drain_events()
+        if self._drain_events():
+            self.read_at = -1  # something happened (a door found locked…): read the world again
 
     def _click_map(self, square: Square) -> None:
         hero = self.hero_view()
         target = self.creature_at(square)
         if target is not None and not target.is_hero and target.room == hero.room:
-            self._do(Attack(hero.eid, target.eid))
+            if target.hostile:
+                self._do(Attack(hero.eid, target.eid))
+            else:
+                self._talk(target.eid)  # N46: never an attack; Draw weapon is in the dialogue
             return
         item = next((i for i in views.items_in(self.world, hero.room) if i.square == square), None)
         if item is not None:
@@ -165,6 +182,38 @@ class DungeonScene(Scene):
         room = self.world.map.room_at(square)
         if room is not None and room.id != hero.room:
             self._do(Move(hero.eid, room.id))
+
+    def _talk(self, eid: int) -> None:
+        """A click or T on a creature that is not hostile opens the dialogue over the dungeon; attacking it
+        is a deliberate choice made there (Draw weapon, N46)."""
+        if self.driver.busy:
+            self.log.add("The dungeon is still moving.", theme.PROBLEM)
+            return
+        self.known.clear()  # opinions and loyalty change in there
+        try:
+            self.stack.push("dialogue", person=eid, log=self.log)
+        except SceneRefused as exc:
+            for problem in exc.problems:
+                self.log.add(problem, theme.PROBLEM)
+
+    def _talk_key(self) -> None:
+        """T: the creature under the mouse, else the next one in the hero's room, nearest first."""
+        hero = self.hero_view()
+        hx, hy = hero.square
+        people = sorted((v for v in self.views if v.room == hero.room and not v.is_hero and not v.hostile),
+                        key=lambda v: (abs(v.square[0] - hx) + abs(v.square[1] - hy), v.uid))
+        if not people:
+            self.log.add("There is no one here to talk to.", theme.PROBLEM)
+            return
+        square = self.square_at(self.mouse)
+        hover = self.creature_at(square) if square else None
+        uids = [v.uid for v in people]
+        if hover is not None and hover.uid in uids:
+            target = hover
+        else:
+            target = people[(uids.index(self.last_talked) + 1) % len(people) if self.last_talked in uids else 0]
+        self.last_talked = target.uid
+        self._talk(target.eid)
 
     def _use(self, item: ItemView) -> None:
         command = use_command(self.world.hero, item)
@@ -208,27 +257,27 @@ class DungeonScene(Scene):
             return
         try:
             self.driver.reload_map(load_dungeon(self.world.map.path))
-            self.map_surface = render_map(self.world.map, self.sprites)
+            self.map_layer = map_layer(self.world.map, self.sprites)
             self.torches = TorchLight(torch_squares(self.world.map), self.world.map.tile_w)
         except MapError as exc:
             self.log.add(f"The map was not reloaded ({len(exc.problems)} problems):", theme.PROBLEM)
             for problem in exc.problems:
                 self.log.add(problem, theme.PROBLEM)
             return
-        except MissingTileset as exc:
+        except (ContentError, MissingTileset) as exc:
             self.log.add(str(exc), theme.PROBLEM)
             return
-        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, self.map_surface.get_width(), self.map_surface.get_height())
+        self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, *self.map_layer.surface.get_size())
         self.camera.look_at(*self._centre_px(self.hero_view()))
         self.log.add(f"Reloaded {self.world.map.path.name} from disk.", theme.NOTE)
         self._drain_events()
+        self.shown = snapshot.read(self.world)
 
     def _screenshot(self) -> None:
-        folder = Path.cwd() / "screenshots"
-        folder.mkdir(exist_ok=True)
-        path = folder / f"ethernalis-turn{self.world.turn:04d}-{pygame.time.get_ticks()}.png"
-        pygame.image.save(pygame.display.get_surface(), str(path))
-        self.log.add(f"Screenshot saved: {path}", theme.NOTE)
+        """F12: the window into the player's pictures folder; the log says where, or why not."""
+        stem = f"ethernalis-turn{self.world.turn:04d}-{pygame.time.get_ticks()}"
+        saved, words = screenshots.save(pygame.display.get_surface(), stem)
+        self.log.add(words, theme.NOTE if saved else theme.PROBLEM)
 
     # -- scene -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -245,6 +294,8 @@ class DungeonScene(Scene):
             clicked = self.side.click(event.pos)
             if isinstance(clicked, ItemView):
                 self._use(clicked)
+            elif isinstance(clicked, Talk):
+                self._talk(clicked.target)
             elif clicked is not None:
                 self._do(clicked)
         elif event.type == pygame.KEYDOWN:
@@ -267,9 +318,9 @@ class DungeonScene(Scene):
             handler = {
                 "end_turn": lambda: self._do(EndTurn(self.world.hero)), "eat": self._eat, "heal": self._heal,
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
-                "scent": self._toggle_scent, "help": lambda: self.stack.push(HelpScene()),
+                "scent": self._toggle_scent, "help": lambda: self.stack.push("help"), "talk": self._talk_key,
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
-                "pause": lambda: self.stack.push(PauseScene(self.session, self.log)),
+                "pause": lambda: self.stack.push("pause", log=self.log),
             }.get(action or "")
             if handler:
                 handler()
@@ -280,16 +331,16 @@ class DungeonScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.driver.busy:
+        busy = self.driver.busy
+        if busy:
             self.driver.advance(TURN_SLICE)
-        self._drain_events()
-        self._refresh()
+        if self._drain_events() or busy or self.read_at != self.driver.done:  # only when the world changed
+            self.shown, self.read_at = snapshot.read(self.world), self.driver.done
         if self.world.over and not self.driver.busy and not self.dead_shown:
             self.dead_shown = True
-            self.stack.push(DeathScene(self.session, self.world.over, self.world.turn))
+            self.stack.push("death", cause=self.world.over, turn=self.world.turn)
             return
-        hero = views.creature(self.world, self.world.hero)
-        self.camera.follow(*self._centre_px(hero), dt)
+        self.camera.follow(*self._centre_px(self.shown.hero), dt)
         k = min(1.0, GLIDE * dt)
         live = set()
         for view in self.views:
@@ -305,12 +356,13 @@ class DungeonScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BACKGROUND)
-        hero = self.hero_view()
-        surface.set_clip(MAP_VIEW)
+        hero = self.shown.hero
         ox, oy = self.camera.to_view(0, 0)
-        surface.blit(self.map_surface, (MAP_VIEW.x + ox, MAP_VIEW.y + oy))
-        self._draw_darkness(surface, hero)
+        topleft = (MAP_VIEW.x + ox, MAP_VIEW.y + oy)
+        if not self.map_layer.surface.get_rect(topleft=topleft).contains(MAP_VIEW):
+            surface.fill(theme.BACKGROUND, MAP_VIEW)  # around a map smaller than the view
+        surface.set_clip(MAP_VIEW)
+        self.map_layer.draw(surface, topleft, hero.room)
         self.torches.draw(surface, self.camera, MAP_VIEW, self.clock)
         self._draw_rooms(surface, hero)
         if self.show_scent:
@@ -324,16 +376,21 @@ class DungeonScene(Scene):
             widgets.text(surface, "The dungeon stirs…", (MAP_VIEW.x + 12, MAP_VIEW.y + 10), 16, theme.ACCENT, bold=True)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
-        self.log.draw(surface, LOG_VIEW)
-        self.side.draw(surface, self.world, hero, self.views, self.mouse, self._seen_squares())
+        shown, self.left_on = self.left_on is surface, None  # the panels as left last frame, nothing over them
+        self.log_layer.draw(surface, self.log.version, lambda canvas: self.log.draw(canvas, LOG_VIEW), shown)
+        seen = self._seen_squares()
+        self.side_layer.draw(surface, (self.shown, self.side.row_at(self.mouse), tuple(seen)),
+                             lambda canvas: self.side.draw(canvas, self.shown, self.mouse, seen), shown)
         if self.stack is None or self.stack.top is not self:
             return  # an overlay (pause, help, death) is up: no hover card under it
         square = self.square_at(self.mouse)
         hover = self.creature_at(square) if square else None
         if hover is not None:
-            draw_card(surface, hover, self.mouse)
-        elif square is not None:
-            self._draw_item_label(surface, square)
+            if hover.eid not in self.known:
+                self.known[hover.eid] = acquaintance(self.world, self.world.hero, hover.eid)
+            draw_card(surface, hover, self.mouse, self.known[hover.eid])
+        elif square is None or not self._draw_item_label(surface, square):
+            self.left_on = surface
 
     def _seen_squares(self) -> pygame.Rect:
         """The squares the map view shows now (the minimap's frame)."""
@@ -346,18 +403,6 @@ class DungeonScene(Scene):
         tw, th = self.world.map.tile_w, self.world.map.tile_h
         x, y = self.camera.to_view(room.x * tw, room.y * th)
         return pygame.Rect(MAP_VIEW.x + x, MAP_VIEW.y + y, room.w * tw, room.h * th)
-
-    def _draw_darkness(self, surface: pygame.Surface, hero: CreatureView) -> None:
-        """Dim rooms by their light; the hero's torch lights its own room."""
-        for room in self.world.map.rooms.values():
-            light = max(room.light, HERO_LIGHT) if room.id == hero.room else room.light
-            alpha = DARKNESS.get(max(0, min(3, light)), 0)
-            if alpha:
-                rect = self._room_rect(room.id)
-                if rect.colliderect(MAP_VIEW):
-                    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                    shade.fill((4, 2, 10, alpha))
-                    surface.blit(shade, rect.topleft)
 
     def _draw_rooms(self, surface: pygame.Surface, hero: CreatureView) -> None:
         """The hero's room outlined in gold; a hovered room the hero can walk to in green."""
@@ -380,19 +425,16 @@ class DungeonScene(Scene):
 
     def _draw_scent(self, surface: pygame.Surface) -> None:
         """C: the hero's scent per room (N15), stronger scent in a deeper amber."""
-        for room_id in self.world.map.rooms:
-            strength = self.world.scent(room_id)
+        for room_id, strength in self.shown.scent.items():
             if strength < 0.05:
                 continue
             rect = self._room_rect(room_id)
-            tint = pygame.Surface(rect.size, pygame.SRCALPHA)
-            tint.fill((*theme.SCENT, int(20 + 90 * min(1.0, strength))))
-            surface.blit(tint, rect.topleft)
+            surface.blit(widgets.tint(rect.size, (*theme.SCENT, int(20 + 90 * min(1.0, strength)))), rect.topleft)
             widgets.text(surface, f"scent {strength:.2f}", (rect.x + 4, rect.y + 2), 13, (255, 230, 180), bold=True)
 
     def _draw_spawners(self, surface: pygame.Surface) -> None:
         """N26: a clock badge with the turns left on every spawner."""
-        for spawner, turns_left in self.world.spawners():
+        for spawner, turns_left in self.shown.clocks:
             cx, cy = self.screen_pos(spawner.square)
             centre = (cx + 10, cy - 10)
             pygame.draw.circle(surface, (20, 14, 30), centre, 13)
@@ -400,14 +442,14 @@ class DungeonScene(Scene):
             angle = -math.pi / 2 + 2 * math.pi * (1 - turns_left / max(1, spawner.interval))
             pygame.draw.line(surface, (220, 140, 240), centre,
                              (centre[0] + 9 * math.cos(angle), centre[1] + 9 * math.sin(angle)), 2)
-            label = theme.font(12, bold=True).render(str(turns_left), True, theme.TEXT)
+            label = labels.text(str(turns_left), 12, theme.TEXT, bold=True)
             surface.blit(label, label.get_rect(center=(centre[0], centre[1] + 22)))
 
     def _draw_items(self, surface: pygame.Surface) -> None:
-        for room_id in self.world.map.rooms:
-            for item in views.items_in(self.world, room_id):
-                if item.square is not None:
-                    x, y = self.screen_pos(item.square)
+        for items in self.shown.floor.values():
+            for item in items:
+                x, y = self.screen_pos(item.square)
+                if MAP_VIEW.colliderect((x - 16, y - 16, 32, 32)):  # only those on screen
                     surface.blit(self.sprites.item(item.item_id), (x - 16, y - 16))
 
     def _draw_creatures(self, surface: pygame.Surface) -> None:
@@ -420,9 +462,7 @@ class DungeonScene(Scene):
                 continue
             ring = theme.HERO if view.is_hero else theme.HOSTILE if view.hostile else theme.FRIEND
             self._draw_other_heads(surface, view, ring)
-            base = pygame.Rect(rect.x + 3, rect.bottom - 9, rect.w - 6, 8)
-            pygame.draw.ellipse(surface, (0, 0, 0), base)
-            pygame.draw.ellipse(surface, ring, base, 1)
+            surface.blit(widgets.oval((rect.w - 6, 8), ring, (0, 0, 0)), (rect.x + 3, rect.bottom - 9))
             sprite = self.effects.tinted(view.uid, self._sprite(view))
             surface.blit(sprite, sprite.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
             if view.health < view.max_health:
@@ -431,7 +471,7 @@ class DungeonScene(Scene):
             if view.level >= 1 and not view.is_hero:
                 widgets.text(surface, str(view.level), (rect.x, rect.y), 11, theme.ACCENT, bold=True)
             if view.heads:
-                count = theme.font(11, bold=True).render(f"×{view.heads}", True, theme.TEXT)
+                count = labels.text(f"×{view.heads}", 11, theme.TEXT, bold=True)
                 surface.blit(count, count.get_rect(bottomright=(rect.right, rect.bottom)))
             if view.stunned:
                 widgets.text(surface, "zz", (rect.right - 14, rect.y), 12, (240, 220, 120), bold=True)
@@ -441,22 +481,25 @@ class DungeonScene(Scene):
 
     def _draw_other_heads(self, surface: pygame.Surface, view: CreatureView, ring: tuple[int, int, int]) -> None:
         """A group's heads beyond the first stand on squares of their own (C31): smaller figures there."""
+        if len(view.cells) < 2:
+            return
         tw = self.world.map.tile_w
-        small = pygame.transform.scale_by(self._sprite(view), 0.75)
+        small = self.sprites.scaled(self._sprite(view), 0.75)
         for cell in view.cells[1:]:
             vx, vy = self.camera.to_view(cell[0] * tw, cell[1] * tw)
             rect = pygame.Rect(MAP_VIEW.x + vx, MAP_VIEW.y + vy, tw, tw)
             if rect.colliderect(MAP_VIEW):
-                pygame.draw.ellipse(surface, ring, pygame.Rect(rect.x + 6, rect.bottom - 7, rect.w - 12, 6), 1)
+                surface.blit(widgets.oval((rect.w - 12, 6), ring), (rect.x + 6, rect.bottom - 7))
                 surface.blit(small, small.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
 
-    def _draw_item_label(self, surface: pygame.Surface, square: Square) -> None:
-        """The names of the items lying on the hovered square."""
+    def _draw_item_label(self, surface: pygame.Surface, square: Square) -> bool:
+        """The names of the items lying on the hovered square; whether there were any."""
         room = self.world.map.room_at(square)
-        names = [i.name for i in views.items_in(self.world, room.id) if i.square == square] if room else []
+        names = [i.name for i in self.shown.floor.get(room.id, ()) if i.square == square] if room else []
         if names:
-            image = theme.font(14, bold=True).render(", ".join(names), True, (190, 210, 160))
+            image = labels.text(", ".join(names), 14, (190, 210, 160), bold=True)
             rect = image.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 12)).inflate(12, 8)
             rect.clamp_ip(surface.get_rect())
             widgets.panel(surface, rect, alpha=230)
             surface.blit(image, image.get_rect(center=rect.center))
+        return bool(names)

@@ -84,17 +84,26 @@ def _glow(strength: float) -> pygame.Surface:
     return surf
 
 
+def _lit_part(glow: pygame.Surface) -> pygame.Rect:
+    """The rectangle of a glow that is not black."""
+    keyed = glow.copy()
+    keyed.set_colorkey((0, 0, 0))
+    return keyed.get_bounding_rect()
+
+
 class TorchLight:
     """Wall torches flicker: each casts a warm pool of light that breathes on its own rhythm."""
 
     def __init__(self, squares: list[tuple[int, int]], tile: int) -> None:
         self.centres = [((x + 0.5) * tile, (y + 0.5) * tile) for x, y in squares]
-        self.glows = [_glow(0.55 + 0.45 * i / (GLOW_LEVELS - 1)) for i in range(GLOW_LEVELS)]
+        glows = [_glow(0.55 + 0.45 * i / (GLOW_LEVELS - 1)) for i in range(GLOW_LEVELS)]
+        self.lit = _lit_part(glows[-1])  # adding black changes nothing: only the lit part is blitted
+        self.glows = [glow.subsurface(self.lit).copy() for glow in glows]
 
     def draw(self, surface: pygame.Surface, camera: Camera, view: pygame.Rect, clock: float) -> None:
         for i, (wx, wy) in enumerate(self.centres):
             vx, vy = camera.to_view(wx, wy)
-            rect = self.glows[0].get_rect(center=(view.x + vx, view.y + vy))
+            rect = self.lit.move(view.x + vx - GLOW_RADIUS, view.y + vy - GLOW_RADIUS)
             if not rect.colliderect(view):
                 continue
             flicker = 0.5 + 0.3 * math.sin(clock * 6.1 + i * 1.7) + 0.2 * math.sin(clock * 13.3 + i * 0.9)

@@ -2,11 +2,11 @@
 glance who eats, fights, flees, levels up and dies, in every room on screen."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import theme
+from game.ui import labels, theme
 from game.ui.camera import Camera
 from game.world.events import Event
 
@@ -26,6 +26,14 @@ class Floater:
     x: float  # world pixels
     y: float
     age: float = 0.0
+    images: tuple[pygame.Surface, pygame.Surface] | None = field(default=None, repr=False)  # words, shadow
+
+    def drawn(self) -> tuple[pygame.Surface, pygame.Surface]:
+        """Its words and their shadow, rendered on first use: copies of the shared labels, as they fade."""
+        if self.images is None:
+            self.images = (labels.text(self.words, 13, self.colour, bold=True).copy(),
+                           labels.text(self.words, 13, (0, 0, 0), bold=True).copy())
+        return self.images
 
 
 class Blank(dict):
@@ -74,13 +82,17 @@ class Floaters:
         self.items = [f for f in self.items if f.age < SECONDS]
 
     def draw(self, surface: pygame.Surface, camera: Camera, origin: tuple[int, int]) -> None:
-        f = theme.font(13, bold=True)
+        """The labels over the creatures; those wholly outside the surface's clip are skipped."""
+        clip = surface.get_clip()
         for floater in self.items:
             vx, vy = camera.to_view(floater.x, floater.y - RISE * floater.age)
+            rect = labels.text(floater.words, 13, floater.colour, bold=True).get_rect(
+                midbottom=(origin[0] + vx, origin[1] + vy))
+            if not rect.inflate(2, 2).colliderect(clip):  # the shadow lies one pixel down and right
+                continue
             alpha = int(255 * min(1.0, 2 * (1 - floater.age / SECONDS)))
-            image, shadow = f.render(floater.words, True, floater.colour), f.render(floater.words, True, (0, 0, 0))
+            image, shadow = floater.drawn()
             image.set_alpha(alpha)
             shadow.set_alpha(alpha)
-            rect = image.get_rect(midbottom=(origin[0] + vx, origin[1] + vy))
             surface.blit(shadow, rect.move(1, 1))
             surface.blit(image, rect)

@@ -47,9 +47,10 @@ class Minimap:
         surface.blit(rooms, origin)
         here = dungeon.rooms[hero.room]
         pygame.draw.rect(surface, HERO_ROOM, self._scaled(here.x, here.y, here.w, here.h, scale).move(origin.topleft))
-        for view in views:
+        for view in views:  # as `point` places them, with the layout looked up once
             colour = theme.HERO if view.is_hero else theme.HOSTILE if view.hostile else theme.FRIEND
-            centre = self.point(dungeon, view.square[0] + view.footprint[0] / 2, view.square[1] + view.footprint[1] / 2)
+            x, y = view.square[0] + view.footprint[0] / 2, view.square[1] + view.footprint[1] / 2
+            centre = origin.x + round(x * scale), origin.y + round(y * scale)
             pygame.draw.circle(surface, colour, centre, 3 if view.is_hero else 2)
         frame = self._scaled(seen.x, seen.y, seen.w, seen.h, scale).move(origin.topleft).clip(origin)
         pygame.draw.rect(surface, theme.TEXT_DIM, frame, 1)

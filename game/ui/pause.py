@@ -6,16 +6,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import theme, widgets
-from game.save import SaveError, save_world
-from game.ui.help import HelpScene
 from game.ui.scene import Scene
-from game.ui.title import leave_run
 
 if TYPE_CHECKING:
     from game.ui.session import Session
 
 RESUME, SAVE, CONTROLS, NEW_RUN, TITLE, QUIT = "Resume", "Save", "Controls", "New run", "Quit to title", "Quit game"
-WAYS_OUT = {NEW_RUN: "new run", TITLE: "title", QUIT: "quit"}
+WAYS_OUT = {NEW_RUN: "dungeon", TITLE: "title", QUIT: "quit"}
 
 
 class PauseScene(Scene):
@@ -37,24 +34,12 @@ class PauseScene(Scene):
             self.stack.pop()
         elif choice == SAVE:
             self.stack.pop()
-            self._save()
+            saved, words = self.session.save()  # the log says where, or why it could not
+            self.log.add(words, theme.NOTE if saved else theme.PROBLEM)
         elif choice == CONTROLS:
-            self.stack.push(HelpScene())
+            self.stack.push("help")
         elif choice in WAYS_OUT:
-            self.problems = leave_run(self.session, self.stack, WAYS_OUT[choice])
-
-    def _save(self) -> None:
-        """Write the run to the save slot; the log says where, or why it could not."""
-        world = self.session.world
-        if world.mid_turn:
-            self.log.add("Wait for the dungeon to finish its turn before saving.", theme.PROBLEM)
-            return
-        try:
-            save_world(world, self.session.save_path)
-        except SaveError as exc:
-            self.log.add(str(exc), theme.PROBLEM)
-            return
-        self.log.add(f"Game saved (turn {world.turn}) to {self.session.save_path}.", theme.NOTE)
+            self.problems = self.stack.leave_run(WAYS_OUT[choice])
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE

@@ -1,21 +1,22 @@
-"""The dungeon screen's side panel: the hero's card (health, AP, hunger, thirst), the inventory, the
-room's exits and company. Its lines are clickable: use an item, go through an exit, attack a creature."""
+"""The dungeon screen's side panel: the hero's card (health, AP, hunger, thirst), the day clock (N75), the
+inventory, the room's exits and company. Its lines are clickable: use an item, go through an exit, talk to
+a creature or attack a hostile one."""
 from __future__ import annotations
 
 import pygame
 
 from game.ui import theme, widgets
 from game.ui.minimap import Minimap
+from game.ui.snapshot import Snapshot
 from game.ui.sprites import SpriteCache
-from game.world import views
-from game.world.commands import Attack, Command, Consume, Equip, Move
-from game.world.views import CreatureView, ItemView
-from game.world.world import World
+from game.rules import clock
+from game.world.commands import Attack, Command, Consume, Equip, Move, Talk
+from game.world.views import ItemView
 
-USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
 ROW_HOVER = (50, 44, 66)
 INVENTORY_ROWS = 12
 MINIMAP_HEIGHT = 150
+USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip}
 
 
 def use_command(actor: int, item: ItemView) -> Command | None:
@@ -28,23 +29,33 @@ class SidePanel:
     def __init__(self, rect: pygame.Rect, sprites: SpriteCache) -> None:
         self.rect = rect
         self.sprites = sprites
-        self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move or Attack
+        self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move, Talk or Attack
         inner = rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
         self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - 44 - MINIMAP_HEIGHT, inner.w, MINIMAP_HEIGHT))
 
     def click(self, pos: tuple[int, int]) -> object | None:
-        """What the line under `pos` asks for: an ItemView to use, or a Move / Attack command."""
+        """What the line under `pos` asks for: an ItemView to use, or a Move / Talk / Attack command."""
         return next((target for row, target in self.clickable if row.collidepoint(pos)), None)
 
-    def draw(self, surface: pygame.Surface, world: World, hero: CreatureView, views: list[CreatureView],
-             mouse: tuple[int, int], seen: pygame.Rect) -> None:
-        """The panel for `hero`; `views` are every living creature, `seen` the squares on screen."""
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """Which clickable line `pos` is over (it is drawn highlighted), if any."""
+        return next((i for i, (row, _) in enumerate(self.clickable) if row.collidepoint(pos)), None)
+
+    def draw(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], seen: pygame.Rect) -> None:
+        """The panel for the hero of `shown`; `seen` are the squares on screen."""
+        hero = shown.hero
         self.clickable = []
         inner = widgets.panel(surface, self.rect)
         x, y, w = inner.x, inner.y, inner.w
         widgets.text(surface, hero.name, (x, y), 22, theme.TITLE, bold=True)
         level = f"Level {hero.level}   ·   " if hero.level >= 1 else ""
-        widgets.text(surface, f"{level}Turn {world.turn}", (x, y + 30), 14, theme.TEXT_DIM)
+        when = widgets.text(surface, f"{level}Day {clock.day(shown.minutes)}  {clock.time_of_day(shown.minutes)}"
+                            f"   ·   Turn {shown.turn}", (x, y + 30), 14, theme.TEXT_DIM)
+        if shown.night:
+            moon = (when.right + 16, when.centery)  # N75: the dead of night
+            pygame.draw.circle(surface, (230, 226, 190), moon, 7)
+            pygame.draw.circle(surface, theme.PANEL, (moon[0] + 4, moon[1] - 3), 6)
+            widgets.text(surface, "dead of night", (moon[0] + 12, when.y), 14, (200, 200, 240))
         y += 56
         for label, value, top, colour in (
             ("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
@@ -63,11 +74,10 @@ class SidePanel:
                 [f"{name} ({turns})" for name, turns in sorted(hero.conditions.items())]
             stats += "\n" + ", ".join(held)
         y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
-        y = self._inventory(surface, world, hero, mouse, x, y, w)
-        y = self._exits(surface, world, hero, mouse, x, y, w)
-        company = [v for v in views if v.room == hero.room and not v.is_hero]
-        self._company(surface, world, hero, company, mouse, x, y + 10, w)
-        self.minimap.draw(surface, world.map, hero, views, seen)
+        y = self._inventory(surface, shown, mouse, x, y, w)
+        y = self._exits(surface, shown, mouse, x, y, w)
+        self._company(surface, shown, mouse, x, y + 10, w)
+        self.minimap.draw(surface, shown.map, hero, shown.views, seen)
         widgets.text(surface, "F1 controls   Esc pause   C scent", (self.rect.centerx, self.rect.bottom - 28), 13,
                      theme.TEXT_DIM, centre=True)
 
@@ -76,51 +86,55 @@ class SidePanel:
             pygame.draw.rect(surface, ROW_HOVER, row, border_radius=3)
         self.clickable.append((row, target))
 
-    def _inventory(self, surface: pygame.Surface, world: World, hero: CreatureView, mouse: tuple[int, int],
-                   x: int, y: int, w: int) -> int:
+    def _inventory(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int,
+                   w: int) -> int:
         widgets.text(surface, "Inventory  (1-9 or click to use)", (x, y), 14, theme.ACCENT, bold=True)
         y += 22
-        worn = set(hero.equipped.values())
-        for i, item in enumerate(views.carried_by(world, hero.eid)[:INVENTORY_ROWS]):
+        worn = set(shown.hero.equipped.values())
+        for i, item in enumerate(shown.carried[:INVENTORY_ROWS]):
             self._row(surface, pygame.Rect(x, y, w, 22), item, mouse)
-            surface.blit(pygame.transform.scale_by(self.sprites.item(item.item_id), 0.625), (x, y + 1))
+            surface.blit(self.sprites.scaled(self.sprites.item(item.item_id), 0.625), (x, y + 1))
             mark = "  (worn)" if item.name in worn else ""
             widgets.text(surface, f"{i + 1}. {item.name}{mark}" if i < 9 else item.name, (x + 26, y + 3), 13)
             y += 22
         return y + 4
 
-    def _exits(self, surface: pygame.Surface, world: World, hero: CreatureView, mouse: tuple[int, int],
-               x: int, y: int, w: int) -> int:
-        name = widgets.text(surface, world.map.rooms[hero.room].name, (x, y + 6), 16, theme.ACCENT, bold=True)
+    def _exits(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int, w: int) -> int:
+        rooms, here = shown.map.rooms, shown.hero.room
+        name = widgets.text(surface, rooms[here].name, (x, y + 6), 16, theme.ACCENT, bold=True)
         widgets.text(surface, "click an exit to go", (name.right + 10, name.y + 3), 12, theme.TEXT_DIM)
         y = name.bottom + 2
-        for ex, other in world.map.exits_of(hero.room):
-            self._row(surface, pygame.Rect(x, y, w, 20), Move(hero.eid, other), mouse)
+        for ex, other in shown.map.exits_of(here):
+            self._row(surface, pygame.Rect(x, y, w, 20), Move(shown.hero.eid, other), mouse)
             lock = "  (locked)" if ex.locked else ""
-            widgets.text(surface, f"› {world.map.rooms[other].name}{lock}", (x + 6, y + 2), 13, theme.TEXT)
+            widgets.text(surface, f"› {rooms[other].name}{lock}", (x + 6, y + 2), 13, theme.TEXT)
             y += 20
         return y
 
-    def _company(self, surface: pygame.Surface, world: World, hero: CreatureView, company: list[CreatureView],
-                 mouse: tuple[int, int], x: int, y: int, w: int) -> None:
-        """Who shares the hero's room (click a line to attack), then what lies on its floor."""
+    def _company(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int,
+                 w: int) -> None:
+        """Who shares the hero's room (click a line to talk, or to attack a hostile one), then what lies on
+        its floor."""
+        company = [v for v in shown.views if v.room == shown.hero.room and not v.is_hero]
         if company:
-            widgets.text(surface, "In this room  (click to attack)", (x, y), 14, theme.ACCENT, bold=True)
+            widgets.text(surface, "In this room  (click to talk / attack)", (x, y), 14, theme.ACCENT, bold=True)
             y += 22
         room_for = max(0, (self.minimap.box.top - 8 - y) // 24)  # rows that fit above the minimap
         if len(company) > room_for:
             room_for = max(0, room_for - 1)  # leave a line for "... and N more"
         for view in company[:room_for]:
-            self._row(surface, pygame.Rect(x, y, w, 24), Attack(hero.eid, view.eid), mouse)
+            hero = shown.hero.eid  # N46: a plain click never attacks one who is not hostile
+            self._row(surface, pygame.Rect(x, y, w, 24), Attack(hero, view.eid) if view.hostile else Talk(hero, view.eid),
+                      mouse)
             sprite = self.sprites.creature(view.codex_id, view.footprint)
-            surface.blit(pygame.transform.smoothscale_by(sprite, 22 / max(sprite.get_size())), (x, y + 1))
+            surface.blit(self.sprites.scaled(sprite, 22 / max(sprite.get_size()), smooth=True), (x, y + 1))
             widgets.text(surface, view.name, (x + 28, y + 4), 13, theme.HOSTILE if view.hostile else theme.FRIEND)
             widgets.bar(surface, pygame.Rect(x + w - 90, y + 6, 90, 12), view.health, view.max_health, theme.HEALTH)
             y += 24
         if len(company) > room_for:
             widgets.text(surface, f"... and {len(company) - room_for} more", (x + 28, y), 13, theme.TEXT_DIM)
             y += 20
-        items = [i for i in views.items_in(world, hero.room) if i.square is not None]
+        items = shown.floor[shown.hero.room]
         if items and y + 20 < self.minimap.box.top:
             names = ", ".join(i.name for i in items[:6])
             widgets.text(surface, f"On the floor (G picks up): {names}", (x, y + 4), 13, (190, 210, 160), width=w)

@@ -1,15 +1,17 @@
 """Loaded images: tilesets, creature, hero and item sprites (assets/sprites/, drawn by tools/make_art.py).
 
 A creature or item without a sprite gets a visible placeholder (its initial on a box) instead of a crash.
+Sprites are looked up by id, scaled copies by sprite and factor: a frame builds no paths and scales nothing.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable, Hashable
 
 import pygame
 
 from game.paths import ASSETS
-from game.ui import theme
+from game.ui import labels
 
 SQUARE = 32
 
@@ -18,30 +20,51 @@ class SpriteCache:
     def __init__(self, root: Path = ASSETS) -> None:
         self.root = root
         self._images: dict[Path, pygame.Surface | None] = {}
+        self._sprites: dict[Hashable, pygame.Surface] = {}  # ("creature", id, footprint), ("item", id), ...
 
     def _load(self, path: Path) -> pygame.Surface | None:
         if path not in self._images:
-            self._images[path] = pygame.image.load(str(path)).convert_alpha() if path.is_file() else None
+            try:
+                self._images[path] = pygame.image.load(str(path)).convert_alpha() if path.is_file() else None
+            except (pygame.error, OSError, MemoryError):  # a damaged or foreign file is a missing image
+                self._images[path] = None
         return self._images[path]
 
+    def _once(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            sprite = self._sprites[key] = make()
+        return sprite
+
     def image(self, path: Path) -> pygame.Surface | None:
-        """Any image by path (tilesets), or None when the file is missing."""
+        """Any image by path (tilesets), or None when the file is missing or cannot be loaded."""
         return self._load(path)
 
     def hero(self) -> pygame.Surface:
-        return self._load(self.root / "sprites" / "hero.png") or self.placeholder("@", (1, 1))
+        def make() -> pygame.Surface:
+            return self._load(self.root / "sprites" / "hero.png") or self.placeholder("@", (1, 1))
+        return self._once("hero", make)
 
     def creature(self, codex_id: str, footprint: tuple[int, int]) -> pygame.Surface:
-        image = self._load(self.root / "sprites" / "creatures" / f"{codex_id}.png")
-        return image or self.placeholder(codex_id[:1].upper(), footprint)
+        def make() -> pygame.Surface:
+            image = self._load(self.root / "sprites" / "creatures" / f"{codex_id}.png")
+            return image or self.placeholder(codex_id[:1].upper(), footprint)
+        return self._once(("creature", codex_id, footprint), make)
 
     def item(self, item_id: str) -> pygame.Surface:
-        image = self._load(self.root / "sprites" / "items" / f"{item_id}.png")
-        return image or self.placeholder(item_id[:1].lower(), (1, 1))
+        def make() -> pygame.Surface:
+            image = self._load(self.root / "sprites" / "items" / f"{item_id}.png")
+            return image or self.placeholder(item_id[:1].lower(), (1, 1))
+        return self._once(("item", item_id), make)
+
+    def scaled(self, sprite: pygame.Surface, factor: float, smooth: bool = False) -> pygame.Surface:
+        """`sprite` scaled by `factor` (smoothly for icons shrunk a lot), made once per sprite and factor."""
+        scale = pygame.transform.smoothscale_by if smooth else pygame.transform.scale_by
+        return self._once(("scaled", sprite, factor, smooth), lambda: scale(sprite, factor))
 
     def placeholder(self, letter: str, footprint: tuple[int, int]) -> pygame.Surface:
         surf = pygame.Surface((footprint[0] * SQUARE, footprint[1] * SQUARE), pygame.SRCALPHA)
         pygame.draw.rect(surf, (200, 60, 200), surf.get_rect().inflate(-4, -4), 2, border_radius=4)
-        label = theme.font(18, bold=True).render(letter, True, (240, 120, 240))
+        label = labels.text(letter, 18, (240, 120, 240), bold=True)
         surf.blit(label, label.get_rect(center=surf.get_rect().center))
         return surf

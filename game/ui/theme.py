@@ -53,6 +53,7 @@ FLOATERS = {
     "trap": ("trap! -{damage}", (240, 150, 90), "actor"),
     "complain_hunger": ("hungry!", (214, 150, 70), "actor"),
     "complain_thirst": ("thirsty!", (90, 190, 220), "actor"),
+    "converse": ("{label}", (200, 170, 250), "actor"),  # the social web: chats, insults, gifts, feuds (N66-N70)
 }
 PROBLEM = (255, 120, 120)
 NOTE = (200, 200, 220)

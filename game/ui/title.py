@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import theme, widgets
-from game.ui.scene import Scene
+from game.ui import labels, theme, widgets
+from game.ui.scene import Scene, SceneRefused
 
 if TYPE_CHECKING:
-    from game.ui.scene import SceneStack
     from game.ui.session import Session
 
 PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "ember_spirit", "outlaw", "zombie",
@@ -52,12 +51,15 @@ class TitleScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         choice = self.menu.handle(event)
-        if choice == CONTINUE:
-            self.problems = self.session.continue_run(self.stack)
-        elif choice == NEW_GAME:
-            self.problems = self.session.start_run(self.stack)
-        elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.stack.quit(0)
+        try:
+            if choice == CONTINUE:
+                self.stack.reset("dungeon", from_save=True)
+            elif choice == NEW_GAME:
+                self.stack.reset("dungeon")
+            elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                self.stack.quit(0)
+        except SceneRefused as exc:
+            self.problems = exc.problems
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -66,9 +68,9 @@ class TitleScene(Scene):
         w, h = theme.LOGICAL_SIZE
         surface.blit(self.backdrop, (0, 0))
         glow = 0.5 + 0.5 * math.sin(self.clock * 2)
-        shadow = theme.font(96, bold=True).render("ETHERNALIS", True, (40, 20, 10))
+        shadow = labels.text("ETHERNALIS", 96, (40, 20, 10), bold=True)
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, 74)))
-        title = theme.font(96, bold=True).render("ETHERNALIS", True, (240, int(180 + 30 * glow), 100))
+        title = labels.text("ETHERNALIS", 96, (240, int(180 + 30 * glow), 100), bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, 70)))
         widgets.text(surface, "Every creature is a card that lives, eats, fights and remembers.",
                      (w // 2, 190), 20, theme.TEXT, centre=True)
@@ -86,7 +88,7 @@ class TitleScene(Scene):
     def _parade(self, surface: pygame.Surface, floor_y: int) -> None:
         """The hero, large, in the middle of a line of the dungeon's creatures, all bobbing."""
         w = theme.LOGICAL_SIZE[0]
-        hero = pygame.transform.scale_by(self.session.sprites.hero(), 3)
+        hero = self.session.sprites.scaled(self.session.sprites.hero(), 3)
         half = len(PARADE) // 2
         sides = (PARADE[:half], PARADE[half:])
         x = w // 2 - hero.get_width() // 2 - 24
@@ -106,15 +108,3 @@ class TitleScene(Scene):
         pygame.draw.ellipse(surface, (4, 2, 8), shadow)
         surface.blit(sprite, (x, floor_y - sprite.get_height() + int(3 * math.sin(self.clock * 3 + phase))))
 
-
-def leave_run(session: Session, stack: SceneStack, choice: str) -> list[str]:
-    """The pause menu's and the death screen's ways out: "new run", "title" or "quit".
-    Returns the problems that stopped a new run (bad map or data)."""
-    if choice == "new run":
-        return session.start_run(stack)
-    if choice == "title":
-        session.close()
-        stack.reset(TitleScene(session))
-    elif choice == "quit":
-        stack.quit(0)
-    return []

@@ -2,30 +2,50 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable, Hashable
 
 import pygame
 
-from game.ui import theme
+from game.ui import labels, theme
 
 PAD = 10
 
 
+@lru_cache(maxsize=64)
+def tint(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    """A see-through rectangle of one colour, made once per size and colour (shared: only blit it)."""
+    cover = pygame.Surface(size, pygame.SRCALPHA)
+    cover.fill(rgba)
+    return cover
+
+
+@lru_cache(maxsize=64)
+def oval(size: tuple[int, int], outline: tuple[int, int, int],
+         fill: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """An ellipse one pixel thick, filled or not, on a see-through rectangle (the rings under creatures)."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    if fill is not None:
+        pygame.draw.ellipse(image, fill, image.get_rect())
+    pygame.draw.ellipse(image, outline, image.get_rect(), 1)
+    return image
+
+
 def veil(surface: pygame.Surface, rgba: tuple[int, int, int, int]) -> None:
     """Darken (or tint) the whole screen under an overlay scene."""
-    cover = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    cover.fill(rgba)
-    surface.blit(cover, (0, 0))
+    surface.blit(tint(surface.get_size(), rgba), (0, 0))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, alpha: int = 255) -> pygame.Rect:
     """A framed panel; returns the inner rect below the title, inside the padding."""
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    box.fill((*theme.PANEL, alpha))
-    surface.blit(box, rect.topleft)
+    if alpha == 255:
+        surface.fill(theme.PANEL, rect)
+    else:
+        surface.blit(tint(rect.size, (*theme.PANEL, alpha)), rect.topleft)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=4)
     inner = rect.inflate(-2 * PAD, -2 * PAD)
     if title:
-        label = theme.font(16, bold=True).render(title, True, theme.ACCENT)
+        label = labels.text(title, 16, theme.ACCENT, bold=True)
         surface.blit(label, inner.topleft)
         inner.y += label.get_height() + 4
         inner.h -= label.get_height() + 4
@@ -36,8 +56,7 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 
          colour: tuple[int, int, int] = theme.TEXT, bold: bool = False, centre: bool = False,
          width: int = 0) -> pygame.Rect:
     """Draw text (wrapped to `width` when given); returns the rect it covers."""
-    f = theme.font(size, bold)
-    image = f.render(words, True, colour, wraplength=width) if width else f.render(words, True, colour)
+    image = labels.text(words, size, colour, bold, width)
     rect = image.get_rect(midtop=pos) if centre else image.get_rect(topleft=pos)
     surface.blit(image, rect)
     return rect
@@ -46,15 +65,25 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 
 def bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
         colour: tuple[int, int, int], label: str = "") -> None:
     """A filled bar with an optional centred label ("12 / 20")."""
-    pygame.draw.rect(surface, theme.PANEL_DARK, rect, border_radius=3)
+    surface.blit(_bar(rect.size, value, maximum, colour, label), rect.topleft)
+
+
+@lru_cache(maxsize=256)
+def _bar(size: tuple[int, int], value: float, maximum: float, colour: tuple[int, int, int],
+         label: str) -> pygame.Surface:
+    """A bar drawn once per size, value, colour and label (its rounded corners stay see-through)."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    rect = image.get_rect()
+    pygame.draw.rect(image, theme.PANEL_DARK, rect, border_radius=3)
     if maximum > 0 and value > 0:
         fill = rect.copy()
         fill.w = max(2, int(rect.w * min(1.0, value / maximum)))
-        pygame.draw.rect(surface, colour, fill, border_radius=3)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=3)
+        pygame.draw.rect(image, colour, fill, border_radius=3)
+    pygame.draw.rect(image, theme.PANEL_EDGE, rect, 1, border_radius=3)
     if label:
-        image = theme.font(12, bold=True).render(label, True, theme.TEXT)
-        surface.blit(image, image.get_rect(center=rect.center))
+        text = labels.text(label, 12, theme.TEXT, bold=True)
+        image.blit(text, text.get_rect(center=rect.center))
+    return image
 
 
 @dataclass
@@ -97,8 +126,31 @@ class Menu:
             chosen = i == self.selected
             pygame.draw.rect(surface, (58, 48, 78) if chosen else theme.PANEL, rect, border_radius=6)
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, rect, 2, border_radius=6)
-            image = theme.font(20, bold=True).render(label, True, theme.TITLE if chosen else theme.TEXT)
+            image = labels.text(label, 20, theme.TITLE if chosen else theme.TEXT, bold=True)
             surface.blit(image, image.get_rect(center=rect.center))
+
+
+class Layer:
+    """A rectangle of the screen painted again only when what it shows (its key) changes, else copied from
+    the last painting. The painter draws on an offscreen screen, inside `rect` only."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.key: Hashable = None
+        self.canvas: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None],
+             shown: bool = False) -> None:
+        """`shown`: `surface` still shows this layer as last drawn (nothing drew over it since): an unchanged
+        layer is then not copied again."""
+        if self.canvas is None:
+            self.canvas = pygame.Surface(surface.get_size())
+        if self.key is None or key != self.key:
+            paint(self.canvas)
+            self.key = key
+        elif shown:
+            return
+        surface.blit(self.canvas, self.rect, self.rect)
 
 
 class MessageLog:
@@ -108,8 +160,10 @@ class MessageLog:
         self.lines: list[tuple[str, tuple[int, int, int]]] = []
         self.limit = limit
         self.scroll = 0  # lines scrolled back from the newest
+        self.version = 0  # counts the changes: the screen paints the log again when it moves
 
     def add(self, words: str, colour: tuple[int, int, int] = theme.TEXT) -> None:
+        self.version += 1
         self.lines.append((words, colour))
         del self.lines[: -self.limit]
         if self.scroll:
@@ -118,23 +172,24 @@ class MessageLog:
     def separator(self, words: str, colour: tuple[int, int, int]) -> None:
         """A dim divider line; consecutive dividers collapse into the newest (quiet turns)."""
         if self.lines and self.lines[-1][1] == colour:
+            self.version += 1
             self.lines[-1] = (words, colour)
         else:
             self.add(words, colour)
 
     def scroll_by(self, lines: int) -> None:
+        self.version += 1
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + lines))
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         inner = panel(surface, rect)
-        f = theme.font(14)
-        step = f.get_linesize()
+        step = theme.font(14).get_linesize()
         y = inner.bottom
         end = len(self.lines) - self.scroll
         clip = surface.get_clip()
         surface.set_clip(inner)
         for words, colour in reversed(self.lines[max(0, end - 60):end]):
-            image = f.render(words, True, colour, wraplength=inner.w)
+            image = labels.text(words, 14, colour, width=inner.w)
             y -= image.get_height()
             surface.blit(image, (inner.x, y))
             if y < inner.y:

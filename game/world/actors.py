@@ -11,7 +11,7 @@ from typing import Callable, Mapping
 import esper
 
 from game.content.content import Content
-from game.world.components import Body, Growth, Identity, Inventory, Mood, Needs, Position
+from game.world.components import Body, Growth, Identity, Inventory, Mood, Needs, Opinions, Position, Ties
 
 
 @dataclass(slots=True)
@@ -28,6 +28,8 @@ class Actor:
     inv: Inventory
     unlocks: Mapping[int, str]  # N29: level -> behaviour, from the codex
     trigger: str | None  # C40: when a minion group's Mob trait fires ("damage", "presence"), else None
+    opinions: Opinions | None  # N64: a thinking creature's opinions (None for the rest)
+    ties: Ties | None  # N69, N74: what holds it (verbs/social.hold), mostly nothing
 
 
 # NPCs that only some systems concern, listed apart so those systems need not visit every creature.
@@ -51,6 +53,7 @@ class ActorIndex:
         self.content = content
         self._actors: list[Actor] | None = None
         self._of: dict[int, Actor] = {}
+        self._by_uid: dict[str, Actor] = {}
         self._subsets: dict[str, list[Actor]] = {}  # ACTOR_SUBSETS, kept in step with the list
 
     @property
@@ -67,6 +70,7 @@ class ActorIndex:
         """List exactly these NPCs in this order (a new world, or one rebuilt from a save)."""
         self._actors = [self._gather(eid) for eid in order]
         self._of = {a.eid: a for a in self._actors}
+        self._by_uid = {a.ident.uid: a for a in self._actors}
         self._subsets.clear()
 
     def where(self, subset: str) -> list[Actor]:
@@ -81,6 +85,16 @@ class ActorIndex:
         self.all()
         return self._of.get(eid)
 
+    def by_uid(self, uid: str) -> Actor | None:
+        """The living NPC with this uid (None: the hero, the dead, or no such creature)."""
+        actor = self.peek_uid(uid)
+        return actor if actor is not None and actor.body.health > 0 else None
+
+    def peek_uid(self, uid: str) -> Actor | None:
+        """The NPC with this uid, also one killed this turn (until the turn ends)."""
+        self.all()
+        return self._by_uid.get(uid)
+
     def peek(self, eid: int) -> Actor | None:
         """Like `of`, but never builds the list: None while it is not built (the hot paths' read)."""
         return self._of.get(eid) if self._actors is not None else None
@@ -89,6 +103,7 @@ class ActorIndex:
         """A creature was made: list it (when the list exists; otherwise it is built on demand)."""
         if self._actors is not None:
             actor = self._of[eid] = self._gather(eid)
+            self._by_uid[actor.ident.uid] = actor
             self._actors.append(actor)
             for subset, listed in self._subsets.items():
                 if ACTOR_SUBSETS[subset](actor):
@@ -100,7 +115,7 @@ class ActorIndex:
             if dead:
                 self._actors = [a for a in self._actors if a.body.health > 0]
                 for eid in dead:
-                    del self._of[eid]
+                    del self._by_uid[self._of.pop(eid).ident.uid]
                 for listed in self._subsets.values():
                     listed[:] = [a for a in listed if a.body.health > 0]
 
@@ -108,6 +123,7 @@ class ActorIndex:
         """The population was replaced (F5): build the list again on demand."""
         self._actors = None
         self._of = {}
+        self._by_uid = {}
         self._subsets.clear()
 
     def unlocks(self, codex_id: str) -> Mapping[int, str]:
@@ -121,4 +137,4 @@ class ActorIndex:
         trait = self.content.codex.creatures[ident.codex_id].mob_trait
         return Actor(eid, ident, get(eid, Body), get(eid, Mood), get(eid, Position), esper.try_component(eid, Needs),
                      get(eid, Growth), get(eid, Inventory), self.unlocks(ident.codex_id),
-                     trait.trigger if trait else None)
+                     trait.trigger if trait else None, esper.try_component(eid, Opinions), esper.try_component(eid, Ties))

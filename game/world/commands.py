@@ -1,8 +1,8 @@
 """Commands: what an actor (the hero, a second hero, a companion, a scripted bot) asks to do.
 
-Every command names its actor and costs that actor Action Points; `perform` carries it out the same way
-for anyone and returns a Result, whose reason the screen shows when it was refused. It never raises for a
-refused command.
+Every command names its actor and costs that actor Action Points (`AP_COST`; talking is free, `COSTS`);
+`perform` carries it out the same way for anyone and returns a Result, whose reason the screen shows when
+it was refused. It never raises for a refused command.
 """
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.world.components import Body, Inventory, Item, Position
-from game.world.verbs import combat, conditions, loadout, moving, provisions
+from game.world.components import Body, Identity, Inventory, Item, Position
+from game.world.verbs import combat, conditions, loadout, moments, moving, provisions, talk
+from game.world.verbs.witness import observe
 from game.world.views import item_name
 
 if TYPE_CHECKING:
@@ -70,7 +71,43 @@ class EndTurn:
     actor: int
 
 
-Command = Move | Attack | PickUp | Drop | Consume | Equip | EndTurn
+@dataclass(frozen=True)
+class Talk:
+    """Start talking with a creature in the room (N45); a moment may begin (N75)."""
+
+    actor: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One of the usual options: "others", "news", "about" (N71, N80) or "goodbye" (N82)."""
+
+    actor: int
+    target: int
+    option: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Answer the moment under way with the reply of an approach (N77-N81)."""
+
+    actor: int
+    target: int
+    approach: str
+
+
+@dataclass(frozen=True)
+class DrawWeapon:
+    """End a conversation with a blade (N46): the person becomes an ordinary enemy where it stands."""
+
+    actor: int
+    target: int
+
+
+Command = Move | Attack | PickUp | Drop | Consume | Equip | EndTurn | Talk | Ask | Reply | DrawWeapon
+# Talking, asking and drawing a weapon take no time; a reply to a moment costs AP_COST like any deed.
+COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0}
 
 
 def perform(world: World, command: Command) -> Result:
@@ -87,12 +124,13 @@ def perform(world: World, command: Command) -> Result:
     handler = HANDLERS.get(type(command))
     if handler is None:
         return Result(False, f"Unknown command {type(command).__name__}.")
-    if body.ap < AP_COST:
+    cost = COSTS.get(type(command), AP_COST)
+    if body.ap < cost:
         return Result(False, "You have no action points left this turn.")
     reason = handler(world, actor, command)
     if reason:
         return Result(False, reason)
-    body.ap -= AP_COST
+    body.ap -= cost
     return Result(True)
 
 
@@ -105,7 +143,10 @@ def _move(world: World, actor: int, cmd: Move) -> str:
     exit_ = next((ex for ex, other in world.rooms.exits[here] if other == cmd.room), None)
     if exit_ is None:
         return f"{world.room_name(cmd.room)} is not next to this room."
-    return moving.go(world, actor, exit_, cmd.room, force=False)
+    reason = moving.go(world, actor, exit_, cmd.room, force=False)
+    if not reason and actor == world.hero:
+        observe(world, actor)  # N71: whoever stands there has been seen
+    return reason
 
 
 def _attack(world: World, actor: int, cmd: Attack) -> str:
@@ -179,4 +220,29 @@ def _equip(world: World, actor: int, cmd: Equip) -> str:
     return ""
 
 
-HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip}
+def _talk(world: World, actor: int, cmd: Talk) -> str:
+    reason = talk.refusal(world, actor, cmd.target)
+    if not reason:
+        talk.start(world, actor, cmd.target)
+    return reason
+
+
+def _ask(world: World, actor: int, cmd: Ask) -> str:
+    return talk.refusal(world, actor, cmd.target) or talk.ask(world, actor, cmd.target, cmd.option)
+
+
+def _reply(world: World, actor: int, cmd: Reply) -> str:
+    return talk.refusal(world, actor, cmd.target) or moments.reply(world, actor, cmd.target, cmd.approach)
+
+
+def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
+    reason = talk.absent(world, actor, cmd.target)
+    if not reason and talk.hostile(world, actor, cmd.target):
+        reason = f"{esper.component_for_entity(cmd.target, Identity).name} is already your enemy."
+    if not reason:
+        talk.draw_weapon(world, actor, cmd.target)
+    return reason
+
+
+HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
+            Talk: _talk, Ask: _ask, Reply: _reply, DrawWeapon: _draw_weapon}

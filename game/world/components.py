@@ -1,14 +1,147 @@
-"""Components of the esper world: the card (N1, N32) split into the parts systems read and write."""
+"""Components of the esper world: the card (N1, N32) split into the parts systems read and write.
+
+Each saved component says here, by its `saved.creature` or `saved.item` decorator, how a save holds it
+(game/world/saved.py): its key, its saved fields with their type specs and ranges, the fields made again on
+load, and the check a loaded one must pass (docs/saves.md lists them).
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import functools
+import re
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Callable, Collection
 
-from game.rules.card import Card
+from game.content.codex import HERO_ID
+from game.rules.card import SCHOOLS, Card
+from game.rules.definitions import footprint
+from game.rules.growth import grown, level_for_xp
+from game.rules.social import TIES
+from game.world import saved
+from game.world.saved import COUNT, INT, LIMIT, SQUARE, SQUARES, STR, counts, names, one_of, optional, text
+
+if TYPE_CHECKING:
+    from game.world.world import World
 
 Square = tuple[int, int]
 
 
+@functools.cache
+def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
+    """One shared set per kind's tags: systems read them every turn, so creatures of a kind share one."""
+    return frozenset(tags)
+
+
+# -- what a save may hold in these components (game/world/saved.py; the ranges are listed in docs/saves.md) --
+UID_SHAPE = re.compile(r"[^#\s]{1,64}#[1-9][0-9]{0,9}")  # "<codex id>#<n>", n at most the uid counter
+UID = saved.Kind("a creature's uid (hero, or <kind>#<number>)",
+                 lambda v, w: isinstance(v, str) and (v == HERO_ID or UID_SHAPE.fullmatch(v) is not None
+                                                      and v.isprintable()))
+KILLER = saved.Kind(f"{UID.name} or nothing", lambda v, w: v == "" or UID.fits(v, w))
+KINDS = ("hero", "dungeon", "world", "merchant", "notable")  # N2-N5
+NAME = text(80)  # shown on the screen and in the log
+TAGS = replace(names(text(40)), from_plain=lambda tags: tag_set(tuple(tags)))  # loaded creatures share them too
+ROOM = one_of(INT, "a room of the map", lambda world: world.map.rooms)
+RUNE = one_of(STR, f"a rune's school ({', '.join(SCHOOLS)})", SCHOOLS)
+NEEDS = ("hunger", "thirst")
+CONDITION = one_of(STR, "a condition of assets/data/conditions.toml", lambda world: world.content.conditions)
+QUALITY = one_of(STR, "a quality of assets/data/gear.toml", lambda world: world.content.gear.qualities)
+MATERIAL = one_of(STR, "a material of assets/data/gear.toml", lambda world: world.content.gear.materials)
+
+
+def factions(world: World) -> set[str]:
+    """The factions of assets/data/world.toml: those with enemies and those named as enemies."""
+    enemies = world.content.tuning.enemies
+    return set(enemies).union(*enemies.values())
+
+
+FACTION = one_of(STR, "a faction of assets/data/world.toml", factions)
+
+
+def most_heads(world: World, codex_id: str | None = None) -> int:
+    """The most heads a minion group of this map starts with (the codex default, or a placement's or a
+    spawner's), of one kind or of any: groups only lose heads, so a saved one never has more."""
+    minions = [defn for defn in world.content.codex.creatures.values()
+               if defn.is_minion and codex_id in (None, defn.id)]
+    starts = [defn.heads for defn in minions]
+    starts += [p.heads for p in (*world.map.placements, *world.map.spawners) if codex_id in (None, p.creature)]
+    return max(starts, default=0) if minions else 0
+
+
+def known_creature(world: World, ident: Identity, made: dict[type, Any]) -> str | None:
+    """A loaded creature's kind must still be in the game's data (the hero's is not in the codex), and its
+    uid must be of its kind."""
+    if ident.codex_id != HERO_ID and ident.codex_id not in world.content.codex.creatures:
+        return f"the creature kind {ident.codex_id!r} ({ident.uid}) is not in the game's data"
+    if (ident.uid == HERO_ID) != (ident.codex_id == HERO_ID) or \
+            ident.uid != HERO_ID and ident.uid.rpartition("#")[0] != ident.codex_id:
+        return f"the uid {ident.uid!r} is not one of a {ident.codex_id!r}"
+    return None
+
+
+def known_item(world: World, item: Item, made: dict[type, Any]) -> str | None:
+    return None if item.item_id in world.content.items else f"the item {item.item_id!r} is not in the game's data"
+
+
+def bridged(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, Card]:
+    """A loaded body's cards, bridged again from the codex by kind and heads; the loader then grows and
+    gears them (loadout.refresh)."""
+    natural = world.natural_card(made[Identity].codex_id, values["heads"])
+    return {"natural": natural, "base": natural, "card": natural}
+
+
+def hero_sheet(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, object]:
+    return {"sheet": world.content.codex.hero().sheet}
+
+
+def of_its_kind(world: World, fp: Footprint, made: dict[type, Any]) -> str | None:
+    """C10: a creature covers the footprint of its kind's size, and the hero one square."""
+    ident = made[Identity]
+    size = (1, 1) if ident.codex_id == HERO_ID else footprint(world.content.codex.creature(ident.codex_id).size)
+    if (fp.w, fp.h) != size:
+        return f"{ident.uid} covers {fp.w}x{fp.h} squares, not the {size[0]}x{size[1]} of its kind"
+    return None
+
+
+def sound_body(world: World, body: Body, made: dict[type, Any]) -> str | None:
+    """Heads only for a minion group, at least one while it lives and at most as many as its kind starts
+    with on this map; Action Points and strikes within what its card gives each turn; a stun that began by
+    the saved turn."""
+    ident = made[Identity]
+    most = most_heads(world, ident.codex_id) if ident.codex_id != HERO_ID else 0
+    if body.heads > most:
+        return f"{ident.uid} has {body.heads} heads, more than its kind starts with ({most})"
+    if most and body.health > 0 and not body.heads:
+        return f"{ident.uid} is a living minion group with no heads"
+    if body.ap > body.natural.ap or body.strikes > body.natural.attack_budget:
+        return (f"{ident.uid} has {body.ap} Action Points and {body.strikes} strikes left, more than its card's "
+                f"{body.natural.ap} and {body.natural.attack_budget}")
+    if body.stunned_on > world.turn:
+        return f"{ident.uid} was stunned on turn {body.stunned_on}, after the saved turn {world.turn}"
+    return None
+
+
+def recent_mood(world: World, mood: Mood, made: dict[type, Any]) -> str | None:
+    if mood.since > world.turn:
+        return f"{made[Identity].uid} became {mood.state} on turn {mood.since}, after the saved turn {world.turn}"
+    return None
+
+
+def grown_as_saved(world: World, growth: Growth, made: dict[type, Any]) -> str | None:
+    """N27-N28: the level its XP gives, and no more health than its grown card holds."""
+    ident, body = made[Identity], made[Body]
+    if growth.level != level_for_xp(growth.xp):
+        return f"{ident.uid} is level {growth.level}, but {growth.xp} XP make level {level_for_xp(growth.xp)}"
+    most = grown(body.natural, growth.level).health
+    if body.health > most:
+        return f"{ident.uid} has {body.health} health, more than its card's {most}"
+    return None
+
+
+@saved.creature("identity", {"uid": UID, "codex_id": STR, "name": NAME,
+                             "kind": one_of(STR, f"a creature's kind ({', '.join(KINDS)})", KINDS),
+                             "faction": FACTION, "tags": TAGS},
+                check=known_creature)
 @dataclass(slots=True)
 class Identity:
     """Who a creature is. `uid` is stable across saves and runs: "<codex id>#<n>"."""
@@ -21,6 +154,7 @@ class Identity:
     tags: frozenset[str] = frozenset()
 
 
+@saved.creature("position", {"room": ROOM, "square": SQUARE, "cells": SQUARES})
 @dataclass(slots=True)
 class Position:
     room: int
@@ -28,6 +162,7 @@ class Position:
     cells: tuple[Square, ...] = ()  # C31: the squares a minion group's heads stand on (empty for one creature)
 
 
+@saved.creature("footprint", {"w": INT, "h": INT}, check=of_its_kind)
 @dataclass(slots=True)
 class Footprint:
     """Squares a creature covers (C10, Reconciliation 5)."""
@@ -36,6 +171,13 @@ class Footprint:
     h: int = 1
 
 
+@saved.creature("body", {"health": INT.between(-LIMIT), "ap": COUNT, "strikes": COUNT, "stunned": COUNT,
+                          "stunned_on": INT.between(-1),
+                          "conditions": counts(CONDITION),
+                          "heads": INT.between(0, most_heads, "a whole number from 0 to the most heads a group "
+                                                              "of this map starts with"),
+                          "killer": KILLER},
+                 derived=("natural", "base", "card"), derive=bridged, check=sound_body)
 @dataclass(slots=True)
 class Body:
     """Health and the three layers of the card: as bridged, grown by levels (N28), with gear (N32)."""
@@ -53,6 +195,8 @@ class Body:
     killer: str = ""  # uid of whoever dealt the last blow
 
 
+@saved.creature("needs", {"hunger": COUNT, "thirst": COUNT,
+                          "complained": names(one_of(STR, " or ".join(NEEDS), NEEDS))}, optional=True)
 @dataclass(slots=True)
 class Needs:
     """N8-N11. `complained` holds the needs complained about since they last crossed 80 (immutable, so
@@ -74,6 +218,13 @@ class MoodState(StrEnum):
     ANGERED = "angered"  # N18
 
 
+MOOD = replace(one_of(STR, f"a mood ({', '.join(MoodState)})", tuple(MoodState)), from_plain=MoodState)
+AWARE = INT.between(-1, lambda world: world.aware_full, "a whole number from -1 to the anger memory of "
+                                                         "assets/data/world.toml")
+
+
+@saved.creature("mood", {"state": MOOD, "last_seen": optional(ROOM), "since": COUNT, "aware": AWARE},
+                optional=True, check=recent_mood)
 @dataclass(slots=True)
 class Mood:
     """N12-N18. `last_seen` is the room where this creature last saw the hero."""
@@ -84,6 +235,7 @@ class Mood:
     aware: int = 0  # turns of threat awareness left while angered (N18)
 
 
+@saved.creature("growth", {"xp": COUNT, "level": COUNT}, check=grown_as_saved)
 @dataclass(slots=True)
 class Growth:
     """N27-N29."""
@@ -92,6 +244,7 @@ class Growth:
     level: int = 0
 
 
+@saved.creature("inventory", {}, derived=("items", "equipped", "kinds"))  # links to items: the loader remakes them
 @dataclass(slots=True)
 class Inventory:
     items: list[int] = field(default_factory=list)  # carried item entities (equipped ones included)
@@ -99,6 +252,7 @@ class Inventory:
     kinds: dict[str, int] = field(default_factory=dict)  # item kind -> items carried (kept by world/items.py)
 
 
+@saved.creature("hero", {}, derived=("sheet",), derive=hero_sheet, optional=True)
 @dataclass(slots=True)
 class Hero:
     """The hero's sheet (Reconciliation 8)."""
@@ -106,6 +260,9 @@ class Hero:
     sheet: object  # game.content.codex.HeroSheet
 
 
+@saved.item("item", {"item_id": STR, "count": INT.between(1), "quality": QUALITY, "material": MATERIAL,
+                    "rune": optional(RUNE), "durability": COUNT, "room": optional(ROOM), "square": optional(SQUARE)},
+            derived=("owner",), check=known_item)  # the loader lays or gives it (game/world/items.py)
 @dataclass(slots=True)
 class Item:
     """An item entity (N34): base id plus quality, material, rune and armour wear, and where it is.
@@ -122,3 +279,161 @@ class Item:
     room: int | None = None
     square: Square | None = None
     owner: int | None = None
+
+
+# -- the social web (N64-N83) ------------------------------------------------------------------------------
+def social_names(table: str) -> Callable[[World], Collection[str]]:
+    """The names of one table of assets/data/social.toml, for a kind's `one_of`."""
+    return lambda world: getattr(world.content.social, table)
+
+
+PEOPLE = one_of(STR, "a people of assets/data/social.toml", social_names("attitudes"))
+FAITH = one_of(STR, "a faith of assets/data/social.toml", social_names("faiths"))
+OUTLOOK = one_of(STR, "an outlook of assets/data/social.toml", social_names("outlooks"))
+BACKGROUND = one_of(STR, "a background of assets/data/social.toml, or none",
+                    lambda world: {"", *world.content.social.backgrounds})
+TRAIT = one_of(STR, "a trait of assets/data/social.toml", social_names("traits"))
+DEED = text(40)
+TURN_OR_NEVER = INT.between(-1000)  # a turn, or a "never" before the first (-1, -1000)
+
+
+@saved.creature("persona", {"people": PEOPLE, "faith": FAITH, "background": BACKGROUND, "outlook": OUTLOOK,
+                            "traits": names(TRAIT)}, optional=True)
+@dataclass(slots=True)
+class Persona:
+    """Who a thinking creature is (N65, N83): its people, faith, background ("" for notable people), moral
+    outlook and personality traits (assets/data/social.toml). Only creatures with one take part in the
+    social web (N64, N74)."""
+
+    people: str
+    faith: str
+    background: str
+    outlook: str
+    traits: frozenset[str] = frozenset()
+
+
+@dataclass(slots=True)
+class Opinion:
+    """One side of a relationship (N65): what it thinks now, its first impression (drift returns there,
+    N68) and the turn of the pair's last exchange."""
+
+    now: int
+    first: int
+    since: int
+
+
+def on_scale(value: Any, world: World | None) -> bool:
+    social = world.content.social if world is not None else None
+    return saved.whole(value) and (social is None or social.low <= value <= social.high)
+
+
+OPINION = saved.Kind("[now, first, since]: two opinions on the scale of social.toml and a turn",
+                     lambda v, w: saved.sized(v, 3) and on_scale(v[0], w) and on_scale(v[1], w)
+                     and TURN_OR_NEVER.fits(v[2], w),
+                     to_plain=lambda o: [o.now, o.first, o.since], from_plain=lambda v: Opinion(*v))
+
+
+def grudges_of(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, dict[str, None]]:
+    """A loaded creature's grudges: those it held hostile when saved (verbs/social drops the calmed)."""
+    below = world.content.social.hostile_below
+    return {"grudges": {uid: None for uid, opinion in values["of"].items() if opinion.now < below}}
+
+
+@saved.creature("opinions", {"of": saved.name_map(OPINION, key=UID)}, derived=("grudges",), derive=grudges_of,
+                optional=True)
+@dataclass(slots=True)
+class Opinions:
+    """N64-N68: what a thinking creature thinks of others, by uid: creatures it has met and each hero.
+    An opinion drifts as it is read (verbs/social.opinion); `grudges` lists, in the order they arose, the
+    uids it may be hostile to (N69), so the movement stage looks no further for the many who hold none."""
+
+    of: dict[str, Opinion] = field(default_factory=dict)
+    grudges: dict[str, None] = field(default_factory=dict, compare=False)  # an index: equal opinions are equal
+
+
+@saved.creature("loyalty", {"to": saved.name_map(saved.COUNT, key=UID)}, optional=True)
+@dataclass(slots=True)
+class Loyalty:
+    """N39, N79: a creature's loyalty to each hero by uid (never below 0)."""
+
+    to: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Memory:
+    """N73, N81: something a hero did that this creature knows: the hero's uid, the deed ("help",
+    "slight", "contract_done", "abandoned"…; social.toml [deeds]), who told it (its own uid when it saw it
+    itself), where and when it happened, and whether it has told the hero of it (verbs/social.news_of)."""
+
+    hero: str
+    deed: str
+    source: str
+    place: str
+    turn: int
+    told: bool = False
+
+
+MEMORY = saved.Kind("[hero, deed, source, place, turn, told]",
+                    lambda v, w: saved.sized(v, 6) and UID.fits(v[0], w) and DEED.fits(v[1], w)
+                    and UID.fits(v[2], w) and NAME.fits(v[3], w) and saved.COUNT.fits(v[4], w)
+                    and isinstance(v[5], bool),
+                    to_plain=lambda m: [m.hero, m.deed, m.source, m.place, m.turn, m.told],
+                    from_plain=lambda v: Memory(*v))
+
+
+@saved.creature("memories", {"known": saved.list_of(f"a list of {MEMORY.name}", MEMORY.fits,
+                                                     to_plain=lambda known: [MEMORY.to_plain(m) for m in known],
+                                                     from_plain=lambda known: [Memory(*m) for m in known])},
+                optional=True)
+@dataclass(slots=True)
+class Memories:
+    """N73: what a thinking creature knows of the heroes' deeds, oldest first."""
+
+    known: list[Memory] = field(default_factory=list)
+
+
+# -- conversations with heroes (N45, N75-N82) --------------------------------------------------------------
+FACE = one_of(STR, "a face (pleased, neutral, annoyed)", ("pleased", "neutral", "annoyed"))
+
+
+@saved.creature("talks", {"greeted": names(UID), "shared": saved.name_map(names(DEED), key=UID),
+                          "last_moment": saved.name_map(TURN_OR_NEVER, key=UID),
+                          "tried": saved.name_map(TURN_OR_NEVER, key=UID), "open": saved.name_map(DEED, key=UID),
+                          "face": saved.name_map(FACE, key=UID), "fought": TURN_OR_NEVER}, optional=True)
+@dataclass(slots=True)
+class Talks:
+    """A creature's conversations with each hero, by the hero's uid: who has heard its biography (N45), the
+    moments shared (N76: each once), the turn of the last one (N76: 40 turns) and of the last try, the
+    moment under way, the face its last reply left (N80), and the turn it last fought in a hero's room (N75)."""
+
+    greeted: frozenset[str] = frozenset()
+    shared: dict[str, frozenset[str]] = field(default_factory=dict)
+    last_moment: dict[str, int] = field(default_factory=dict)
+    tried: dict[str, int] = field(default_factory=dict)
+    open: dict[str, str] = field(default_factory=dict)
+    face: dict[str, str] = field(default_factory=dict)
+    fought: int = -1
+
+
+@saved.creature("witness", {"seen": names(UID), "last_moment": TURN_OR_NEVER}, optional=True)
+@dataclass(slots=True)
+class Witness:
+    """What a hero has seen (N71): the creatures it has shared a room with, by uid, and the turn of its last
+    moment with anyone (N76: none for 15 turns after)."""
+
+    seen: frozenset[str] = frozenset()
+    last_moment: int = -1000
+
+
+TIE = one_of(STR, f"a tie ({', '.join(TIES)})", TIES)
+
+
+@saved.creature("ties", {"holds": names(TIE)}, optional=True)
+@dataclass(slots=True)
+class Ties:
+    """N69, N74: what holds a creature (rules.social.TIES): a contract it holds for a hero, a hero's company,
+    a hero's claim it lives in, a binding spell. The issues that bring them set it with verbs/social.hold and
+    release; today nothing does. A creature held by a contract, a hero's company or a claim cannot walk away
+    (N69); company or a claim also keeps it from feuding; a spell-bound creature takes no part (N74)."""
+
+    holds: frozenset[str] = frozenset()

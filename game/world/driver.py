@@ -31,6 +31,7 @@ class Driver:
 
     def __init__(self, world: World) -> None:
         self.world = world
+        self.done = 0  # commands carried out so far: a screen reads the world again when it changes
         self._steps: Iterator[None] | None = None
 
     @property
@@ -47,6 +48,7 @@ class Driver:
         if self.busy:
             return Result(False, "The dungeon is still moving.")
         result = perform(world, command)
+        self.done += result.ok
         if result.ok and esper.component_for_entity(world.hero, Body).ap <= 0:
             self.begin_turn()
         return result

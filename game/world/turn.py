@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from game.world.systems import (abilities, behaviour, combat, conditions, growth, movement, needs, pairs,
-                                scavenge, scent, spawners, start)
+                                scavenge, scent, spawners, start, witness)
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -19,6 +19,7 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("combat", combat.run),  # N13, N19-N25
     ("gear", scavenge.run),  # N30, N36 arm with better gear
     ("movement", movement.run),  # N14-N18 rest or move
+    ("witness", witness.run),  # N71 the hero observes who shares its room
     ("abilities", abilities.run),  # N29 unlocked behaviours
     ("scent", scent.run),  # N15 scent faded, spread and laid
     ("spawners", spawners.run),  # N26 clocks

@@ -14,8 +14,9 @@ import esper
 from game.content.content import Content
 from game.maps.model import DungeonMap, Spawner, Trap
 from game.rules.card import Card
+from game.world import saved
 from game.world.actors import ActorIndex
-from game.world.components import Body, Identity, Mood, MoodState, Position
+from game.world.components import ROOM, RUNE, Body, Identity, Mood, MoodState, Position
 from game.world.ecs import EcsContext
 from game.world.events import NO_DATA, Event
 from game.world.rooms import RoomIndex
@@ -34,7 +35,7 @@ class World:
         self.mid_turn = False  # a world turn has begun and not finished (a save waits for its end)
         self.lay_out(dungeon)
         self.aware_full = int(content.tuning["mood"]["anger_memory"])  # N16, N18: turns a threat is remembered
-        self.pair_cooldown: dict[tuple[str, str], int] = {}
+        self.feuds: dict[tuple[str, str], int] = {}  # N69: pair (uids, sorted) -> turn its feud began
         self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
         self.events: list[Event] = []  # posted since the last pop_events()
         self.actors = ActorIndex(content)
@@ -54,6 +55,14 @@ class World:
         self.trap_spent: dict[int, int] = {}  # trap id -> turn it is armed again
         self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
         self.room_names: dict[int | None, str] = {r.id: r.name for r in dungeon.rooms.values()}
+        self.pair_cooldown: dict[tuple[str, str], int] = {}  # N66: two uids -> the turn they may talk again
+
+    @property
+    def minutes(self) -> int:
+        """The day clock (N75, game/rules/clock.py): minutes since the first midnight. A turn is the same
+        stretch of time (world.toml [clock]), so the clock follows from the turn and is never saved."""
+        clock = self.content.tuning["clock"]
+        return int(clock["start_hour"]) * 60 + self.turn * int(clock["minutes_per_turn"])
 
     # -- identity and events ------------------------------------------------------------------
     def natural_card(self, codex_id: str, heads: int = 0) -> Card:
@@ -89,8 +98,9 @@ class World:
         return self.room_names.get(room_id, "nowhere")
 
     def emit(self, kind: str, actor: int | None = None, target: int | None = None,
-             room: int | None = None, **data: object) -> Event:
-        """Post an event; its sentence comes from assets/data/texts.toml when it is read."""
+             room: int | None = None, *, text: tuple[str, ...] = (), **data: object) -> Event:
+        """Post an event; its sentence comes from assets/data/texts.toml when it is read: the entry of its
+        kind, or the entries `text` names, one after another (one line for all that happened together)."""
         actor_uid = target_uid = actor_name = target_name = None
         if actor is not None:
             who = self._identity(actor)
@@ -98,7 +108,9 @@ class World:
         if target is not None:
             who = self._identity(target)
             target_uid, target_name = who.uid, who.name
-        event = Event(self.turn, kind, actor_uid, target_uid, room, data or NO_DATA, self.content.texts.template(kind),
+        texts = self.content.texts
+        template = " ".join(texts.template(key) for key in text) if text else texts.template(kind)
+        event = Event(self.turn, kind, actor_uid, target_uid, room, data or NO_DATA, template,
                       actor_name, target_name, self.room_name(room))
         self.events.append(event)
         return event
@@ -140,8 +152,12 @@ class World:
         return list(self.rooms.occupants(room_id))
 
     def is_enemy(self, a: int, b: int) -> bool:
-        """N13: factions at war (assets/data/world.toml), or a creature angered at the hero (N18)."""
-        if self._identity(b).faction in self.content.tuning.enemies.get(self._identity(a).faction, ()):
+        """N13: factions at war (assets/data/world.toml), a creature angered at the hero (N18), or two
+        creatures in a feud (N69: either may attack)."""
+        ident_a, ident_b = self._identity(a), self._identity(b)
+        if ident_b.faction in self.content.tuning.enemies.get(ident_a.faction, ()):
+            return True
+        if self.feuds and pair_of(ident_a.uid, ident_b.uid) in self.feuds:
             return True
         for me, other in ((a, b), (b, a)):
             if other == self.hero:
@@ -151,9 +167,16 @@ class World:
                     return True
         return False
 
-    def factions_differ(self, occupants: list[int]) -> bool:
-        """Whether any two of these creatures could be enemies (a room of one faction never fights)."""
-        return len({self._identity(e).faction for e in occupants}) > 1
+    def may_fight(self, occupants: list[int]) -> bool:
+        """Whether any two of these creatures could be enemies: factions that differ, or a feud (N69)."""
+        return len({self._identity(e).faction for e in occupants}) > 1 or self.feud_in(occupants)
+
+    def feud_in(self, occupants: list[int]) -> bool:
+        """N69: whether two of these creatures are in a feud."""
+        if not self.feuds:
+            return False
+        here = {self._identity(e).uid for e in occupants}
+        return any(a in here and b in here for a, b in self.feuds)
 
     def traps_in(self, room_id: int) -> list[Trap]:
         return self.rooms.traps.get(room_id, [])
@@ -172,3 +195,54 @@ class World:
 
     def close(self) -> None:
         self.ecs.close()
+
+
+def pair_of(a: str, b: str) -> tuple[str, str]:
+    """Two creatures' uids as the key of their pair (N66, N69): the same whichever comes first."""
+    return (a, b) if a < b else (b, a)
+
+
+# -- saved with the world (game/world/saved.py): its own state besides its entities ------------------------
+def scent_fields(world: World) -> dict[str, dict[int, float]]:
+    return {"hero": world.scent_field.hero, "prey": world.scent_field.prey}
+
+
+def restore_scent(world: World, fields: dict[str, dict[int, float]]) -> None:
+    """The fields hold only the rooms where some scent lingers (their kind keeps them to the map's rooms)."""
+    for name, field in fields.items():
+        getattr(world.scent_field, name).update((room, value) for room, value in field.items() if value > 0)
+
+
+def every_spawner(world: World, clocks: dict[int, int]) -> str | None:
+    """Each of the map's spawners counts down from its interval to 1 between turns (N26)."""
+    for spawner in world.map.spawners:
+        if not 1 <= clocks.get(spawner.id, 0) <= spawner.interval:
+            return (f"the clock of spawner {spawner.id} should be from 1 to its interval {spawner.interval}, "
+                    f"not {clocks.get(spawner.id, 'missing')}")
+    return None
+
+
+def every_room(world: World, runes: dict[int, str | None]) -> str | None:
+    missing = [room for room in world.map.rooms if room not in runes]
+    return f"room_runes says nothing of room {missing[0]}" if missing else None
+
+
+def restore_pairs(world: World, pairs: dict[tuple[str, str], int]) -> None:
+    """N66: only waits still running between living creatures are kept (saves before issue 10 kept every
+    pair the world ever saw talk)."""
+    world.ecs.activate()
+    living = {ident.uid for _, (ident, body) in esper.get_components(Identity, Body) if body.health > 0}
+    world.pair_cooldown = {pair: until for pair, until in pairs.items() if until > world.turn and set(pair) <= living}
+
+
+ROOM_SCENT = saved.number_map(saved.FLOAT.between(0, 1), key=ROOM)  # room -> strength
+SPAWNER = saved.one_of(saved.INT, "a spawner of the map", lambda world: {s.id for s in world.map.spawners})
+DOOR = saved.one_of(saved.INT, "a locked door of the map", lambda world: {e.id for e in world.map.exits if e.locked})
+TRAP = saved.one_of(saved.INT, "a trap of the map", lambda world: {t.id for t in world.map.traps})
+saved.world_state("scent", saved.record({"hero": ROOM_SCENT, "prey": ROOM_SCENT}), scent_fields, restore_scent)
+saved.world_state("spawn_clock", saved.number_map(saved.INT, key=SPAWNER), check=every_spawner)
+saved.world_state("opened_doors", saved.numbers(DOOR))
+saved.world_state("trap_spent", saved.number_map(saved.COUNT, key=TRAP))
+saved.world_state("room_runes", saved.number_map(saved.optional(RUNE), key=ROOM), check=every_room)
+saved.world_state("pair_cooldown", saved.pair_map(saved.COUNT), write=restore_pairs)
+saved.world_state("feuds", saved.pair_map(saved.COUNT))

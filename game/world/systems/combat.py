@@ -8,16 +8,19 @@ import esper
 from game.world.components import Body, Mood, MoodState, Position
 from game.world.verbs import conditions
 from game.world.verbs.combat import strike
+from game.world.verbs.witness import fought_beside
 
 if TYPE_CHECKING:
     from game.world.world import World
 
 
 def run(world: World) -> None:
-    """Every creature with an enemy in its room, not fleeing and not stunned, spends its strikes (N13, N25)."""
+    """Every creature with an enemy in its room, not fleeing and not stunned, spends its strikes (N13, N25).
+    Blows in the hero's room mark who fought beside the hero (N75)."""
+    hero_room = world.hero_room() if world.alive(world.hero) else None
     for room in world.rooms.busy_rooms():
         occupants = world.rooms.occupants(room)
-        if not world.factions_differ(occupants):
+        if not world.may_fight(occupants):
             continue
         for eid in occupants:
             actor = world.actors.of(eid)  # None for the hero, who strikes by command
@@ -36,6 +39,8 @@ def run(world: World) -> None:
                 if body.heads:
                     close_in(world, eid, target)
                 strike(world, eid, target)
+                if room == hero_room:
+                    fought_beside(world, eid, target)
 
 
 def close_in(world: World, group: int, target: int) -> None:

@@ -1,12 +1,13 @@
-"""Movement stage (N14-N18): rest (using a healing item) or move by mood through an exit."""
+"""Movement stage (N14-N18, N69): rest (using a healing item) or move by mood through an exit; a hostile
+creature walks away from the one it dislikes and will not go where it stands."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
 import esper
 
 from game.world.components import Body, Identity, Mood, MoodState, Needs
-from game.world.verbs import moving
+from game.world.verbs import avoidance, moving
 from game.world.verbs.provisions import COMPLAIN_ABOVE, carried, consume
 
 if TYPE_CHECKING:
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from game.world.actors import Actor
     from game.world.world import World
 
+NO_ROOMS: frozenset[int] = frozenset()
 MOVERS = (MoodState.EXPLORING, MoodState.WANDERING, MoodState.COWARDLY, MoodState.FLEEING, MoodState.ANGERED)
 
 
@@ -23,10 +25,15 @@ def run(world: World) -> None:
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
+        shunned = NO_ROOMS
+        if actor.opinions is not None and (actor.opinions.grudges or world.feuds):
+            shunned = avoidance.shunned_rooms(world, actor)  # N69: the few with a grudge or a feud
+        if shunned and keep_away(world, actor, shunned):
+            continue
         if mood.state not in MOVERS or body.ap <= 0 or body.stunned:
             rest(world, actor, regen_every)
             continue
-        choice = choose_exit(world, eid, mood, pos.room)
+        choice = choose_exit(world, eid, mood, pos.room, shunned)
         if choice is None:
             continue
         exit_, to_room = choice
@@ -35,6 +42,31 @@ def run(world: World) -> None:
         if reason and mood.state == MoodState.FLEEING:
             world.emit("move_blocked", eid, room=pos.room, reason=reason)
     hero_rests(world, regen_every)
+
+
+def keep_away(world: World, actor: Actor, shunned: Collection[int]) -> bool:
+    """N69: a creature sharing its room with one it is hostile to tries to leave, through a way that leads
+    where no one it dislikes stands, unless something holds it (avoidance.stays) or it is angered at the hero.
+    Below a quarter of health (fleeing, N12) it breaks off: it uses its own healing if it carries some, else
+    it flees as usual. Returns whether it has acted."""
+    body, mood = actor.body, actor.mood
+    if actor.pos.room not in shunned or body.ap <= 0 or body.stunned or mood.state == MoodState.ANGERED:
+        return False
+    if mood.state == MoodState.FLEEING:
+        potion = carried(world, actor.inv, "healing")
+        if potion is not None:
+            consume(world, actor.eid, potion)
+            return True
+        return False
+    if avoidance.stays(world, actor):
+        return False
+    ways = avoidance.ways_out(world, actor, shunned)
+    if not ways:
+        return False  # cornered: insults deepen in the pair stage
+    exit_, to_room = world.rng.choice(ways)
+    body.ap -= 1
+    moving.go(world, actor.eid, exit_, to_room, force=False)
+    return True
 
 
 def hero_rests(world: World, regen_every: int) -> None:
@@ -61,8 +93,14 @@ def rest(world: World, actor: Actor, regen_every: int) -> None:
             body.health += 1
 
 
-def choose_exit(world: World, eid: int, mood: Mood, room: int) -> tuple[Exit, int] | None:
+def choose_exit(world: World, eid: int, mood: Mood, room: int,
+                shunned: Collection[int] = frozenset()) -> tuple[Exit, int] | None:
+    """The exit a mover takes by its mood (N15-N18). It will not enter a room holding one it is hostile to
+    (N69), unless angered at the hero, or fleeing with no other way out (N17: any exit)."""
     exits = world.rooms.exits[room]
+    if shunned and mood.state != MoodState.ANGERED:
+        kept = [e for e in exits if e[1] not in shunned]
+        exits = kept if kept or mood.state != MoodState.FLEEING else exits
     if not exits:
         return None
     if mood.state == MoodState.ANGERED:

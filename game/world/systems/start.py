@@ -1,4 +1,5 @@
-"""Start of the world turn: needs rise (N8), attack budgets and action points refresh (N25, C42)."""
+"""Start of the world turn: the day clock moves on (N75), needs rise (N8), attack budgets and action points
+refresh (N25, C42)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -10,7 +10,7 @@ from game.rules import combat as rules
 from game.rules.groups import FLANK_BONUS, flanks
 from game.world.components import Body, Identity, Inventory, Item, Mood, MoodState, Position
 from game.world.rooms import footprint_of, occupied
-from game.world.verbs import conditions, items, loadout
+from game.world.verbs import conditions, items, loadout, social
 from game.world.verbs.factory import group_cells
 from game.world.views import durability, item_name
 
@@ -49,6 +49,8 @@ def strike(world: World, attacker: int, target: int) -> None:
     if a_body.heads and the_strike.kind == "melee" and envelops(attacker, target):
         the_strike = replace(the_strike, dice=f"{the_strike.dice}+{FLANK_BONUS}")  # C34
     outcome = rules.resolve(the_strike, guard_of(world, t_body), world.rng, world.room_amplify(room))
+    if attacker == world.hero:
+        social.seen_blow(world, attacker, target, room)  # N73, before the blow angers it (N18)
     anger(world, attacker, target)
     weapon = a_body.card.attack.name
     if not outcome.hit:
@@ -137,14 +139,17 @@ def anger(world: World, attacker: int, target: int) -> None:
 
 
 def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> None:
-    """Death: the event, gear falling to the floor (N31), the card leaving the room."""
+    """Death: the event, gear falling to the floor (N31), the card leaving the room and its talks (N66)."""
     pos = esper.component_for_entity(eid, Position)
     body = esper.component_for_entity(eid, Body)
     room = pos.room
     if killer is not None:
         world.emit("killed", killer, eid, room, cause="combat")
+        if killer == world.hero:
+            social.seen_kill(world, killer, eid, room)  # N73
     else:
         world.emit("death", eid, room=room, cause=cause)
+    social.feuds_end_with(world, eid)  # N69
     inv = esper.try_component(eid, Inventory)
     dropped = []
     if inv:
@@ -155,6 +160,8 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
         world.emit("drop_on_death", eid, room=room, items=", ".join(dropped))
     world.rooms.remove(eid, room, occupied(pos, footprint_of(eid)))
     body.health = min(body.health, 0)
+    uid = world.uid(eid)
+    world.pair_cooldown = {pair: until for pair, until in world.pair_cooldown.items() if uid not in pair}  # N66
     if eid == world.hero:
         where = f"in {world.room_name(room)} on turn {world.turn}"
         if killer is not None:

@@ -1,26 +1,27 @@
 """Making entities: the hero, placed and spawned creatures with their gear (N31, N49), items on floors."""
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 import esper
 
+from game.content.codex import HERO_ID
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
-from game.content.codex import HERO_ID
-from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, MoodState, Needs,
-                                   Position)
+from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Loyalty, Memories, Mood,
+                                   MoodState, Needs, Opinions, Position, tag_set)
 from game.world.rooms import footprint_squares
 from game.world.verbs import loadout
 from game.world.verbs.items import give, lay
+from game.world.verbs.social import draw_name, draw_persona
 
 if TYPE_CHECKING:
     from game.world.world import World
 
 LIVING_TAGS = frozenset({"animal", "humanoid"})  # N8: living mortals hunger and thirst...
 NEEDLESS_TAGS = frozenset({"undead", "elemental"})  # ...the dead and the elemental do not
+NAMED_KINDS = frozenset({"world", "notable", "merchant"})  # people a map places by name keep it (N85)
 
 
 def group_cells(world: World, codex_id: str, heads: int) -> int:
@@ -31,12 +32,6 @@ def group_cells(world: World, codex_id: str, heads: int) -> int:
 def place_group(world: World, codex_id: str, heads: int, room: int, near: Square | None) -> list[Square]:
     """Free squares for a group's heads in `room`, nearest `near`; empty when they do not fit."""
     return world.rooms.free_cells(room, group_cells(world, codex_id, heads), near) or []
-
-
-@functools.cache
-def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
-    """One shared set per kind's tags: systems read them every turn, so creatures of a kind share one."""
-    return frozenset(tags)
 
 
 def has_needs(tags: frozenset[str]) -> bool:
@@ -58,10 +53,13 @@ def spawn_item(world: World, item_id: str, room: int | None = None, square: Squa
 
 
 def spawn_creature(world: World, codex_id: str, room: int, near: Square | None = None, kind: str = "dungeon",
-                   heads: int = 0, gear: tuple[str, ...] | None = None, provisions: bool = True) -> int | None:
+                   heads: int = 0, gear: tuple[str, ...] | None = None, provisions: bool = True,
+                   background: str | None = None, name: str = "") -> int | None:
     """Make a creature in `room` on free squares nearest `near`; None when there is no space (N26).
 
-    `gear` lists item ids to equip; None means the codex's authored gear (N31).
+    `gear` lists item ids to equip; None means the codex's authored gear (N31). A thinking kind gets a
+    persona (N65, N83; `background` from the map, else drawn), an empty social memory and, unless `name`
+    gives one, a name drawn for its people (N85); other creatures are called by `name` or their kind's.
     """
     codex = world.content.codex
     defn = codex.creatures[codex_id]
@@ -78,8 +76,11 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     faction = "monsters"
     if kind in ("world", "merchant", "notable") or codex_id in world.content.tuning.peaceful:
         faction = "folk"
+    persona = draw_persona(world, codex_id, "" if kind == "notable" else background)  # N83: notables have none
+    if persona is not None and not name:
+        name = draw_name(world, codex_id, persona.people)
     eid = esper.create_entity(
-        Identity(world.next_uid(codex_id), codex_id, defn.name, kind, faction, tags),
+        Identity(world.next_uid(codex_id), codex_id, name or defn.name, kind, faction, tags),
         Position(room, cells[0], tuple(cells) if card.heads else ()), Footprint(w, h),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget, heads=card.heads),
         Mood(MoodState.RESTING if provisions and has_needs(tags) else MoodState.WANDERING, since=world.turn),
@@ -87,6 +88,9 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     )
     if has_needs(tags):
         esper.add_component(eid, Needs())
+    if persona is not None:
+        for part in (persona, Opinions(), Loyalty(), Memories()):
+            esper.add_component(eid, part)
     world.rooms.place(eid, room, cells)
     if gear is None:
         gear = tuple(loadout.item_for_equipment(world, e) for e in codex.starting_gear(codex_id))
@@ -138,7 +142,8 @@ def populate(world: World) -> int:
 
 def place_contents(world: World, dungeon: DungeonMap) -> None:
     for p in dungeon.placements:
-        spawn_creature(world, p.creature, p.room, p.square, p.kind, p.heads, p.gear or None, p.provisions)
+        spawn_creature(world, p.creature, p.room, p.square, p.kind, p.heads, p.gear or None, p.provisions,
+                       p.background, p.name if p.kind in NAMED_KINDS else "")
     for it in dungeon.items:
         spawn_item(world, it.item, it.room, it.square, quality=it.quality, material=it.material,
                    rune=it.rune, count=it.count)
@@ -154,6 +159,8 @@ def rebuild(world: World, dungeon: DungeonMap) -> None:
         if eid not in keep:
             esper.delete_entity(eid, immediate=True)
     world.lay_out(dungeon)
+    world.pair_cooldown.clear()  # N66, N69: the pairs and feuds of the creatures that are gone
+    world.feuds.clear()
     pos = esper.component_for_entity(world.hero, Position)
     room, square = dungeon.entrance
     if pos.room in dungeon.rooms and dungeon.rooms[pos.room].contains(pos.square):

@@ -57,6 +57,16 @@ def split_off(world: World, item_eid: int, count: int) -> int:
     return part
 
 
+def hand_over(world: World, item_eid: int, owner: int) -> int:
+    """One of a carried stack passes to `owner` (the item itself when it is the last of its stack); returns
+    the entity that now holds it in `owner`'s pack (N70)."""
+    item = esper.component_for_entity(item_eid, Item)
+    if item.count > 1:
+        item.count -= 1
+        item_eid = esper.create_entity(Item(item.item_id, 1, item.quality, item.material, item.rune, item.durability))
+    return give(world, item_eid, owner)
+
+
 def destroy(world: World, item_eid: int) -> None:
     """The item is gone (eaten, drunk, used up). Deletion is deferred to the end of the turn."""
     release(world, item_eid, esper.component_for_entity(item_eid, Item))

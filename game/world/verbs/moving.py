@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 
-
 def carries_key(world: World, eid: int, key: str | None) -> bool:
     inv = esper.try_component(eid, Inventory)
     return bool(key and inv and any(esper.component_for_entity(i, Item).item_id == key for i in inv.items))

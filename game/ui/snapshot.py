@@ -1,0 +1,42 @@
+"""What the dungeon screen shows of the world, read in one place after each change (a command, a slice of
+the world turn, events, F5) rather than every frame."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.maps.model import DungeonMap, Spawner
+from game.rules import clock
+from game.world import views as world_views
+from game.world.views import CreatureView, ItemView
+from game.world.world import World
+
+
+@dataclass(frozen=True, eq=False)
+class Snapshot:
+    """One reading; equal only to itself (a new reading is a change)."""
+
+    map: DungeonMap
+    turn: int
+    minutes: int  # the day clock (N75)
+    night: bool  # the dead of night (N75)
+    hero: CreatureView
+    views: list[CreatureView]  # the living creatures
+    by_uid: dict[str, CreatureView]
+    floor: dict[int, list[ItemView]]  # room id -> the items lying on its squares
+    carried: list[ItemView]  # the hero's inventory
+    clocks: list[tuple[Spawner, int]]  # every spawner and the turns before it produces a creature
+    scent: dict[int, float]  # room id -> the hero's scent there, 0..1 (the C overlay)
+
+
+def read(world: World) -> Snapshot:
+    """Every view the screen needs, from the world as it is now."""
+    views = [v for v in (world_views.creature(world, e) for e in world.creatures()) if v.alive]
+    hours = world.content.tuning["clock"]
+    return Snapshot(
+        map=world.map, turn=world.turn, minutes=world.minutes,
+        night=clock.within(clock.hour(world.minutes), int(hours["night_from"]), int(hours["night_to"])),
+        hero=world_views.creature(world, world.hero), views=views, by_uid={v.uid: v for v in views},
+        floor={room: [i for i in world_views.items_in(world, room) if i.square is not None] for room in world.map.rooms},
+        carried=world_views.carried_by(world, world.hero), clocks=world.spawners(),
+        scent={room: world.scent(room) for room in world.map.rooms},
+    )

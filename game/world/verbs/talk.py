@@ -1,0 +1,214 @@
+"""Talking with a creature (N45, N46, N71, N73, N80, N82): who will talk, what it says when the hero starts
+(a biography at the first meeting, later the hero's deeds as it knows them), the usual options, goodbye,
+and drawing a weapon on it. Every line comes from assets/data/dialogue.toml; moments are verbs.moments."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.content.lines import pick
+from game.rules import social as rules
+from game.world.components import Identity, Loyalty, Opinions, Persona
+from game.world.verbs import moments, social
+from game.world.verbs.combat import anger
+from game.world.verbs.speech import deed_line, deeds_known, fill, living_names, narrate, say, voice_of
+from game.world.verbs.witness import observe, talks_of, witness_of
+
+if TYPE_CHECKING:
+    from game.world.world import World
+
+ASK = ("others", "news", "about", "goodbye")  # the options of Ask (Draw weapon is a command of its own)
+OTHERS_TOLD = 6  # N71: at most this many people in one answer, the most liked first
+HOSTILE = "hostile"  # N46: the faction of a person the hero drew a weapon on (world.toml [factions])
+
+
+def absent(world: World, hero: int, target: int) -> str:
+    """Why `target` is not there for the hero (itself, gone, dead, elsewhere), or ""."""
+    if target == hero:
+        return "You mutter to yourself for a while."
+    if not esper.entity_exists(target) or not world.alive(target):
+        return "There is no one there."
+    if world.room_of(target) != world.room_of(hero):
+        return f"{esper.component_for_entity(target, Identity).name} is not in this room."
+    return ""
+
+
+def hostile(world: World, hero: int, target: int) -> bool:
+    return world.is_enemy(target, hero) or world.is_enemy(hero, target)
+
+
+def refusal(world: World, hero: int, target: int) -> str:
+    """Why the hero cannot talk with `target` now, or "" (it must be alive, in the room, not hostile)."""
+    reason = absent(world, hero, target)
+    if not reason and hostile(world, hero, target):
+        return f"{esper.component_for_entity(target, Identity).name} is in no mood to talk."
+    return reason
+
+
+def silent_lines(world: World, target: int) -> dict[str, str]:
+    """N74: the greeting and goodbye of a creature outside the social web (a merchant, an animal...)."""
+    kind = "merchant" if esper.component_for_entity(target, Identity).kind == "merchant" else "other"
+    return dict(world.content.dialogue.silent[kind])
+
+
+def start(world: World, hero: int, target: int) -> None:
+    """The hero starts talking (N45): a first meeting's biography, else a greeting reflecting what it knows
+    of the hero; then a moment may begin (N75). A moment left unanswered ended with the last talk (N82)."""
+    observe(world, hero)
+    voice = voice_of(target)
+    if voice is None:
+        narrate(world, target, hero, fill(world, silent_lines(world, target)["greeting"], target, hero), "greeting")
+        return
+    social.meet(world, target, hero)
+    talks, hero_uid = talks_of(target), world.uid(hero)
+    talks.open.pop(hero_uid, None)
+    sent = social.acknowledge(world, target, hero)  # N72: who sent the hero, first of all (it starts warmer)
+    if sent is not None:
+        say(world, target, hero, fill(world, world.content.dialogue.news["sent"], target, hero,
+                                      source=social.who(world, sent.source)), "greeting")
+    if hero_uid not in talks.greeted:
+        talks.greeted = talks.greeted | {hero_uid}
+        say(world, target, hero, biography(world, target, hero, voice), "biography")
+    else:
+        say(world, target, hero, greeting(world, target, hero, voice), "greeting")
+    moments.maybe_begin(world, hero, target)
+
+
+def biography(world: World, target: int, hero: int, voice: str) -> str:
+    """N45: origin (by people), temperament (by outlook) and circumstance (by background), the same for
+    this person every time."""
+    dialogue, persona, uid = world.content.dialogue, esper.component_for_entity(target, Persona), world.uid(target)
+    parts = (dialogue.voices[voice].first, pick(dialogue.origin[persona.people], uid, "origin"),
+             pick(dialogue.temperament[persona.outlook], uid, "temperament"),
+             pick(dialogue.circumstance[voice], uid, "circumstance"))
+    return " ".join(fill(world, part, target, hero) for part in parts)
+
+
+def greeting(world: World, target: int, hero: int, voice: str) -> str:
+    """N45, N73: the newest deed of the hero it heard of and has not told (naming who told it); else the
+    newest it saw itself; else a greeting in the tone of its opinion of the hero."""
+    dialogue = world.content.dialogue
+    heard = social.news_of(world, target, hero)
+    if heard is not None:
+        social.mark_told(heard)
+        return deed_line(world, target, hero, heard)
+    me = world.uid(target)
+    for memory in deeds_known(world, target, hero):
+        line = deed_line(world, target, hero, memory) if memory.source == me else ""
+        if line:
+            return line
+    tone = dialogue.tone[social.band(world, target, world.uid(hero)) or "indifferent"]
+    return fill(world, dialogue.voices[voice].greeting[tone], target, hero)
+
+
+def others(world: World, target: int, hero: int) -> list[tuple[str, str, str]]:
+    """N71: (uid, name, band) of the living people the hero has met or observed that `target` has an
+    opinion of, the most liked first."""
+    opinions = esper.component_for_entity(target, Opinions).of
+    names, me = living_names(world), world.uid(target)
+    held = {uid: social.opinion(world, target, uid) for uid in witness_of(hero).seen
+            if uid != me and uid in opinions and uid in names}  # as they stand now, drift and all (N68)
+    known = sorted(held, key=lambda uid: (-held[uid], uid))
+    bands = world.content.social.bands
+    return [(uid, names[uid][1], rules.band_of(held[uid], bands)) for uid in known[:OTHERS_TOLD]]
+
+
+def tell_others(world: World, target: int, hero: int, voice: str) -> None:
+    """N71: a line for each person the hero knows, in words like wary, cordial, friendly, trusted."""
+    dialogue = world.content.dialogue
+    told = others(world, target, hero)
+    for uid, name, band in told:
+        say(world, target, hero, fill(world, dialogue.others[band], target, hero, other=name), "others",
+            about=uid, band=band)
+    if not told:
+        say(world, target, hero, fill(world, dialogue.voices[voice].others_none, target, hero), "others")
+
+
+def tell_news(world: World, target: int, hero: int, voice: str) -> None:
+    """N71: its strongest feeling about someone the hero knows, when it has one; else someone it trusts to
+    send the hero to (N72); else a deed of the hero it heard of from someone else (N73); else nothing new."""
+    dialogue = world.content.dialogue
+    strong = [o for o in others(world, target, hero) if dialogue.tone[o[2]] != "plain"]
+    if strong:
+        uid, name, band = max(strong, key=lambda o: (abs(social.opinion(world, target, o[0]) or 0), o[0]))
+        line = fill(world, dialogue.others[band], target, hero, other=name)
+        say(world, target, hero, fill(world, dialogue.news["opinion"], target, hero, line=line), "news",
+            about=uid, band=band)
+        return
+    sent_to = social.recommend(world, target, hero)
+    if sent_to is not None:
+        uid, name, room = sent_to
+        social.send(world, target, hero, uid)
+        say(world, target, hero, fill(world, dialogue.news["recommend"], target, hero, other=name, room=room),
+            "news", about=uid)
+        return
+    heard = social.news_of(world, target, hero)
+    if heard is not None:
+        social.mark_told(heard)
+        say(world, target, hero, fill(world, dialogue.news["deed"], target, hero,
+                                      line=deed_line(world, target, hero, heard)), "news")
+        return
+    say(world, target, hero, fill(world, dialogue.voices[voice].news_none, target, hero), "news")
+
+
+def values(world: World, target: int) -> tuple[str | None, str | None]:
+    """N80: the approach it welcomes most and the one it resents most (approach_likes, N83), or None;
+    ties go to the first in the seed's order of approaches."""
+    likes = social.approach_likes(world, esper.component_for_entity(target, Persona))
+    ranked = [(likes.get(a, 0), i, a) for i, a in enumerate(rules.APPROACHES)]
+    best, worst = max(ranked, key=lambda r: (r[0], -r[1])), min(ranked)
+    return (best[2] if best[0] > 0 else None), (worst[2] if worst[0] < 0 else None)
+
+
+def tell_about(world: World, target: int, hero: int, voice: str) -> None:
+    """N80: "Tell me about yourself" reveals what it values most and what it cannot abide."""
+    dialogue = world.content.dialogue
+    welcomed, resented = values(world, target)
+    parts = [fill(world, dialogue.voices[voice].about, target, hero)]
+    if welcomed:
+        parts.append(fill(world, dialogue.values["welcomes"], target, hero, what=dialogue.welcome[welcomed]))
+    if resented:
+        parts.append(fill(world, dialogue.values["resents"], target, hero, what=dialogue.resent[resented]))
+    if not (welcomed or resented):
+        parts.append(fill(world, dialogue.values["none"], target, hero))
+    say(world, target, hero, " ".join(parts), "about", welcomes=welcomed or "", resents=resented or "")
+
+
+def ask(world: World, hero: int, target: int, option: str) -> str:
+    """One of the usual options (N71, N80) or goodbye (N82: leaving a moment early costs nothing); "" when
+    answered, else why not."""
+    if option not in ASK:
+        return f"Unknown option {option!r} ({', '.join(ASK)})."
+    voice = voice_of(target)
+    if option != "goodbye" and voice is None:
+        return f"{esper.component_for_entity(target, Identity).name} has nothing to say about that."
+    if option != "goodbye" and moments.open_moment(world, hero, target) is not None:
+        return "Answer first, or say goodbye."
+    world.emit("asks", hero, target, world.room_of(target), option=option,
+               line=world.content.dialogue.options[option])
+    if option == "goodbye":
+        if voice is None:
+            narrate(world, target, hero, fill(world, silent_lines(world, target)["goodbye"], target, hero), "goodbye")
+            return ""
+        talks_of(target).open.pop(world.uid(hero), None)
+        say(world, target, hero, fill(world, world.content.dialogue.voices[voice].goodbye, target, hero), "goodbye")
+        return ""
+    {"others": tell_others, "news": tell_news, "about": tell_about}[option](world, target, hero, voice)
+    return ""
+
+
+def draw_weapon(world: World, hero: int, target: int) -> None:
+    """N46: the person becomes an ordinary enemy where it stands: hostile to the hero, angered, its loyalty
+    gone and its opinion of the hero at the bottom of the scale. A companion would be set down in the room
+    first, and a full room would refuse the offer: companions are a later issue, so none is."""
+    ident = esper.component_for_entity(target, Identity)
+    ident.faction = HOSTILE
+    world.emit("draw_weapon", hero, target, world.room_of(target))
+    if esper.has_component(target, Persona):
+        talks_of(target).open.pop(world.uid(hero), None)
+        social.shift(world, target, hero, world.content.social.low - world.content.social.high)
+        loyalty = esper.try_component(target, Loyalty)
+        if loyalty is not None:
+            loyalty.to[world.uid(hero)] = 0
+    anger(world, hero, target)  # N18: angered at the hero, like a creature it struck

@@ -1,0 +1,126 @@
+"""Run the hostile corpus (tests/data/hostile/cases.json) in this process under an address-space limit,
+printing one JSON line per case: its name, seconds, the lines it ended with and any unexpected error.
+
+    python tests/hostile_runner.py BYTES [CASE ...]
+
+A map is read by the checker (tools/check_map.py's check) and by the game (launch.load_dungeon), a region
+map by the checker; a data case is the game's data with that one file replaced, loaded by the game
+(load_content) and by the checker (read_data_ids); a creature file goes to `tools/creature.py check`.
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import json
+import resource
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOSTILE = ROOT / "tests" / "data" / "hostile"
+sys.path.insert(0, str(ROOT))
+
+from game import launch  # noqa: E402
+from game.content.content import load_content  # noqa: E402
+from game.content.errors import ContentError  # noqa: E402
+from game.maps.data_ids import read_data_ids  # noqa: E402
+from game.maps.errors import MapError  # noqa: E402
+from game.paths import DATA  # noqa: E402
+
+
+def tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CHECK_MAP, CREATURE = tool("check_map"), tool("creature")
+IDS = read_data_ids()  # the shipped data, read once for every map
+launch.read_data_ids = lambda: IDS
+
+
+def quietly(run, *args) -> tuple[object, list[str]]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        result = run(*args)
+    return result, out.getvalue().splitlines()
+
+
+def map_case(path: Path, game: bool) -> list[str]:
+    """The checker's problems, which the game's (when it reads the map) must equal."""
+    checked, _ = quietly(CHECK_MAP.check, path, IDS)
+    if game:
+        try:
+            launch.load_dungeon(path)
+        except MapError as exc:
+            if exc.problems != checked:
+                raise AssertionError(f"the game says {exc.problems}, the checker {checked}") from None
+        else:
+            raise AssertionError("the game loaded it")
+    return checked
+
+
+def data_case(path: Path, folder: str) -> list[str]:
+    """The game's ContentError with the data folder left out; the checker passes or says the same."""
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "data"
+        shutil.copytree(DATA, data)
+        shutil.copy(path, data / path.relative_to(HOSTILE / "data" / folder))
+        game, checker = refusal(load_content, data), refusal(read_data_ids, data)
+    if game is None:
+        raise AssertionError("the game loaded it")
+    if checker not in (None, game):
+        raise AssertionError(f"the game says {game!r}, the checker {checker!r}")
+    return [game]
+
+
+def refusal(load, data: Path) -> str | None:
+    """The ContentError `load(data)` raises, the data folder left out, or None when it loads."""
+    try:
+        load(data)
+    except ContentError as exc:
+        return str(exc).removeprefix(f"{data}/")
+    return None
+
+
+def creature_case(path: Path) -> list[str]:
+    code, lines = quietly(CREATURE.main, ["check", str(path)])
+    if code != 1:
+        raise AssertionError(f"creature.py check exited {code}")
+    return lines[:-1]  # the problems, not the count
+
+
+def run(case: dict) -> list[str]:
+    path = HOSTILE / case["file"]
+    if case["kind"] in ("map", "region"):
+        return map_case(path, game=case["kind"] == "map")
+    if case["kind"] == "data":
+        return data_case(path, case["name"])
+    return creature_case(path)
+
+
+def main(argv: list[str]) -> int:
+    limit = int(argv[0])
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    cases = json.loads((HOSTILE / "cases.json").read_text())
+    for case in cases:
+        if argv[1:] and case["name"] not in argv[1:]:
+            continue
+        start = time.perf_counter()
+        try:
+            lines, error = run(case), None
+        except BaseException as exc:  # noqa: B902 - MemoryError, RecursionError, anything: the case failed
+            lines, error = [], "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        print(json.dumps({"name": case["name"], "seconds": round(time.perf_counter() - start, 3), "lines": lines,
+                          "error": error}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
