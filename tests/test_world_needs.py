@@ -300,14 +300,16 @@ def test_starvation_at_exactly_the_limit_then_death_by_hunger_and_thirst(world):
 
 @pytest.mark.rule("N74")
 def test_N74_who_takes_part_in_the_pair_stage(content):
-    """Thinking humanoids with an Action Point left and some health; not the mindless."""
+    """Thinking humanoids with an Action Point left and some health; not the mindless (the merchant, the
+    spell-bound and the beast: tests/test_social_web.py)."""
     from game.world.components import Identity
-    from game.world.systems import pairs
+    from game.world.systems import pairs, start
 
     world = make_world(content, seed=3)
     try:
         a = spawn(world, "wanderer", 1)
         b = spawn(world, "villager", 1)
+        start.run(world)  # the persona that makes a thinker (N74)
         assert pairs.participant(world, a) and pairs.participant(world, b)
         assert not pairs.participant(world, world.hero)
         body(a).ap = 0
