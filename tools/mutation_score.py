@@ -1,7 +1,8 @@
 """The mutation score of the last `make mutate` run, per part of the game (docs/testing.md).
 
 Reads mutmut 3's results under mutants/ and prints, for game/rules, game/world/systems and
-game/world/verbs, how many mutants were killed, survived, had no test, timed out or were not run.
+game/world/verbs, how many mutants were caught (killed, or timed out: a test ran forever), survived, had
+no test or were not run; the score is the share caught of those run.
 `--survivors` lists the surviving mutants by name (`mutmut show NAME` prints one).
 """
 from __future__ import annotations
@@ -26,7 +27,10 @@ def results(mutants: Path) -> dict[str, dict[str, str]]:
         part = next((p for p in PARTS if path.startswith(p + "/")), None)
         if part is None:
             continue
-        codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+        try:
+            codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+        except (ValueError, KeyError) as exc:
+            raise SystemExit(f"{meta}: not a mutmut 3 result file ({exc}); delete mutants/ and run again")
         found[part].update({name: STATUS.get(code, "suspicious") for name, code in codes.items()})
     return found
 
@@ -42,12 +46,13 @@ def main() -> int:
     for part, by_name in results(mutants).items():
         counts = Counter(by_name.values())
         tried = len(by_name) - counts["not run"]
-        score = 100 * counts["killed"] / tried if tried else 0.0
+        caught = counts["killed"] + counts["timeout"]  # a mutant that makes a test run forever is caught too
+        score = 100 * caught / tried if tried else 0.0
         detail = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()) if status != "killed")
-        print(f"{part:20} {counts['killed']:5} of {tried:5} killed ({score:5.1f} %)  {detail}")
+        print(f"{part:20} {caught:5} of {tried:5} caught ({score:5.1f} %)  {detail}")
         if args.survivors:
             for name, status in sorted(by_name.items()):
-                if status not in ("killed", "not run"):
+                if status not in ("killed", "timeout", "not run"):
                     print(f"    {status}: {name}")
     return 0
 
