@@ -31,7 +31,8 @@ bench: $(STAMP)
 
 # Mutation testing (docs/testing.md): mutmut 3 over game/rules, game/world/systems and game/world/verbs
 # with the tests [tool.mutmut] selects, then the module-level numbers mutmut cannot reach. Not part of
-# `make test`: it takes about an hour on two cores. MUTANTS narrows mutmut, e.g. MUTANTS='game.rules*'.
+# `make test`: about an hour on an idle two-core machine, hours on a shared one (docs/testing.md has the
+# measured figures). MUTANTS narrows both parts, e.g. MUTANTS='game.rules*'.
 MUTATE_STAMP := $(VENV)/.mutate-installed
 MUTANTS ?=
 $(MUTATE_STAMP): pyproject.toml $(STAMP)

@@ -10,7 +10,7 @@ from game.world.commands import Ask, DrawWeapon, Move, Reply, Talk, perform
 from game.world.components import Body, Identity, Loyalty, Memories, Mood, MoodState, Opinions, Talks
 from game.world.talkview import acquaintance, talk_view
 from game.world.world import pair_of
-from game.world.verbs import social
+from game.world.verbs import social, talk
 from game.world.verbs.speech import voice_of
 from game.world.verbs.witness import witness_of
 from tests.talk_fixtures import new, only, person, said, sure
@@ -155,6 +155,20 @@ def test_N71_others_lists_the_people_the_hero_has_met_or_observed_in_words(calm)
     assert [e.data["line"] for e in told] == [others["trusted"].format(other="Ada"), others["wary"].format(other="Bran")]
     assert [e.data["band"] for e in told] == ["trusted", "wary"]
     assert "trusted" in told[0].data["line"].lower() and "wary" in told[1].data["line"].lower()
+
+
+@pytest.mark.rule("N71")
+def test_N71_others_tells_of_six_people_at_most_the_most_liked_first(calm):
+    """docs/rules.md: up to six; seven known and seen, opinions 1 to 7: the six from 7 down to 2."""
+    world, _ = calm
+    speaker = person(world)
+    known = [person(world) for _ in range(7)]
+    for opinion, other in enumerate(known, start=1):
+        opinion_of(world, speaker, other, opinion)
+        seen = witness_of(world.hero)
+        seen.seen = seen.seen | {world.uid(other)}
+    told = talk.others(world, speaker, world.hero)
+    assert [uid for uid, _, _ in told] == [world.uid(e) for e in reversed(known[1:])]
 
 
 @pytest.mark.rule("N71")
