@@ -378,3 +378,25 @@ def test_N25_the_combat_stage_spends_a_strike_and_an_AP_a_blow_in_every_room(wor
     body(wolf).conditions["deafened"] = 1  # a condition that does not stop blows
     combat_stage.run(world)
     assert len(blows(wolf)) == 5
+
+
+@pytest.mark.rule("N20")
+def test_N20_a_ranged_attack_rolls_against_ranged_and_a_melee_one_against_melee(world):
+    """The shipped ranged attacker (the Akasha Mind) has melee and ranged alike, so the wolf's card is
+    given a bow's numbers: melee 40, ranged 65."""
+    wolf = spawn(world, "wolf", 1)
+    card = replace(body(wolf).card, melee=40, ranged=65)
+    body(wolf).card = card
+    assert combat.strike_of(body(wolf)).chance == 40
+    body(wolf).card = replace(card, attack=replace(card.attack, kind="ranged"))
+    assert combat.strike_of(body(wolf)).chance == 65
+
+
+@pytest.mark.rule("C29")
+def test_C29_damage_wears_the_worn_armour_first_and_says_how_much_it_held(world):
+    """The hero's leather jerkin has 40 durability: 7 damage is all soaked (33 left), then 40 more:
+    33 soaked, 7 reach health."""
+    room = world.room_of(world.hero)
+    assert combat.wear_armour(world, world.hero, 7, room) == 0
+    assert combat.wear_armour(world, world.hero, 40, room) == 7
+    assert [(e.data["soaked"], e.data["durability"]) for e in kinds(world, "soaked")] == [(7, 33), (33, 0)]

@@ -73,6 +73,17 @@ def test_presence_trait_frightens_and_the_frightened_do_not_strike(world, game):
 
 
 @pytest.mark.rule("C40")
+def test_C40_a_presence_trait_tries_each_enemy_once_and_spares_its_friends_and_the_dead(world):
+    skeletons = spawn(world, "skeleton_rabble", 0, heads=8)
+    spawn(world, "giant_rat", 0)  # a monster too: a friend
+    dead_rat = spawn(world, "giant_rat", 0)
+    body(dead_rat).health = 0
+    conditions_stage.presence(world)
+    trials = [e for e in world.events if e.kind in ("afflicted", "resisted")]
+    assert [(e.actor, e.target) for e in trials] == [(world.uid(skeletons), "hero")]  # not the rats
+
+
+@pytest.mark.rule("C40")
 def test_a_group_triggers_its_trait_when_its_blow_lands(world):
     rats = spawn(world, "rat_swarm", 0, heads=12)
     body(rats).card = replace(body(rats).card, melee=99)

@@ -199,13 +199,26 @@ def test_N14_moving_can_spring_traps(content):
         jerkin_before = views.creature(world, world.hero).durability
         assert game.do(Move(world.hero, room_id(1))).ok
         sprung = kinds(world, "trap")
-        assert sprung and sprung[0].actor == "hero"
-        assert body(world.hero).health + 0 <= hp
+        assert [(e.actor, e.data["trap"], e.data["dc"]) for e in sprung] == [("hero", "a spike trap", 99)]
         # d6 less the hero's piercing defense 2, soaked by the leather jerkin before health (C29)
         damage = sprung[0].data["damage"]
         assert 0 <= damage <= 6 - 2
         lost = (hp - body(world.hero).health) + (jerkin_before - views.creature(world, world.hero).durability)
         assert lost == damage
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_a_trap_passed_says_which_trap_the_roll_and_the_dc(content):
+    trap = Trap(300, "spikes", room_id(1), (7, 2), "spikes", "d6", dc=0)  # every roll passes DC 0
+    world = make_world(content, row_map(2, traps=(trap,)), seed=2)
+    try:
+        wolf = spawn(world, "wolf", 1)
+        moving.spring_traps(world, wolf, room_id(1))
+        (avoided,) = kinds(world, "trap_avoided")
+        assert (avoided.actor, avoided.data["trap"], avoided.data["dc"]) == (world.uid(wolf), "a spike trap", 0)
+        assert avoided.data["roll"] >= 2 and not kinds(world, "trap")  # a trial of two dice, each at least 1
     finally:
         world.close()
 
