@@ -376,6 +376,8 @@ def test_N69_nemesis_is_a_feud_in_which_either_may_attack_and_it_ends_when_both_
             break
     over = kinds(world, "feud_over")
     assert [e.data["reason"] for e in over] == ["calm"]
+    names = sorted(esper.component_for_entity(e, Identity).name for e in (a, b))
+    assert sorted((over[0].data["first"], over[0].data["second"])) == names  # both named in the log
     assert min(of(world, a, b), of(world, b, a)) >= world.content.social.hostile_below
     assert not world.is_enemy(a, b)
 
