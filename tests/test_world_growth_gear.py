@@ -122,12 +122,13 @@ def test_N30_picks_up_and_equips_a_better_weapon(world):
 def test_N30_a_creature_at_1_health_still_arms_itself_and_one_at_0_does_not(world):
     wanderer = spawn(world, "wanderer", 2, gear=("club",))
     sword = factory.spawn_item(world, "longsword", room_id(2), (12, 2), quality="masterwork")
-    body(wanderer).ap, body(wanderer).health = 2, 0
+    body(wanderer).ap, body(wanderer).health = 3, 0
     scavenge.run(world)
     assert esper.component_for_entity(wanderer, Inventory).equipped["weapon"] != sword
     body(wanderer).health = 1
     scavenge.run(world)
     assert esper.component_for_entity(wanderer, Inventory).equipped["weapon"] == sword
+    assert body(wanderer).ap == 2  # arming cost one of its three
 
 
 def test_N29_N30_arming_waits_for_the_unlock_level(world):
