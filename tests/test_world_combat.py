@@ -233,6 +233,7 @@ def test_N31_gear_falls_into_the_room_where_it_died(world):
     assert not world.alive(guard_)
 
 
+@pytest.mark.rule("C32")
 def test_C35_minion_group_loses_heads_not_health(world):
     rats = spawn(world, "rat_swarm", 0, heads=8)
     assert body(rats).heads == 8
@@ -241,6 +242,9 @@ def test_C35_minion_group_loses_heads_not_health(world):
     assert [e for e in world.events if e.kind == "heads_lost"][-1].data["left"] == 5
     assert body(rats).card.melee == world.content.codex.card("rat_swarm", 5).melee  # C32 band at 5 heads
     assert body(rats).card.melee < world.content.codex.card("rat_swarm", 8).melee
+    combat.apply_damage(world, world.hero, rats, 5, {}, kill_heads=2)  # 3 heads: below a Cluster, +0
+    assert body(rats).card.melee == world.content.codex.card("rat_swarm", 3).melee
+    assert body(rats).card.melee < world.content.codex.card("rat_swarm", 5).melee
 
 
 def test_C29_armoured_creature_loses_durability_first(world):
