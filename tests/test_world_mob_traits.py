@@ -12,6 +12,7 @@ from game.world.components import Position
 from game.world.systems import combat as combat_stage
 from game.world.systems import conditions as conditions_stage
 from game.world.verbs import combat, conditions
+from game.world.verbs.moving import relocate
 from tests.world_fixtures import body, kinds, room_id, spawn
 
 
@@ -156,6 +157,19 @@ def test_heads_close_in_and_flank_for_plus_two(world):
     b = body(goblins).card
     assert hit.data["physical"] == max(0, b.strength - body(wanderer).card.defense[b.attack.damage_type]
                                        + sum(hit.data["faces"]) + 2)
+
+
+@pytest.mark.rule("C34")
+def test_C34_heads_round_a_target_off_the_room_s_middle_stay_where_they_are(world):
+    """Room 1 is 4 x 3 squares from (6, 1); a target at (7, 2) has all eight squares round it in the room."""
+    wanderer = spawn(world, "wanderer", 1)
+    relocate(world, wanderer, room_id(1), [(7, 2)])
+    goblins = spawn(world, "goblin_cutters", 1, heads=6)
+    combat_stage.close_in(world, goblins, wanderer)
+    cells = esper.component_for_entity(goblins, Position).cells
+    assert len(cells) == 6 and all(max(abs(x - 7), abs(y - 2)) == 1 for x, y in cells)
+    combat_stage.close_in(world, goblins, wanderer)  # already round it: the heads keep their squares
+    assert esper.component_for_entity(goblins, Position).cells == cells
 
 
 @pytest.mark.rule("C40")
