@@ -422,6 +422,8 @@ def test_N69_below_a_quarter_health_it_breaks_off_heals_if_it_can_else_flees(con
             body(eid).health = 1
         start.run(world)
         body(foe).strikes = 0  # (it spares them here)
+        factory.spawn_item(world, "healing_potion", owner=foe)
+        half = body(foe).health = body(foe).card.health // 2  # hurt, not fleeing
         behaviour.run(world)
         assert esper.component_for_entity(hurt, Mood).state == MoodState.FLEEING
         combat.run(world)
@@ -429,6 +431,7 @@ def test_N69_below_a_quarter_health_it_breaks_off_heals_if_it_can_else_flees(con
         movement.run(world)
         assert room_of(hurt) == room_id(1) and body(hurt).health > 1  # healed with its own potion
         assert room_of(other) != room_id(1)  # nothing to heal with: it fled
+        assert room_of(foe) == room_id(1) and body(foe).health > half  # it stays and rests as usual (N14)
     finally:
         world.close()
 
