@@ -522,6 +522,21 @@ def test_N73_a_kill_that_defends_and_a_blow_that_attacks_are_remembered(shut_in)
 
 
 @pytest.mark.rule("N73")
+def test_N73_a_deed_seen_again_at_the_same_place_within_20_turns_is_the_same_deed(shut_in):
+    """social.toml: remembered again after 20 turns; a defence seen moves the opinion by 3."""
+    world = shut_in
+    watcher = person(world, room=2)
+    social.witness(world, world.hero, "defended", [watcher])
+    social.witness(world, world.hero, "defended", [watcher])
+    assert of(world, watcher, world.hero) == 3  # once, not twice
+    for turn in (19, 20):
+        world.turn = turn
+        social.witness(world, world.hero, "defended", [watcher])
+    known = esper.component_for_entity(watcher, Memories).known
+    assert [(m.deed, m.turn) for m in known] == [("defended", 0), ("defended", 20)]
+
+
+@pytest.mark.rule("N73")
 @pytest.mark.rule("N81")
 def test_N73_N81_a_friendly_creature_passes_one_memory_when_they_meet(shut_in):
     world = shut_in
