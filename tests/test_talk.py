@@ -203,7 +203,9 @@ def test_N71_any_news_favours_a_strong_opinion_of_someone_known_then_a_deed_hear
     opinion_of(world, speaker, ada, -10)
     game.do(Ask(world.hero, speaker, "news"))
     wary = dialogue.others["wary"].format(other="Ada")
-    assert said(world.pop_events()) == [dialogue.news["opinion"].format(line=wary)]
+    (news,) = [e for e in world.pop_events() if e.kind == "says"]
+    assert (news.data["line"], news.data["about"], news.data["band"]) == \
+        (dialogue.news["opinion"].format(line=wary), world.uid(ada), "wary")
     lonely = person(world, background="wanderer")
     game.do(Talk(world.hero, lonely))
     world.pop_events()
@@ -222,7 +224,7 @@ def test_N80_tell_me_about_yourself_reveals_what_it_values_most_and_cannot_abide
     world.pop_events()
     game.do(Ask(world.hero, hermit, "about"))
     (event,) = [e for e in world.pop_events() if e.kind == "says"]
-    assert (event.data["welcomes"], event.data["resents"]) == ("honest", "deceitful")
+    assert (event.data["part"], event.data["welcomes"], event.data["resents"]) == ("about", "honest", "deceitful")
     assert dialogue.values["welcomes"].format(what=dialogue.welcome["honest"]) in event.data["line"]
     assert dialogue.values["resents"].format(what=dialogue.resent["deceitful"]) in event.data["line"]
     plain = person(world, kind="notable", background="", outlook="neutral")
