@@ -551,6 +551,7 @@ def test_N73_N81_a_friendly_creature_passes_one_memory_when_they_meet(shut_in):
     pairs.exchange(world, listener, teller, room_id(0))
     event = talks(world)[-1]
     assert event.data["exchange"] == "gossip" and event.actor == world.uid(teller)
+    assert (event.data["hero"], event.data["about"], event.data["deed"]) == ("Hero", "hero", "slight")
     heard = esper.component_for_entity(listener, Memories).known
     assert [(m.deed, m.source, m.place) for m in heard] == [("slight", world.uid(teller), "Room 0")]  # one, newest
     assert of(world, listener, world.hero) == rules.SLIGHT_HEARD == -3  # N81
