@@ -131,6 +131,23 @@ def test_N30_a_creature_at_1_health_still_arms_itself_and_one_at_0_does_not(worl
     assert body(wanderer).ap == 2  # arming cost one of its three
 
 
+@pytest.mark.rule("N30")
+@pytest.mark.rule("N35")
+@pytest.mark.parametrize("first, second", [(dict(quality="common"), dict(quality="fine", durability=1)),
+                                           (dict(quality="common"), dict(quality="common", rune="fire"))])
+def test_N30_N35_armour_is_weighed_by_quality_and_rune_before_its_wear(world, first, second):
+    """docs/rules.md: an armour piece scores its resistance points (a fine one +1 on each of the five
+    mundane types: +5), a tenth of its durability and a rune's bonus. A fine gambeson worn down to 1 beats a common one at 46 (5.1 > 4.6);
+    of two common ones alike, the runed one is taken."""
+    wanderer = spawn(world, "wanderer", 2, gear=("club",))
+    assert "body" not in esper.component_for_entity(wanderer, Inventory).equipped
+    factory.spawn_item(world, "gambeson", room_id(2), (11, 2), **first)
+    better = factory.spawn_item(world, "gambeson", room_id(2), (12, 2), **second)
+    body(wanderer).ap = 2
+    scavenge.run(world)
+    assert esper.component_for_entity(wanderer, Inventory).equipped["body"] == better
+
+
 def test_N29_N30_arming_waits_for_the_unlock_level(world):
     outlaw = spawn(world, "outlaw", 2, gear=("club",))
     level = next(lvl for lvl, b in world.actors.of(outlaw).unlocks.items() if b == "arm_itself")
