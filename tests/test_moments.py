@@ -70,6 +70,21 @@ def test_N75_no_moment_begins_while_an_enemy_is_in_the_room(one):
     assert began(world.pop_events()) == []
 
 
+@pytest.mark.rule("N75")
+def test_N75_an_enemy_either_way_round_counts(content):
+    """With factions tuned one-sided, a creature the hero counts as an enemy and one that counts the hero
+    as its enemy each hold moments back."""
+    for hero_hates, monsters_hate in ((("monsters",), ()), ((), ("hero",))):
+        enemies = dict(content.tuning.enemies, hero=frozenset(hero_hates), monsters=frozenset(monsters_hate))
+        world, _ = new(replace(content, tuning=replace(content.tuning, enemies=enemies)))
+        try:
+            assert not moments.enemy_in_room(world, world.hero)
+            spawn(world, "giant_rat", 0)
+            assert moments.enemy_in_room(world, world.hero), (hero_hates, monsters_hate)
+        finally:
+            world.close()
+
+
 SITUATIONS = {
     "wounded": ("the_wound", lambda world, eid: setattr(esper.component_for_entity(eid, Body), "health", 1)),
     "hungry": ("empty_belly", lambda world, eid: setattr(esper.component_for_entity(eid, Needs), "hunger", 51)),

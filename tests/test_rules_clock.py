@@ -18,6 +18,7 @@ def test_N75_minutes_read_as_hours_and_days():
 def test_N75_the_night_window_may_cross_midnight():
     assert [h for h in range(24) if clock.within(h, 0, 4)] == [0, 1, 2, 3]
     assert [h for h in range(24) if clock.within(h, 22, 2)] == [0, 1, 22, 23]
+    assert [h for h in range(24) if clock.within(h, 5, 5)] == []  # from 5 up to 5: no hour at all
 
 
 @pytest.mark.rule("N75")

@@ -92,6 +92,20 @@ def test_C35_a_group_with_no_heads_left_is_beaten():
     assert not rats.standing
 
 
+@pytest.mark.rule("C35")
+@pytest.mark.rule("C33")
+def test_C35_a_group_down_to_one_head_strikes_with_1d2_and_falls_with_that_head():
+    """One head left: it rolls 1d2 (1 or 2), not its authored 3d6, and its last head falling beats it
+    however much health the builder gave the group."""
+    last_one, target = fighter(dice="3d6", heads=1, health=5), fighter(health=10**6)
+    for seed in range(8):
+        before = target.health
+        dueling._hit(last_one, target, random.Random(seed))
+        assert before - target.health in (1, 2)
+    dueling._hit(fighter(dice="d2"), last_one, random.Random(1))
+    assert (last_one.heads, last_one.health, last_one.standing) == (0, 5, False)
+
+
 @pytest.mark.rule("C29")
 def test_C29_duel_damage_wears_durability_first_and_elements_go_to_health():
     """Strength 10 + d2 = 11 or 12 physical against 5 durability, plus 4 fire straight to health."""

@@ -55,6 +55,7 @@ def test_N79_loyalty_moves_by_the_result_and_three_per_approach_die_even_on_a_su
     assert social.loyalty_change(False, 0, 1, per_success=2, failure=3, charisma_scale=1.0) == 0
     assert social.loyalty_change(True, 2, 1, per_success=2, failure=3, charisma_scale=1.5) == 10  # gains scale
     assert social.loyalty_change(False, 0, -1, per_success=2, failure=3, charisma_scale=1.5) == -6  # losses do not
+    assert social.loyalty_change(True, 1, 0, per_success=1, failure=3, charisma_scale=2.0) == 2  # a gain of 1 too
     assert social.new_loyalty(4, -6) == 0 and social.new_loyalty(4, 3) == 7  # never below 0
 
 

@@ -377,6 +377,8 @@ def test_N69_nemesis_is_a_feud_in_which_either_may_attack_and_it_ends_when_both_
             break
     over = kinds(world, "feud_over")
     assert [e.data["reason"] for e in over] == ["calm"]
+    names = sorted(esper.component_for_entity(e, Identity).name for e in (a, b))
+    assert sorted((over[0].data["first"], over[0].data["second"])) == names  # both named in the log
     assert min(of(world, a, b), of(world, b, a)) >= world.content.social.hostile_below
     assert not world.is_enemy(a, b)
 
@@ -453,6 +455,8 @@ def test_N69_below_a_quarter_health_it_breaks_off_heals_if_it_can_else_flees(con
             body(eid).health = 1
         start.run(world)
         body(foe).strikes = 0  # (it spares them here)
+        factory.spawn_item(world, "healing_potion", owner=foe)
+        half = body(foe).health = body(foe).card.health // 2  # hurt, not fleeing
         behaviour.run(world)
         assert esper.component_for_entity(hurt, Mood).state == MoodState.FLEEING
         combat.run(world)
@@ -460,6 +464,7 @@ def test_N69_below_a_quarter_health_it_breaks_off_heals_if_it_can_else_flees(con
         movement.run(world)
         assert room_of(hurt) == room_id(1) and body(hurt).health > 1  # healed with its own potion
         assert room_of(other) != room_id(1)  # nothing to heal with: it fled
+        assert room_of(foe) == room_id(1) and body(foe).health > half  # it stays and rests as usual (N14)
     finally:
         world.close()
 
@@ -550,6 +555,21 @@ def test_N73_a_kill_that_defends_and_a_blow_that_attacks_are_remembered(shut_in)
 
 
 @pytest.mark.rule("N73")
+def test_N73_a_deed_seen_again_at_the_same_place_within_20_turns_is_the_same_deed(shut_in):
+    """social.toml: remembered again after 20 turns; a defence seen moves the opinion by 3."""
+    world = shut_in
+    watcher = person(world, room=2)
+    social.witness(world, world.hero, "defended", [watcher])
+    social.witness(world, world.hero, "defended", [watcher])
+    assert of(world, watcher, world.hero) == 3  # once, not twice
+    for turn in (19, 20):
+        world.turn = turn
+        social.witness(world, world.hero, "defended", [watcher])
+    known = esper.component_for_entity(watcher, Memories).known
+    assert [(m.deed, m.turn) for m in known] == [("defended", 0), ("defended", 20)]
+
+
+@pytest.mark.rule("N73")
 @pytest.mark.rule("N81")
 def test_N73_N81_a_friendly_creature_passes_one_memory_when_they_meet(shut_in):
     world = shut_in
@@ -564,6 +584,7 @@ def test_N73_N81_a_friendly_creature_passes_one_memory_when_they_meet(shut_in):
     pairs.exchange(world, listener, teller, room_id(0))
     event = talks(world)[-1]
     assert event.data["exchange"] == "gossip" and event.actor == world.uid(teller)
+    assert (event.data["hero"], event.data["about"], event.data["deed"]) == ("Hero", "hero", "slight")
     heard = esper.component_for_entity(listener, Memories).known
     assert [(m.deed, m.source, m.place) for m in heard] == [("slight", world.uid(teller), "Room 0")]  # one, newest
     assert of(world, listener, world.hero) == rules.SLIGHT_HEARD == -3  # N81

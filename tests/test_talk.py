@@ -10,7 +10,7 @@ from game.world.commands import Ask, DrawWeapon, Move, Reply, Talk, perform
 from game.world.components import Body, Identity, Loyalty, Memories, Mood, MoodState, Opinions, Talks
 from game.world.talkview import acquaintance, talk_view
 from game.world.world import pair_of
-from game.world.verbs import social
+from game.world.verbs import social, talk
 from game.world.verbs.speech import voice_of
 from game.world.verbs.witness import witness_of
 from tests.talk_fixtures import new, only, person, said, sure
@@ -158,6 +158,20 @@ def test_N71_others_lists_the_people_the_hero_has_met_or_observed_in_words(calm)
 
 
 @pytest.mark.rule("N71")
+def test_N71_others_tells_of_six_people_at_most_the_most_liked_first(calm):
+    """docs/rules.md: up to six; seven known and seen, opinions 1 to 7: the six from 7 down to 2."""
+    world, _ = calm
+    speaker = person(world)
+    known = [person(world) for _ in range(7)]
+    for opinion, other in enumerate(known, start=1):
+        opinion_of(world, speaker, other, opinion)
+        seen = witness_of(world.hero)
+        seen.seen = seen.seen | {world.uid(other)}
+    told = talk.others(world, speaker, world.hero)
+    assert [uid for uid, _, _ in told] == [world.uid(e) for e in reversed(known[1:])]
+
+
+@pytest.mark.rule("N71")
 def test_N71_the_hero_observes_who_comes_into_its_room(calm):
     world, game = calm
     visitor = person(world, 1)
@@ -189,7 +203,9 @@ def test_N71_any_news_favours_a_strong_opinion_of_someone_known_then_a_deed_hear
     opinion_of(world, speaker, ada, -10)
     game.do(Ask(world.hero, speaker, "news"))
     wary = dialogue.others["wary"].format(other="Ada")
-    assert said(world.pop_events()) == [dialogue.news["opinion"].format(line=wary)]
+    (news,) = [e for e in world.pop_events() if e.kind == "says"]
+    assert (news.data["line"], news.data["about"], news.data["band"]) == \
+        (dialogue.news["opinion"].format(line=wary), world.uid(ada), "wary")
     lonely = person(world, background="wanderer")
     game.do(Talk(world.hero, lonely))
     world.pop_events()
@@ -208,7 +224,7 @@ def test_N80_tell_me_about_yourself_reveals_what_it_values_most_and_cannot_abide
     world.pop_events()
     game.do(Ask(world.hero, hermit, "about"))
     (event,) = [e for e in world.pop_events() if e.kind == "says"]
-    assert (event.data["welcomes"], event.data["resents"]) == ("honest", "deceitful")
+    assert (event.data["part"], event.data["welcomes"], event.data["resents"]) == ("about", "honest", "deceitful")
     assert dialogue.values["welcomes"].format(what=dialogue.welcome["honest"]) in event.data["line"]
     assert dialogue.values["resents"].format(what=dialogue.resent["deceitful"]) in event.data["line"]
     plain = person(world, kind="notable", background="", outlook="neutral")

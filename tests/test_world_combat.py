@@ -233,6 +233,7 @@ def test_N31_gear_falls_into_the_room_where_it_died(world):
     assert not world.alive(guard_)
 
 
+@pytest.mark.rule("C32")
 def test_C35_minion_group_loses_heads_not_health(world):
     rats = spawn(world, "rat_swarm", 0, heads=8)
     assert body(rats).heads == 8
@@ -241,6 +242,9 @@ def test_C35_minion_group_loses_heads_not_health(world):
     assert [e for e in world.events if e.kind == "heads_lost"][-1].data["left"] == 5
     assert body(rats).card.melee == world.content.codex.card("rat_swarm", 5).melee  # C32 band at 5 heads
     assert body(rats).card.melee < world.content.codex.card("rat_swarm", 8).melee
+    combat.apply_damage(world, world.hero, rats, 5, {}, kill_heads=2)  # 3 heads: below a Cluster, +0
+    assert body(rats).card.melee == world.content.codex.card("rat_swarm", 3).melee
+    assert body(rats).card.melee < world.content.codex.card("rat_swarm", 5).melee
 
 
 def test_C29_armoured_creature_loses_durability_first(world):
@@ -304,3 +308,99 @@ def test_N24_a_stunned_hero_can_neither_fight_nor_move(world, game):
     moving.stun(world, world.hero, 1)
     assert game.do(Attack(world.hero, wolf)).reason == "You are stunned and cannot fight."
     assert game.do(Move(world.hero, room_id(1))).reason == "You are stunned and cannot move."
+
+
+@pytest.mark.rule("N24")
+def test_N24_a_stun_counts_down_from_the_turn_after_it_came_whatever_the_health(world):
+    from game.world.systems import start
+
+    wolf = spawn(world, "wolf", 0)
+    body(wolf).health = 1
+    world.turn = 5
+    moving.stun(world, wolf, 2)
+    start.recover(world)  # the end of the turn it came: no count yet
+    assert body(wolf).stunned == 2
+    world.turn = 6
+    start.recover(world)
+    assert body(wolf).stunned == 1
+    moving.stun(world, world.hero, 1)  # the hero likewise
+    start.recover(world)
+    assert body(world.hero).stunned == 1
+    world.turn = 7
+    start.recover(world)
+    assert body(wolf).stunned == 0 and body(world.hero).stunned == 0
+    assert [e.actor for e in kinds(world, "stun_over")] == [world.uid(wolf), "hero"]
+    assert body(world.hero).ap == body(world.hero).card.ap
+
+
+@pytest.mark.rule("N13")
+@pytest.mark.rule("N18")
+def test_N13_N18_an_angered_creature_strikes_the_hero_first_else_the_weakest_enemy(world):
+    from game.world.systems import combat as combat_stage
+
+    wolf = spawn(world, "wolf", 0)
+    weak = spawn(world, "wanderer", 0)
+    strong = spawn(world, "villager", 0)
+    body(weak).health, body(strong).health, body(world.hero).health = 2, 4, 5
+    assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == weak
+    mood(wolf).state = "angered"
+    assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == world.hero
+    body(weak).health = 9
+    mood(wolf).state = "wandering"
+    assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == strong
+    assert combat_stage.pick_target(world, weak, room_id(0), mood(weak)) == wolf  # folk strike monsters
+
+
+@pytest.mark.rule("N25")
+def test_N25_the_combat_stage_spends_a_strike_and_an_AP_a_blow_in_every_room(world):
+    """Budget 2 and 2 AP: two blows. Budget 2 and 1 AP: one. Frightened: none. A fight in another room
+    runs too."""
+    from game.world.systems import combat as combat_stage
+
+    def blows(eid):
+        return [e for e in world.events if e.actor == world.uid(eid) and e.kind in ("hit", "miss", "dodge")]
+
+    wolf = spawn(world, "wolf", 1)
+    other = spawn(world, "wolf", 2)
+    for target in (spawn(world, "wanderer", 1), spawn(world, "villager", 2)):
+        set_card(target, health=10**6)
+        body(target).health = 10**6
+    for eid in (wolf, other):
+        set_card(eid, attack_budget=2)
+        body(eid).strikes, body(eid).ap = 2, 2
+    combat_stage.run(world)
+    assert len(blows(wolf)) == 2 and (body(wolf).strikes, body(wolf).ap) == (0, 0)
+    assert len(blows(other)) == 2
+    body(wolf).strikes, body(wolf).ap = 2, 1
+    combat_stage.run(world)
+    assert len(blows(wolf)) == 3 and (body(wolf).strikes, body(wolf).ap) == (1, 0)
+    body(wolf).strikes, body(wolf).ap = 2, 2
+    body(wolf).conditions["frightened"] = 1
+    combat_stage.run(world)
+    assert len(blows(wolf)) == 3
+    body(wolf).conditions.clear()
+    body(wolf).conditions["deafened"] = 1  # a condition that does not stop blows
+    combat_stage.run(world)
+    assert len(blows(wolf)) == 5
+
+
+@pytest.mark.rule("N20")
+def test_N20_a_ranged_attack_rolls_against_ranged_and_a_melee_one_against_melee(world):
+    """The shipped ranged attacker (the Akasha Mind) has melee and ranged alike, so the wolf's card is
+    given a bow's numbers: melee 40, ranged 65."""
+    wolf = spawn(world, "wolf", 1)
+    card = replace(body(wolf).card, melee=40, ranged=65)
+    body(wolf).card = card
+    assert combat.strike_of(body(wolf)).chance == 40
+    body(wolf).card = replace(card, attack=replace(card.attack, kind="ranged"))
+    assert combat.strike_of(body(wolf)).chance == 65
+
+
+@pytest.mark.rule("C29")
+def test_C29_damage_wears_the_worn_armour_first_and_says_how_much_it_held(world):
+    """The hero's leather jerkin has 40 durability: 7 damage is all soaked (33 left), then 40 more:
+    33 soaked, 7 reach health."""
+    room = world.room_of(world.hero)
+    assert combat.wear_armour(world, world.hero, 7, room) == 0
+    assert combat.wear_armour(world, world.hero, 40, room) == 7
+    assert [(e.data["soaked"], e.data["durability"]) for e in kinds(world, "soaked")] == [(7, 33), (33, 0)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import esper
+import pytest
 
 from game.world import views
 from game.rules.growth import grown, level_for_xp, xp_for_level
@@ -115,6 +116,36 @@ def test_N30_picks_up_and_equips_a_better_weapon(world):
     assert inv.equipped["weapon"] == sword
     assert body(wanderer).card.attack.name == "Longsword" and body(wanderer).card.melee > before
     assert kinds(world, "equip")
+
+
+@pytest.mark.rule("N30")
+def test_N30_a_creature_at_1_health_still_arms_itself_and_one_at_0_does_not(world):
+    wanderer = spawn(world, "wanderer", 2, gear=("club",))
+    sword = factory.spawn_item(world, "longsword", room_id(2), (12, 2), quality="masterwork")
+    body(wanderer).ap, body(wanderer).health = 3, 0
+    scavenge.run(world)
+    assert esper.component_for_entity(wanderer, Inventory).equipped["weapon"] != sword
+    body(wanderer).health = 1
+    scavenge.run(world)
+    assert esper.component_for_entity(wanderer, Inventory).equipped["weapon"] == sword
+    assert body(wanderer).ap == 2  # arming cost one of its three
+
+
+@pytest.mark.rule("N30")
+@pytest.mark.rule("N35")
+@pytest.mark.parametrize("first, second", [(dict(quality="common"), dict(quality="fine", durability=1)),
+                                           (dict(quality="common"), dict(quality="common", rune="fire"))])
+def test_N30_N35_armour_is_weighed_by_quality_and_rune_before_its_wear(world, first, second):
+    """docs/rules.md: an armour piece scores its resistance points (a fine one +1 on each of the five
+    mundane types: +5), a tenth of its durability and a rune's bonus. A fine gambeson worn down to 1 beats a common one at 46 (5.1 > 4.6);
+    of two common ones alike, the runed one is taken."""
+    wanderer = spawn(world, "wanderer", 2, gear=("club",))
+    assert "body" not in esper.component_for_entity(wanderer, Inventory).equipped
+    factory.spawn_item(world, "gambeson", room_id(2), (11, 2), **first)
+    better = factory.spawn_item(world, "gambeson", room_id(2), (12, 2), **second)
+    body(wanderer).ap = 2
+    scavenge.run(world)
+    assert esper.component_for_entity(wanderer, Inventory).equipped["body"] == better
 
 
 def test_N29_N30_arming_waits_for_the_unlock_level(world):
@@ -247,3 +278,77 @@ def test_N29_a_howl_with_no_pack_mate_next_door_is_not_heard(world):
     abilities.run(world)
     assert mood(other).state == before
     assert kinds(world, "howl") == []
+
+
+def test_N29_unlocked_behaviours_only_when_they_apply(world):
+    """meditate: only resting or wandering and hurt; reshape_room: only into a runeless room, its strongest
+    school (the first on a tie), and only with elemental damage; pack_howl: only on a fresh sighting while
+    angered."""
+    spirit = spawn(world, "ember_spirit", 2)
+    unlocks = world.actors.of(spirit).unlocks
+    esper.component_for_entity(spirit, Growth).level = 5
+    world.room_runes[room_id(2)] = "dark"
+    body(spirit).card = replace(body(spirit).card, element_damage={"fire": 6, "dark": 6})
+    abilities.run(world)
+    assert world.room_runes[room_id(2)] == "dark" and kinds(world, "reshape") == []  # already runed
+    world.room_runes[room_id(2)] = None
+    abilities.run(world)
+    assert world.room_runes[room_id(2)] == "fire"  # fire and dark tie: the first school
+    assert [(e.actor, e.room, e.data["school"]) for e in kinds(world, "reshape")] == [
+        (world.uid(spirit), room_id(2), "fire")]
+    assert "reshape_room" in unlocks.values()
+
+    plain = spawn(world, "ember_spirit", 1)
+    esper.component_for_entity(plain, Growth).level = 5
+    body(plain).card = replace(body(plain).card, element_damage={})
+    abilities.run(world)
+    assert world.room_runes[room_id(1)] is None  # nothing to carve
+
+
+def test_N29_meditation_only_at_rest_and_hurt(content):
+    holders = {cid: d.unlocks for cid, d in content.codex.creatures.items() if "meditate" in d.unlocks.values()}
+    cid, unlocks = next(iter(holders.items()))
+    world = make_world(content, seed=1)
+    try:
+        eid = spawn(world, cid, 2)
+        esper.component_for_entity(eid, Growth).level = max(unlocks)
+        mood(eid).state = "resting"
+        abilities.run(world)  # unhurt
+        assert kinds(world, "meditate") == []
+        body(eid).health = body(eid).card.health - 5
+        mood(eid).state = "angered"
+        abilities.run(world)
+        assert kinds(world, "meditate") == []
+        mood(eid).state = "wandering"
+        abilities.run(world)
+        assert [(e.actor, e.room, e.data["amount"]) for e in kinds(world, "meditate")] == [(world.uid(eid), room_id(2), 2)]
+    finally:
+        world.close()
+
+
+def test_N29_a_pack_howl_needs_an_angered_wolf_that_has_just_seen_the_hero(world):
+    wolf = spawn(world, "wolf", 1)
+    mate = spawn(world, "wolf", 2)
+    esper.component_for_entity(wolf, Growth).level = 2
+    m = mood(wolf)
+    m.state, m.last_seen, m.aware = "angered", room_id(1), world.aware_full - 1  # lost sight a turn ago
+    abilities.run(world)
+    m.state, m.aware = "wandering", world.aware_full
+    abilities.run(world)
+    assert kinds(world, "howl") == [] and mood(mate).state != "angered"
+
+
+@pytest.mark.rule("N30")
+def test_N30_arming_costs_an_action_point_says_what_was_taken_and_waits_for_ap_and_calm(world):
+    wanderer = spawn(world, "wanderer", 2, gear=("club",))
+    sword = factory.spawn_item(world, "longsword", room_id(2), (12, 2), rune="fire")
+    for ap, state in ((0, "resting"), (2, "fleeing")):
+        body(wanderer).ap, mood(wanderer).state = ap, state
+        scavenge.run(world)
+        assert kinds(world, "equip") == []
+    body(wanderer).ap, mood(wanderer).state = 2, "resting"
+    scavenge.run(world)
+    assert body(wanderer).ap == 1
+    assert [(e.actor, e.room, e.data["runed"]) for e in kinds(world, "equip")] == [(world.uid(wanderer), room_id(2), True)]
+    assert esper.component_for_entity(wanderer, Inventory).equipped["weapon"] == sword
+    assert kinds(world, "equip")[0].data["item"].startswith("Longsword")

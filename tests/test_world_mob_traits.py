@@ -12,6 +12,7 @@ from game.world.components import Position
 from game.world.systems import combat as combat_stage
 from game.world.systems import conditions as conditions_stage
 from game.world.verbs import combat, conditions
+from game.world.verbs.moving import relocate
 from tests.world_fixtures import body, kinds, room_id, spawn
 
 
@@ -70,6 +71,23 @@ def test_presence_trait_frightens_and_the_frightened_do_not_strike(world, game):
         conditions_stage.presence(world)
     assert "frightened" in body(world.hero).conditions
     assert game.do(Attack(world.hero, skeletons)).reason == "You cannot fight while frightened."
+
+
+@pytest.mark.rule("C40")
+def test_C40_a_presence_trait_tries_each_enemy_once_and_spares_its_friends_and_the_dead(world):
+    skeletons = spawn(world, "skeleton_rabble", 0, heads=4)  # a Cluster: DC 2 + 2 against the hero's d3+d2
+    spawn(world, "giant_rat", 0)  # a monster too: a friend
+    dead_rat = spawn(world, "giant_rat", 0)
+    body(dead_rat).health = 0
+    world.rng.seed(3)
+    for turn in range(1, 400):
+        body(world.hero).conditions.clear()
+        conditions_stage.presence(world)
+        trials = [e for e in world.events if e.kind in ("afflicted", "resisted")]
+        assert [(e.actor, e.target) for e in trials] == [(world.uid(skeletons), "hero")] * turn  # no rat
+        if {e.kind for e in trials} == {"afflicted", "resisted"}:
+            break  # both outcomes seen, each naming the group
+    assert {e.kind for e in trials} == {"afflicted", "resisted"}
 
 
 @pytest.mark.rule("C40")
@@ -141,6 +159,19 @@ def test_heads_close_in_and_flank_for_plus_two(world):
                                        + sum(hit.data["faces"]) + 2)
 
 
+@pytest.mark.rule("C34")
+def test_C34_heads_round_a_target_off_the_room_s_middle_stay_where_they_are(world):
+    """Room 1 is 4 x 3 squares from (6, 1); a target at (7, 2) has all eight squares round it in the room."""
+    wanderer = spawn(world, "wanderer", 1)
+    relocate(world, wanderer, room_id(1), [(7, 2)])
+    goblins = spawn(world, "goblin_cutters", 1, heads=6)
+    combat_stage.close_in(world, goblins, wanderer)
+    cells = esper.component_for_entity(goblins, Position).cells
+    assert len(cells) == 6 and all(max(abs(x - 7), abs(y - 2)) == 1 for x, y in cells)
+    combat_stage.close_in(world, goblins, wanderer)  # already round it: the heads keep their squares
+    assert esper.component_for_entity(goblins, Position).cells == cells
+
+
 @pytest.mark.rule("C40")
 def test_burning_costs_one_health_a_turn_for_two_turns_out_loud(world):
     wolf = spawn(world, "wolf", 2)  # no armour, not immune to fire
@@ -162,3 +193,33 @@ def test_attrition_takes_one_head_an_instance_from_a_group(world):
     for left in (7, 6, 5):
         conditions_stage.run(world)
         assert body(rats).heads == left
+
+
+@pytest.mark.rule("C22")
+@pytest.mark.rule("C40")
+def test_C22_impotence_on_the_trial_against_a_trait_of_the_vulnerable_school(world):
+    """The Tide Wraith is impotent against fire (C13: Primordial Sea). Ember Imps' Cinders (burning, fire, an
+    AGI trial) against DC 3 + 2 = 5: it resists with probability p = P(AGI trial >= 5) normally, p² with
+    Impotence (the trial rolled twice, the lower kept)."""
+    from game.rules import dice
+    from game.world.verbs.conditions import trial_dice
+
+    imps = spawn(world, "ember_imps", 1, heads=6)
+    wraith = spawn(world, "tide_wraith", 1)
+    assert body(wraith).card.impotent == {"fire"} and conditions.mob_dc(world, imps) == 5
+    law = dice.distribution(trial_dice(world, wraith, "agility"), explode=False)
+    p = sum(chance for total, chance in law.items() if total >= 5)
+    world.rng.seed(22)
+    n = 3000
+
+    def resisted_share():
+        world.events.clear()
+        for _ in range(n):
+            body(wraith).conditions.clear()
+            conditions.afflict(world, imps, wraith)
+        return len(kinds(world, "resisted")) / n
+
+    assert abs(resisted_share() - p * p) < 0.03
+    body(wraith).card = replace(body(wraith).card, impotent=frozenset())
+    assert abs(resisted_share() - p) < 0.03
+    assert abs(p - p * p) > 0.15  # the two are told apart

@@ -11,9 +11,9 @@ from game.maps.model import Spawner, Trap
 from game.world.driver import Driver
 from game.world import views
 from game.world.verbs import factory, moving
-from game.world.components import Identity
+from game.world.components import Identity, Position
 from game.world.systems import behaviour, movement, scent
-from tests.world_fixtures import body, kinds, make_world, mood, move_hero, room_id, room_of, row_map, spawn
+from tests.world_fixtures import body, kinds, make_world, mood, move_hero, needs, room_id, room_of, row_map, spawn
 def test_N12_provisioned_healthy_rests_and_short_explores(world):
     fed = spawn(world, "wanderer", 2)
     hungry = spawn(world, "wanderer", 2, provisions=False)
@@ -199,13 +199,26 @@ def test_N14_moving_can_spring_traps(content):
         jerkin_before = views.creature(world, world.hero).durability
         assert game.do(Move(world.hero, room_id(1))).ok
         sprung = kinds(world, "trap")
-        assert sprung and sprung[0].actor == "hero"
-        assert body(world.hero).health + 0 <= hp
+        assert [(e.actor, e.data["trap"], e.data["dc"]) for e in sprung] == [("hero", "a spike trap", 99)]
         # d6 less the hero's piercing defense 2, soaked by the leather jerkin before health (C29)
         damage = sprung[0].data["damage"]
         assert 0 <= damage <= 6 - 2
         lost = (hp - body(world.hero).health) + (jerkin_before - views.creature(world, world.hero).durability)
         assert lost == damage
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_a_trap_passed_says_which_trap_the_roll_and_the_dc(content):
+    trap = Trap(300, "spikes", room_id(1), (7, 2), "spikes", "d6", dc=0)  # every roll passes DC 0
+    world = make_world(content, row_map(2, traps=(trap,)), seed=2)
+    try:
+        wolf = spawn(world, "wolf", 1)
+        moving.spring_traps(world, wolf, room_id(1))
+        (avoided,) = kinds(world, "trap_avoided")
+        assert (avoided.actor, avoided.data["trap"], avoided.data["dc"]) == (world.uid(wolf), "a spike trap", 0)
+        assert avoided.data["roll"] >= 2 and not kinds(world, "trap")  # a trial of two dice, each at least 1
     finally:
         world.close()
 
@@ -325,3 +338,288 @@ def test_bad_trap_file_names_file_kind_and_field(tmp_path):
     bad.write_text('rearm = 20\n[spikes]\nname = "spike"\nattribute = "luck"\ndamage_type = "piercing"\n')
     with pytest.raises(ContentError, match=r"traps.toml: spikes: attribute: must be one of"):
         load_traps(bad)
+
+
+def test_a_resting_creature_heals_1_every_5_turns_while_its_needs_are_at_most_80(world):
+    """docs/rules.md: resting heals 1 every 5 turns while needs are at most 80; never past its maximum."""
+    npc = spawn(world, "wanderer", 2)
+    full = body(npc).card.health
+    body(npc).health = full - 2
+    for turn, need, healed in ((4, 0, 0), (5, 80, 1), (10, 81, 0), (15, 0, 1)):
+        before = body(npc).health
+        needs(npc).hunger = need
+        world.turn = turn
+        movement.rest(world, world.actors.of(npc), 5)
+        assert body(npc).health == before + healed, (turn, need)
+    world.turn = 20
+    movement.rest(world, world.actors.of(npc), 5)
+    assert body(npc).health == full
+
+
+@pytest.mark.rule("N26")
+def test_N26_every_spawner_keeps_its_own_clock_and_says_what_it_made(content):
+    """Two spawners: rats every 2 turns in room 1, a group of 5 rats every 3 turns in room 2. What they make
+    comes without the provisions placed creatures start with (N49 is for placed wanderers), near the
+    spawner's square."""
+    rats = Spawner(400, "nest", room_id(1), (9, 3), "giant_rat", interval=2)
+    swarm = Spawner(401, "hole", room_id(2), (12, 2), "rat_swarm", interval=3, heads=5)
+    world = make_world(content, row_map(3, spawners=(rats, swarm)), seed=1)
+    try:
+        from game.world.systems import spawners
+
+        for turn in range(1, 7):
+            world.turn = turn
+            spawners.run(world)
+        made = kinds(world, "spawn")
+        assert [(e.turn, e.room, e.data["spawner"]) for e in made] == [
+            (2, room_id(1), 400), (3, room_id(2), 401), (4, room_id(1), 400), (6, room_id(1), 400),
+            (6, room_id(2), 401)]
+        first_rat = next(eid for eid in world.creatures_in(room_id(1)) if world.uid(eid) == made[0].actor)
+        assert esper.component_for_entity(first_rat, Position).square == (9, 3)
+        assert made[0].data["items"] == 0
+        group = next(eid for eid in world.creatures_in(room_id(2)) if world.uid(eid) == made[1].actor)
+        assert body(group).heads == 5
+        assert all(e.data["items"] == 0 for e in made)
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N26")
+def test_N26_a_blocked_spawner_says_what_it_could_not_make(content):
+    spawner = Spawner(400, "nest", room_id(1), (7, 2), "giant_rat", interval=1)
+    world = make_world(content, row_map(2, spawners=(spawner,), size=(1, 1)), seed=1)
+    try:
+        from game.world.systems import spawners
+
+        spawn(world, "wanderer", 1)
+        spawners.run(world)
+        assert [(e.room, e.data["spawner"], e.data["creature"]) for e in kinds(world, "spawn_blocked")] == [
+            (room_id(1), 400, "giant_rat")]
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N18")
+def test_N18_anger_lasts_12_turns_out_of_sight_then_settles(content):
+    """docs/rules.md: an angered creature stays angered for 12 turns after it last saw the hero."""
+    world = make_world(content, row_map(3), seed=18)
+    try:
+        wolf = spawn(world, "wolf", 2)
+        mood(wolf).state, mood(wolf).last_seen, mood(wolf).aware = "angered", room_id(0), world.aware_full
+        assert world.aware_full == 12
+        for _ in range(11):
+            behaviour.run(world)
+            assert mood(wolf).state == "angered"
+        behaviour.run(world)
+        assert mood(wolf).state != "angered"
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N16")
+def test_N16_a_coward_snaps_below_half_health_not_at_half(world):
+    goblins = spawn(world, "goblin_cutters", 0, heads=0)
+    body(goblins).card = replace(body(goblins).card, health=20)
+    body(goblins).health = 10
+    behaviour.run(world)
+    assert mood(goblins).state == "cowardly"
+    body(goblins).health = 9
+    behaviour.run(world)
+    assert mood(goblins).state == "angered" and mood(goblins).aware == world.aware_full
+
+
+@pytest.mark.rule("N14")
+@pytest.mark.rule("N24")
+def test_N14_a_trap_is_spent_20_turns_a_passed_trial_spends_nothing_and_its_stun_holds(content):
+    """traps.toml: a trap that went off is spent for 20 turns. A DC 99 trap with stun 1 on a wolf."""
+    trap = Trap(300, "spikes", room_id(1), (7, 2), "spikes", "1", dc=99, stun=1)
+    world = make_world(content, row_map(2, traps=(trap,)), seed=14)
+    try:
+        wolf = spawn(world, "wolf", 1)
+        world.turn = 1
+        moving.spring_traps(world, wolf, room_id(1))
+        assert len(kinds(world, "trap")) == 1 and body(wolf).stunned == 1
+        assert [(e.target, e.data["turns"]) for e in kinds(world, "stun")] == [(world.uid(wolf), 1)]
+        world.turn = 20
+        moving.spring_traps(world, wolf, room_id(1))
+        assert len(kinds(world, "trap")) == 1  # still spent
+        world.turn = 21
+        moving.spring_traps(world, wolf, room_id(1))
+        assert len(kinds(world, "trap")) == 2
+    finally:
+        world.close()
+    easy = Trap(301, "spikes", room_id(1), (7, 2), "spikes", "1", dc=1)  # every trial passes
+    world = make_world(content, row_map(2, traps=(easy,)), seed=14)
+    try:
+        wolf = spawn(world, "wolf", 1)
+        for turn in (1, 2):
+            world.turn = turn
+            moving.spring_traps(world, wolf, room_id(1))
+        avoided = kinds(world, "trap_avoided")
+        assert len(avoided) == 2 and kinds(world, "trap") == [] and world.trap_spent == {}
+        assert all(e.data["roll"] >= e.data["dc"] == 1 for e in avoided)
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+@pytest.mark.rule("C13")
+def test_N14_C13_a_trap_of_a_school_is_reduced_by_its_resistance_and_nothing_to_the_immune(content):
+    """A fire jet of 10 (DC 99): the Ember Spirit is immune to fire and takes 0; a wolf takes 10; the same
+    wolf with fire resistance 4 takes 6."""
+    trap = Trap(300, "fire", room_id(1), (7, 2), "fire", "10", dc=99)
+    world = make_world(content, row_map(2, traps=(trap,)), seed=13)
+    try:
+        spirit = spawn(world, "ember_spirit", 1)
+        wolf = spawn(world, "wolf", 1)
+        wolf_health, spirit_health = body(wolf).health, body(spirit).health
+        for eid in (spirit, wolf):
+            world.trap_spent.clear()
+            moving.spring_traps(world, eid, room_id(1))
+        world.trap_spent.clear()
+        set_resist = replace(body(wolf).card, element_resist={"fire": 4})
+        body(wolf).card = set_resist
+        moving.spring_traps(world, wolf, room_id(1))
+        assert [e.data["damage"] for e in kinds(world, "trap")] == [0, 10, 6]
+        assert body(spirit).health == spirit_health and body(wolf).health == wolf_health - 16
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_no_room_to_stand_stops_a_move(content):
+    from game.world.commands import Move
+
+    world = make_world(content, row_map(2, size=(1, 1)), seed=2)
+    game = Driver(world)
+    try:
+        spawn(world, "wanderer", 1)
+        result = game.do(Move(world.hero, room_id(1)))
+        assert (result.ok, result.reason) == (False, "There is no room to stand in Room 1.")
+        assert room_of(world.hero) == room_id(0)
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_moving_costs_an_action_point_and_waits_for_one(content):
+    """docs/rules.md: moving through an exit costs 1 AP; a creature with none left, or stunned, stays."""
+    world = make_world(content, row_map(4), seed=3)
+    try:
+        first, second = spawn(world, "wanderer", 1, provisions=False), spawn(world, "wanderer", 2, provisions=False)
+        for eid in (first, second):
+            mood(eid).state = "exploring"
+            body(eid).ap = 2
+        movement.run(world)
+        assert room_of(first) != room_id(1) and room_of(second) != room_id(2)  # both moved, the second too
+        assert body(first).ap == body(second).ap == 1
+        here = room_of(first)
+        body(first).ap = 0
+        movement.run(world)
+        assert room_of(first) == here
+        body(first).ap = 2
+        moving.stun(world, first, 1)
+        movement.run(world)
+        assert room_of(first) == here and body(first).ap == 2
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N17")
+def test_N17_a_fleeing_creature_stopped_by_a_locked_door_says_so_others_do_not(content):
+    world = make_world(content, row_map(2, locked={0: "iron_key"}), seed=3)
+    try:
+        runner = spawn(world, "wanderer", 1, provisions=False)
+        walker = spawn(world, "villager", 1, provisions=False)
+        mood(runner).state, mood(walker).state = "fleeing", "exploring"
+        body(runner).ap = body(walker).ap = 2
+        movement.run(world)
+        assert room_of(runner) == room_of(walker) == room_id(1)
+        blocked = kinds(world, "move_blocked")
+        assert [(e.actor, e.room, e.data["reason"]) for e in blocked] == [
+            (world.uid(runner), room_id(1), "The door is locked. It needs the Iron key.")]
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N15")
+@pytest.mark.rule("N18")
+def test_N15_N18_scent_hunters_smell_prey_others_only_the_hero_and_an_angered_creature_tracks_it(content):
+    """From room 1: prey scent in room 0, the hero's in room 2. A scent hunter goes to the stronger, prey;
+    a wanderer smells only the hero. An angered wolf at the room where it last saw the hero (now gone)
+    follows the hero's scent; in the hero's room it stays to fight."""
+    world = make_world(content, row_map(3), seed=15)
+    try:
+        hunter = spawn(world, "wolf", 1)
+        ident = esper.component_for_entity(hunter, Identity)
+        ident.tags = ident.tags | {"scent_hunter"}
+        plain = spawn(world, "zombie", 1)
+        world.scent_field.prey[room_id(0)] = 0.9
+        world.scent_field.hero[room_id(2)] = 0.5
+        mood(hunter).state = mood(plain).state = "exploring"
+        hunted = [movement.by_scent(world, hunter, world.rooms.exits[room_id(1)]) for _ in range(200)]
+        smelt = [movement.by_scent(world, plain, world.rooms.exits[room_id(1)]) for _ in range(200)]
+        assert {c[1] for c in hunted if c} == {room_id(0)} and {c[1] for c in smelt if c} == {room_id(2)}
+        mood(hunter).state, mood(hunter).last_seen = "angered", room_id(1)
+        tracked = [movement.choose_exit(world, hunter, mood(hunter), room_id(1)) for _ in range(200)]
+        assert {c[1] for c in tracked if c} == {room_id(0)}  # still a hunter: prey scent is the strongest
+        move_hero(world, 1)
+        assert movement.choose_exit(world, hunter, mood(hunter), room_id(1)) is None
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N15")
+def test_N15_scent_of_exactly_the_strong_threshold_is_followed_and_a_tie_goes_to_the_first_exit(content):
+    """world.toml: scent of 0.15 or more is strong; it is followed with probability 0.8, else a random exit
+    (so 0.9 of the time toward it from the middle room). Equal scent both ways: the exit listed first."""
+    world = make_world(content, row_map(3), seed=151)
+    try:
+        npc = spawn(world, "zombie", 1)
+        mood(npc).state = "exploring"
+        world.scent_field.hero[room_id(2)] = 0.15
+        n = 1000
+        right = sum(movement.choose_exit(world, npc, mood(npc), room_id(1))[1] == room_id(2) for _ in range(n))
+        assert abs(right / n - 0.9) < 0.03
+        world.scent_field.hero[room_id(0)] = 0.15
+        first = world.rooms.exits[room_id(1)][0][1]
+        ties = {c[1] for c in (movement.by_scent(world, npc, world.rooms.exits[room_id(1)]) for _ in range(100)) if c}
+        assert ties == {first}
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_a_door_opened_with_its_key_stays_open_and_a_keyless_lock_names_no_key(content):
+    from game.world.commands import Move
+
+    world = make_world(content, row_map(3, locked={0: "iron_key", 1: None}), seed=2)
+    game = Driver(world)
+    try:
+        factory.spawn_item(world, "iron_key", owner=world.hero)
+        assert game.do(Move(world.hero, room_id(1))).ok
+        opened = kinds(world, "door_unlocked")
+        assert [(e.actor, e.room, e.data["key"]) for e in opened] == [("hero", room_id(0), "Iron key")]
+        result = game.do(Move(world.hero, room_id(2)))
+        assert (result.ok, result.reason) == (False, "The door is locked.")
+        assert [(e.actor, e.room) for e in kinds(world, "door_locked")] == [("hero", room_id(1))]
+        wanderer = spawn(world, "wanderer", 0)  # no key, and the door is open now
+        exit_ = next(e for e, to in world.rooms.exits[room_id(0)] if to == room_id(1))
+        assert moving.go(world, wanderer, exit_, room_id(1), force=False) == ""
+        assert room_of(wanderer) == room_id(1)
+        assert [e.kind for e in world.events if e.actor == world.uid(wanderer)][-2:] == ["leave", "enter"]
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N14")
+def test_N14_a_creature_killed_by_a_trap_springs_no_more(content):
+    traps = (Trap(300, "a", room_id(1), (7, 2), "spikes", "50", dc=99), Trap(301, "b", room_id(1), (8, 2), "spikes", "50", dc=99))
+    world = make_world(content, row_map(2, traps=traps), seed=2)
+    try:
+        rat = spawn(world, "giant_rat", 1)
+        moving.spring_traps(world, rat, room_id(1))
+        assert len(kinds(world, "trap")) == 1 and not world.alive(rat)
+        assert world.trap_spent.get(301) is None
+    finally:
+        world.close()

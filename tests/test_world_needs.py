@@ -7,7 +7,7 @@ import pytest
 from game.rules.social import PAIR_WAIT
 from game.world.driver import Driver
 from game.world import views
-from game.world.verbs import factory, provisions
+from game.world.verbs import factory, loadout, provisions
 from game.world.components import Body, Inventory, Item
 from game.world.systems import needs as needs_system
 from tests.world_fixtures import body, kinds, make_world, mood, needs, room_id, room_of, row_map, spawn
@@ -262,3 +262,158 @@ def test_N16_folk_cowards_do_not_flee_a_friendly_hero(world):
     behaviour.run(world)
     assert mood(villager).state != "cowardly"
     assert mood(goblins).state == "cowardly"
+
+
+@pytest.mark.rule("N11")
+def test_N11_a_need_back_at_80_may_be_complained_of_again(world, game):
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    needs(npc).hunger = 85
+    game.end_turn()
+    first = [e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]
+    assert [(e.room, e.data["need"], e.data["value"]) for e in first] == [(room_id(2), "hunger", 86)]
+    needs(npc).hunger = 79  # the turn's rise makes it 80: back at 80, not above
+    game.end_turn()
+    needs(npc).hunger = 85
+    game.end_turn()
+    assert len([e for e in kinds(world, "complain_hunger") if e.actor == world.uid(npc)]) == 2
+    assert needs(npc).complained == {"hunger"}  # thirst was never complained of
+
+
+def test_N10_stocking_up_takes_one_ration_even_when_two_would_not_fit(world):
+    npc = spawn(world, "wanderer", 2)
+    while loadout.carried_weight(world, npc) < loadout.capacity(npc) - 1:
+        factory.spawn_item(world, "bones", owner=npc) if loadout.carried_weight(world, npc) < loadout.capacity(npc) - 3 \
+            else factory.spawn_item(world, "ration", owner=npc)
+    assert loadout.carried_weight(world, npc) == loadout.capacity(npc) - 1  # room for one ration, not two
+    stack = factory.spawn_item(world, "ration", room_id(2), (12, 2), count=2)
+    needs_system.stock_up(world, npc, room_id(2))
+    assert esper.component_for_entity(stack, Item).count == 1
+    assert loadout.carried_weight(world, npc) == loadout.capacity(npc)
+
+
+def test_starvation_at_exactly_the_limit_then_death_by_hunger_and_thirst(world):
+    """docs/rules.md: a need at 100 or more costs 1 health every 5 turns; death by it names its cause."""
+    npc = spawn(world, "wolf", 2, provisions=False)
+    needs(npc).thirst = 100
+    body(npc).health = 2
+    world.turn = 5
+    needs_system.run(world)
+    assert body(npc).health == 1
+    assert [(e.actor, e.room) for e in kinds(world, "starving")] == [(world.uid(npc), room_id(2))]
+    world.turn = 7  # not a starving turn
+    needs_system.run(world)
+    assert body(npc).health == 1
+    world.turn = 10
+    needs_system.run(world)
+    assert body(npc).health <= 0 and not world.alive(npc)
+    assert [(e.actor, e.data["cause"]) for e in kinds(world, "death")] == [(world.uid(npc), "hunger and thirst")]
+
+
+@pytest.mark.rule("N74")
+def test_N74_who_takes_part_in_the_pair_stage(content):
+    """Thinking humanoids with an Action Point left and some health; not the mindless (the merchant, the
+    spell-bound and the beast: tests/test_social_web.py)."""
+    from game.world.components import Identity
+    from game.world.systems import pairs, start
+
+    world = make_world(content, seed=3)
+    try:
+        a = spawn(world, "wanderer", 1)
+        b = spawn(world, "villager", 1)
+        start.run(world)  # the persona that makes a thinker (N74)
+        assert pairs.participant(world, a) and pairs.participant(world, b)
+        assert not pairs.participant(world, world.hero)
+        body(a).ap = 0
+        assert not pairs.participant(world, a)
+        body(a).ap, body(a).health = 1, 0
+        assert not pairs.participant(world, a)
+        body(a).health = 1
+        assert pairs.participant(world, a)
+        ident = esper.component_for_entity(a, Identity)
+        ident.tags = ident.tags | {"mindless"}
+        assert not pairs.participant(world, a)
+    finally:
+        world.close()
+
+
+def test_the_hero_starves_too_and_a_needless_creature_does_not_stop_the_stage(world):
+    zombie = spawn(world, "zombie", 2)  # no needs: the stage passes over it
+    npc = spawn(world, "wanderer", 2)
+    assert world.actors.of(zombie).needs is None
+    needs(npc).hunger = 30
+    needs(world.hero).thirst = 100
+    hero_health = body(world.hero).health
+    world.turn = 5
+    needs_system.run(world)
+    assert needs(npc).hunger == 0  # it ate its ration
+    assert body(world.hero).health == hero_health - 1
+    assert [e.actor for e in kinds(world, "starving")] == ["hero"]
+
+
+@pytest.mark.rule("N8")
+def test_N8_the_heros_needs_rise_by_one_too(world, game):
+    for turn in (1, 2, 3):
+        game.end_turn()
+        assert (needs(world.hero).hunger, needs(world.hero).thirst) == (turn, turn)
+
+
+def test_the_hero_recovers_with_needs_of_exactly_80_and_never_past_its_maximum(world):
+    from game.world.systems.movement import hero_rests
+
+    hero = body(world.hero)
+    hero.health = hero.card.health - 1
+    needs(world.hero).hunger = 80
+    world.turn = 5
+    hero_rests(world, 5)
+    assert hero.health == hero.card.health
+    world.turn = 10
+    hero_rests(world, 5)
+    assert hero.health == hero.card.health
+
+
+@pytest.mark.rule("N7")
+@pytest.mark.rule("N66")
+def test_N7_N66_one_pair_in_each_room_and_a_talk_costs_one_AP_of_however_many(content):
+    from dataclasses import replace
+
+    from game.world.systems import pairs, start
+
+    world = make_world(content, row_map(3), seed=7)
+    try:
+        for _ in ("wanderer", "villager", "wolf"):  # room 0: the wolf silences the pair there (N67)
+            spawn(world, _, 0)
+        talkers = [spawn(world, "wanderer", 1), spawn(world, "villager", 1),
+                   spawn(world, "wanderer", 2), spawn(world, "villager", 2)]
+        for eid in talkers:
+            body(eid).card = replace(body(eid).card, ap=3)
+        world.turn = 1
+        start.run(world)
+        pairs.run(world)
+        assert sorted(e.room for e in kinds(world, "converse")) == [room_id(1), room_id(2)]
+        assert [body(eid).ap for eid in talkers] == [2, 2, 2, 2]
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N9")
+@pytest.mark.rule("N14")
+def test_N9_N14_eating_drinking_and_healing_use_one_of_a_stack_and_say_so(world):
+    """items.toml: a ration takes 40 hunger away, a water bottle 40 thirst, a healing potion heals at most
+    what is missing; one of a stack is used at a time; needs never go below 0."""
+    npc = spawn(world, "wanderer", 2, provisions=False)
+    rations = factory.spawn_item(world, "ration", owner=npc, count=2)
+    water = factory.spawn_item(world, "water_bottle", owner=npc)
+    potion = factory.spawn_item(world, "healing_potion", owner=npc)
+    needs(npc).hunger, needs(npc).thirst = 50, 30
+    provisions.consume(world, npc, rations)
+    provisions.consume(world, npc, water)
+    assert (needs(npc).hunger, needs(npc).thirst) == (10, 0)
+    assert esper.component_for_entity(rations, Item).count == 1 and water not in esper.component_for_entity(npc, Inventory).items
+    body(npc).health = body(npc).card.health - 1
+    provisions.consume(world, npc, potion)
+    assert body(npc).health == body(npc).card.health
+    said = [(e.kind, e.actor, e.room, e.data["item_id"]) for e in world.events if e.kind in ("eat", "drink", "heal")]
+    assert said == [("eat", world.uid(npc), room_id(2), "ration"), ("drink", world.uid(npc), room_id(2), "water_bottle"),
+                    ("heal", world.uid(npc), room_id(2), "healing_potion")]
+    assert kinds(world, "heal")[0].data["amount"] == 1
+    assert esper.component_for_entity(npc, Inventory).kinds.get("drink", 0) == 0

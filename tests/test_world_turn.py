@@ -1,6 +1,7 @@
 """The world turn as a whole (N2, N6, N74)."""
 from __future__ import annotations
 
+import esper
 import pytest
 
 from game.maps.model import Placement
@@ -8,8 +9,9 @@ from game.paths import DEFAULT_MAP
 from game.world import turn
 from game.world.driver import Driver
 from game.world.systems import pairs, start
+from game.world.verbs import factory
 from game.launch import new_game
-from tests.world_fixtures import kinds, make_world, needs, room_id, row_map, spawn
+from tests.world_fixtures import body, kinds, make_world, needs, room_id, row_map, spawn
 
 
 @pytest.mark.rule("N6")
@@ -66,3 +68,45 @@ def test_dungeon_npcs_roam_fight_eat_drink_and_arm_themselves():
         assert {"enter", "leave", "hit", "eat", "drink", "pickup", "equip", "mood"} <= seen
     finally:
         world.close()
+
+
+def test_a_creature_struck_down_earlier_in_the_turn_sits_out_the_later_stages_and_the_rest_go_on(world):
+    """Within a turn the dead (health 0, cleared at the turn's end) take no part in any stage; a creature
+    at 1 health still does, and so does everyone listed after a dead one."""
+    from game.world.systems import behaviour, conditions, growth, needs as needs_stage, scent
+    from game.world.components import Growth
+
+    dead = spawn(world, "giant_rat", 2, provisions=False)  # listed first
+    live = spawn(world, "giant_rat", 2, provisions=False)
+    for eid in (dead, live):
+        needs(eid).hunger = 50
+        body(eid).conditions["bleeding"] = 1
+        factory.spawn_item(world, "ration", owner=eid)
+    body(dead).health, body(live).health = 0, 2
+    conditions.run(world)
+    assert [e.actor for e in kinds(world, "suffers")] == [world.uid(live)] and body(live).health == 1
+    assert [(e.actor, e.room, e.data["condition"]) for e in kinds(world, "condition_over")] == [
+        (world.uid(live), room_id(2), "bleeding")]
+    assert body(dead).conditions == {"bleeding": 1}
+    needs_stage.run(world)
+    assert [e.actor for e in kinds(world, "eat")] == [world.uid(live)]
+    behaviour.run(world)  # 1 of its health: it flees
+    assert [(e.actor, e.room, e.data["mood"]) for e in kinds(world, "mood")] == [(world.uid(live), room_id(2), "fleeing")]
+    growth.run(world)
+    assert (esper.component_for_entity(dead, Growth).xp, esper.component_for_entity(live, Growth).xp) == (0, 1)
+    scent.run(world)
+    assert world.scent_field.strength(room_id(2), True) == world.content.tuning["scent"]["prey"]  # laid once
+
+
+@pytest.mark.rule("N29")
+def test_N29_the_level_up_note_says_the_level_and_what_it_unlocked(world):
+    from game.world.systems import growth
+    from game.world.components import Growth
+
+    wolf = spawn(world, "wolf", 0)  # pack_howl at level 2
+    xp = esper.component_for_entity(wolf, Growth)
+    xp.xp = 99
+    growth.run(world)
+    xp.xp = 299
+    growth.run(world)
+    assert [(e.data["level"], e.data["unlocked"]) for e in kinds(world, "level_up")] == [(1, []), (2, ["pack_howl"])]
