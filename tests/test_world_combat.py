@@ -398,8 +398,9 @@ def test_N20_a_ranged_attack_rolls_against_ranged_and_a_melee_one_against_melee(
 
 @pytest.mark.rule("C29")
 def test_C29_damage_wears_the_worn_armour_first_and_says_how_much_it_held(world):
-    """The hero's leather jerkin has 40 durability: 7 damage is all soaked (33 left), then 40 more:
-    33 soaked, 7 reach health."""
+    """A leather jerkin has 40 durability: 7 damage is all soaked (33 left), then 40 more: 33 soaked, 7
+    reach health. (The hero sets out unarmoured: it puts one on first.)"""
+    loadout.equip(world, world.hero, factory.spawn_item(world, "leather_jerkin", owner=world.hero))
     room = world.room_of(world.hero)
     assert combat.wear_armour(world, world.hero, 7, room) == 0
     assert combat.wear_armour(world, world.hero, 40, room) == 7
