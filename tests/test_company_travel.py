@@ -8,6 +8,7 @@ import pytest
 
 from game.launch import new_realm
 from game.paths import REGION_MAP
+from game.save import SaveError, fileformat
 from game.save.worldsave import load_realm, save_realm
 from game.world.commands import Move, Order, Recruit
 from game.world.components import Body, Identity, Inventory, Loyalty, Persona
@@ -119,3 +120,21 @@ def test_a_newcomer_whose_uid_is_taken_in_a_site_takes_a_new_one_and_the_counter
     far = Identity(f"{taken.codex_id}#{village.uid_serial + 50}", taken.codex_id, "Far", "world", "folk")
     village.admit(far)
     assert far.uid.endswith(f"#{village.uid_serial}")  # kept, and the counter passed it
+
+
+@pytest.mark.parametrize("change", [{"order": "wait"}, {"hero": "hero#9"}])
+def test_a_saved_party_holding_someone_who_does_not_follow_the_hero_is_refused(realm, tmp_path, change):
+    mate = villagers(realm.here)[0]
+    recruited(realm, mate)
+    at_the_way_up(realm, mate)
+    path = tmp_path / "world.sav"
+    save_realm(realm, path)
+    body = fileformat.read(path)
+    hero = next(h for h in body["realm"]["heroes"] if h["uid"] == "hero")
+    mates = [c for c in hero["body"]["creatures"] if "companion" in c["components"]]
+    assert len(mates) == 1
+    mates[0]["components"]["companion"].update(change)
+    path.write_bytes(fileformat.encode(body))
+    with pytest.raises(SaveError) as caught:
+        load_realm(path)
+    assert "the body of the hero hero holds someone who does not follow it" in str(caught.value)
