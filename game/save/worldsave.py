@@ -4,8 +4,8 @@
 One file holds the whole realm: the region map's name and hash, the realm's clock, RNG and heroes, and the
 body of every site that has a world (every settlement, and a dungeon while a hero is inside it), each the
 same body a one-map run saves (game/save/snapshot.py), checked by the same checks. A hero outside every
-site's world is saved as a small body of its own on the home settlement's map (itself and its pack), so
-its components, gear and links are checked like any creature's. Everything is checked before the realm is
+site's world is saved as a small body of its own on the home settlement's map (itself and its pack, and the
+companions travelling with it, N4), so their components, gear and links are checked like any creature's. Everything is checked before the realm is
 handed out; a problem is one line naming the file, and the file is never changed by loading.
 """
 from __future__ import annotations
@@ -25,6 +25,7 @@ from game.save.errors import SaveError
 from game.world.components import UID
 from game.world.realm import HeroProfile, Realm
 from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
+from game.world.verbs import company
 from game.world.verbs.journey import Traveller, bring_in, take_out
 from game.world.world import World
 
@@ -73,19 +74,22 @@ def save_realm(realm: Realm, path: Path) -> None:
 def hero_record(realm: Realm, hero: HeroProfile, path: Path) -> dict[str, Any]:
     body = None
     if hero.traveller is not None:
-        body, hero.traveller = traveller_body(realm, hero.traveller, path)
+        body, hero.traveller, hero.party = traveller_body(realm, hero.traveller, hero.party, path)
     return {"uid": hero.uid, "name": hero.name, "place": hero.place, "inside": hero.inside,
             "known": sorted(hero.known), "body": body}
 
 
-def traveller_body(realm: Realm, traveller: Traveller, path: Path) -> tuple[dict[str, Any], Traveller]:
-    """A hero outside every world as the body of a world of the home map holding only it (and its pack)."""
+def traveller_body(realm: Realm, traveller: Traveller, party: list[Traveller],
+                   path: Path) -> tuple[dict[str, Any], Traveller, list[Traveller]]:
+    """A hero outside every world as the body of a world of the home map holding only it, its pack and the
+    companions travelling with it (in their order)."""
     home = realm.sites[realm.home].map
     scratch = World(home, realm.content, 0)
     try:
         scratch.hero = bring_in(scratch, traveller, *home.entrance)
+        mates = [bring_in(scratch, mate, *home.entrance) for mate in party]
         body = site_body(scratch, path)
-        return body, take_out(scratch, scratch.hero)
+        return body, take_out(scratch, scratch.hero), [take_out(scratch, eid) for eid in mates]
     finally:
         scratch.close()
 
@@ -199,8 +203,15 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
     scratch = load_site(path, record["body"], realm.content, home)
     scratch.ecs.activate()
     try:
-        if not scratch.hero or scratch.uid(scratch.hero) != uid or len(scratch.creatures()) != 1:
+        if not scratch.hero or scratch.uid(scratch.hero) != uid:
             raise Unfit(f"the body of the hero {uid} holds someone else")
+        mates = [eid for eid in scratch.creatures() if eid != scratch.hero]
+        if len(mates) > realm.content.companions.party:
+            raise Unfit(f"the hero {uid} travels with {len(mates)} companions, more than a party holds")
+        if any(company.companion_of(eid) is None or company.companion_of(eid).hero != uid
+               or company.companion_of(eid).order != "follow" for eid in mates):
+            raise Unfit(f"the body of the hero {uid} holds someone who does not follow it")
+        hero.party = [take_out(scratch, eid) for eid in mates]
         hero.traveller = take_out(scratch, scratch.hero)
     finally:
         scratch.close()

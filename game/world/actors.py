@@ -109,6 +109,14 @@ class ActorIndex:
                 if ACTOR_SUBSETS[subset](actor):
                     listed.append(actor)
 
+    def remove(self, eid: int) -> None:
+        """The creature left this world alive (a companion travelling with the hero): unlist it."""
+        if self._actors is not None and eid in self._of:
+            del self._by_uid[self._of.pop(eid).ident.uid]
+            self._actors = [a for a in self._actors if a.eid != eid]
+            for listed in self._subsets.values():
+                listed[:] = [a for a in listed if a.eid != eid]
+
     def drop_dead(self) -> None:
         if self._actors is not None:
             dead = [a.eid for a in self._actors if a.body.health <= 0]

@@ -25,7 +25,7 @@ from game.maps.model import DungeonMap, Place, RegionMap, Site, Square
 from game.world.commands import Result
 from game.world.events import NO_DATA, Event
 from game.world.turn import run_turn
-from game.world.verbs import factory
+from game.world.verbs import company, factory
 from game.world.verbs.journey import Traveller, bring_in, take_out
 from game.world.world import World
 
@@ -53,7 +53,7 @@ class SiteWorld:
 @dataclass(slots=True)
 class HeroProfile:
     """One hero of the realm: where it is, what it knows of the hidden sites, and, while it is in no site's
-    world, its body and pack (`traveller`)."""
+    world, its body and pack (`traveller`) and the companions travelling with it (`party`, N4, N38)."""
 
     uid: str
     name: str
@@ -61,6 +61,7 @@ class HeroProfile:
     inside: bool = False
     known: set[int] = field(default_factory=set)  # hidden sites it has found or been told of (N62)
     traveller: Traveller | None = field(default=None, repr=False)
+    party: list[Traveller] = field(default_factory=list, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,13 +260,17 @@ class Realm:
         world = site.world
         room, square = site.map.entrance
         world.hero = bring_in(world, hero.traveller, room, square)
-        hero.traveller, hero.inside = None, True
+        for mate in hero.party:  # N4, N38: beside the hero, on the free squares nearest the entrance
+            bring_in(world, mate, room, square)
+        hero.traveller, hero.party, hero.inside = None, [], True
         self.emit("arrive", place=site.place.name)
 
     def _step_out(self, hero: HeroProfile) -> None:
         site = self.sites[hero.place]
         world = site.world
         self.clock = world.turn
+        world.ecs.activate()
+        hero.party = [take_out(world, eid) for eid in company.travelling(world, world.hero)]
         hero.traveller, hero.inside = take_out(world, world.hero), False
         if not site.is_settlement:  # N2: the dungeon's population lives for one run only
             world.close()

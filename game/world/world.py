@@ -89,6 +89,14 @@ class World:
         self._serial += 1
         return f"{codex_id}#{self._serial}"
 
+    def admit(self, ident: Identity) -> None:
+        """A creature come from another site's world (a companion, N4): it keeps its uid unless a creature
+        here has it already, then takes a new one; the uid counter passes its number either way."""
+        self.ecs.activate()
+        if any(other.uid == ident.uid for _, other in esper.get_component(Identity)):
+            ident.uid = self.next_uid(ident.codex_id)
+        self._serial = max(self._serial, int(ident.uid.rpartition("#")[2]))
+
     def uid(self, eid: int) -> str:
         return self._identity(eid).uid
 

@@ -48,11 +48,12 @@ def starve(world: World, eid: int, needs: Needs, body: Body, starve_at: float) -
 
 def complain(world: World, eid: int, needs: Needs, room: int) -> None:
     """N11: once per crossing of 80, out loud; it may complain again after the need falls back. A companion
-    complains to its hero directly (the hero hears it wherever it is)."""
+    complains to its hero directly (the hero hears it wherever it is in the site; one waiting in a site the
+    hero has left complains out loud)."""
     for need, value in (("hunger", needs.hunger), ("thirst", needs.thirst)):
         if value > COMPLAIN_ABOVE and need not in needs.complained:
             needs.complained |= {need}
-            to = world.hero if esper.has_component(eid, Companion) else None
+            to = world.hero if world.hero and esper.has_component(eid, Companion) else None
             world.emit(f"complain_{need}", eid, to, room=room, need=need, value=value)
         elif value <= COMPLAIN_ABOVE and need in needs.complained:
             needs.complained -= {need}

@@ -161,6 +161,13 @@ def follow(world: World, hero: int, left: int) -> None:
             step_towards(world, eid, here)
 
 
+def travelling(world: World, hero: int) -> list[int]:
+    """N4, N38: the companions that leave the site with the hero: those following it and standing in its room
+    (one waiting or exploring elsewhere stays in its site)."""
+    here = world.room_of(hero)
+    return [eid for eid in party(world, hero) if companion_of(eid).order == "follow" and world.room_of(eid) == here]
+
+
 def look(world: World, eid: int, room: int) -> str:
     """What a companion sees in `room`: the creatures and items there, by name."""
     names = [esper.component_for_entity(e, Identity).name for e in world.creatures_in(room) if e != eid]

@@ -1,8 +1,8 @@
 """A hero leaving one site's world and arriving in another's (N62): the same components, carried across.
 
 Each site of the region is a world of its own (game/world/realm.py). A hero who leaves one is taken out
-whole, its components and its pack's, as a `Traveller`; arriving, it is put back in the new world at the
-map's entrance with every entity id remapped. Nothing is copied or rebuilt, so the hero arrives exactly
+whole, its components and its pack's, as a `Traveller`, and so are the companions following it (N4, N38);
+arriving, each is put back in the new world at the map's entrance with every entity id remapped. Nothing is copied or rebuilt, so the hero arrives exactly
 as it left: health, needs, growth, gear, what it witnessed.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game.world.components import Identity, Inventory, Item, Position
+from game.world.components import Identity, Inventory, Item, Mood, Position
 from game.world.rooms import footprint_of, occupied
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class Traveller:
-    """A hero between worlds: its components and its pack's items (each with the entity id it had)."""
+    """A hero or a companion between worlds: its components and its pack's items (each with the entity id it had)."""
 
     parts: list[Any]
     items: list[tuple[int, list[Any]]]
@@ -43,6 +43,7 @@ def take_out(world: World, eid: int) -> Traveller:
     carried = list(esper.component_for_entity(eid, Inventory).items)
     items = [(item, list(esper.components_for_entity(item))) for item in carried]
     parts = list(esper.components_for_entity(eid))
+    world.actors.remove(eid)
     for item in carried:
         esper.delete_entity(item, immediate=True)
     esper.delete_entity(eid, immediate=True)
@@ -52,8 +53,11 @@ def take_out(world: World, eid: int) -> Traveller:
 
 
 def bring_in(world: World, traveller: Traveller, room: int, square: tuple[int, int]) -> int:
-    """Put the traveller into `world` on the free square of `room` nearest `square`; its entity id."""
+    """Put the traveller into `world` on the free square of `room` nearest `square` (a companion with none
+    there: a free square of the nearest room that has one, whence it catches up, N4); its entity id."""
     world.ecs.activate()
+    if traveller.identity.kind != "hero":
+        world.admit(traveller.identity)
     eid = esper.create_entity(*traveller.parts)
     new_ids = {}
     for old, parts in traveller.items:
@@ -63,8 +67,21 @@ def bring_in(world: World, traveller: Traveller, room: int, square: tuple[int, i
     inv.items = [new_ids[old] for old in inv.items]
     inv.equipped = {slot: new_ids[old] for slot, old in inv.equipped.items()}
     fp = footprint_of(eid)
-    spot = world.rooms.free_spot(room, fp.w, fp.h, square) or square
+    spot = world.rooms.free_spot(room, fp.w, fp.h, square)
+    if spot is None and esper.has_component(eid, Mood):
+        room, spot = nearest_free(world, room, fp.w, fp.h) or (room, None)
     pos = esper.component_for_entity(eid, Position)
-    pos.room, pos.square = room, spot
+    pos.room, pos.square = room, spot or square
     world.rooms.place(eid, room, occupied(pos, fp))
+    if esper.has_component(eid, Mood):
+        world.actors.add(eid)
     return eid
+
+
+def nearest_free(world: World, room: int, w: int, h: int) -> tuple[int, tuple[int, int]] | None:
+    """The room nearest `room` with a free place for a w x h footprint, and that place."""
+    for other, _ in sorted(world.rooms.distances_from(room).items(), key=lambda pair: (pair[1], pair[0])):
+        spot = world.rooms.free_spot(other, w, h)
+        if spot is not None:
+            return other, spot
+    return None
