@@ -4,6 +4,8 @@ counting, rewards, Charisma-scaled loyalty, the giver's XP and memory, the 30-tu
 mini-quests paying at least 8 gold, the journal view, saves, and bad data."""
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import replace
 
 import esper
@@ -300,7 +302,8 @@ def test_N44_a_favour_pays_by_the_items_value_but_never_below_8_gold(village):
     hero, giver = world.hero, people(world)[0]
     goto(world, giver)
     journal = contracts.journal_of(hero)
-    for want, item_id, paid in (("food", "ration", 8), ("weapon", "longsword", 40)):
+    for want, item_id, paid in (("food", "ration", 8), ("weapon", "longsword", 40), ("ammunition", "arrows", 8),
+                                ("scroll", "scroll", 24)):
         esper.component_for_entity(giver, Loyalty).to["hero"] = 30
         journal.contracts.append(contracts.Contract(journal.next_id, world.uid(giver), "x", "y", "mini", "", "",
                                                     want, -1, "", "asks", 0, 0, "", "active", world.turn))
@@ -312,6 +315,24 @@ def test_N44_a_favour_pays_by_the_items_value_but_never_below_8_gold(village):
 
 
 # -- saves and data ----------------------------------------------------------------------------------------
+@pytest.mark.rule("N44")
+def test_N44_a_creature_asks_for_food_drink_a_weapon_ammunition_a_ranged_weapon_or_a_scroll(village):
+    """The six wants of the seed, each answered by items the game has (and a merchant stocks arrows and
+    scrolls); over 600 favours each is asked about a sixth of the time (100 ± 30, 3 standard deviations)."""
+    world = village.world
+    hero, giver = world.hero, people(world)[0]
+    wants = world.content.contracts.wants
+    assert set(wants) == {"food", "drink", "weapon", "ammunition", "ranged", "scroll"}
+    assert all(item in world.content.items for want in wants.values() for item in want.items)
+    assert {"arrows", "scroll"} <= set(world.content.trade.types["general"].stock)
+    esper.component_for_entity(giver, Loyalty).to["hero"] = 20
+    asked = Counter()
+    for _ in range(600):
+        asked[contracts.favour(world, hero, giver).item] += 1
+        contracts.journal_of(hero).contracts.clear()
+    assert set(asked) == set(wants) and all(70 <= n <= 130 for n in asked.values()), asked
+
+
 def test_a_save_keeps_the_journal_and_the_marks(village, tmp_path):
     world = village.world
     hero, giver = world.hero, people(world)[0]
