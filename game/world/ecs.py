@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import itertools
+from typing import TypeVar
 
 import esper
+
+C = TypeVar("C")
 
 _names = itertools.count(1)
 
@@ -26,3 +29,13 @@ class EcsContext:
         if esper.current_world == self.name:
             esper.switch_world("default")
         esper.delete_world(self.name)
+
+
+def component(eid: int, kind: type[C]) -> C:
+    """The entity's component of `kind`, made with its defaults on first need (records such as a journal or
+    a loyalty that an older save or a new creature may not have yet)."""
+    found = esper.try_component(eid, kind)
+    if found is None:
+        found = kind()
+        esper.add_component(eid, found)
+    return found

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Body, Hero, Identity, Inventory, Item, Loyalty
+from game.world.ecs import component
 from game.world.verbs import company, loadout
 from game.world.verbs.combat import anger
 from game.world.verbs.contracts import journal_of
@@ -72,11 +73,7 @@ def coerce(world: World, hero: int, target: int) -> str:
         turn_on(world, hero, target)
         return ""
     company.join(world, hero, target, forced=True)
-    loyalty = esper.try_component(target, Loyalty)
-    if loyalty is None:
-        loyalty = Loyalty()
-        esper.add_component(target, loyalty)
-    loyalty.to[world.uid(hero)] = data.forced["loyalty"]
+    component(target, Loyalty).to[world.uid(hero)] = data.forced["loyalty"]
     say(world, target, hero, lines["yields"], "company")
     return ""
 

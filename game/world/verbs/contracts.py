@@ -13,6 +13,7 @@ import esper
 
 from game.content.contracts import MERCHANT
 from game.world.components import Contract, Hero, Identity, Inventory, Item, Journal, Loyalty, Mark, Persona
+from game.world.ecs import component
 from game.world.verbs import company, deeds, social
 from game.world.verbs.experience import gain
 from game.world.verbs.items import destroy, give, hand_over
@@ -30,11 +31,7 @@ ESCORT_STEPS = (2, 4)  # an escort's destination lies this many rooms from the g
 
 # -- the journal -------------------------------------------------------------------------------------------
 def journal_of(hero: int) -> Journal:
-    journal = esper.try_component(hero, Journal)
-    if journal is None:
-        journal = Journal()
-        esper.add_component(hero, journal)
-    return journal
+    return component(hero, Journal)
 
 
 def of_giver(world: World, hero: int, giver: int, *states: str) -> Contract | None:
@@ -301,7 +298,7 @@ def abandon(world: World, hero: int, giver: int, contract: Contract) -> str:
     """N40, N73: the hero gives accepted work up: loyalty falls, the giver remembers; its parcel goes back."""
     contract.state, contract.turn = "abandoned", world.turn
     data = world.content.contracts
-    loyalty = _loyalty(giver)
+    loyalty = component(giver, Loyalty)
     uid = world.uid(hero)
     loyalty.to[uid] = max(0, loyalty.to.get(uid, 0) - int(data.rules["abandon_loyalty"]))
     if contract.kind == "deliver":
@@ -331,14 +328,6 @@ def deliver(world: World, hero: int, person: int) -> str:
     say(world, person, hero, world.content.contracts.lines["received"].format(other=contract.giver_name), "work")
     world.emit("contract", hero, person, world.room_of(hero), state="ready", objective=contract.objective)
     return ""
-
-
-def _loyalty(eid: int) -> Loyalty:
-    loyalty = esper.try_component(eid, Loyalty)
-    if loyalty is None:
-        loyalty = Loyalty()
-        esper.add_component(eid, loyalty)
-    return loyalty
 
 
 def scaled(world: World, hero: int, gain_: int) -> int:
@@ -374,7 +363,7 @@ def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
         journal.claims.add(contract.room)  # N47: a room the hero cleared is its claim
     mini = contract.kind == "mini"
     raised = scaled(world, hero, int(data.rules["mini_gain" if mini else "loyalty"]))
-    loyalty = _loyalty(giver)
+    loyalty = component(giver, Loyalty)
     loyalty.to[uid] = loyalty.to.get(uid, 0) + raised
     if not mini:
         gain(world, giver, int(data.rules["giver_xp"]))

@@ -16,6 +16,7 @@ import esper
 from game.rules import dice
 from game.rules.statblock import division_die
 from game.world.components import Body, Growth, Identity, Journey
+from game.world.ecs import component
 from game.world.verbs import experience
 
 if TYPE_CHECKING:
@@ -26,11 +27,7 @@ SECOND_WIND = "Second Wind"
 
 def journey(world: World, hero: int) -> Journey:
     """The hero's journey record (a save from before it existed has none yet: it starts empty)."""
-    found = esper.try_component(hero, Journey)
-    if found is None:
-        found = Journey()
-        esper.add_component(hero, found)
-    return found
+    return component(hero, Journey)
 
 
 def award(world: World, hero: int, xp: int, deed: str) -> None:

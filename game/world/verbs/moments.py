@@ -14,6 +14,7 @@ from game.content.moments import Moment, Trigger
 from game.rules import clock, dice
 from game.rules import social as rules
 from game.world.components import Body, Hero, Loyalty, Needs, Persona
+from game.world.ecs import component
 from game.world.verbs import social
 from game.world.verbs.speech import say, voice_of
 from game.world.verbs.witness import talks_of, witness_of
@@ -120,10 +121,7 @@ def reply(world: World, hero: int, target: int, approach: str) -> str:
     result = dice.measure(points, world.rng)
     scale = s.by_charisma(s.charisma_scale, esper.component_for_entity(hero, Hero).sheet.charisma)
     change = rules.loyalty_change(result.success, result.successes, earned, s.per_success, s.failure, scale)
-    loyalty = esper.try_component(target, Loyalty)
-    if loyalty is None:
-        loyalty = Loyalty()
-        esper.add_component(target, loyalty)
+    loyalty = component(target, Loyalty)
     loyalty.to[hero_uid] = rules.new_loyalty(loyalty.to.get(hero_uid, 0), change)
     talks = talks_of(target)
     del talks.open[hero_uid]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.world.components import Persona, Talks, Witness
+from game.world.ecs import component
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -14,20 +15,12 @@ if TYPE_CHECKING:
 
 def talks_of(eid: int) -> Talks:
     """The creature's record of its conversations with heroes (made on first need)."""
-    talks = esper.try_component(eid, Talks)
-    if talks is None:
-        talks = Talks()
-        esper.add_component(eid, talks)
-    return talks
+    return component(eid, Talks)
 
 
 def witness_of(hero: int) -> Witness:
     """What the hero has witnessed (made on first need)."""
-    witness = esper.try_component(hero, Witness)
-    if witness is None:
-        witness = Witness()
-        esper.add_component(hero, witness)
-    return witness
+    return component(hero, Witness)
 
 
 def observe(world: World, hero: int) -> None:
