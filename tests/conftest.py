@@ -8,6 +8,8 @@ import pygame
 import pytest
 
 from game.content.content import load_content
+from game.launch import new_game
+from game.paths import ROOT
 from game.ui import theme
 from game.world.driver import Driver
 from tests.world_fixtures import make_world
@@ -60,6 +62,14 @@ def world(content):
 def game(world):
     """The driver of the `world` fixture: commands, and world turns run to their end."""
     return Driver(world)
+
+
+@pytest.fixture
+def village():
+    """A Driver on Ashby Vale (maps/village.tmx), seed 7: its people, merchants and work."""
+    game = new_game(ROOT / "maps" / "village.tmx", 7)
+    yield game
+    game.close()
 
 
 @pytest.fixture(scope="module")

@@ -9,23 +9,12 @@ from dataclasses import replace
 import esper
 import pytest
 
-from game.launch import new_game
-from game.paths import ROOT
 from game.world.commands import Coerce, Lift, Recruit
 from game.world.components import Body, Companion, Hero, Identity, Inventory, Item, Loyalty, Merchant, Persona
 from game.world.talkview import talk_view
 from game.world.verbs import coercion, company, contracts
 from game.world.verbs.factory import spawn_item
 from game.world.verbs.moving import relocate
-
-VILLAGE = ROOT / "maps" / "village.tmx"
-
-
-@pytest.fixture
-def village():
-    game = new_game(VILLAGE, 7)
-    yield game
-    game.close()
 
 
 def resident(world, n: int = 0) -> int:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import esper
 import pytest
 
-from game.launch import new_game
-from game.paths import ROOT
 from game.save import load_world, save_world
 from game.world.commands import DrawWeapon, EndTurn, Hand, Move, Order, Recruit, TakeBack
 from game.world.components import (Body, Companion, Identity, Inventory, Loyalty, Mood, MoodState, Needs,
@@ -19,15 +17,6 @@ from game.world.talkview import talk_view
 from game.world.verbs import company
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
-
-VILLAGE = ROOT / "maps" / "village.tmx"
-
-
-@pytest.fixture
-def village():
-    game = new_game(VILLAGE, 7)
-    yield game
-    game.close()
 
 
 def residents(world) -> list[int]:

@@ -11,8 +11,6 @@ from dataclasses import replace
 import esper
 import pytest
 
-from game.launch import new_game
-from game.paths import ROOT
 from game.save import load_world, save_world
 from game.world.commands import Move, Work
 from game.world.components import Growth, Hero, Inventory, Item, Journal, Loyalty, Mark, Memories, Merchant, Persona
@@ -27,15 +25,6 @@ from game.world.verbs.moving import relocate
 from game.world.verbs.speech import voice_of
 from game.world.verbs.trade import gold_of
 from tests.data_edits import content_error
-
-VILLAGE = ROOT / "maps" / "village.tmx"
-
-
-@pytest.fixture
-def village():
-    game = new_game(VILLAGE, 7)
-    yield game
-    game.close()
 
 
 def people(world) -> list[int]:

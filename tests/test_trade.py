@@ -7,9 +7,8 @@ import esper
 import pytest
 
 from game.content.trade import load_trade
-from game.launch import new_game
 from game.maps.schema import ENUMS
-from game.paths import DATA, ROOT
+from game.paths import DATA
 from game.rules.trade import Price, level_for, price
 from game.save import load_world, save_world
 from game.world.commands import Buy, Sell, Talk, Trade
@@ -22,15 +21,6 @@ from game.world.verbs.moving import relocate
 from game.world.verbs.items import destroy
 from game.world.views import item_name
 from tests.data_edits import content_error
-
-VILLAGE = ROOT / "maps" / "village.tmx"
-
-
-@pytest.fixture
-def village():
-    game = new_game(VILLAGE, 7)
-    yield game
-    game.close()
 
 
 def merchant(world, kind: str) -> int:

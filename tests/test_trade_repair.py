@@ -5,8 +5,6 @@ from __future__ import annotations
 import esper
 import pytest
 
-from game.launch import new_game
-from game.paths import ROOT
 from game.rules.trade import repair_price
 from game.world.commands import Equip, Mend, Talk
 from game.world.components import Identity, Inventory, Item
@@ -14,15 +12,6 @@ from game.world.talkview import talk_view
 from game.world.verbs import factory, loadout, trade
 from tests.data_edits import content_error
 from tests.test_trade import beside, merchant
-
-VILLAGE = ROOT / "maps" / "village.tmx"
-
-
-@pytest.fixture
-def village():
-    game = new_game(VILLAGE, 7)
-    yield game
-    game.close()
 
 
 def worn_byrnie(game, quality: str, durability: int) -> int:
