@@ -75,10 +75,10 @@ def item_record(eid: int) -> dict[str, Any]:
 
 def components(eid: int, parts: dict[str, saved.Part]) -> dict[str, dict[str, Any]]:
     """The entity's registered components by key, each as its saved fields; an optional one it lacks is left out."""
+    has = {type(component): component for component in esper.components_for_entity(eid)}
     out = {}
     for part in parts.values():
-        get = esper.try_component if part.optional else esper.component_for_entity
-        component = get(eid, part.component)
+        component = has.get(part.component) if part.optional else has[part.component]
         if component is not None:
             out[part.key] = part.dump(component)
     return out
