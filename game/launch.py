@@ -8,16 +8,16 @@ from pathlib import Path
 
 from game.content.codex import HeroSheet
 from game.content.content import Content, load_content
-from game.maps.data_ids import read_data_ids
+from game.maps import store
 from game.maps.model import DungeonMap, RegionMap
-from game.maps.tiled import load_map, load_region
 from game.world.driver import Driver, new_world
 from game.world.realm import Realm
 
 
 def load_dungeon(path: Path) -> DungeonMap:
-    """The map at `path`, checked against the game's data (raises MapError listing every problem)."""
-    return load_map(path, data=read_data_ids())
+    """The map at `path`, checked against the game's data (raises MapError listing every problem); read once
+    per process while the file and the data stay the same (game/maps/store.py)."""
+    return store.dungeon(path, store.data_ids())
 
 
 def new_game(map_path: Path, seed: int, content: Content | None = None, hero: HeroSheet | None = None) -> Driver:
@@ -31,7 +31,7 @@ def new_game(map_path: Path, seed: int, content: Content | None = None, hero: He
 
 def load_region_maps(region_path: Path) -> tuple[RegionMap, dict[int, DungeonMap]]:
     """The region map and the map of each of its places, all checked (raises MapError)."""
-    region = load_region(region_path)
+    region = store.region(region_path)
     return region, {pid: load_dungeon(place.map) for pid, place in region.places.items()}
 
 

@@ -442,6 +442,21 @@ def test_a_body_of_too_many_maps_and_lists_is_refused_before_it_fills_the_memory
     assert f"damaged save (more than {parts - 1} maps and lists)" in load_error(saved)
 
 
+def test_the_bytes_that_may_open_a_map_or_list_are_never_fewer_than_the_maps_and_lists(saved):
+    """fileformat.unpack counts part by part only a body with more such bytes than MAX_PARTS: the bound must
+    hold for every size of map and list msgpack writes (fix, 16 and 32 bit lengths), and for the game's saves."""
+    def counted(value: object) -> int:
+        if isinstance(value, dict):
+            return 1 + sum(map(counted, value.values()))
+        return 1 + sum(map(counted, value)) if isinstance(value, list) else 0
+
+    shapes = [[], {}, [[]] * 20, [{"a": []}] * 70_000, {str(i): {} for i in range(70_000)}, list(range(200)),
+              [b"\x90" * 300, "\x9f" * 40, 0x9F9F9F9F, 2.5], fileformat.read(saved)]
+    for body in shapes:
+        payload = msgpack.packb(body, use_bin_type=True)
+        assert fileformat.may_open(payload) >= counted(body)
+
+
 def test_an_old_save_that_cannot_be_upgraded_is_one_line(tmp_path: Path, saved):
     path = tmp_path / "old.sav"
     path.write_bytes(fileformat.encode({**fileformat.read(saved), "creatures": "none"}, version=1))

@@ -12,17 +12,21 @@ from the body. Results and the machine they came from go in docs/performance.md.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
+import pstats
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.content.content import load_content  # noqa: E402
 from game.launch import new_realm  # noqa: E402
+from game.maps import store  # noqa: E402
 from game.paths import REGION_MAP  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
 from game.save import worldsave  # noqa: E402
@@ -54,31 +58,55 @@ def populated(creatures: int) -> Realm:
     return realm
 
 
+def timed(action: Callable[[], object]) -> tuple[float, float]:
+    """Milliseconds `action` took: on the clock, and of this process's CPU time (which other processes
+    sharing the machine lengthen far less)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    action()
+    return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+
+
+def calls(action: Callable[[], object]) -> int:
+    """Python function calls `action` makes (cProfile's count): the same on a busy machine as on a quiet one."""
+    profile = cProfile.Profile()
+    profile.runcall(action)
+    return pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
+
+
 def measure(creatures: int, runs: int) -> dict[str, object]:
+    """Save, load with the maps in memory (a quickload, a Continue after playing) and load after
+    store.forget() (as a process's first load, the title screen's Continue after starting the game)."""
     realm = populated(creatures)
     content = load_content()
     total = sum(len(s.world.creatures()) for s in realm.sites.values() if s.world is not None)
-    saves, loads, maps = [], [], []
+    times: dict[str, list[tuple[float, float]]] = {"save": [], "load": [], "first_load": [], "maps": []}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "world.sav"
-        for _ in range(runs):
-            start = time.perf_counter()
+
+        def save() -> None:
             worldsave.save_realm(realm, path)
-            saves.append((time.perf_counter() - start) * 1000)
-            body = worldsave.fileformat.read(path)
-            start = time.perf_counter()
-            worldsave.region_maps(path, body["region"])
-            maps.append((time.perf_counter() - start) * 1000)
-            start = time.perf_counter()
-            loaded = worldsave.load_realm(path, content)
-            loads.append((time.perf_counter() - start) * 1000)
-            loaded.close()
+
+        def load() -> None:
+            worldsave.load_realm(path, content).close()
+
+        def read_maps() -> None:
+            worldsave.region_maps(path, worldsave.fileformat.read(path)["region"])
+
+        for _ in range(runs):
+            times["save"].append(timed(save))
+            store.forget()
+            times["maps"].append(timed(read_maps))
+            store.forget()
+            times["first_load"].append(timed(load))
+            times["load"].append(timed(load))
+        counted = {"save_calls": calls(save), "load_calls": calls(load)}
+        store.forget()
+        counted["first_load_calls"] = calls(load)
         size = path.stat().st_size
     realm.close()
-    load_ms, maps_ms = statistics.median(loads), statistics.median(maps)
-    return {"creatures": total, "sites": len(realm.sites), "save_ms": round(statistics.median(saves), 1),
-            "load_ms": round(load_ms, 1), "maps_ms": round(maps_ms, 1), "build_ms": round(load_ms - maps_ms, 1),
-            "bytes": size}
+    medians = {f"{what}_{clock}_ms": round(statistics.median(t[i] for t in taken), 1)
+               for what, taken in times.items() for i, clock in enumerate(("wall", "cpu"))}
+    return {"creatures": total, "sites": len(realm.sites), **medians, **counted, "bytes": size}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,10 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     result = measure(args.creatures, args.runs)
     if args.json:
         print(json.dumps(result))
-    else:
-        print(f"{result['creatures']} creatures in {result['sites']} sites: save {result['save_ms']} ms, "
-              f"load {result['load_ms']} ms (reading the Tiled maps {result['maps_ms']} ms, building "
-              f"{result['build_ms']} ms), file {result['bytes'] / 1024:.0f} KiB")
+        return 0
+    print(f"{result['creatures']} creatures in {result['sites']} sites, file {result['bytes'] / 1024:.0f} KiB; "
+          f"medians of {args.runs} runs, on the clock / of CPU time, and Python function calls of one:")
+    for what, words in (("save", "save"), ("load", "load, maps in memory"),
+                        ("first_load", "load, maps read (a process's first)"), ("maps", "… reading the maps")):
+        calls_of = f", {result[what + '_calls']:,} calls" if what + "_calls" in result else ""
+        print(f"  {words:36} {result[what + '_wall_ms']:7.1f} ms / {result[what + '_cpu_ms']:7.1f} ms{calls_of}")
     return 0
 
 

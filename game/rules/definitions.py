@@ -5,6 +5,7 @@ and `game.rules.checks.check` finds what breaks the seed. The content layer read
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -157,6 +158,7 @@ def squares(size: str) -> float:
     return w * h
 
 
+@functools.lru_cache(maxsize=256)  # a save's load asks it of every creature (C10 is checked)
 def footprint(size: str) -> tuple[int, int]:
     """Whole squares a creature stands on, "WxH"; smaller than a square ("1/2") still takes one
     (Reconciliation 5)."""

@@ -5,17 +5,19 @@ All raise only SaveError, whose message is one line naming the file and the prob
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
 from pathlib import Path
+from typing import Iterator
 
 import platformdirs
 
 from game.content.content import Content, load_content
 from game.content.errors import ContentError
-from game.maps.data_ids import read_data_ids
+from game.maps import store
 from game.maps.errors import MapError
 from game.maps.model import DungeonMap
-from game.maps.tiled import load_map
 from game.paths import ROOT
 from game.save import checks, fileformat, snapshot
 from game.save.errors import SaveError
@@ -32,13 +34,28 @@ def default_save_path() -> Path:
     return Path(platformdirs.user_data_dir("ethernalis", appauthor=False)) / "saves" / "slot1.sav"
 
 
+@contextlib.contextmanager
+def collector_held() -> Iterator[None]:
+    """Python's cyclic garbage collector held off while a save is made or read, then let run again: it would
+    walk again and again the tens of thousands of records and components being made (a fifth of a world's
+    load). Nothing a save makes is garbage until it is done."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
+
+
 def save_world(world: World, path: Path) -> None:
     """Write `world` to `path` atomically, keeping the save it replaces as `<name>.bak`.
 
     Between world turns only (not while `world.mid_turn`). On any failure the existing file is untouched.
     """
     path = Path(path)
-    write_body(path, site_body(world, path))
+    with collector_held():
+        write_body(path, site_body(world, path))
 
 
 def site_body(world: World, path: Path) -> dict:
@@ -52,10 +69,11 @@ def site_body(world: World, path: Path) -> dict:
     return snapshot.snapshot(world, map_ref)
 
 
-def write_body(path: Path, body: dict) -> None:
-    """Encode a whole save's body and write it atomically (the file it replaces kept as `<name>.bak`)."""
+def write_body(path: Path, body: dict, read_back: bool = True) -> None:
+    """Encode a whole save's body and write it atomically (the file it replaces kept as `<name>.bak`);
+    `read_back` as fileformat.encode's."""
     try:
-        data = fileformat.encode(body)
+        data = fileformat.encode(body, read_back=read_back)
     except (TypeError, ValueError, OverflowError) as exc:
         raise SaveError(f"cannot save to {path}: the world holds a value a save cannot store ({exc})") from None
     try:
@@ -68,12 +86,13 @@ def load_world(path: Path, content: Content | None = None) -> World:
     """The one-map world saved at `path`, ready to continue; SaveError for a bad, foreign, newer or stale save,
     or for a world of sites (game/save/worldsave.py loads those)."""
     path = Path(path)
-    body = fileformat.read(path)
-    if "region" in body:
-        raise SaveError(f"{path}: is a world of sites, not one map's run (continue it from the title screen)")
-    if body.get("hero", "") is None:
-        raise SaveError(f"{path}: damaged save (a one-map run without a hero)")
-    return load_site(path, body, content)
+    with collector_held():
+        body = fileformat.read(path)
+        if "region" in body:
+            raise SaveError(f"{path}: is a world of sites, not one map's run (continue it from the title screen)")
+        if body.get("hero", "") is None:
+            raise SaveError(f"{path}: damaged save (a one-map run without a hero)")
+        return load_site(path, body, content)
 
 
 def load_site(path: Path, body: dict, content: Content | None = None, dungeon: DungeonMap | None = None) -> World:
@@ -90,7 +109,7 @@ def load_site(path: Path, body: dict, content: Content | None = None, dungeon: D
             raise SaveError(f"{path}: its map {map_path} has changed since the game was saved")
         try:
             content = content or load_content()
-            dungeon = dungeon or load_map(map_path, data=read_data_ids())
+            dungeon = dungeon or store.dungeon(map_path, store.data_ids())
         except MapError as exc:
             raise SaveError(f"{path}: its map cannot be loaded: {exc.problems[0]}") from None
         except ContentError as exc:

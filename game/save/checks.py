@@ -9,7 +9,7 @@ equipped slots). A problem is refused with saved.Unfit, one line that names it; 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from game.content.codex import HERO_ID, HeroSheet
 from game.content.heroes import NAME_MOST
@@ -44,7 +44,7 @@ RNG = Kind(f"Python's random state (3, then {MT_WORDS} words from 0 to 2**32-1, 
 SHA256 = Kind("a SHA-256 digest in hex",
               lambda v, w: isinstance(v, str) and re.fullmatch("[0-9a-f]{64}", v) is not None)
 RECORDS = list_of("a list of maps", lambda record, w: isinstance(record, dict))
-PARTS = Kind("a map of components", lambda v, w: isinstance(v, dict))
+PARTS = Kind("a map of components", **saved.coded("type({v}) is dict"))
 BODY = {
     "map": saved.record({"path": text(4096), "sha256": SHA256}),
     "seed": INT, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": optional(UID),
@@ -58,8 +58,10 @@ HERO_SHEET = saved.record({  # the hero made on the creation screen; its limits 
 })
 OPTIONAL_BODY = {"hero_sheet": HERO_SHEET}  # saves from before the creation screen have none: hero.toml's hero
 SLOT = one_of(saved.STR, "a slot", SLOTS)
-EQUIPPED = list_of(f"a list of [slot ({', '.join(SLOTS)}), item number] pairs",
-                   lambda pair, w: sized(pair, 2) and SLOT.fits(pair[0], w) and COUNT.fits(pair[1], w))
+WORN = Kind("a [slot, item number] pair", **saved.coded(
+    f"type({{v}}) is list and len({{v}}) == 2 and ({SLOT.source.format(v='{v}[0]')}) "
+    f"and ({COUNT.source.format(v='{v}[1]')})", {**SLOT.scope, **COUNT.scope}))
+EQUIPPED = list_of(f"a list of [slot ({', '.join(SLOTS)}), item number] pairs", WORN)
 CREATURE = {"components": PARTS, "equipped": EQUIPPED, "placed": BOOL, "dead": BOOL}
 ITEM = {"components": PARTS, "owner": optional(UID)}
 
@@ -96,24 +98,50 @@ def body_fields(body: dict[str, Any]) -> None:
     for key, kind in OPTIONAL_BODY.items():
         if key in body:
             kind.load(body[key], key)
-    for i, record in enumerate(body["creatures"]):
-        fields(record, CREATURE, f"creatures[{i}]")
-    for i, record in enumerate(body["items"]):
-        fields(record, ITEM, f"items[{i}]")
+    for records, kinds, where in ((body["creatures"], CREATURE, "creatures"), (body["items"], ITEM, "items")):
+        fits = whole_record(kinds)
+        for i, record in enumerate(records):
+            if not fits(record, None):
+                fields(record, kinds, f"{where}[{i}]")
 
 
-def components(world: World, parts: dict[str, saved.Part], record: dict[str, Any]) -> Made:
-    """An entity's components from their saved records, in the registry's order (each checked by its
-    kinds and its check). An optional one missing from the record is left out; any other missing one
-    (new since the save) is made from its defaults."""
-    if not record.keys() <= parts.keys():
-        unknown = [key for key in record if key not in parts]
-        raise Unfit(f"no component is saved as {saved.shown(unknown[0])}")
-    made: Made = {}
-    for part in parts.values():
-        if part.key in record or not part.optional:
-            made[part.component] = part.load(record.get(part.key, {}), world, made)
-    return made
+def components(world: World, parts: dict[str, saved.Part], records: list[dict[str, Any]]) -> list[Made]:
+    """Each entity's components from their saved records, in the registry's order (each checked by its
+    kinds and its check). An optional one missing from a record is left out; any other missing one (new
+    since the save) is made from its defaults. One function compiled for the registry as it is makes them."""
+    made = entity_loader(parts)
+    keys = parts.keys()
+    out = []
+    for record in records:
+        if not record.keys() <= keys:
+            unknown = [key for key in record if key not in parts]
+            raise Unfit(f"no component is saved as {saved.shown(unknown[0])}")
+        out.append(made(record, world))
+    return out
+
+
+_LOADERS: list[tuple[tuple[saved.Part, ...], Callable[[dict[str, Any], World], Made]]] = []  # the latest last
+
+
+def entity_loader(parts: dict[str, saved.Part]) -> Callable[[dict[str, Any], World], Made]:
+    """The compiled function making an entity's components from its record, part after part, for the
+    registry as it is now."""
+    key = tuple(parts.values())
+    loader = next((known for kept, known in reversed(_LOADERS) if len(kept) == len(key)
+                   and all(a is b for a, b in zip(kept, key))), None)
+    if loader is None:
+        scope: dict[str, Any] = {"NONE": {}}
+        lines = ["made = {}"]
+        for i, part in enumerate(key):
+            scope[f"C{i}"], scope[f"load{i}"] = part.component, part.load
+            if part.optional:
+                lines += [f"if {part.key!r} in record:", f"    made[C{i}] = load{i}(record[{part.key!r}], world, made)"]
+            else:  # missing from an older save: made from its defaults
+                lines.append(f"made[C{i}] = load{i}(record.get({part.key!r}, NONE), world, made)")
+        lines.append("return made")
+        loader = saved.made_function("load_entity", ["record", "world"], lines, scope)
+        _LOADERS[:] = [*_LOADERS[-7:], (key, loader)]
+    return loader
 
 
 def world_state(world: World, saved_state: dict[str, Any]) -> dict[saved.State, Any]:

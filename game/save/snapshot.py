@@ -13,6 +13,7 @@ from typing import Any
 
 import esper
 
+from game.content.codex import HeroSheet
 from game.content.content import Content
 from game.maps.model import DungeonMap
 from game.save import checks
@@ -95,14 +96,14 @@ def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> Worl
         problems = content.heroes.problems(sheet, content.codex.shipped_sheet())  # heroes.toml's limits
         if problems:
             raise saved.Unfit(f"hero_sheet: {problems[0]}")
-        content = content.with_hero(sheet)
+        content = with_hero(content, sheet)
     world = World(dungeon, content, body["seed"])
     try:
         world.ecs.activate()
         world.turn, world.over = body["turn"], body["over"]
         world.rng.setstate(checks.RNG.from_plain(body["rng"]))
-        creatures = [checks.components(world, saved.CREATURE_PARTS, r["components"]) for r in body["creatures"]]
-        items = [checks.components(world, saved.ITEM_PARTS, r["components"]) for r in body["items"]]
+        creatures = checks.components(world, saved.CREATURE_PARTS, [r["components"] for r in body["creatures"]])
+        items = checks.components(world, saved.ITEM_PARTS, [r["components"] for r in body["items"]])
         checks.links(world, body, creatures, items)
         state = checks.world_state(world, body["world"])
         build(world, body, creatures, items, state)
@@ -110,6 +111,19 @@ def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> Worl
         world.close()
         raise
     return world
+
+
+_HEROES: list[tuple[Content, HeroSheet, Content]] = []  # the latest last
+
+
+def with_hero(content: Content, sheet: HeroSheet) -> Content:
+    """content.with_hero(sheet), the same for every site of a world saved with one hero's sheet (and for
+    the next load of it): its codex builds each kind's stat block once, not once a site."""
+    known = next((made for base, kept, made in reversed(_HEROES) if base is content and kept == sheet), None)
+    if known is None:
+        known = content.with_hero(sheet)
+        _HEROES[:] = [*_HEROES[-3:], (content, sheet, known)]
+    return known
 
 
 def build(world: World, body: dict[str, Any], creatures: list[checks.Made], items: list[checks.Made],

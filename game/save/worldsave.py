@@ -15,12 +15,11 @@ from typing import Any
 
 from game.content.content import Content, load_content
 from game.content.errors import ContentError
-from game.maps.data_ids import read_data_ids
+from game.maps import store
 from game.maps.errors import MapError
-from game.maps.tiled import load_map, load_region
 from game.paths import ROOT
 from game.save import checks, fileformat
-from game.save import file_hash, load_site, map_reference, site_body, write_body
+from game.save import collector_held, file_hash, load_site, map_reference, site_body, write_body
 from game.save.errors import SaveError
 from game.world.components import UID
 from game.world.realm import HeroProfile, Realm
@@ -48,7 +47,11 @@ SITE = {"place": COUNT, "body": Kind("a map: the world of one site", lambda v, w
 # -- saving -------------------------------------------------------------------------------------------
 def save_realm(realm: Realm, path: Path) -> None:
     """Write the whole realm to `path` atomically (the save it replaces kept as `<name>.bak`)."""
-    path = Path(path)
+    with collector_held():
+        write_realm(realm, Path(path))
+
+
+def write_realm(realm: Realm, path: Path) -> None:
     here = realm.here
     if here is not None and here.mid_turn:
         raise SaveError(f"cannot save to {path}: the world turn is still running")
@@ -68,7 +71,7 @@ def save_realm(realm: Realm, path: Path) -> None:
         "summary": {"hero": hero.name, "place": realm.sites[hero.place].place.name, "turn": realm.now,
                     "heroes": [[h.uid, h.name, realm.sites[h.place].place.name] for h in realm.heroes.values()]},
     }
-    write_body(path, body)
+    write_body(path, body, read_back=False)
 
 
 def hero_record(realm: Realm, hero: HeroProfile, path: Path) -> dict[str, Any]:
@@ -109,7 +112,11 @@ def summary(path: Path) -> dict[str, Any]:
 
 def load_realm(path: Path, content: Content | None = None) -> Realm:
     """The world of sites saved at `path`, ready to play on; SaveError for a bad, foreign, newer or stale save."""
-    path = Path(path)
+    with collector_held():
+        return read_realm(Path(path), content)
+
+
+def read_realm(path: Path, content: Content | None) -> Realm:
     body = fileformat.read(path)
     if "region" not in body:
         raise SaveError(f"{path}: is one map's run, not a world of sites (load it with --load)")
@@ -144,9 +151,9 @@ def region_maps(path: Path, ref: dict[str, str]) -> tuple[Any, dict[int, Any]]:
     if file_hash(region_path) != ref["sha256"]:
         raise SaveError(f"{path}: its region map {region_path} has changed since the game was saved")
     try:
-        region = load_region(region_path)
-        data = read_data_ids()
-        return region, {pid: load_map(place.map, data=data) for pid, place in region.places.items()}
+        region = store.region(region_path)
+        data = store.data_ids()
+        return region, {pid: store.dungeon(place.map, data) for pid, place in region.places.items()}
     except MapError as exc:
         raise SaveError(f"{path}: its region cannot be loaded: {exc.problems[0]}") from None
 

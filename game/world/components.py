@@ -36,10 +36,10 @@ def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
 
 # -- what a save may hold in these components (game/world/saved.py; the ranges are listed in docs/saves.md) --
 UID_SHAPE = re.compile(r"[^#\s]{1,64}#[1-9][0-9]{0,9}")  # "<codex id>#<n>", n at most the uid counter
-UID = saved.Kind("a creature's uid (hero, or <kind>#<number>)",
-                 lambda v, w: isinstance(v, str) and (v == HERO_ID or UID_SHAPE.fullmatch(v) is not None
-                                                      and v.isprintable()))
-KILLER = saved.Kind(f"{UID.name} or nothing", lambda v, w: v == "" or UID.fits(v, w))
+UID = saved.Kind("a creature's uid (hero, or <kind>#<number>)", **saved.coded(
+    f"type({{v}}) is str and ({{v}} == {HERO_ID!r} or {saved.unique('uid_shape', UID_SHAPE, scope := {})}.fullmatch("
+    f"{{v}}) is not None and {{v}}.isprintable())", scope))
+KILLER = saved.Kind(f"{UID.name} or nothing", **saved.coded(f"{{v}} == '' or ({UID.source})", UID.scope))
 KINDS = ("hero", "dungeon", "world", "merchant", "notable")  # N2-N5
 NAME = text(80)  # shown on the screen and in the log
 TAGS = replace(names(text(40)), from_plain=lambda tags: tag_set(tuple(tags)))  # loaded creatures share them too

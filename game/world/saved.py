@@ -15,6 +15,7 @@ game/save/ loops over these registries, names no field, and checks the links bet
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import reprlib
 from dataclasses import MISSING, dataclass, replace
@@ -43,6 +44,14 @@ def shown(value: Any) -> str:
     return reprlib.repr(value)
 
 
+def made_function(name: str, args: list[str], lines: list[str], names: dict[str, Any]) -> Callable[..., Any]:
+    """A function compiled from its body's lines, seeing only `names` (the registries' speed-ups)."""
+    source = f"def {name}({', '.join(args)}):\n" + "".join(f"    {line}\n" for line in lines)
+    scope = dict(names)
+    exec(compile(source, f"<saved.{name}>", "exec"), scope)  # noqa: S102 - our own source, from registered names
+    return scope[name]
+
+
 @dataclass(frozen=True)
 class Kind:
     """A field's type spec: its name in messages, which saved (msgpack) values fit it, and how a field's
@@ -55,6 +64,8 @@ class Kind:
     to_plain: Callable[[Any], Any] = same
     from_plain: Callable[[Any], Any] = same
     culprit: Callable[[Any, World | None], Any] | None = None  # the part of an unfit value to quote
+    source: str | None = None  # `fits` as a Python test of "{v}" and the world `w` (see `coded`), if it has one
+    scope: Mapping[str, Any] = dataclasses.field(default_factory=dict, compare=False)  # the names it uses
 
     def load(self, value: Any, where: str, world: World | None = None) -> Any:
         """The saved `value` of the field `where`, as the field holds it; Unfit when it does not fit."""
@@ -73,10 +84,16 @@ class Kind:
         world; then `name` says it in words."""
         top = LIMIT if high is None else high
         name = name or f"{self.name} from {low} to {top}"
-        fits = self.fits
-        if not callable(low) and not callable(top):  # fixed bounds: compared directly, as most fields' are
-            return replace(self, name=name, fits=lambda v, w: fits(v, w) and low <= v <= top)
+        if self.source is not None:
+            scope, bounds = dict(self.scope), []
+            for bound in (low, top):
+                if callable(bound):
+                    bounds.append(f"{unique('bound', bound, scope)}(w)")
+                else:
+                    bounds.append(repr(int(bound)))
+            return replace(self, name=name, **coded(f"({self.source}) and {bounds[0]} <= {{v}} <= {bounds[1]}", scope))
         lo, hi = (b if callable(b) else (lambda world, b=b: b) for b in (low, top))
+        fits = self.fits
         return replace(self, name=name, fits=lambda v, w: fits(v, w) and lo(w) <= v <= hi(w))
 
     def at_least(self, low: int) -> Kind:
@@ -84,8 +101,29 @@ class Kind:
         return self.between(low)
 
 
+_NAMES = itertools.count(1)
+
+
+def unique(prefix: str, value: Any, scope: dict[str, Any]) -> str:
+    """A name for `value` in `scope` that no other kind's source uses (sources are put side by side)."""
+    name = f"{prefix}_{next(_NAMES)}"
+    scope[name] = value
+    return name
+
+
+def coded(source: str, scope: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A kind's `fits`, `source` and `scope` from a Python test of "{v}" (the value) and `w` (the world being
+    loaded) using the names of `scope`: `fits` is that test compiled, so the compiled records of
+    `record_fits` and `part_loader`, which put the sources of their fields side by side instead of calling
+    each field's `fits`, take and refuse exactly what `fits` does."""
+    scope = dict(scope or {})
+    fits = made_function("fits", ["v", "w"], [f"return {source.format(v='v')}"], scope)
+    return {"fits": fits, "source": source, "scope": scope}
+
+
 def whole(value: Any, world: World | None = None) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """An int, not a bool (msgpack decodes a whole number as an int itself, never a subclass)."""
+    return type(value) is int
 
 
 def number(value: Any, world: World | None = None) -> bool:
@@ -101,17 +139,31 @@ def sized(value: Any, length: int) -> bool:
     return isinstance(value, list) and len(value) == length
 
 
-def list_of(name: str, item: Callable[[Any, World | None], bool], **how: Any) -> Kind:
-    """A list whose items all fit `item`; a message quotes the first that does not."""
-    def culprit(value: Any, world: World | None) -> Any:
-        return next((x for x in value if not item(x, world)), value) if isinstance(value, list) else value
+def list_of(name: str, item: Callable[[Any, World | None], bool] | Kind, **how: Any) -> Kind:
+    """A list whose items all fit `item` (a test, or a kind: then the list's test is compiled with the
+    kind's source); a message quotes the first that does not."""
+    fits = item.fits if isinstance(item, Kind) else item
 
-    return Kind(name, lambda v, w: listing(v, lambda x: item(x, w)), culprit=culprit, **how)
+    def culprit(value: Any, world: World | None) -> Any:
+        return next((x for x in value if not fits(x, world)), value) if isinstance(value, list) else value
+
+    if isinstance(item, Kind) and item.source is not None:
+        each = unique("each", None, {})  # the item's name inside the list's test
+        test = item.source.format(v=each)
+        return Kind(name, culprit=culprit, **coded(f"type({{v}}) is list and all({test} for {each} in {{v}})",
+                                                   item.scope), **how)
+    return Kind(name, lambda v, w: listing(v, lambda x: fits(x, w)), culprit=culprit, **how)
 
 
 def one_of(kind: Kind, name: str, choices: Collection[Any] | Callable[[World], Collection[Any]]) -> Kind:
     """`kind`, limited to `choices`: a fixed collection, or one the world's data or map gives (a function
     of the world, e.g. its rooms or its conditions)."""
+    if kind.source is not None:
+        scope = dict(kind.scope)
+        among = (f"{unique('choose', choices, scope)}(w)" if callable(choices)
+                 else unique("choices", frozenset(choices), scope))
+        return Kind(name, to_plain=kind.to_plain, from_plain=kind.from_plain,
+                    **coded(f"({kind.source}) and {{v}} in {among}", scope))
     fits = kind.fits
     if not callable(choices):
         fixed = frozenset(choices)
@@ -122,26 +174,29 @@ def one_of(kind: Kind, name: str, choices: Collection[Any] | Callable[[World], C
 def text(most: int) -> Kind:
     """A printable one-line string of at most `most` characters (names and lines the screen shows)."""
     return Kind(f"printable text of at most {most} characters",
-                lambda v, w: isinstance(v, str) and len(v) <= most and v.isprintable())
+                **coded(f"type({{v}}) is str and len({{v}}) <= {int(most)} and {{v}}.isprintable()"))
 
 
-INT = Kind("a whole number", whole)
+# msgpack decodes whole numbers, strings, lists and maps as int, str, list and dict themselves, never a
+# subclass; True and False are bools.
+INT = Kind("a whole number", **coded("type({v}) is int"))
 COUNT = INT.at_least(0)
 FLOAT = Kind("a finite number", number)
-BOOL = Kind("true or false", lambda v, w: isinstance(v, bool))
-STR = Kind("a string", lambda v, w: isinstance(v, str))
-SQUARE = Kind("a square", lambda v, w: sized(v, 2) and listing(v, whole), from_plain=tuple)
-SQUARES = list_of("a list of squares", SQUARE.fits, from_plain=lambda cells: tuple(tuple(c) for c in cells))
+BOOL = Kind("true or false", **coded("type({v}) is bool"))
+STR = Kind("a string", **coded("type({v}) is str"))
+SQUARE = Kind("a square", from_plain=tuple,
+              **coded("type({v}) is list and len({v}) == 2 and type({v}[0]) is int and type({v}[1]) is int"))
+SQUARES = list_of("a list of squares", SQUARE, from_plain=lambda cells: tuple(tuple(c) for c in cells))
 
 
 def names(kind: Kind = STR) -> Kind:
     """A set of `kind` names, saved as a sorted list and loaded as a frozenset."""
-    return list_of(f"a list of names, each {kind.name}", kind.fits, to_plain=sorted, from_plain=frozenset)
+    return list_of(f"a list of names, each {kind.name}", kind, to_plain=sorted, from_plain=frozenset)
 
 
 def numbers(kind: Kind = INT) -> Kind:
     """A set of `kind` numbers (ids), saved as a sorted list and loaded as a set."""
-    return list_of(f"a list of numbers, each {kind.name}", kind.fits, to_plain=sorted, from_plain=set)
+    return list_of(f"a list of numbers, each {kind.name}", kind, to_plain=sorted, from_plain=set)
 
 
 NAMES = names()
@@ -160,9 +215,12 @@ def counts(key: Kind = STR, value: Kind = COUNT) -> Kind:
 
 def optional(kind: Kind) -> Kind:
     """`kind`, or None."""
-    return Kind(f"{kind.name} or nothing", lambda v, w: v is None or kind.fits(v, w),
-                lambda v: None if v is None else kind.to_plain(v),
-                lambda v: None if v is None else kind.from_plain(v))
+    plain, loaded = kind.to_plain, kind.from_plain
+    how = {"to_plain": same if plain is same else lambda v: None if v is None else plain(v),
+           "from_plain": same if loaded is same else lambda v: None if v is None else loaded(v)}
+    if kind.source is not None:
+        return Kind(f"{kind.name} or nothing", **how, **coded(f"{{v}} is None or ({kind.source})", kind.scope))
+    return Kind(f"{kind.name} or nothing", lambda v, w: v is None or kind.fits(v, w), **how)
 
 
 def number_map(kind: Kind, key: Kind = INT) -> Kind:
@@ -209,19 +267,26 @@ def record(kinds: Mapping[str, Kind]) -> Kind:
 
 def record_fits(kinds: Mapping[str, Kind]) -> Fits:
     """Whether a value is a dict with exactly the keys of `kinds`, each value fitting its kind: one function
-    made for these kinds (a save checks some 60,000 records, so no loop and no call per field but the fits)."""
-    names = {f"fits{i}": kind.fits for i, kind in enumerate(kinds.values())}
-    tests = [f"type(v) is dict", f"len(v) == {len(kinds)}", *(f"{key!r} in v" for key in kinds),
-             *(f"fits{i}(v[{key!r}], w)" for i, key in enumerate(kinds))]
-    return made_function("fits", ["v", "w"], [f"return ({' and '.join(tests)})"], names)
+    made for these kinds (a save checks some 60,000 records), the fields' sources side by side."""
+    scope: dict[str, Any] = {}
+    lines = [f"if type(record) is not dict or len(record) != {len(kinds)}:", "    return False"]
+    lines += fields_fit(kinds, "record", scope, "return False")
+    return made_function("fits", ["record", "w"], [*lines, "return True"], scope)
 
 
-def made_function(name: str, args: list[str], lines: list[str], names: dict[str, Any]) -> Callable[..., Any]:
-    """A function compiled from its body's lines, seeing only `names` (the registries' speed-ups)."""
-    source = f"def {name}({', '.join(args)}):\n" + "".join(f"    {line}\n" for line in lines)
-    scope = dict(names)
-    exec(compile(source, f"<saved.{name}>", "exec"), scope)  # noqa: S102 - our own source, from registered names
-    return scope[name]
+def fields_fit(kinds: Mapping[str, Kind], record: str, scope: dict[str, Any], refuse: str) -> list[str]:
+    """Lines that bind each field of the dict `record` to `v0`, `v1`... and run `refuse` as soon as one is
+    missing or does not fit its kind (by its source, or by calling its `fits`); `scope` gets their names."""
+    lines = []
+    for i, (key, kind) in enumerate(kinds.items()):
+        if kind.source is not None:
+            scope.update(kind.scope)
+            test = kind.source.format(v=f"v{i}")
+        else:
+            test = f"{unique('fits', kind.fits, scope)}(v{i}, w)"
+        lines += [f"v{i} = {record}.get({key!r}, MISSING)", f"if v{i} is MISSING or not ({test}):", f"    {refuse}"]
+    scope["MISSING"] = MISSING
+    return lines
 
 
 Derive = Callable[["World", dict[type, Any], dict[str, Any]], dict[str, Any]]
@@ -290,20 +355,22 @@ def part_dumper(part: Part) -> Callable[[Any], dict[str, Any]]:
 def part_loader(part: Part) -> Callable[[Any, World, dict[type, Any]], Any]:
     """`part.load`: the component from a record holding every saved field and nothing else, each fitting its
     kind, by one compiled function; any other record goes to `load_field_by_field`, which names the problem."""
-    names: dict[str, Any] = {"fits": record_fits(part.fields), "slowly": part.load_field_by_field,
-                             "make": part.component, "derive": part.derive, "check": part.check, "Unfit": Unfit}
-    names.update({f"loaded{i}": kind.from_plain for i, kind in enumerate(part.fields.values())})
-    values = [f"{key!r}: {'' if kind.from_plain is same else f'loaded{i}'}(saved[{key!r}])"
-              for i, (key, kind) in enumerate(part.fields.items())]
-    lines = ["if not fits(saved, world):", "    return slowly(saved, world, made)",
-             f"values = {{{', '.join(values)}}}"]
+    scope: dict[str, Any] = {"slowly": part.load_field_by_field, "make": part.component, "derive": part.derive,
+                             "check": part.check, "Unfit": Unfit}
+    lines = [f"if type(saved) is not dict or len(saved) != {len(part.fields)}:",
+             "    return slowly(saved, w, made)"]
+    lines += fields_fit(part.fields, "saved", scope, "return slowly(saved, w, made)")
+    values = []
+    for i, (key, kind) in enumerate(part.fields.items()):
+        values.append(f"{key!r}: {'' if kind.from_plain is same else unique('loaded', kind.from_plain, scope)}(v{i})")
+    lines.append(f"values = {{{', '.join(values)}}}")
     if part.derive is not None:
-        lines.append("values.update(derive(world, made, values))")
+        lines.append("values.update(derive(w, made, values))")
     lines.append("component = make(**values)")
     if part.check is not None:
-        lines += ["problem = check(world, component, made)", "if problem:", "    raise Unfit(problem)"]
+        lines += ["problem = check(w, component, made)", "if problem:", "    raise Unfit(problem)"]
     lines.append("return component")
-    return made_function(f"load_{part.key}", ["saved", "world", "made"], lines, names)
+    return made_function(f"load_{part.key}", ["saved", "w", "made"], lines, scope)
 
 
 @dataclass(frozen=True)
