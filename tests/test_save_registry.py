@@ -8,7 +8,7 @@ from pathlib import Path
 import esper
 import pytest
 
-from game.paths import DEFAULT_MAP
+from game.paths import DEFAULT_MAP, MAPS
 from game.save import fileformat, load_world, save_world
 from game.world import saved
 from game.world.components import Identity
@@ -175,3 +175,53 @@ def test_a_check_sees_the_entity_and_the_world_and_refuses_in_one_line(registry,
     record["components"]["grudge"]["anger"] = 9
     write_body(path, body)
     assert "damaged save (grudge has no field 'anger')" in load_error(path)
+
+
+ODD_VALUES = (True, False, 0, 1, -1, 10**10, 2.5, float("nan"), "", "x", "hero", "wolf#1", None, [], [1, 2], ["a"],
+              [[1, 2]], {}, {"a": 1})
+
+
+def test_a_compiled_loader_takes_and_refuses_exactly_what_the_field_by_field_load_does(tmp_path: Path):
+    """Part.load (one compiled function, the kinds' sources side by side) against Part.load_field_by_field
+    (each kind's own fits), on every field of every component of a village's creatures and items set to
+    each of a range of odd values: the same component, or the same refusal in the same words."""
+    game = new_game(MAPS / "village.tmx", 7)
+    try:
+        path = tmp_path / "village.sav"
+        save_world(game.world, path)
+        body = fileformat.read(path)
+    finally:
+        game.close()
+    world = World(game.world.map, game.world.content, 7)
+    world.ecs.activate()
+    try:
+        compared = 0
+        shapes: set[tuple[str, ...]] = set()
+        for parts, records in ((saved.CREATURE_PARTS, body["creatures"]), (saved.ITEM_PARTS, body["items"])):
+            for record in records:
+                shape = tuple(record["components"])
+                if shape in shapes:
+                    continue
+                shapes.add(shape)
+                made: dict = {}
+                for part in parts.values():
+                    if part.key not in record["components"]:
+                        continue
+                    fields = record["components"][part.key]
+                    variants = [fields, {}, {**fields, "extra": 1}, 5]
+                    variants += [{**fields, name: odd} for name in fields for odd in ODD_VALUES]
+                    for variant in variants:
+                        assert outcome(part.load, variant, world, made) == \
+                            outcome(part.load_field_by_field, variant, world, made), (part.key, variant)
+                        compared += 1
+                    made[part.component] = part.load(fields, world, made)
+        assert compared > 2000 and len(shapes) > 3
+    finally:
+        world.close()
+
+
+def outcome(load, fields: object, world: World, made: dict) -> object:
+    try:
+        return load(fields, world, dict(made))
+    except saved.Unfit as exc:
+        return f"Unfit: {exc}"

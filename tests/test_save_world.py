@@ -3,6 +3,7 @@ the RNG in one file; a loaded world plays on exactly like one never saved; bad a
 one line, the file never changed."""
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
@@ -162,3 +163,55 @@ def test_a_truncated_world_save_is_refused_and_its_slot_kept(begun, tmp_path: Pa
     path.write_bytes(good)
     save_realm(begun, path)  # saving again keeps the last good file beside it
     assert fileformat.backup_path(path).read_bytes() == good
+
+
+def test_a_world_loaded_again_shares_the_maps_and_content_already_read(begun, tmp_path: Path):
+    """Continue after playing, or a quickload, reads no Tiled map again (game/maps/store.py), and its sites
+    share the one content made with the hero's sheet (each kind's card bridged once)."""
+    path = tmp_path / "world1.sav"
+    save_realm(begun, path)
+    loaded = load_realm(path)
+    try:
+        assert loaded.region is begun.region
+        assert all(loaded.sites[pid].map is site.map for pid, site in begun.sites.items())
+        contents = {id(site.world.content) for site in loaded.sites.values() if site.world is not None}
+        assert len(contents) == 1
+    finally:
+        loaded.close()
+
+
+def test_a_world_save_is_not_read_back_so_what_no_load_takes_is_refused_at_load_and_the_last_good_one_kept(
+        begun, tmp_path: Path):
+    """A world's save is not unpacked again to prove it reads back (docs/saves.md): a value a save cannot
+    hold as the game made it (here a map with a number for a key) is written, refused in one line at load,
+    and the save it replaced is its .bak."""
+    path = tmp_path / "world1.sav"
+    save_realm(begun, path)
+    good = path.read_bytes()
+    keep = begun.sites[KEEP].world
+    keep.room_runes[next(iter(keep.room_runes))] = {1: "fire"}
+    save_realm(begun, path)
+    with pytest.raises(SaveError) as caught:
+        load_realm(path)
+    assert str(caught.value).startswith(f"{path}: damaged save (undecodable save data")
+    assert fileformat.backup_path(path).read_bytes() == good
+
+
+def test_saving_and_loading_leave_the_garbage_collector_as_they_found_it(begun, tmp_path: Path):
+    """The collector is held off while a save is made or read (game/save/__init__.py, collector_held), and
+    runs again after, whether the load succeeded or not."""
+    path = tmp_path / "world1.sav"
+    assert gc.isenabled()
+    save_realm(begun, path)
+    load_realm(path).close()
+    assert gc.isenabled()
+    path.write_bytes(path.read_bytes()[:100])
+    with pytest.raises(SaveError):
+        load_realm(path)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        save_realm(begun, path)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -76,10 +76,13 @@ def read_xml(path: Path, label: str) -> ElementTree.Element:
     return root
 
 
+WHOLE = re.compile(r"-?[0-9]{1,12}")  # compiled once: every tile of a CSV layer is one
+
+
 def whole(value: str | None, least: int, most: int) -> int | None:
     """A whole number from least to most written in an XML attribute, else None."""
     text = (value or "").strip()
-    if not re.fullmatch(r"-?[0-9]{1,12}", text):
+    if not WHOLE.fullmatch(text):
         return None
     number = int(text)
     return number if least <= number <= most else None

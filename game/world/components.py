@@ -51,10 +51,17 @@ QUALITY = one_of(STR, "a quality of assets/data/gear.toml", lambda world: world.
 MATERIAL = one_of(STR, "a material of assets/data/gear.toml", lambda world: world.content.gear.materials)
 
 
-def factions(world: World) -> set[str]:
-    """The factions of assets/data/world.toml: those with enemies and those named as enemies."""
+_FACTIONS: dict[int, tuple[Any, frozenset[str]]] = {}  # id of a tuning's enemies -> them, their factions
+
+
+def factions(world: World) -> frozenset[str]:
+    """The factions of assets/data/world.toml: those with enemies and those named as enemies (worked out
+    once per game data: a save's load asks it of every creature)."""
     enemies = world.content.tuning.enemies
-    return set(enemies).union(*enemies.values())
+    known = _FACTIONS.get(id(enemies))
+    if known is None or known[0] is not enemies:
+        known = _FACTIONS[id(enemies)] = (enemies, frozenset(set(enemies).union(*enemies.values())))
+    return known[1]
 
 
 FACTION = one_of(STR, "a faction of assets/data/world.toml", factions)
