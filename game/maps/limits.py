@@ -88,6 +88,18 @@ def whole(value: str | None, least: int, most: int) -> int | None:
     return number if least <= number <= most else None
 
 
+PLAIN_CSV = re.compile(r"[ \t\r\n]*[0-9]{1,12}[ \t\r\n]*(?:,[ \t\r\n]*[0-9]{1,12}[ \t\r\n]*)*")
+
+
+def gids_fit(csv: str) -> bool:
+    """Whether every value of a CSV layer is a gid, as `whole(value, 0, MAX_GID)` says: a layer of plain
+    digits (as Tiled writes it) by one match and the largest value, any other value by value."""
+    values = csv.split(",")
+    if PLAIN_CSV.fullmatch(csv):
+        return max(map(int, values)) <= MAX_GID
+    return all(whole(v, 0, MAX_GID) is not None for v in values)
+
+
 def map_problems(root: ElementTree.Element, path: Path) -> list[str]:
     """Every limit the map's XML breaks: size, tiles, layers, tilesets, objects (nothing is inflated)."""
     label = f"{path}: map"
@@ -151,7 +163,7 @@ def layer_problems(layer: ElementTree.Element, label: str, width: int, height: i
         held = text.count(",") + 1 if text else 0
         if held != cells:
             return [f"{label}: holds {held} tiles, not {width}x{height}"]
-        if any(whole(v, 0, MAX_GID) is None for v in text.split(",")):
+        if not gids_fit(text):
             return [f"{label}: a tile is not a gid (a whole number from 0 to {MAX_GID})"]
         return []
     size = inflated_size(text, compression, cells * 4)
