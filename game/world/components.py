@@ -68,13 +68,18 @@ FACTION = one_of(STR, "a faction of assets/data/world.toml", factions)
 
 
 _MOST_HEADS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # world -> id(map) -> (map, kind -> most)
+_LAST_HEADS: list[Any] = [lambda: None, None, {}]  # the world (weakly) and map last asked of, and their entry
 
 
 def most_heads(world: World, codex_id: str | None = None) -> int:
     """The most heads a minion group of this map starts with (the codex default, or a placement's or a
     spawner's), of one kind or of any: groups only lose heads, so a saved one never has more. Kept per
     world and map (a save's every group is checked against it; the map is held so its id stays its own)."""
-    _, known = _MOST_HEADS.setdefault(world, {}).setdefault(id(world.map), (world.map, {}))
+    if _LAST_HEADS[0]() is world and _LAST_HEADS[1] is world.map:  # the world a save's load asks 2,000 times
+        known = _LAST_HEADS[2]
+    else:
+        _, known = _MOST_HEADS.setdefault(world, {}).setdefault(id(world.map), (world.map, {}))
+        _LAST_HEADS[:] = [weakref.ref(world), world.map, known]
     if codex_id not in known:
         known[codex_id] = heads_at_most(world, codex_id)
     return known[codex_id]

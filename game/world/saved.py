@@ -275,17 +275,19 @@ def record_fits(kinds: Mapping[str, Kind]) -> Fits:
 
 
 def fields_fit(kinds: Mapping[str, Kind], record: str, scope: dict[str, Any], refuse: str) -> list[str]:
-    """Lines that bind each field of the dict `record` to `v0`, `v1`... and run `refuse` as soon as one is
-    missing or does not fit its kind (by its source, or by calling its `fits`); `scope` gets their names."""
-    lines = []
-    for i, (key, kind) in enumerate(kinds.items()):
+    """Lines that bind each field of the dict `record` to `v0`, `v1`... and run `refuse` when one is missing
+    or does not fit its kind (by its source, or by calling its `fits`); `scope` gets the names they use."""
+    if not kinds:
+        return []
+    lines = ["try:", *(f"    v{i} = {record}[{key!r}]" for i, key in enumerate(kinds)), "except KeyError:",
+             f"    {refuse}"]
+    for i, kind in enumerate(kinds.values()):
         if kind.source is not None:
             scope.update(kind.scope)
             test = kind.source.format(v=f"v{i}")
         else:
             test = f"{unique('fits', kind.fits, scope)}(v{i}, w)"
-        lines += [f"v{i} = {record}.get({key!r}, MISSING)", f"if v{i} is MISSING or not ({test}):", f"    {refuse}"]
-    scope["MISSING"] = MISSING
+        lines += [f"if not ({test}):", f"    {refuse}"]
     return lines
 
 
