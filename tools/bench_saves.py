@@ -5,9 +5,12 @@
 A world of sites is made from maps/region.tmx with its hero inside the Ruined Keep: every world a save can
 hold at once (both settlements and the one dungeon run a hero is in, N2: the other dungeons have no run to
 save), filled with creatures of a mix of kinds, spread over their rooms where there is space, until the
-world holds `--creatures` in all. Then it is saved and loaded `--runs` times: the median of each, the
-file's size, and the load split into reading the region's Tiled maps (pytmx) and building the worlds
-from the body. Results and the machine they came from go in docs/performance.md.
+world holds `--creatures` in all. Then it is saved and loaded `--runs` times, a load both with the maps in
+memory (a quickload, a Continue after playing) and after `store.forget()` (a process's first load), and
+the region's maps read on their own: the median of each on the clock and in this process's CPU time
+(which the other sessions sharing the machine lengthen far less), the Python function calls of one
+(cProfile: the same however busy the machine), and the file's size. Results and the machine they came
+from go in docs/performance.md.
 """
 from __future__ import annotations
 
