@@ -35,6 +35,27 @@ def test_a_map_read_again_is_the_one_already_read_until_its_file_changes(fresh, 
     assert store.dungeon(path, data) is again
 
 
+def test_a_map_is_read_again_when_its_tileset_or_tile_image_changes_and_never_reads_a_pipe(fresh, tmp_path: Path):
+    """F5 reloads a map whose tileset changed; a map naming a pipe for its tileset is refused as before."""
+    path = tmp_path / "maps" / "caves.tmx"
+    shutil.copytree(MAPS / "tilesets", tmp_path / "maps" / "tilesets")
+    shutil.copytree(ASSETS / "tiles", tmp_path / "assets" / "tiles")
+    shutil.copy(MAPS / "caves.tmx", path)
+    data = store.data_ids()
+    first = store.dungeon(path, data)
+    tileset = tmp_path / "maps" / "tilesets" / "dungeon.tsx"
+    tileset.write_text(tileset.read_text(encoding="utf-8") + "<!-- changed since -->\n", encoding="utf-8")
+    second = store.dungeon(path, data)
+    assert second is not first and store.dungeon(path, data) is second
+    image = tmp_path / "assets" / "tiles" / "dungeon.png"
+    image.write_bytes(image.read_bytes() + b"\0")
+    assert store.dungeon(path, data) is not second
+    tileset.unlink()
+    os.mkfifo(tileset)
+    with pytest.raises(MapError, match="dungeon.tsx"):
+        store.dungeon(path, data)
+
+
 def test_a_map_checked_against_other_data_ids_is_checked_again(fresh):
     data = store.data_ids()
     first = store.dungeon(MAPS / "caves.tmx", data)

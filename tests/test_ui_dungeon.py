@@ -11,6 +11,7 @@ import pytest
 
 from game import launch
 from game.content.content import load_content
+from game.maps import store
 from game.maps.data_ids import read_data_ids
 from game.world import views
 from game.paths import ASSETS, DEFAULT_MAP
@@ -173,7 +174,7 @@ def test_f5_with_broken_data_logs_the_problem(tmp_path, monkeypatch):
     stack, dungeon, session = start()
     try:
         data = broken_data(tmp_path, "creatures/wolf.toml", 'size = "1x1"', 'size = "100000x100000"')
-        monkeypatch.setattr(launch, "read_data_ids", lambda: read_data_ids(data))
+        monkeypatch.setattr(store, "data_ids", lambda: read_data_ids(data))
         key(dungeon, pygame.K_F5)
         assert dungeon.log.lines[-1] == (f"{data / 'creatures' / 'wolf.toml'}: wolf: size: size '100000x100000' is "
                                          f"beyond the largest footprint, 8x8", theme.PROBLEM)

@@ -57,7 +57,8 @@ class Kind:
     """A field's type spec: its name in messages, which saved (msgpack) values fit it, and how a field's
     value turns into one (`to_plain`) and back (`from_plain`). `fits` sees the world being loaded, so a
     kind can take its names or bounds from the game's data or the map (`one_of`, `between`). A kind made
-    of others (a list, a map) names the first part that does not fit (`culprit`)."""
+    of others (a list, a map) names the first part that does not fit (`culprit`). A kind made by `coded`
+    also has its test as source, which the compiled loaders inline; any other is called."""
 
     name: str
     fits: Fits
