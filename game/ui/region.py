@@ -195,6 +195,6 @@ def shadowed(surface: pygame.Surface, words: str, midtop: tuple[int, int], size:
              bold: bool = False) -> None:
     """A label with a dark shadow, readable on grass, water and mountains alike."""
     label = labels.text(words, size, colour, bold=bold)
-    where = label.get_rect(midtop=midtop)
+    where = label.get_rect(midtop=midtop).clamp(MAP_VIEW)  # a name by the map's edge stays whole
     surface.blit(labels.text(words, size, (0, 0, 0), bold=bold), where.move(1, 1))
     surface.blit(label, where)

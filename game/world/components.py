@@ -380,8 +380,8 @@ class Secret:
     """N60: the one secret place a creature has shared (a region site's id) and the hero it told; a creature
     with this component has nothing more to share."""
 
-    hero: str
-    site: int
+    hero: str = HERO_ID
+    site: int = 0
 
 
 @dataclass(slots=True)
