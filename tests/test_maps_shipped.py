@@ -193,12 +193,16 @@ def test_every_region_site_has_a_small_dungeon_that_passes_the_checker_and_is_dr
 
 @pytest.mark.rule("N60")
 def test_an_artifact_site_holds_an_artifact_and_a_beast_site_a_beast_worth_the_fight() -> None:
-    """An artifact: a masterwork piece of steel, silver or obsidian with a rune, guarded; a beast: a codex
-    creature of tier 4 or more (the shipped dungeons keep to tiers 1-3 near their entrances)."""
+    """An artifact: a unique relic (items.toml, worth 100 gold or more) placed masterwork, of steel, silver or
+    obsidian with a rune, guarded; a beast: a codex creature of tier 4 or more (the shipped dungeons keep to
+    tiers 1-3 near their entrances)."""
+    with open(DATA / "items.toml", "rb") as f:
+        items = tomllib.load(f)
     for site in load_region(MAPS / "region.tmx").sites:
         m = load_map(site.map, data=DATA_IDS)
         if site.kind == "artifact":
             assert any(i.quality == "masterwork" and i.material in ("steel", "silver", "obsidian") and i.rune
+                       and "unique" in items[i.item].get("flags", ()) and items[i.item]["value"] >= 100
                        for i in m.items), site.name
             assert m.placements, f"{site.name} is unguarded"
         else:
