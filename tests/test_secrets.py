@@ -210,6 +210,16 @@ def test_N61_a_loyal_villager_shares_a_secret_the_journal_and_region_map_show_it
         assert realm.travel(site.id).ok  # the hero can travel there
         assert realm.here.map.properties["title"] == site.name
         assert [e.kind for e in realm.pop_events()][-2:] == ["travel", "arrive"]
+        go_up(realm)  # beside the site on the region map, saved there, and on the way home from there
+        save_realm(realm, path)
+        loaded = load_realm(path)
+        try:
+            assert loaded.hero.place == site.id and not loaded.hero.inside
+            trip = loaded.journey(VILLAGE)
+            assert trip.path[0] == site.id and trip.path[1] == loaded.nearest(site.id) and trip.path[-1] == VILLAGE
+            assert loaded.travel(VILLAGE).ok
+        finally:
+            loaded.close()
     finally:
         realm.close()
 
@@ -222,6 +232,20 @@ def test_N62_an_unknown_site_cannot_be_travelled_to_and_every_site_map_is_there_
             assert realm.sites[s.id].map.path == s.map
             assert realm.journey(s.id) is None
             assert realm.travel(s.id).reason == f"There is no place {s.id} on the region map."
+    finally:
+        realm.close()
+
+
+def test_a_known_site_is_reached_by_road_to_the_place_nearest_it_then_across_the_last_squares():
+    realm = new_realm(REGION_MAP, 3)
+    try:
+        hollow = next(s for s in realm.region.sites if s.name == "Wyrm Hollow")
+        realm.hero.known.add(hollow.id)
+        caves = realm.nearest(hollow.id)
+        assert realm.sites[caves].place.name == "The Deepmoss Caves"  # 7 squares off, the nearest place
+        trip = realm.journey(hollow.id)
+        assert trip.path == (VILLAGE, 2, caves, hollow.id)  # by Varr's Watch, then off the road
+        assert (trip.squares, trip.turns) == (35, 175)  # 28 of road + 7 across, 5 turns a square
     finally:
         realm.close()
 
