@@ -246,6 +246,14 @@ def test_a_known_site_is_reached_by_road_to_the_place_nearest_it_then_across_the
         trip = realm.journey(hollow.id)
         assert trip.path == (VILLAGE, 2, caves, hollow.id)  # by Varr's Watch, then off the road
         assert (trip.squares, trip.turns) == (35, 175)  # 28 of road + 7 across, 5 turns a square
+        assert realm.travel(hollow.id).ok
+        go_up(realm)
+        back = realm.journey(VILLAGE)
+        assert back.path == (hollow.id, caves, 2, VILLAGE) and (back.squares, back.turns) == (35, 175)
+        shrine = next(s for s in realm.region.sites if s.name == "Shrine of the Last Flame")
+        realm.hero.known.add(shrine.id)
+        across = realm.journey(shrine.id)  # site to site: across, by road, across
+        assert across.path == (hollow.id, caves, 2, shrine.id) and across.squares == 7 + 14 + 20
     finally:
         realm.close()
 

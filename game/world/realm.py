@@ -219,8 +219,11 @@ class Realm:
         start, places = self.hero.place, self.region.places
         if to == start:
             return Journey(to, (start,), 0, 0)
-        here = self.sites[start].place
-        origins = {start: 0} if start in places else {self.nearest(start): road_length(here, self.sites[start].place)}
+        if start in places:
+            origins = {start: 0}
+        else:  # from beside a site, first across to the place nearest it
+            off = self.nearest(start)
+            origins = {off: road_length(places[off], self.sites[start].place)}
         best, came = self._by_road(origins)
         there = self.sites[to].place
         end = to if to in places else self.nearest(to)
