@@ -11,6 +11,7 @@ from game.launch import new_realm
 from game.maps.tiled import load_region
 from game.paths import REGION_MAP
 from game.save.worldsave import load_realm, save_realm
+from game.ui.transcript import Transcript
 from game.world.commands import PickUp, Work
 from game.world.components import Identity, Item, Journal, Loyalty, Persona, Secret
 from game.world.driver import Driver
@@ -188,7 +189,11 @@ def test_N61_a_loyal_villager_shares_a_secret_the_journal_and_region_map_show_it
         assert len(told) == 1 and told[0].data["site"] == site.name
         assert told[0].text == f"{name} shares a secret with Hero: {site.name}, somewhere in the region. " \
                                "It is on your region map now."
-        assert any(e.kind == "says" and site.name in e.data["line"] for e in events)  # said in the dialogue
+        transcript = Transcript(600, "success")  # what the dialogue screen shows of the talk
+        for event in events:
+            transcript.hear(event, world.uid(giver))
+        assert [(x.kind, x.text) for x in transcript.entries[-2:]] == [
+            ("line", world.content.contracts.lines["secret"].format(site=site.name)), ("note", told[0].text)]
         places = journal_view(world, world.hero).places
         assert any(p.name == site.name and p.why == f"somewhere in the region, told by {name}" for p in places)
         assert realm.sites_known("hero") == [site] and site.id in realm.visible()  # its icon on the region map
