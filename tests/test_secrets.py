@@ -4,6 +4,8 @@ its life; the journal and the region map show it, and the hero can travel there.
 fixed seeds; a scripted hero earns a villager's secret through the same Work commands the dialogue sends."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import esper
 import pytest
 
@@ -128,6 +130,37 @@ def test_N63_with_every_suitable_site_known_the_creature_has_nothing_to_share(vi
     assert contracts.journal_of(world.hero).secrets == []
     assert lines and set(lines) == {world.content.contracts.lines["known_all"]}  # it says so, at the 5% odds
     assert 60 <= len(lines) <= 140
+
+
+def mini_done(world, giver: int) -> None:
+    """The hero hands `giver` what a favour asked for (N44), through the claim every favour goes by."""
+    journal = contracts.journal_of(world.hero)
+    favour = contracts.Contract(journal.next_id, world.uid(giver), "x", "y", "mini", "", "", "food", -1, "", "asks",
+                                0, 0, "", "active", world.turn)
+    journal.contracts.append(favour)
+    journal.next_id += 1
+    spawn_item(world, "ration", owner=world.hero)
+    contracts.complete(world, world.hero, giver, favour)
+
+
+@pytest.mark.rule("N60")
+def test_N60_only_work_that_changes_the_loyalty_may_bring_a_secret(village, region):
+    world = village.world
+    lore_of(world, region, set())
+    giver = person(world)
+    rules = world.content.contracts.rules
+    sure = {**rules, "secret_chance": 1.0}
+    world.content = replace(world.content, contracts=replace(world.content.contracts, rules={**sure, "mini_gain": 0}))
+    esper.component_for_entity(giver, Loyalty).to["hero"] = 100
+    mini_done(world, giver)  # a favour that earns no loyalty does not count, whatever the odds
+    assert not esper.has_component(giver, Secret)
+    world.content = replace(world.content, contracts=replace(world.content.contracts, rules=sure))
+    mini_done(world, giver)
+    assert esper.has_component(giver, Secret) and loyalty_of(giver) == 105
+
+
+def loyalty_of(eid: int) -> int:
+    return esper.component_for_entity(eid, Loyalty).to["hero"]
 
 
 def test_N60_a_one_map_game_has_no_region_and_nothing_to_tell(village):
