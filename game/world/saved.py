@@ -156,7 +156,7 @@ def optional(kind: Kind) -> Kind:
     """`kind`, or None."""
     return Kind(f"{kind.name} or nothing", lambda v, w: v is None or kind.fits(v, w),
                 lambda v: None if v is None else kind.to_plain(v),
-                lambda v: None if v is None else kind.from_plain(v))
+                lambda v: None if v is None else kind.from_plain(v), kind.culprit)
 
 
 def number_map(kind: Kind, key: Kind = INT) -> Kind:
