@@ -38,7 +38,7 @@ check-package: $(PACKAGER)
 	tools/check_package.sh
 
 check-maps: $(STAMP)
-	$(PY) tools/check_map.py maps/*.tmx
+	$(PY) tools/check_map.py maps/*.tmx maps/sites/*.tmx
 
 art: $(STAMP)
 	$(HEADLESS) $(PY) tools/make_art.py

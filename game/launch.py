@@ -30,9 +30,9 @@ def new_game(map_path: Path, seed: int, content: Content | None = None, hero: He
 
 
 def load_region_maps(region_path: Path) -> tuple[RegionMap, dict[int, DungeonMap]]:
-    """The region map and the map of each of its places, all checked (raises MapError)."""
+    """The region map and the map of each of its places and sites, all checked (raises MapError)."""
     region = load_region(region_path)
-    return region, {pid: load_dungeon(place.map) for pid, place in region.places.items()}
+    return region, {pid: load_dungeon(path) for pid, path in region.maps().items()}
 
 
 def new_realm(region_path: Path, seed: int, content: Content | None = None, hero: HeroSheet | None = None) -> Realm:

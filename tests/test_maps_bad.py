@@ -175,3 +175,26 @@ def test_region_place_map_without_a_way_up_and_a_surface_naming_no_room(tmp_path
     assert (f"{region}: 1 (Ashby Vale): map file 'village.tmx' has no way up to the region (set its map property "
             f"'surface' to a room's name)") in caught.value.problems
     assert f"{keep}: map: surface names no room of the map ('Gate')" in problems_of(keep)
+
+
+@pytest.mark.rule("N62")
+def test_a_region_site_needs_a_dungeon_map_of_its_own(tmp_path: Path) -> None:
+    """Every artifact or beast site names its map: a dungeon with a way up (docs/maps.md)."""
+    for name in ("region.tmx", "village.tmx", "tower.tmx", "default.tmx", "crypt.tmx", "caves.tmx"):
+        shutil.copy(ROOT / "maps" / name, tmp_path / name)
+    shutil.copytree(ROOT / "maps" / "tilesets", tmp_path / "tilesets")
+    shutil.copytree(ROOT / "maps" / "sites", tmp_path / "sites")
+    region = tmp_path / "region.tmx"
+    text = region.read_text()
+    text = text.replace('\n    <property name="map" type="file" value="sites/reliquary.tmx"/>', "")
+    text = text.replace('value="sites/barrow.tmx"', 'value="village.tmx"')
+    text = text.replace('value="sites/shrine.tmx"', 'value="sites/nowhere.tmx"')
+    region.write_text(text)
+    with pytest.raises(MapError) as caught:
+        load_region(region)
+    problems = [p for p in caught.value.problems if "tileset" not in p]  # the copy has no tileset image beside it
+    assert set(problems) == {
+        f"{region}: 10 (The Sunken Reliquary): site without a map file (set its 'map' property)",
+        f"{region}: 11 (Barrow of the Horn King): map file 'village.tmx' is a village map; a site needs dungeon",
+        f"{region}: 12 (Shrine of the Last Flame): map file 'sites/nowhere.tmx' not found",
+    }

@@ -175,3 +175,35 @@ def test_shipped_map_saved_with_class_attributes_loads_the_same(name: str, tmp_p
     before, after = load_map(source, data=DATA_IDS), load_map(copy, data=DATA_IDS)
     assert (after.rooms, after.exits, after.placements, after.items, after.traps, after.spawners) == (
         before.rooms, before.exits, before.placements, before.items, before.traps, before.spawners)
+
+
+SITES = sorted((MAPS / "sites").glob("*.tmx"))
+
+
+@pytest.mark.rule("N62")
+def test_every_region_site_has_a_small_dungeon_that_passes_the_checker_and_is_drawn() -> None:
+    """Three artifact and three beast sites, each a dungeon map with a way up, walls and doors drawn."""
+    region = load_region(MAPS / "region.tmx")
+    assert Counter(s.kind for s in region.sites) == {"artifact": 3, "beast": 3}
+    assert sorted(s.map for s in region.sites) == [p.resolve() for p in SITES]
+    for path in SITES:
+        test_every_shipped_map_passes_the_checker(path)
+        test_walls_drawn_around_rooms_and_doors_drawn_on_door_squares(path)
+
+
+@pytest.mark.rule("N60")
+def test_an_artifact_site_holds_an_artifact_and_a_beast_site_a_beast_worth_the_fight() -> None:
+    """An artifact: a unique relic (items.toml, worth 100 gold or more) placed masterwork, of steel, silver or
+    obsidian with a rune, guarded; a beast: a codex creature of tier 4 or more (the shipped dungeons keep to
+    tiers 1-3 near their entrances)."""
+    with open(DATA / "items.toml", "rb") as f:
+        items = tomllib.load(f)
+    for site in load_region(MAPS / "region.tmx").sites:
+        m = load_map(site.map, data=DATA_IDS)
+        if site.kind == "artifact":
+            assert any(i.quality == "masterwork" and i.material in ("steel", "silver", "obsidian") and i.rune
+                       and "unique" in items[i.item].get("flags", ()) and items[i.item]["value"] >= 100
+                       for i in m.items), site.name
+            assert m.placements, f"{site.name} is unguarded"
+        else:
+            assert max(tier(p.creature) for p in m.placements) >= 4, site.name

@@ -62,6 +62,32 @@ def test_a_click_chooses_a_place_and_shows_the_cost_then_a_second_click_travels(
     assert region.session.realm.now == 60
 
 
+@pytest.mark.rule("N61")
+def test_N61_a_known_site_shows_its_icon_is_chosen_by_the_keys_and_a_click_and_a_second_click_travels(stack, monkeypatch):
+    stack.reset("region", new=True)
+    region = stack.top
+    realm = region.session.realm
+    hollow = next(s for s in realm.region.sites if s.name == "Wyrm Hollow")
+    order = [region.chosen]
+    for _ in range(5):
+        key(stack, pygame.K_TAB)
+        order.append(region.chosen)
+    assert hollow.id not in order  # an unknown site is neither drawn nor chosen
+    realm.hero.known.add(hollow.id)  # as a loyal villager's secret does (tests/test_secrets.py)
+    for _ in range(5):
+        key(stack, pygame.K_TAB)
+    assert region.chosen == hollow.id  # after the five places, in id order
+    shown = []
+    monkeypatch.setattr("game.ui.widgets.text", lambda surface, words, *a, **k: shown.append(words) or pygame.Rect(0, 0, 1, 1))
+    region.draw(pygame.display.get_surface())
+    assert "Beast site: a beast of the codex dens here" in shown and "Wyrm Hollow (beast)" in shown
+    assert "35 squares, the last off the road: 175 turns (about 44 hours)." in shown
+    monkeypatch.undo()
+    click(stack, region.place_rect(hollow.id).center)
+    assert isinstance(stack.top, DungeonScene) and stack.top.world is realm.sites[hollow.id].world
+    assert realm.here.map.properties["title"] == "Wyrm Hollow" and realm.now == 175
+
+
 def test_keys_choose_and_enter_goes_in_then_u_at_the_way_up_climbs_back(stack):
     stack.reset("region", new=True)
     key(stack, pygame.K_TAB)

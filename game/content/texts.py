@@ -22,6 +22,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "arrive": ("place",),
     "surface": ("place",),
     "stumble": ("site", "site_kind"),  # N62: a hidden site found by chance
+    "secret": ("site", "site_kind"),  # N60, N61: a loyal creature tells the hero of a site
     "move_blocked": ("reason",),
     "door_locked": ("to",),
     "door_forced": ("to",),

@@ -200,13 +200,15 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Site:
-    """An artifact or beast site (N60-N62): exists from world creation, hidden until found or revealed."""
+    """An artifact or beast site (N60-N62): exists from world creation, hidden until found or revealed; `map`
+    is its dungeon's .tmx (a hero who knows the site may travel there)."""
 
     id: int
     name: str
     kind: str  # "artifact" or "beast"
     square: Square
     hidden: bool = True
+    map: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +225,10 @@ class RegionMap:
     tilesets: tuple[Tileset, ...] = ()
     layers: tuple[TileLayer, ...] = ()
     properties: dict[str, object] = field(default_factory=dict)
+
+    def maps(self) -> dict[int, Path]:
+        """The .tmx of every place and every site that has one, by id (the maps a world of sites loads)."""
+        return {**{pid: p.map for pid, p in self.places.items()}, **{s.id: s.map for s in self.sites if s.map}}
 
     def neighbours(self, place_id: int) -> list[int]:
         return [b if a == place_id else a for a, b in self.roads if place_id in (a, b)]

@@ -102,6 +102,7 @@ CLASSES: dict[str, tuple[Prop, ...]] = {
     "site": (
         Prop("site", "site_kind", "artifact", "N60-N62: artifact or beast site"),
         Prop("hidden", "bool", True, "N62: hidden until found by chance or revealed by an NPC"),
+        Prop("map", "file", "", "the site's dungeon .tmx, relative to the region map (a fresh run each visit)"),
     ),
     "road": (),
 }

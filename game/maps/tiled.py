@@ -294,7 +294,8 @@ def build_region(raw: RawMap, checked: validate.Checked) -> RegionMap:
         for o in checked.objects
         if o.kind in ("dungeon", "settlement")
     }
-    sites = tuple(Site(o.id, o.name, o.props["site"], (o.x, o.y), o.props["hidden"]) for o in checked.of_class("site"))
+    sites = tuple(Site(o.id, o.name, o.props["site"], (o.x, o.y), o.props["hidden"],
+                       (raw.path.parent / o.props["map"]).resolve()) for o in checked.of_class("site"))
     return RegionMap(
         path=raw.path,
         name=checked.map_props["title"] or raw.path.stem,

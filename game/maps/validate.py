@@ -527,14 +527,15 @@ def check_region(raw: RawMap) -> Checked:
     areas = check_areas(checked, places, "place")
     if areas is None:
         return checked
-    for place in places:
+    for place in (*places, *checked.of_class("site")):
         check_place_map(checked, raw, place)
     check_roads(checked, areas)
     return checked
 
 
 def check_place_map(checked: Checked, raw: RawMap, place: Obj) -> None:
-    """A place names an existing .tmx of the right kind: a dungeon map, or a village or tower."""
+    """A place or site names an existing .tmx of the right kind: a village or tower for a settlement, a
+    dungeon map for a dungeon or an artifact or beast site."""
     ref = place.props["map"]
     if not ref:
         checked.report(place, f"{place.kind} without a map file (set its 'map' property)")
@@ -545,7 +546,7 @@ def check_place_map(checked: Checked, raw: RawMap, place: Obj) -> None:
         return
     props = map_head(target)
     kind = props.get("kind", "unreadable")
-    wanted = ("dungeon",) if place.kind == "dungeon" else ("village", "tower")
+    wanted = ("village", "tower") if place.kind == "settlement" else ("dungeon",)
     if kind not in wanted:
         checked.report(place, f"map file '{ref}' is a {kind} map; a {place.kind} needs {' or '.join(wanted)}")
     elif not props.get("surface"):

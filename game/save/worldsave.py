@@ -146,7 +146,7 @@ def region_maps(path: Path, ref: dict[str, str]) -> tuple[Any, dict[int, Any]]:
     try:
         region = load_region(region_path)
         data = read_data_ids()
-        return region, {pid: load_map(place.map, data=data) for pid, place in region.places.items()}
+        return region, {pid: load_map(path, data=data) for pid, path in region.maps().items()}
     except MapError as exc:
         raise SaveError(f"{path}: its region cannot be loaded: {exc.problems[0]}") from None
 
@@ -164,6 +164,7 @@ def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
         if not realm.sites[pid].is_settlement and pid not in inside:
             raise Unfit(f"the dungeon {pid} holds a run, but no hero is inside it")
         world = realm.sites[pid].world = load_site(path, site["body"], realm.content, realm.sites[pid].map)
+        world.lore = realm.lore  # N60
         world.ecs.activate()
         if world.hero and world.uid(world.hero) != inside.get(pid):
             raise Unfit(f"the hero in site {pid} is not the hero the realm says is inside it")

@@ -1,8 +1,8 @@
 """The journal screen (N40, N44), over the dungeon: three tabs, Work (the hero's contracts and mini-quests,
 ready and active first, then done and abandoned, with who gave them, where, the objective, the giver's
 words and the reward), People (who the hero has met, where they are, what they think of it, their
-loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points).
-Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and lines, the
+loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points,
+the secret sites loyal people told of, N61). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and lines, the
 wheel scrolls. It only shows a journal view."""
 from __future__ import annotations
 
@@ -156,7 +156,7 @@ class JournalScene(Scene):
             y = widgets.text(surface, deed, (x + 12, y), 14, theme.TEXT, width=w - 12).bottom + 4
 
     def _places(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        """Claims (N47) and where the hero's work points; secrets (N60-N63) come with the region."""
+        """Claims (N47), where the hero's work points, and the sites loyal creatures told it of (N61)."""
         places = self.view.places
         lines = [(p.name, p.why, theme.TEXT_DIM) for p in places]
         self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,

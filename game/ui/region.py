@@ -1,8 +1,9 @@
 """The region-map screen (N62): the places with their icons and names, the roads, the hero, the hidden sites
-the hero knows, and the cost of a journey shown before the player commits.
+the hero knows (found by chance or told by a loyal creature, N60-N61), and the cost of a journey shown before
+the player commits.
 
-Keys: Tab / arrows choose a place, Enter travels there (or goes in where the hero stands), Esc goes back to
-the title. A click chooses a place; a click on the chosen place travels. Travelling and going in are the
+Keys: Tab / arrows choose a place or known site, Enter travels there (or goes in where the hero stands), Esc
+goes back to the title. A click chooses one; a click on the chosen one travels. Travelling and going in are the
 realm's commands (game/world/realm.py, through the session), the same a headless bot gives.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from game.ui.scene import Scene, SceneRefused
 
 if TYPE_CHECKING:
     from game.ui.session import Session
-    from game.world.realm import Realm
+    from game.world.realm import Realm, SiteWorld
 
 MAP_VIEW = pygame.Rect(0, 0, 960, 720)
 SIDE = pygame.Rect(960, 0, 320, 720)
@@ -27,6 +28,9 @@ PREVIOUS = (pygame.K_LEFT, pygame.K_UP, pygame.K_a, pygame.K_w)
 NEXT = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_d, pygame.K_s, pygame.K_TAB)
 GO = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 NEWS = 6  # the last lines of the road shown in the panel
+KINDS = {"dungeon": "Dungeon: a fresh run each time you enter",
+         "artifact": "Artifact site: a relic of old lies within, guarded",
+         "beast": "Beast site: a beast of the codex dens here"}
 
 
 class RegionScene(Scene):
@@ -52,12 +56,12 @@ class RegionScene(Scene):
 
     # -- where things are on the screen -----------------------------------------------------------
     def place_rect(self, pid: int) -> pygame.Rect:
-        place = self.realm.region.places[pid]
+        place = self.realm.sites[pid].place
         t = self.tile
         return pygame.Rect(round(place.x * t), round(place.y * t), round(place.w * t), round(place.h * t))
 
     def place_at(self, pos: tuple[int, int]) -> int | None:
-        for pid in self.realm.sites:
+        for pid in self.realm.visible():
             if self.place_rect(pid).inflate(12, 12).collidepoint(pos):
                 return pid
         return None
@@ -71,7 +75,7 @@ class RegionScene(Scene):
             elif pid is not None:
                 self.chosen = pid
         elif event.type == pygame.KEYDOWN:
-            order = sorted(self.realm.sites)
+            order = self.realm.visible()
             if event.key in PREVIOUS + NEXT:
                 step = -1 if event.key in PREVIOUS else 1
                 self.chosen = order[(order.index(self.chosen) + step) % len(order)]
@@ -99,8 +103,8 @@ class RegionScene(Scene):
         if trip is not None:
             self._draw_route(surface, trip.path)
         self._draw_sites(surface)
-        for pid, site in self.realm.sites.items():
-            self._draw_place(surface, pid, site.place.name)
+        for pid in self.realm.visible():
+            self._draw_place(surface, pid, self.realm.sites[pid])
         self._draw_hero(surface)
         self._draw_panel(surface, trip)
 
@@ -114,12 +118,14 @@ class RegionScene(Scene):
             (x1, y1), (x2, y2) = self._centre(first), self._centre(second)
             pygame.draw.lines(surface, theme.ACCENT, False, [(x1, y1), (x2, y1), (x2, y2)], 4)
 
-    def _draw_place(self, surface: pygame.Surface, pid: int, name: str) -> None:
+    def _draw_place(self, surface: pygame.Surface, pid: int, site: SiteWorld) -> None:
+        """The frame of the chosen one, and a place's name (a known site's name is drawn with its icon)."""
         rect = self.place_rect(pid)
         if pid == self.chosen:
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), 3, border_radius=4)
-        colour = theme.ACCENT if pid == self.chosen else theme.TEXT
-        shadowed(surface, name, (rect.centerx, rect.bottom + 6), 15, colour, pid == self.chosen)
+        if not site.is_site:
+            colour = theme.ACCENT if pid == self.chosen else theme.TEXT
+            shadowed(surface, site.place.name, (rect.centerx, rect.bottom + 6), 15, colour, pid == self.chosen)
 
     def _draw_sites(self, surface: pygame.Surface) -> None:
         """The artifact and beast sites this hero knows (N62); the others are not drawn at all."""
@@ -133,7 +139,8 @@ class RegionScene(Scene):
             size = round(self.tile)
             x, y = round(site.square[0] * self.tile), round(site.square[1] * self.tile)
             surface.blit(pygame.transform.smoothscale(tile, (size, size)), (x, y))
-            shadowed(surface, site.name, (x + size // 2, y + size + 4), 13, theme.NOTE)
+            colour = theme.ACCENT if site.id == self.chosen else theme.NOTE
+            shadowed(surface, site.name, (x + size // 2, y + size + 6), 14, colour, site.id == self.chosen)
 
     def _draw_hero(self, surface: pygame.Surface) -> None:
         """The hero stands on the road just above the place it is at."""
@@ -154,7 +161,7 @@ class RegionScene(Scene):
                          theme.TEXT_DIM, width=inner.w).bottom + 14
         site = realm.sites[self.chosen]
         y = widgets.text(surface, site.place.name, (x, y), 18, theme.ACCENT, bold=True).bottom + 2
-        kind = "Dungeon: a fresh run each time you enter" if site.place.kind == "dungeon" else \
+        kind = KINDS.get(site.place.kind) or \
             f"Settlement: {len(site.world.creatures()) if site.world else 0} people live here"
         y = widgets.text(surface, kind, (x, y), 14, theme.TEXT_DIM, width=inner.w).bottom + 6
         if trip is None:
@@ -163,7 +170,8 @@ class RegionScene(Scene):
             y = widgets.text(surface, "You are here. Enter: go in.", (x, y), 15, theme.TEXT).bottom + 6
         else:
             hours = trip.turns * int(realm.content.tuning["clock"]["minutes_per_turn"]) / 60
-            y = widgets.text(surface, f"{trip.squares} squares of road: {trip.turns} turns (about {hours:.0f} hours).",
+            way = "squares of road" if site.place.kind in ("dungeon", "settlement") else "squares, the last off the road"
+            y = widgets.text(surface, f"{trip.squares} {way}: {trip.turns} turns (about {hours:.0f} hours).",
                              (x, y), 15, theme.TEXT, width=inner.w).bottom + 2
             y = widgets.text(surface, "Enter or click it again: travel there.", (x, y), 14, theme.TEXT_DIM).bottom + 6
         if self.problem:
@@ -187,6 +195,6 @@ def shadowed(surface: pygame.Surface, words: str, midtop: tuple[int, int], size:
              bold: bool = False) -> None:
     """A label with a dark shadow, readable on grass, water and mountains alike."""
     label = labels.text(words, size, colour, bold=bold)
-    where = label.get_rect(midtop=midtop)
+    where = label.get_rect(midtop=midtop).clamp(MAP_VIEW)  # a name by the map's edge stays whole
     surface.blit(labels.text(words, size, (0, 0, 0), bold=bold), where.move(1, 1))
     surface.blit(label, where)

@@ -16,7 +16,8 @@ GAP = 10  # pixels between entries
 FADE = 28  # pixels over which the oldest lines fade at the top
 HERO_TEXT = (150, 196, 255)
 NOTE_TEXT = (196, 186, 150)
-TALK_KINDS = frozenset({"says", "narrates", "asks", "reply", "moment", "measure", "loyalty", "remembers_help", "remembers_slight"})
+TALK_KINDS = frozenset({"says", "narrates", "asks", "reply", "moment", "measure", "loyalty", "remembers_help", "remembers_slight",
+                        "secret"})
 
 
 @dataclass

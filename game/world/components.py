@@ -405,6 +405,16 @@ class Loyalty:
     to: dict[str, int] = field(default_factory=dict)
 
 
+@saved.creature("secret", {"hero": UID, "site": COUNT}, optional=True)
+@dataclass(slots=True)
+class Secret:
+    """N60: the one secret place a creature has shared (a region site's id) and the hero it told; a creature
+    with this component has nothing more to share."""
+
+    hero: str = HERO_ID
+    site: int = 0
+
+
 @dataclass(slots=True)
 class Memory:
     """N73, N81: something a hero did that this creature knows: the hero's uid, the deed ("help",
@@ -557,19 +567,25 @@ CONTRACTS = saved.list_of(f"a list of contracts ({CONTRACT.name})", CONTRACT.fit
                           from_plain=lambda found: [Contract(**CONTRACT.from_plain(c)) for c in found])
 
 
+SECRETS = saved.list_of("a list of [teller, site] names", lambda v, w: saved.sized(v, 2)
+                        and all(NAME.fits(x, w) for x in v), from_plain=lambda told: [tuple(t) for t in told])
+
+
 @saved.creature("journal", {"contracts": CONTRACTS, "next_id": COUNT, "xp": COUNT, "claims": saved.numbers(ROOM),
-                            "coerced": names(UID)}, optional=True)
+                            "coerced": names(UID), "secrets": SECRETS}, optional=True)
 @dataclass(slots=True)
 class Journal:
     """A hero's journal (N40, N44): its contracts and mini-quests, offered, active, done or abandoned, the
     next contract's number, the XP contracts have earned it (shown in the journal; the hero's Growth counts it too),
-    its claims (the rooms it cleared for a contract, N47) and whom it has put the choice of forced labour to."""
+    its claims (the rooms it cleared for a contract, N47), whom it has put the choice of forced labour to, and the
+    secret places loyal creatures told it of (N61: the teller's name and the site's, in the order told)."""
 
     contracts: list[Contract] = field(default_factory=list)
     next_id: int = 1
     xp: int = 0
     claims: set[int] = field(default_factory=set)
     coerced: frozenset[str] = frozenset()
+    secrets: list[tuple[str, str]] = field(default_factory=list)
 
 
 @saved.item("mark", {"contract": COUNT, "hero": UID}, optional=True)

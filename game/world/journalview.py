@@ -2,7 +2,7 @@
 contracts and mini-quests with who gave them, where, and their state (active, ready, done, abandoned), the
 XP contracts earned, the people the hero has met (what they think of it, their loyalty, their friends and
 enemies as the hero has seen them, N71, and the hero's deeds they know of, N73), and the places: its claims
-(N47) and where its work points."""
+(N47), where its work points, and the sites loyal creatures told it of (N61)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -47,14 +47,14 @@ class Person:
 @dataclass(frozen=True)
 class Place:
     name: str
-    why: str  # "your claim", "work: <objective>"
+    why: str  # "your claim", "work: <objective>", "somewhere in the region, told by <name>" (N61)
 
 
 @dataclass(frozen=True)
 class JournalView:
     entries: tuple[Entry, ...]  # ready first, then active, done, abandoned; newest first within each
     people: tuple[Person, ...]
-    places: tuple[Place, ...]  # the hero's claims and the places its active work points at
+    places: tuple[Place, ...]  # the hero's claims, the places its active work points at, the secrets told it
     xp: int
 
 
@@ -84,6 +84,7 @@ def journal_view(world: World, hero: int) -> JournalView:
     places = [Place(world.room_name(room), "your claim") for room in sorted(journal.claims)]
     places += [Place(world.room_name(c.room), f"work: {c.objective}") for c in journal.contracts
                if c.state == "active" and c.room >= 0]
+    places += [Place(site, f"somewhere in the region, told by {teller}") for teller, site in journal.secrets]  # N61
     return JournalView(tuple(entries), tuple(people), tuple(places), journal.xp)
 
 

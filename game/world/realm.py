@@ -27,6 +27,7 @@ from game.world.events import NO_DATA, Event
 from game.world.turn import run_turn
 from game.world.verbs import company, factory
 from game.world.verbs.journey import Traveller, bring_in, take_out
+from game.world.verbs.secrets import Lore
 from game.world.world import World
 
 
@@ -42,6 +43,11 @@ class SiteWorld:
     @property
     def is_settlement(self) -> bool:
         return self.place.kind == "settlement"
+
+    @property
+    def is_site(self) -> bool:
+        """An artifact or beast site (N60-N62): entered like a dungeon, seen only by a hero who knows it."""
+        return self.place.kind not in ("settlement", "dungeon")
 
     @property
     def surface(self) -> int | None:
@@ -87,6 +93,11 @@ class Realm:
         self.clock = 0  # world turns since the realm began, while no hero is inside a site
         self.events: list[Event] = []
         self.sites = {pid: SiteWorld(place, maps[pid]) for pid, place in sorted(region.places.items())}
+        for found in region.sites:  # N62: every artifact and beast site is there from the start, hidden
+            if found.map is not None:
+                place = Place(found.id, found.name, found.kind, found.map, *found.square)
+                self.sites[found.id] = SiteWorld(place, maps[found.id])
+        self.lore = Lore(region.sites, self.known_of)  # N60: what a loyal creature may tell a hero
         for site in self.sites.values():
             if site.is_settlement and populate:
                 site.world = self.open_world(site)
@@ -121,6 +132,7 @@ class Realm:
     def open_world(self, site: SiteWorld) -> World:
         """A site's world, populated from its map (N2, N3) at the current turn; its seed drawn from the realm's RNG."""
         world = World(site.map, self.content, self.rng.getrandbits(63))
+        world.lore = self.lore
         world.ecs.activate()
         world.turn = self.clock
         factory.place_contents(world, site.map)
@@ -153,6 +165,17 @@ class Realm:
         """The artifact and beast sites the hero may see on the region map: the unhidden and the found (N62)."""
         known = self.heroes[uid].known
         return [s for s in self.region.sites if not s.hidden or s.id in known]
+
+    def known_of(self, uid: str) -> set[int]:
+        """The hidden sites hero `uid` has found or been told of (its own set: a secret adds to it, N60)."""
+        return self.heroes[uid].known
+
+    def visible(self) -> list[int]:
+        """The places and sites the played hero sees on the region map and may travel to, in id order: every
+        dungeon and settlement, the sites it knows (N62) and the one it stands beside."""
+        hero, shown = self.hero, {s.id for s in self.sites_known(self.playing)}
+        return [pid for pid, site in self.sites.items()
+                if not site.is_site or pid in shown or pid == hero.place]
 
     # -- heroes -----------------------------------------------------------------------------------
     def new_hero(self, name: str = "", sheet: HeroSheet | None = None) -> HeroProfile:
@@ -193,15 +216,44 @@ class Realm:
 
     # -- travelling -------------------------------------------------------------------------------------
     def journey(self, to: int) -> Journey | None:
-        """The shortest way by road from the played hero's place to `to` (None when no road leads there)."""
-        start = self.hero.place
-        best: dict[int, int] = {start: 0}
-        came: dict[int, int] = {}
-        queue = [(0, start)]
+        """The shortest way from the played hero's place to `to` (None when there is none, or `to` is a site the
+        hero does not know): by road between dungeons and settlements (Dijkstra); a site lies off the roads and
+        is reached from the place nearest it, across the grid (`nearest`)."""
+        if to not in self.visible():
+            return None
+        start, places = self.hero.place, self.region.places
+        if to == start:
+            return Journey(to, (start,), 0, 0)
+        if start in places:
+            origins = {start: 0}
+        else:  # from beside a site, first across to the place nearest it
+            off = self.nearest(start)
+            origins = {off: road_length(places[off], self.sites[start].place)}
+        best, came = self._by_road(origins)
+        there = self.sites[to].place
+        end = to if to in places else self.nearest(to)
+        if end not in best:
+            return None
+        squares = best[end] + (0 if end == to else road_length(places[end], there))
+        path = [end]
+        while path[-1] in came:
+            path.append(came[path[-1]])
+        path = [*([] if start in places else [start]), *reversed(path), *([] if end == to else [to])]
+        return Journey(to, tuple(path), squares, squares * int(self.tuning["turns_per_square"]))
+
+    def nearest(self, pid: int) -> int:
+        """The dungeon or settlement nearest a site (fewest squares; the lower id on a tie): its way off the road."""
+        spot = self.sites[pid].place
+        return min(self.region.places, key=lambda other: (road_length(self.region.places[other], spot), other))
+
+    def _by_road(self, origins: dict[int, int]) -> tuple[dict[int, int], dict[int, int]]:
+        """Dijkstra over the roads from places already reached (`origins`: squares so far): the squares to
+        each place reached and the place each was reached from."""
+        best, came = dict(origins), {}
+        queue = [(squares, pid) for pid, squares in origins.items()]
+        heapq.heapify(queue)
         while queue:
             squares, pid = heapq.heappop(queue)
-            if pid == to:
-                break
             if squares > best[pid]:
                 continue
             for other in self.region.neighbours(pid):
@@ -209,22 +261,16 @@ class Realm:
                 if length < best.get(other, length + 1):
                     best[other], came[other] = length, pid
                     heapq.heappush(queue, (length, other))
-        if to not in best:
-            return None
-        path = [to]
-        while path[-1] != start:
-            path.append(came[path[-1]])
-        squares = best[to]
-        return Journey(to, tuple(reversed(path)), squares, squares * int(self.tuning["turns_per_square"]))
+        return best, came
 
     def travel(self, to: int) -> Result:
-        """Go by road to place `to` (the world turns pass, N62: a hidden site near the road may be found) and
-        enter it. The hero must be on the region map."""
+        """Go to place or known site `to` (the world turns pass, N62: a hidden site near the way may be found)
+        and enter it. The hero must be on the region map."""
         if not self.playing:
             return Result(False, "No hero is being played.")
         if self.hero.inside:
             return Result(False, "Leave this place by its way to the surface first.")
-        if to not in self.sites:
+        if to not in self.visible():  # a site the hero does not know is not on its map at all (N62)
             return Result(False, f"There is no place {to} on the region map.")
         trip = self.journey(to)
         if trip is None:
@@ -288,7 +334,7 @@ class Realm:
         for site in self.region.sites:
             if not site.hidden or site.id in known:
                 continue
-            near = any(distance_to_road(site.square, self.region.places[a], self.region.places[b]) <= radius
+            near = any(distance_to_road(site.square, self.sites[a].place, self.sites[b].place) <= radius
                        for a, b in zip(path, path[1:]))
             if near and self.rng.random() < chance:
                 known.add(site.id)

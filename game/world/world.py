@@ -8,6 +8,7 @@ by `driver.Driver` (docs/architecture.md). It never loads a map file: it is hand
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import esper
 
@@ -24,6 +25,9 @@ from game.world.ecs import EcsContext
 from game.world.events import NO_DATA, Event
 from game.world.rooms import RoomIndex
 from game.world.scent import ScentField
+
+if TYPE_CHECKING:
+    from game.world.verbs.secrets import Lore
 
 
 class World:
@@ -48,6 +52,7 @@ class World:
         self.shared_cards: dict[tuple, tuple[Card, Card]] = {}  # (kind, heads, level, gear) -> base, card
         self.over: str | None = None
         self.hero = 0  # the hero's entity, once populated or restored
+        self.lore: Lore | None = None  # N60: the region's sites, handed in by the realm (none in a one-map game)
 
     def lay_out(self, dungeon: DungeonMap) -> None:
         """Take on a map: its rooms, scent, spawner clocks, doors, traps and runes, all as new."""

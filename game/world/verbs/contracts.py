@@ -14,7 +14,7 @@ import esper
 from game.content.contracts import MERCHANT
 from game.world.components import Contract, Hero, Identity, Inventory, Item, Journal, Loyalty, Mark, Persona
 from game.world.ecs import component
-from game.world.verbs import company, deeds, social
+from game.world.verbs import company, deeds, secrets, social
 from game.world.verbs.experience import gain
 from game.world.verbs.items import destroy, give, hand_over
 from game.world.verbs.speech import say, voice_of
@@ -373,6 +373,8 @@ def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
     say(world, giver, hero, data.lines["thanks"], "work")
     world.emit("contract_done", hero, giver, world.room_of(hero), objective=contract.objective, gold=contract.gold,
                xp=contract.xp, loyalty=raised, item=handed, bonus=contract.bonus)
+    if raised:
+        secrets.after_work(world, hero, giver)  # N60
     return ""
 
 
