@@ -35,9 +35,10 @@ def load_region_maps(region_path: Path) -> tuple[RegionMap, dict[int, DungeonMap
     return region, {pid: load_dungeon(path) for pid, path in region.maps().items()}
 
 
-def new_realm(region_path: Path, seed: int, content: Content | None = None) -> Realm:
-    """A new world of sites from the region map (N62), with its first hero beside the home settlement."""
+def new_realm(region_path: Path, seed: int, content: Content | None = None, hero: HeroSheet | None = None) -> Realm:
+    """A new world of sites from the region map (N62), with its first hero beside the home settlement; `hero`
+    is its sheet made on the creation screen (else hero.toml's hero)."""
     region, maps = load_region_maps(region_path)
     realm = Realm(region, maps, content or load_content(), seed)
-    realm.play(realm.new_hero().uid)
+    realm.play(realm.new_hero(sheet=hero).uid)
     return realm

@@ -188,7 +188,7 @@ def test_an_empty_name_is_refused_with_a_reason_and_esc_goes_back(creation):
     assert stack.top.__class__.__name__ == "TitleScene"
 
 
-def test_the_hero_is_saved_with_the_game_and_an_old_save_loads_with_hero_toml_s(content, tmp_path: Path):
+def test_the_hero_is_saved_with_its_sheet_and_old_saves_load_with_theirs_or_hero_toml_s(content, tmp_path: Path):
     base = content.codex.shipped_sheet()
     sheet = dataclasses.replace(base, name="Wren", portrait="outlaw", moral="evil", ethic="chaotic",
                                 perks=("thief",), charisma=4, raises=frozen({"strength": 1}))
@@ -196,18 +196,26 @@ def test_the_hero_is_saved_with_the_game_and_an_old_save_loads_with_hero_toml_s(
     game.end_turn()
     path = tmp_path / "wren.sav"
     save_world(game.world, path)
-    health = views.creature(game.world, game.world.hero).max_health
+    before = views.creature(game.world, game.world.hero)
     game.close()
     loaded = load_world(path)
-    assert loaded.content.codex.hero().sheet == sheet
-    assert views.creature(loaded, loaded.hero).name == "Wren" and views.creature(loaded, loaded.hero).max_health == health
+    assert loaded.hero_sheet() == sheet
+    after = views.creature(loaded, loaded.hero)
+    assert after.name == "Wren" and after.max_health == before.max_health and after.card == before.card
     loaded.close()
     body = fileformat.read(path)
-    del body["hero_sheet"]  # as written before the creation screen
+    hero = next(c["components"]["hero"] for c in body["creatures"] if "hero" in c["components"])
+    assert "hero_sheet" not in body and hero["sheet"]["name"] == "Wren"  # each hero keeps its own sheet
     old = tmp_path / "old.sav"
     shutil.copy(path, old)
+    body["hero_sheet"] = hero.pop("sheet")  # as written before each hero kept its own: the one-map hero's
     old.write_bytes(fileformat.encode(body))
     from_before = load_world(old)
-    assert from_before.content.codex.hero().sheet == base
+    assert from_before.hero_sheet() == sheet and views.creature(from_before, from_before.hero).card == before.card
+    from_before.close()
+    del body["hero_sheet"]  # as written before the creation screen
+    old.write_bytes(fileformat.encode(body))
+    from_before = load_world(old)
+    assert from_before.hero_sheet() == base
     assert from_before.content.codex.hero().definition.attributes == content.codex.hero().definition.attributes
     from_before.close()

@@ -8,6 +8,7 @@ import pytest
 
 from game.paths import DEFAULT_MAP
 from game.ui.app import scene_stack
+from game.ui.creation import HeroCreationScene
 from game.ui.dungeon import DungeonScene
 from game.ui.region import RegionScene
 from game.ui.session import Session
@@ -142,7 +143,9 @@ def test_travel_autosaves_and_the_worlds_screen_continues_or_adds_a_hero(tmp_pat
     assert isinstance(worlds, WorldsScene)
     assert [uid for _, _, uid in worlds.lines] == ["hero", None]
     key(stack, pygame.K_DOWN)
-    key(stack, pygame.K_RETURN)  # a new hero: beside the home settlement, on the region map
+    key(stack, pygame.K_RETURN)  # a new hero: made on the creation screen...
+    assert isinstance(stack.top, HeroCreationScene) and stack.top.slot == slot
+    key(stack, pygame.K_RETURN)  # ...then beside the home settlement, on the region map
     assert isinstance(stack.top, RegionScene) and session.realm.playing == "hero#2"
     assert [h[0] for h in summary(slot)["heroes"]] == ["hero", "hero#2"]
     session.close()

@@ -73,8 +73,8 @@ def kinds(world: World, kind: str) -> list:
     return [e for e in world.events if e.kind == kind]
 
 
-def step_towards(world, wanted: set[int]) -> int | None:
-    """The next room on the shortest way through open doors to a room in `wanted`."""
+def step_towards(world, wanted: set[int], avoid: set[int] = frozenset()) -> int | None:
+    """The next room on the shortest way through open doors to a room in `wanted`, passing no room of `avoid`."""
     start = world.hero_room()
     came: dict[int, int | None] = {start: None}
     queue = deque([start])
@@ -85,7 +85,7 @@ def step_towards(world, wanted: set[int]) -> int | None:
                 room = came[room]
             return room
         for ex, other in world.map.exits_of(room):
-            if other not in came and not (ex.locked and ex.id not in world.opened_doors):
+            if other not in came and other not in avoid and not (ex.locked and ex.id not in world.opened_doors):
                 came[other] = room
                 queue.append(other)
     return None

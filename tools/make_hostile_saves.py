@@ -338,18 +338,22 @@ CASES = [
          lambda b, p: assign(b["world"], pair_cooldown=[["wolf#9", "wolf#16", "soon"]])),
     Case("world-state-unknown", "world state the game lacks", "the world has no state 'omens'",
          lambda b, p: assign(b["world"], omens=[])),
-    # -- issue 14: the hero made on the creation screen ------------------------------------------------------
-    Case("hero-sheet-charisma-99", "a hero sheet beyond heroes.toml's limits", "hero_sheet: charisma must be from 2 to 5",
-         lambda b, p: assign(b["hero_sheet"], charisma=99)),
+    # -- issues 14 and 12: the hero made on the creation screen, its sheet saved with it -----------------------
+    Case("hero-sheet-charisma-99", "a hero sheet beyond heroes.toml's limits",
+         "hero's hero sheet: charisma must be from 2 to 5",
+         lambda b, p: assign(part(b, "hero", "hero")["sheet"], charisma=99)),
     Case("hero-sheet-all-points", "a hero sheet spending more points than heroes.toml gives",
-         "hero_sheet: at most 5 points",
-         lambda b, p: assign(b["hero_sheet"], raises={"strength": 2, "agility": 2, "physique": 2})),
-    Case("hero-sheet-unknown-perk", "a perk heroes.toml lacks", "hero_sheet: one perk of",
-         lambda b, p: assign(b["hero_sheet"], perks=["dragonslayer"])),
+         "hero's hero sheet: at most 5 points",
+         lambda b, p: assign(part(b, "hero", "hero")["sheet"], raises={"strength": 2, "agility": 2, "physique": 2})),
+    Case("hero-sheet-unknown-perk", "a perk heroes.toml lacks", "hero's hero sheet: one perk of",
+         lambda b, p: assign(part(b, "hero", "hero")["sheet"], perks=["dragonslayer"])),
     Case("hero-sheet-name-control", "a hero's name with a control character", "and 'Bad\\x1bname' does not fit",
-         lambda b, p: assign(b["hero_sheet"], name="Bad\x1bname")),
-    Case("hero-sheet-type", "a hero sheet of the wrong type", "(hero_sheet should be",
-         lambda b, p: b.__setitem__("hero_sheet", [["not a sheet"]])),
+         lambda b, p: assign(part(b, "hero", "hero")["sheet"], name="Bad\x1bname")),
+    Case("hero-sheet-old-beyond", "a save of before each hero kept its sheet, its sheet beyond heroes.toml's limits",
+         "hero_sheet: charisma must be from 2 to 5",
+         lambda b, p: b.__setitem__("hero_sheet", {**part(b, "hero", "hero").pop("sheet"), "charisma": 99})),
+    Case("hero-sheet-type", "a hero sheet of the wrong type (of a save of before each hero kept its own)",
+         "(hero_sheet should be", lambda b, p: b.__setitem__("hero_sheet", [["not a sheet"]])),
 ]
 
 

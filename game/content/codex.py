@@ -46,6 +46,11 @@ class HeroSheet:
     portrait: str = "hero"
     raises: Mapping[str, int] = field(default_factory=frozen)
 
+    @property
+    def makes(self) -> tuple[str, tuple[tuple[str, int], ...]]:
+        """What of the sheet makes the hero's definition (Codex.with_hero): its name and its points."""
+        return self.name, tuple(sorted(self.raises.items()))
+
 
 @dataclass(frozen=True)
 class Hero:

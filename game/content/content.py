@@ -46,10 +46,14 @@ class Content:
     def with_hero(self, sheet: HeroSheet) -> Content:
         """This content with a hero made on the creation screen (ContentError when the sheet breaks
         heroes.toml's limits: the screen and a save both check it)."""
+        self.check_hero(sheet)
+        return replace(self, codex=self.codex.with_hero(sheet, self.heroes.step))
+
+    def check_hero(self, sheet: HeroSheet) -> None:
+        """ContentError naming heroes.toml when `sheet` breaks its limits."""
         problems = self.heroes.problems(sheet, self.codex.shipped_sheet())
         if problems:
             raise ContentError(f"{DATA / 'heroes.toml'}: hero {sheet.name!r}: {problems[0]}")
-        return replace(self, codex=self.codex.with_hero(sheet, self.heroes.step))
 
 
 @lru_cache(maxsize=4)

@@ -11,12 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from game.content.codex import HERO_ID, HeroSheet
-from game.content.heroes import NAME_MOST
-from game.rules.definitions import frozen
+from game.content.codex import HERO_ID
 from game.content.items import SLOTS
 from game.world import saved
-from game.world.components import UID, Body, Footprint, Hero, Identity, Item, Mood, Position
+from game.world.components import HERO_SHEET, UID, Body, Footprint, Hero, Identity, Item, Mood, Position
 from game.world.rooms import footprint_squares
 from game.world.saved import BOOL, COUNT, INT, Kind, Unfit, list_of, number, one_of, optional, sized, text, whole
 from game.world.verbs.factory import group_cells
@@ -51,12 +49,7 @@ BODY = {
     "creatures": RECORDS, "actors": list_of(f"a list of uids, each {UID.name}", UID.fits),
     "items": RECORDS, "world": Kind("a map of the world's own state", lambda v, w: isinstance(v, dict)),
 }
-HERO_SHEET = saved.record({  # the hero made on the creation screen; its limits are heroes.toml's (Content.with_hero)
-    "name": text(NAME_MOST), "portrait": text(80), "charisma": COUNT, "dexterity": COUNT, "patience": COUNT,
-    "proficiencies": saved.counts(text(40)), "perks": saved.names(text(40)), "ethic": text(40), "moral": text(40),
-    "raises": saved.counts(text(40)),
-})
-OPTIONAL_BODY = {"hero_sheet": HERO_SHEET}  # saves from before the creation screen have none: hero.toml's hero
+OPTIONAL_BODY = {"hero_sheet": HERO_SHEET}  # the one-map hero's sheet of saves from before each hero kept its own
 SLOT = one_of(saved.STR, "a slot", SLOTS)
 WORN = Kind("a [slot, item number] pair", **saved.coded(
     f"type({{v}}) is list and len({{v}}) == 2 and ({SLOT.source.format(v='{v}[0]')}) "
@@ -299,16 +292,3 @@ def worn(world: World, records: list[dict[str, Any]], items: list[Made], by_uid:
             item_id = items[index][Item].item_id
             if world.content.items[item_id].slot != slot:
                 raise Unfit(f"{uid}'s {slot} is item {index} ({item_id}), which is not worn as a {slot}")
-
-
-def hero_sheet(value: dict[str, Any]) -> HeroSheet:
-    """The saved hero sheet (checked by HERO_SHEET) as the codex holds it."""
-    return HeroSheet(value["charisma"], value["dexterity"], value["patience"], frozen(value["proficiencies"]),
-                     tuple(sorted(value["perks"])), value["ethic"], value["moral"], value["name"], value["portrait"],
-                     frozen(value["raises"]))
-
-
-def sheet_plain(sheet: HeroSheet) -> dict[str, Any]:
-    return {"name": sheet.name, "portrait": sheet.portrait, "charisma": sheet.charisma, "dexterity": sheet.dexterity,
-            "patience": sheet.patience, "proficiencies": dict(sheet.proficiencies), "perks": sorted(sheet.perks),
-            "ethic": sheet.ethic, "moral": sheet.moral, "raises": dict(sheet.raises)}

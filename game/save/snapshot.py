@@ -41,7 +41,6 @@ def snapshot(world: World, map_ref: dict[str, str]) -> dict[str, Any]:
         "actors": [actor.ident.uid for actor in world.actors.all()],
         "items": [item_record(eid) for eid in items],
         "world": {state.key: state.dump(world) for state in saved.WORLD_STATE.values()},
-        "hero_sheet": checks.sheet_plain(world.content.codex.hero().sheet),
     }
 
 
@@ -89,10 +88,11 @@ def components(eid: int, parts: dict[str, saved.Part]) -> dict[str, dict[str, An
 def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> World:
     """A world in the saved state. The body's own fields must have passed `checks.body_fields`; every
     component, the links between entities and the world's own state are checked before the first entity
-    is built, and a problem is refused with saved.Unfit. The hero made on the creation screen is the
-    world's own hero: its sheet makes the content the world reads (a save without one has hero.toml's)."""
+    is built, and a problem is refused with saved.Unfit. Each hero keeps its own sheet; a save from before
+    that has the one-map hero's sheet as `hero_sheet`, which makes the content the world reads (a save without
+    one has hero.toml's)."""
     if "hero_sheet" in body:
-        sheet = checks.hero_sheet(body["hero_sheet"])
+        sheet = checks.HERO_SHEET.from_plain(body["hero_sheet"])
         problems = content.heroes.problems(sheet, content.codex.shipped_sheet())  # heroes.toml's limits
         if problems:
             raise saved.Unfit(f"hero_sheet: {problems[0]}")

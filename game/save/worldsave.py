@@ -161,7 +161,7 @@ def region_maps(path: Path, ref: dict[str, str]) -> tuple[Any, dict[int, Any]]:
 def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
     """Every site's world, then the heroes, the clock and the RNG, each checked against the region."""
     state = body["realm"]
-    inside = {h["place"]: h["uid"] for h in state["heroes"] if h["inside"]}
+    inside = {h["place"]: h["uid"] for h in state["heroes"] if h["inside"] and h["body"] is None}
     for site in body["sites"]:
         pid = site["place"]
         if pid not in realm.sites:
@@ -184,7 +184,8 @@ def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
         raise Unfit("two heroes share a uid")
     if state["playing"] not in realm.heroes:
         raise Unfit(f"the hero played, {state['playing']}, is not among the heroes")
-    if len(inside) != sum(h["inside"] for h in state["heroes"]) or set(inside.values()) - {state["playing"]}:
+    if len(inside) != sum(h["inside"] and h["body"] is None for h in state["heroes"]) \
+            or set(inside.values()) - {state["playing"]}:
         raise Unfit("only the hero played may be inside a site")
     realm.clock, realm.playing = state["clock"], state["playing"]
     realm.rng.setstate(checks.RNG.from_plain(state["rng"]))
@@ -201,10 +202,11 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
     world = realm.sites[place].world
     if world is not None:
         world.ecs.activate()
-    if record["inside"]:
-        if record["body"] is not None or world is None or not world.hero or world.uid(world.hero) != uid:
+    if record["inside"] and record["body"] is None:
+        if world is None or not world.hero or world.uid(world.hero) != uid:
             raise Unfit(f"the hero {uid} is said to be inside {place}, but the site's world does not hold it")
         return hero
+    # with its body: on the region map, or (`inside`) waiting to go back in when it is played again (Realm.play)
     if record["body"] is None:
         raise Unfit(f"the hero {uid} is on the region map without its body")
     home = realm.sites[realm.home].map

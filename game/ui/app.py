@@ -70,9 +70,9 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
                 problems = [str(exc)]
         raise SceneRefused(problems)
 
-    def region(new: bool = False) -> RegionScene:
-        """The region map of the session's world of sites; with `new`, of a new world."""
-        problems = session.start_world() if new else []
+    def region(new: bool = False, hero: HeroSheet | None = None) -> RegionScene:
+        """The region map of the session's world of sites; with `new`, of a new world whose first hero is `hero`."""
+        problems = session.start_world(hero=hero) if new else []
         if not problems:
             try:
                 return RegionScene(session)
@@ -81,12 +81,14 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
                 problems = [str(exc)]
         raise SceneRefused(problems)
 
-    def creation() -> HeroCreationScene:
-        """The hero creation screen, once the map, its tiles and the data are known to be sound: their
-        problems stay on the title, before anyone makes a hero (the map layer is kept for the run)."""
+    def creation(slot: Path | None = None, new_world: bool = False) -> HeroCreationScene:
+        """The hero creation screen, for a one-map run once the map, its tiles and the data are known to be
+        sound: their problems stay on the title, before anyone makes a hero (the map layer is kept for the
+        run); for a new world (`new_world`) or a saved one (`slot`), once the data is."""
         try:
-            map_layer(launch.load_dungeon(session.map_path), session.sprites)
-            return HeroCreationScene(session, launch.load_content())
+            if slot is None and not new_world:
+                map_layer(launch.load_dungeon(session.map_path), session.sprites)
+            return HeroCreationScene(session, launch.load_content(), slot, new_world)
         except MapError as exc:
             raise SceneRefused(exc.problems) from None
         except (ContentError, MissingTileset) as exc:

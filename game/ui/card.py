@@ -1,5 +1,5 @@
 """The creature card shown when hovering a creature (N1, N32): its level from 1 (N29), health, hit
-chances, attack, defence per blow (Reconciliation 2), needs, heads, gear."""
+chances, attack, defence per blow (Reconciliation 2), needs, heads, gear; a hero's own sheet."""
 from __future__ import annotations
 
 from typing import Mapping
@@ -67,12 +67,29 @@ def odds_lines(odds: tuple[Odds, Odds] | None) -> list[Line]:
     return [(odds_line("You:", mine), ODDS), (odds_line("It:", theirs), ODDS)]
 
 
+SHEET = (200, 185, 235)
+
+
+def sheet_lines(view: CreatureView) -> list[Line]:
+    """A hero's own sheet (Reconciliation 8): outlook, Charisma, Dexterity, Patience, proficiencies and perk."""
+    sheet = view.sheet
+    if sheet is None:
+        return []
+    skills = [f"{name.capitalize()} {n}" for name, n in sorted(sheet.proficiencies.items()) if n]
+    return [
+        (f"{sheet.moral.capitalize()} {sheet.ethic.capitalize()}   ·   Perk: {', '.join(view.perks) or 'none'}", SHEET),
+        (f"Charisma {sheet.charisma}   Dexterity {sheet.dexterity}   Patience {sheet.patience}", SHEET),
+        (f"Proficiencies: {', '.join(skills) or 'none'}", SHEET),
+    ]
+
+
 def card_lines(view: CreatureView, known: Acquaintance | None = None,
                odds: tuple[Odds, Odds] | None = None) -> list[Line]:
     card = view.card
     lines: list[Line] = [
         (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
         *([(view.seems, SEEMS)] if view.seems else []),
+        *sheet_lines(view),
         (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%", theme.TEXT),
         (f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}", theme.TEXT),
         (defence_line(card.defense), theme.TEXT),

@@ -1,7 +1,8 @@
-"""The hero creation screen after "New game" (issue 14, Reconciliation 8): name, portrait, moral outlook and
-ethic, points to spread over Charisma, Dexterity, Patience and the card's combat attributes, proficiency
-points, one perk, a "Random hero" button, and the card the choices make. Every limit is heroes.toml's
-(`HeroOptions.problems`): a change that would break one is not made.
+"""The hero creation screen after "New game", "New world" and a world's "New hero" (issues 14 and 12,
+Reconciliation 8): name, portrait, moral outlook and ethic, points to spread over Charisma, Dexterity, Patience
+and the card's combat attributes, proficiency points, one perk, a "Random hero" button, and the card the
+choices make. Every limit is heroes.toml's (`HeroOptions.problems`): a change that would break one is not made.
+Begin starts a one-map run, a new world with this hero as its first, or adds the hero to a saved world.
 
 Keyboard: Up/Down (Tab) move between rows, Left/Right change the row (or -/+), typing edits the name,
 Enter begins (or presses the focused button), Esc goes back. Mouse: click any control.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -57,10 +59,13 @@ def chips(key: str, x: int, y: int, w: int, values: tuple[str, ...]) -> Row:
 
 
 class HeroCreationScene(Scene):
-    def __init__(self, session: Session, content: Content) -> None:
+    """`slot`: the saved world the hero joins; `new_world`: the hero is a new world's first; else a one-map run's."""
+
+    def __init__(self, session: Session, content: Content, slot: Path | None = None, new_world: bool = False) -> None:
         super().__init__()
         self.session = session
         self.content = content
+        self.slot, self.new_world = slot, new_world
         self.options = content.heroes
         self.base = content.codex.shipped_sheet()
         self.portraits = list(self.options.portraits)
@@ -143,12 +148,30 @@ class HeroCreationScene(Scene):
         self.problems = []
 
     def begin(self) -> None:
+        """Play the hero: a new world's first hero and a saved world's new one start on the region map."""
         self.problems = self.options.problems(self.sheet, self.base)
-        if not self.problems:
-            try:
+        if self.problems:
+            return
+        try:
+            if self.new_world:
+                self.stack.reset("region", new=True, hero=self.sheet)
+            elif self.slot is not None:
+                self.problems = self.session.continue_world(self.slot, new_hero=True, sheet=self.sheet)
+                if not self.problems:
+                    self.stack.reset("region")
+            else:
                 self.stack.reset("dungeon", hero=self.sheet)
-            except SceneRefused as exc:
-                self.problems = exc.problems
+        except SceneRefused as exc:
+            self.problems = exc.problems
+
+    @property
+    def heading(self) -> tuple[str, str]:
+        """The title and what beginning does."""
+        if self.new_world:
+            return "Create your hero", "The first hero of a new world: you start on the region map."
+        if self.slot is not None:
+            return "A new hero", f"Joins {self.slot.stem}, a stranger to everyone there (N3)."
+        return "Create your hero", ""
 
     def press(self, key: str) -> None:
         if key == "random":
@@ -226,7 +249,10 @@ class HeroCreationScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
         w = theme.LOGICAL_SIZE[0]
-        widgets.text(surface, "Create your hero", (w // 2, 18), 32, theme.TITLE, bold=True, centre=True)
+        title, under = self.heading
+        widgets.text(surface, title, (w // 2, 14 if under else 18), 32, theme.TITLE, bold=True, centre=True)
+        if under:
+            widgets.text(surface, under, (w // 2, 54), 14, theme.TEXT_DIM, centre=True)
         focus = self.rows[self.focus]
         self._draw_left(surface, focus)
         self._draw_middle(surface, focus)

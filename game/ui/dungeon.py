@@ -123,9 +123,8 @@ class DungeonScene(Scene):
                 self.effects.slain(view.uid, self._sprite(view), x, y, view.footprint[0] * tw)
 
     def _sprite(self, view: CreatureView) -> pygame.Surface:
-        if view.is_hero:
-            content = self.world.content
-            return self.sprites.portrait(content.heroes.portraits[content.codex.hero().sheet.portrait].sprite)
+        if view.sheet is not None:  # a hero: the portrait its own sheet chose
+            return self.sprites.portrait(self.world.content.heroes.portraits[view.sheet.portrait].sprite)
         return self.sprites.creature(view.codex_id, view.footprint)
 
     def _centre_px(self, view: CreatureView) -> tuple[float, float]:

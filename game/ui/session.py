@@ -57,13 +57,14 @@ class Session:
             n += 1
         return folder / f"world{n}.sav"
 
-    def start_world(self, region_path: Path = REGION_MAP) -> list[str]:
-        """A new world of sites from the region map, its first hero on the road beside the home settlement.
+    def start_world(self, region_path: Path = REGION_MAP, hero: HeroSheet | None = None) -> list[str]:
+        """A new world of sites from the region map, its first hero (`hero`, made on the creation screen, else
+        hero.toml's) on the road beside the home settlement.
 
         Returns the problems that stopped it (bad maps or data) instead of raising."""
         self.close()
         try:
-            self.realm = new_realm(region_path, self.seed + self.runs)
+            self.realm = new_realm(region_path, self.seed + self.runs, hero=hero)
         except MapError as exc:
             return exc.problems
         except ContentError as exc:
@@ -73,15 +74,21 @@ class Session:
         self.autosave()
         return []
 
-    def continue_world(self, slot: Path, hero: str = "", new_hero: bool = False) -> list[str]:
-        """Play on in the world saved at `slot`: as hero `hero` (Continue), or as a new hero made there."""
+    def continue_world(self, slot: Path, hero: str = "", new_hero: bool = False,
+                       sheet: HeroSheet | None = None) -> list[str]:
+        """Play on in the world saved at `slot`: as hero `hero` (Continue), or as a new hero made there (of
+        `sheet`, made on the creation screen, else hero.toml's under a drawn name)."""
         self.close()
         try:
             self.realm = load_realm(slot)
+            chosen = self.realm.new_hero(sheet=sheet).uid if new_hero else hero or self.realm.playing
         except SaveError as exc:
             return [str(exc)]
+        except ContentError as exc:
+            self.close(autosave=False)
+            return [str(exc)]
         self.world_slot = slot
-        result = self.realm.play(self.realm.new_hero().uid if new_hero else hero or self.realm.playing)
+        result = self.realm.play(chosen)
         if not result.ok:
             self.close(autosave=False)
             return [result.reason]
@@ -152,7 +159,7 @@ class Session:
             return self._refused(f"continue from {self.save_path}", [str(exc)])
         world = self.driver.world
         self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
-        self.hero = world.content.codex.hero().sheet
+        self.hero = world.hero_sheet()
         log.info("carried on from a save: %s, seed %s, turn %s", world.map.path, world.seed, world.turn)
         return []
 

@@ -62,7 +62,7 @@ class TitleScene(Scene):
             elif choice == NEW_GAME:
                 self.stack.push("creation")
             elif choice == NEW_WORLD:
-                self.stack.reset("region", new=True)
+                self.stack.push("creation", new_world=True)
             elif choice == WORLDS:
                 self.stack.push("worlds")
             elif choice == CHOOSE_MAP:

@@ -1,5 +1,6 @@
 """The load screen of the worlds of sites: every world save with each of its heroes (slot, hero, place, turn,
-date), and a line to make a new hero in each (issue 12). Enter or a click plays on as that hero.
+date), and a line to make a new hero in each (issue 12). Enter or a click plays on as that hero, or opens the
+creation screen for the new one.
 """
 from __future__ import annotations
 
@@ -58,13 +59,22 @@ class WorldsScene(Scene):
                     self.play(i)
 
     def play(self, i: int) -> None:
-        """Continue as the line's hero, or make a new one: to its site's screen, else the region map."""
+        """Continue as the line's hero (to its site's screen, else the region map), or make a new one."""
         _, slot, uid = self.lines[i]
-        self.problems = self.session.continue_world(slot, uid or "", new_hero=uid is None)
+        if uid is None:
+            self.push_creation(slot)
+            return
+        self.problems = self.session.continue_world(slot, uid)
         if self.problems:
             return
         try:
             self.stack.reset("dungeon", site=True) if self.session.realm.here is not None else self.stack.reset("region")
+        except SceneRefused as exc:
+            self.problems = exc.problems
+
+    def push_creation(self, slot: Path) -> None:
+        try:
+            self.stack.push("creation", slot=slot)
         except SceneRefused as exc:
             self.problems = exc.problems
 

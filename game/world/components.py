@@ -13,9 +13,10 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Callable, Collection
 
-from game.content.codex import HERO_ID
+from game.content.codex import HERO_ID, HeroSheet
+from game.content.heroes import NAME_MOST
 from game.rules.card import SCHOOLS, Card
-from game.rules.definitions import footprint
+from game.rules.definitions import footprint, frozen
 from game.rules.growth import grown, level_for_xp
 from game.rules.social import TIES
 from game.world import saved
@@ -111,12 +112,10 @@ def known_item(world: World, item: Item, made: dict[type, Any]) -> str | None:
 def bridged(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, Card]:
     """A loaded body's cards, bridged again from the codex by kind and heads; the loader then grows and
     gears them (loadout.refresh)."""
-    natural = world.natural_card(made[Identity].codex_id, values["heads"])
+    hero = made.get(Hero)  # a hero's card is its own sheet's (each hero of a world has one, issue 12)
+    natural = world.hero_card(hero.sheet) if hero is not None else world.natural_card(made[Identity].codex_id,
+                                                                                       values["heads"])
     return {"natural": natural, "base": natural, "card": natural}
-
-
-def hero_sheet(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, object]:
-    return {"sheet": world.content.codex.hero().sheet}
 
 
 def of_its_kind(world: World, fp: Footprint, made: dict[type, Any]) -> str | None:
@@ -194,6 +193,46 @@ class Footprint:
 
     w: int = 1
     h: int = 1
+
+
+def sheet_of(value: dict[str, Any]) -> HeroSheet:
+    """A saved hero sheet (checked by HERO_SHEET) as the codex holds it."""
+    return HeroSheet(value["charisma"], value["dexterity"], value["patience"], frozen(value["proficiencies"]),
+                     tuple(sorted(value["perks"])), value["ethic"], value["moral"], value["name"], value["portrait"],
+                     frozen(value["raises"]))
+
+
+def sheet_plain(sheet: HeroSheet) -> dict[str, Any]:
+    return {"name": sheet.name, "portrait": sheet.portrait, "charisma": sheet.charisma, "dexterity": sheet.dexterity,
+            "patience": sheet.patience, "proficiencies": dict(sheet.proficiencies), "perks": sorted(sheet.perks),
+            "ethic": sheet.ethic, "moral": sheet.moral, "raises": dict(sheet.raises)}
+
+
+HERO_SHEET = replace(saved.record({  # a hero made on the creation screen; its limits are heroes.toml's (HeroOptions)
+    "name": text(NAME_MOST), "portrait": text(80), "charisma": COUNT, "dexterity": COUNT, "patience": COUNT,
+    "proficiencies": counts(text(40)), "perks": names(text(40)), "ethic": text(40), "moral": text(40),
+    "raises": counts(text(40)),
+}), to_plain=sheet_plain, from_plain=sheet_of)
+
+
+def world_sheet(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, object]:
+    """A hero saved before each hero kept its own sheet has the world's: its save's `hero_sheet`, else hero.toml's."""
+    return {"sheet": values["sheet"] or world.content.codex.hero().sheet}
+
+
+def within_limits(world: World, hero: Hero, made: dict[type, Any]) -> str | None:
+    problems = world.content.heroes.problems(hero.sheet, world.content.codex.shipped_sheet())
+    return f"{made[Identity].uid}'s hero sheet: {problems[0]}" if problems else None
+
+
+@saved.creature("hero", {"sheet": optional(HERO_SHEET)}, derive=world_sheet, check=within_limits, optional=True)
+@dataclass(slots=True)
+class Hero:
+    """The hero's own sheet (Reconciliation 8): what the creation screen made, read by the social, contract and
+    spell rules (N39, N47, N48, N50-N52) and, by its points, its card (World.hero_codex). Saved with the hero, so
+    every hero of a world keeps its own (issue 12)."""
+
+    sheet: HeroSheet | None = None  # None only while loading a save from before sheets were saved per hero
 
 
 @saved.creature("body", {"health": INT.between(-LIMIT), "ap": COUNT, "strikes": COUNT, "stunned": COUNT,
@@ -277,14 +316,6 @@ class Inventory:
     items: list[int] = field(default_factory=list)  # carried item entities (equipped ones included)
     equipped: dict[str, int] = field(default_factory=dict)  # slot -> item entity
     kinds: dict[str, int] = field(default_factory=dict)  # item kind -> items carried (kept by world/items.py)
-
-
-@saved.creature("hero", {}, derived=("sheet",), derive=hero_sheet, optional=True)
-@dataclass(slots=True)
-class Hero:
-    """The hero's sheet (Reconciliation 8)."""
-
-    sheet: object  # game.content.codex.HeroSheet
 
 
 @saved.item("item", {"item_id": STR, "count": INT.between(1), "quality": QUALITY, "material": MATERIAL,

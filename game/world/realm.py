@@ -19,7 +19,7 @@ import heapq
 import random
 from dataclasses import dataclass, field
 
-from game.content.codex import HERO_ID
+from game.content.codex import HERO_ID, HeroSheet
 from game.content.content import Content
 from game.maps.model import DungeonMap, Place, RegionMap, Site, Square
 from game.world.commands import Result
@@ -178,17 +178,22 @@ class Realm:
                 if not site.is_site or pid in shown or pid == hero.place]
 
     # -- heroes -----------------------------------------------------------------------------------
-    def new_hero(self, name: str = "") -> HeroProfile:
+    def new_hero(self, name: str = "", sheet: HeroSheet | None = None) -> HeroProfile:
         """A hero made at the home settlement's entrance and standing beside it on the region map; the first is
-        "hero", later ones "hero#2", "hero#3"... (each a stranger to the world, N3)."""
+        "hero", later ones "hero#2", "hero#3"... (each a stranger to the world, N3). `sheet`: its own, made on
+        the creation screen (ContentError when it breaks heroes.toml's limits), else hero.toml's under `name`
+        (a later hero's drawn from the names when none is given)."""
         uid = HERO_ID if not self.heroes else f"{HERO_ID}#{len(self.heroes) + 1}"
-        if not name and self.heroes:
+        if sheet is not None:
+            self.content.check_hero(sheet)
+            name = sheet.name
+        elif not name and self.heroes:
             name = self.rng.choice(self.content.names.given["human"])
         site = self.sites[self.home]
         world = site.world or World(site.map, self.content, 0)  # a region without settlements: a scratch world
         room, square = site.map.entrance
         world.ecs.activate()
-        eid = factory.spawn_hero(world, room, square, uid, name)
+        eid = factory.spawn_hero(world, room, square, uid, name, sheet)
         traveller = take_out(world, eid)
         if world is not site.world:
             world.close()

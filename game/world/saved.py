@@ -220,8 +220,9 @@ def optional(kind: Kind) -> Kind:
     how = {"to_plain": same if plain is same else lambda v: None if v is None else plain(v),
            "from_plain": same if loaded is same else lambda v: None if v is None else loaded(v)}
     if kind.source is not None:
-        return Kind(f"{kind.name} or nothing", **how, **coded(f"{{v}} is None or ({kind.source})", kind.scope))
-    return Kind(f"{kind.name} or nothing", lambda v, w: v is None or kind.fits(v, w), **how)
+        return Kind(f"{kind.name} or nothing", **how, culprit=kind.culprit,
+                    **coded(f"{{v}} is None or ({kind.source})", kind.scope))
+    return Kind(f"{kind.name} or nothing", lambda v, w: v is None or kind.fits(v, w), culprit=kind.culprit, **how)
 
 
 def number_map(kind: Kind, key: Kind = INT) -> Kind:

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 import esper
 
+from game.content.codex import HeroSheet
 from game.rules.card import Card
-from game.world.components import Body, Growth, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.components import Body, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
 from game.world.rooms import footprint_of
 from game.world.world import World
 
@@ -44,6 +45,8 @@ class CreatureView:
     conditions: dict[str, int]  # C40 condition name -> turns it still holds
     cells: tuple[tuple[int, int], ...]  # C31: a group's head squares (empty for one creature)
     seems: str = ""  # C4: what it seems to want, in a line (motives.toml); "" for the hero
+    sheet: HeroSheet | None = None  # a hero's own sheet (Reconciliation 8, issue 12), None for anyone else
+    perks: tuple[str, ...] = ()  # the names of a hero's perks (heroes.toml)
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,7 @@ def creature(world: World, eid: int) -> CreatureView:
     mood = esper.try_component(eid, Mood)
     growth = esper.try_component(eid, Growth) or Growth()
     inv = esper.try_component(eid, Inventory) or Inventory()
+    hero = esper.try_component(eid, Hero)
     fp = footprint_of(eid)
     equipped = {slot: item_name(world, i) for slot, i in inv.equipped.items()}
     worn = set(inv.equipped.values())
@@ -117,7 +121,8 @@ def creature(world: World, eid: int) -> CreatureView:
         hostile=eid != world.hero and world.alive(world.hero) and world.is_enemy(eid, world.hero),
         stunned=body.stunned, alive=body.health > 0,
         conditions={world.content.conditions[c].name: n for c, n in body.conditions.items()},
-        cells=pos.cells, seems=seems(world, eid, ident.codex_id),
+        cells=pos.cells, seems=seems(world, eid, ident.codex_id), sheet=hero.sheet if hero else None,
+        perks=tuple(world.content.heroes.perks[p].name for p in hero.sheet.perks) if hero else (),
     )
 
 

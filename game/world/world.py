@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from game.content.codex import Codex, HeroSheet
 from game.content.content import Content
 from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Spawner, Trap
@@ -19,7 +20,7 @@ from game.rules.card import Card
 from game.rules.motives import provoked_only
 from game.world import saved
 from game.world.actors import ActorIndex
-from game.world.components import ROOM, RUNE, Body, Identity, Mood, MoodState, Position
+from game.world.components import ROOM, RUNE, Body, Hero, Identity, Mood, MoodState, Position
 from game.world.ecs import EcsContext
 from game.world.events import NO_DATA, Event
 from game.world.rooms import RoomIndex
@@ -47,6 +48,7 @@ class World:
         self.actors = ActorIndex(content)
         self._serial = 0
         self._cards: dict[tuple[str, int], Card] = {}
+        self._hero_codices: dict[tuple, Codex] = {}  # by HeroSheet.makes
         self.shared_cards: dict[tuple, tuple[Card, Card]] = {}  # (kind, heads, level, gear) -> base, card
         self.over: str | None = None
         self.hero = 0  # the hero's entity, once populated or restored
@@ -79,6 +81,29 @@ class World:
         if card is None:
             card = self._cards[key] = self.content.codex.card(codex_id, heads or None)
         return card
+
+    def hero_codex(self, sheet: HeroSheet) -> Codex:
+        """The codex as a hero of this sheet reads it: hero.toml's hero raised by the sheet's points (each hero
+        of a world has its own sheet, issue 12); shared by heroes whose sheets make the same hero."""
+        codex = self._hero_codices.get(sheet.makes)
+        if codex is None:
+            codex = self._hero_codices[sheet.makes] = self.content.codex.with_hero(sheet, self.content.heroes.step)
+        return codex
+
+    def hero_card(self, sheet: HeroSheet) -> Card:
+        """The bridged card of a hero of this sheet (N19, N32)."""
+        return self.hero_codex(sheet).hero_card()
+
+    def hero_sheet(self) -> HeroSheet:
+        """The played hero's own sheet (the world's hero's, hero.toml's or a one-map game's, once it is gone)."""
+        self.ecs.activate()
+        hero = esper.try_component(self.hero, Hero) if self.hero and esper.entity_exists(self.hero) else None
+        return hero.sheet if hero is not None else self.content.codex.hero().sheet
+
+    def codex_of(self, eid: int) -> Codex:
+        """The codex a creature's numbers come from: a hero's own (`hero_codex`), else the game's."""
+        hero = esper.try_component(eid, Hero)
+        return self.hero_codex(hero.sheet) if hero is not None else self.content.codex
 
     @property
     def uid_serial(self) -> int:

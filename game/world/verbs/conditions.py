@@ -61,7 +61,6 @@ def dodge_change(world: World, body: Body) -> int:
 
 def trial_dice(world: World, eid: int, attribute: str) -> str:
     """C3: the creature's trial dice for `attribute` (minions: d2 + Tier die for all)."""
-    codex = world.content.codex
     codex_id = esper.component_for_entity(eid, Identity).codex_id
-    block = codex.stat_block(codex_id)
+    block = world.codex_of(eid).stat_block(codex_id)
     return block.trials.get("all") or block.trials[ABBREVIATIONS[attribute]]

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.content.codex import HERO_ID
+from game.content.codex import HERO_ID, HeroSheet
 from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
@@ -112,9 +112,11 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     return eid
 
 
-def spawn_hero(world: World, room: int, square: Square, uid: str = HERO_ID, name: str = "") -> int:
-    """A hero with its starting gear and pack; a world of several heroes names the later ones "hero#2"... (N3)."""
-    codex = world.content.codex
+def spawn_hero(world: World, room: int, square: Square, uid: str = HERO_ID, name: str = "",
+               sheet: HeroSheet | None = None) -> int:
+    """A hero with its starting gear and pack; a world of several heroes names the later ones "hero#2"... (N3).
+    `sheet`: its own, made on the creation screen (else the world's hero, hero.toml's or a one-map game's)."""
+    codex = world.hero_codex(sheet) if sheet is not None else world.content.codex
     hero = codex.hero()
     defn = hero.definition
     card = codex.hero_card()

@@ -8,10 +8,11 @@ import esper
 
 from game.rules.card import SCHOOLS, Attack, Card
 from game.rules.growth import PERCENT_CAP, grown
-from game.world.components import Body, Growth, Identity, Inventory, Item
+from game.world.components import Body, Growth, Hero, Identity, Inventory, Item
 from game.world.verbs import items
 
 if TYPE_CHECKING:
+    from game.content.codex import Codex
     from game.world.world import World
 
 MIN_CAPACITY = 40  # N33
@@ -104,7 +105,9 @@ def refresh(world: World, eid: int) -> None:
     inv = esper.try_component(eid, Inventory)
     makes = tuple(sorted((slot, make(esper.component_for_entity(i, Item))) for slot, i in inv.equipped.items())) \
         if inv else ()
-    key = (esper.component_for_entity(eid, Identity).codex_id, body.heads, level, makes)
+    hero = esper.try_component(eid, Hero)  # heroes of one kind differ by their sheets' points
+    key = (esper.component_for_entity(eid, Identity).codex_id, hero.sheet.makes if hero else None, body.heads, level,
+           makes)
     cached = world.shared_cards.get(key)
     if cached is None:
         base = grown(body.natural, level)
@@ -120,13 +123,14 @@ def make(item: Item) -> tuple[str, str, str, str | None]:
     return item.item_id, item.quality, item.material, item.rune
 
 
-def weapon_profile(world: World, codex_id: str, item: Item, heads: int | None = None) -> tuple[Attack, int]:
+def weapon_profile(world: World, codex_id: str, item: Item, heads: int | None = None,
+                   codex: Codex | None = None) -> tuple[Attack, int]:
     """A weapon in a creature's hands: its C28 attack with the rune's and material's elemental damage
-    (N34-N35), and its hit chance with quality and material (before level growth)."""
+    (N34-N35), and its hit chance with quality and material (before level growth). `codex`: a hero's own."""
     gear = world.content.gear
     quality, material = gear.qualities[item.quality], gear.materials[item.material]
-    attack, chance = world.content.codex.weapon_attack(codex_id, world.content.items[item.item_id].equipment,
-                                                       heads=heads)
+    codex = codex or world.content.codex
+    attack, chance = codex.weapon_attack(codex_id, world.content.items[item.item_id].equipment, heads=heads)
     elements = dict(attack.elements)
     if item.rune:
         elements[item.rune] = elements.get(item.rune, 0) + gear.rune_weapon_damage  # N35
@@ -153,7 +157,7 @@ def with_gear(world: World, eid: int, base: Card) -> Card:
         if slot == "weapon":
             codex_id = esper.component_for_entity(eid, Identity).codex_id
             heads = esper.component_for_entity(eid, Body).heads or None  # C32: a group aims by its band
-            attack, chance = weapon_profile(world, codex_id, item, heads)
+            attack, chance = weapon_profile(world, codex_id, item, heads, world.codex_of(eid))
             natural = esper.component_for_entity(eid, Body).natural
             level_bonus = getattr(base, attack.kind) - getattr(natural, attack.kind)
             changes["attack"] = attack
