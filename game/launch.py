@@ -10,7 +10,7 @@ from game.content.codex import HeroSheet
 from game.content.content import Content, load_content
 from game.maps.data_ids import read_data_ids
 from game.maps.model import DungeonMap, RegionMap
-from game.maps.tiled import load_map, load_region
+from game.maps.tiled import check_ranges, load_map, load_region
 from game.world.driver import Driver, new_world
 from game.world.realm import Realm
 
@@ -30,9 +30,11 @@ def new_game(map_path: Path, seed: int, content: Content | None = None, hero: He
 
 
 def load_region_maps(region_path: Path) -> tuple[RegionMap, dict[int, DungeonMap]]:
-    """The region map and the map of each of its places, all checked (raises MapError)."""
+    """The region map and the map of each of its places, all checked, the world NPCs' ranges too (raises MapError)."""
     region = load_region(region_path)
-    return region, {pid: load_dungeon(place.map) for pid, place in region.places.items()}
+    maps = {pid: load_dungeon(place.map) for pid, place in region.places.items()}
+    check_ranges(region, maps)
+    return region, maps
 
 
 def new_realm(region_path: Path, seed: int, content: Content | None = None) -> Realm:

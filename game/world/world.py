@@ -8,6 +8,7 @@ by `driver.Driver` (docs/architecture.md). It never loads a map file: it is hand
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 import esper
 
@@ -46,6 +47,7 @@ class World:
         self.shared_cards: dict[tuple, tuple[Card, Card]] = {}  # (kind, heads, level, gear) -> base, card
         self.over: str | None = None
         self.hero = 0  # the hero's entity, once populated or restored
+        self.roads: Callable[[World], None] | None = None  # N3: a realm's crossing for this site (systems/roads.py)
 
     def lay_out(self, dungeon: DungeonMap) -> None:
         """Take on a map: its rooms, scent, spawner clocks, doors, traps and runes, all as new."""
