@@ -340,7 +340,7 @@ class Realm:
         a hero (a companion, a contract, a claim, a spell: N69, N74) stays another `stay` turns."""
         world.ecs.activate()
         here = self.sites[pid].place.name
-        for eid, errand in sorted(esper.get_component(Errand)):
+        for eid, errand in sorted(esper.get_component(Errand), key=lambda pair: world.uid(pair[0])):
             if errand.leaves > turn or not world.alive(eid):
                 continue
             to = self.next_stop(errand, here)
