@@ -14,9 +14,11 @@ from game.maps.tiled import check_ranges
 from game.paths import REGION_MAP
 from game.save import SaveError, fileformat, write_body
 from game.save.worldsave import load_realm, save_realm
+from game.world.commands import Ask, Talk
 from game.world.components import Errand, Identity, Memories
 from game.world.driver import Driver
 from game.world.verbs import social
+from tests.test_world_bot import walk_to
 from tests.test_world_realm import go_up, named
 
 VILLAGE, TOWER = 1, 2  # the settlements' object ids in maps/region.tmx
@@ -225,3 +227,36 @@ def test_a_range_naming_no_other_settlement_is_a_map_error():
         with pytest.raises(MapError) as caught:
             check_ranges(region, {**maps, TOWER: replace(tower, placements=placements)})
         assert f"{herald.id} (Herald Roderic): travels to '{bad}', no other settlement" in caught.value.problems[0]
+
+
+@pytest.mark.rule("N3")
+def test_N3_in_the_tower_a_hero_is_greeted_with_the_news_a_traveller_brought_from_the_village(realm):
+    """End to end with the commands a player gives: the hero helps the herald in Ashby Vale, travels to Varr's
+    Watch after him, walks up to someone who heard it there from him, and is greeted with it."""
+    realm.clock = STAY + ROAD
+    assert realm.travel(VILLAGE).ok
+    world = realm.here
+    social.remember(world, named(world, "Herald Roderic"), world.hero, "help")  # a moment with the herald
+    herald_uid = world.uid(named(world, "Herald Roderic"))
+    go_up(realm)
+    realm.clock = 2 * STAY + 2 * ROAD + 300 - ROAD  # the hero reaches the tower 300 turns after him
+    assert realm.travel(TOWER).ok and realm.now == 2 * STAY + 2 * ROAD + 300
+    world = realm.here
+    world.ecs.activate()
+    heard = [eid for eid, mem in esper.get_component(Memories) if world.alive(eid)
+             and esper.component_for_entity(eid, Identity).name not in TRAVELLERS
+             and any(m.hero == "hero" and m.source == herald_uid for m in mem.known)]
+    assert heard
+    listener = min(heard, key=lambda eid: world.rooms.distances_from(world.room_of(world.hero)).get(
+        world.room_of(eid), 99))
+    driver = Driver(world)
+    walk_to(driver, lambda: world.room_of(listener))
+    lines = []
+    for _ in range(2):  # the first meeting's biography, then the greeting
+        world.pop_events()
+        assert driver.do(Talk(world.hero, listener)).ok
+        lines += [e.text for e in world.pop_events() if e.kind == "says"]
+        if not driver.busy:
+            driver.do(Ask(world.hero, listener, "goodbye"))
+        driver.finish_turn()
+    assert any("Herald Roderic told me what you did for them at" in line for line in lines), lines

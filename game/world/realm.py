@@ -351,6 +351,7 @@ class Realm:
             errand.range = errand.range if here in errand.range else (here, *errand.range)
             world.emit("set_out", eid, room=esper.component_for_entity(eid, Position).room,
                        place=self.sites[to].place.name, turns=trip.turns)
+            world.travelled[world.uid(eid)] = world.actors.of(eid).ident.name
             self.road.append(Wayfarer(take_out(world, eid), pid, to, turn, turn + trip.turns))
 
     def behind(self, pid: int, turn: int) -> tuple[int, int] | None:
