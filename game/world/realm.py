@@ -17,8 +17,9 @@ Travellers (N3): a world NPC with a range (`Errand`, from its map's `travels`) s
 over, is a `Wayfarer` on the road (outside every world, like a hero between sites) for the road's turns,
 and arrives at the next settlement of its range with everything it knows. Each settlement's world calls
 `cross` first thing each turn (systems/roads.py); before anyone arrives there, every other settlement
-lives up to the turn its traveller bound here set out (it is known without running it: `Errand.leaves`),
-so a settlement played live and one caught up see the same comings and goings.
+lives up to the earliest turn one of its travellers could still set out to arrive by now (known without
+running it: `Errand.leaves`, the road's turns, `stay`), so a settlement played live and one caught up see
+the same comings and goings.
 """
 from __future__ import annotations
 
@@ -160,7 +161,8 @@ class Realm:
         if site.is_settlement:
             world.roads = partial(self.cross, site.place.id)
 
-    def catch_up(self, site: SiteWorld, heard: list[tuple[int, Event]] | None = None, until: int | None = None) -> None:
+    def catch_up(self, site: SiteWorld, heard: list[tuple[int, Event]] | None = None,
+                 until: int | None = None) -> None:
         """A settlement lives the turns it missed up to `until` (the world turn, `now`), in full, up to
         `catch_up` of them (the last ones). No hero hears what happens there (what the residents did stays in
         their memories); `heard` (else the realm's `heard`), when a list, gathers the events with the place's
