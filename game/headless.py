@@ -174,14 +174,16 @@ def play_world(realm: Realm, turns: int, ctrl_c: CtrlC, events_path: Path | None
                 if out is not None:
                     out.write("".join(json.dumps({"site": pid, **e.as_json()}, sort_keys=True) + "\n"
                                       for pid, e in batch))
+            realm.heard = []  # the sites lived offstage meanwhile (N3: those a traveller comes from)
             for _ in range(turns):
                 if ctrl_c.pressed:
                     break
                 driver.end_turn()
                 place = realm.hero.place
-                write([(place, e) for e in realm.pop_events() + realm.here.pop_events()])
-            realm.catch_up_all(heard := [])
-            write(heard)
+                write(realm.heard + [(place, e) for e in realm.pop_events() + realm.here.pop_events()])
+                realm.heard.clear()
+            realm.catch_up_all()
+            write(realm.heard)
         if ctrl_c.pressed:
             return fail(f"interrupted at turn {realm.now}", 130)
         if state_path:

@@ -10,6 +10,7 @@ from game.content.codex import HeroSheet
 from game.content.content import Content, load_content
 from game.maps import store
 from game.maps.model import DungeonMap, RegionMap
+from game.maps.tiled import check_ranges
 from game.world.driver import Driver, new_world
 from game.world.realm import Realm
 
@@ -30,9 +31,12 @@ def new_game(map_path: Path, seed: int, content: Content | None = None, hero: He
 
 
 def load_region_maps(region_path: Path) -> tuple[RegionMap, dict[int, DungeonMap]]:
-    """The region map and the map of each of its places and sites, all checked (raises MapError)."""
+    """The region map and the map of each of its places and sites, all checked, the world NPCs' ranges too
+    (raises MapError)."""
     region = store.region(region_path)
-    return region, {pid: load_dungeon(path) for pid, path in region.maps().items()}
+    maps = {pid: load_dungeon(path) for pid, path in region.maps().items()}
+    check_ranges(region, maps)
+    return region, maps
 
 
 def new_realm(region_path: Path, seed: int, content: Content | None = None, hero: HeroSheet | None = None) -> Realm:

@@ -37,6 +37,8 @@ EXPECTED = {
     "key_nowhere": "4 (Iron door): locked door's key 'iron_key' is nowhere in the map (place it as an item or gear)",
     "notable_with_background": "10 (Trader): notable people have no background (N83)",
     "merchant_without_type": "10 (Trader): merchant without a merchant type (N5: the type sets its stock)",
+    "merchant_travels": "10 (Trader): a merchant creature does not travel (N3: only world NPCs have a range; N5: "
+                        "merchants stay in their shops)",
     "outside_the_map": "14 (Lost coin): lies outside the map (12x8 squares)",
     "polygon_room": "4 (Odd room): a room must be a rectangle or a point, not a polygon or polyline",
     "wrong_footprint": "11 (Golem): object covers 1x1 squares but a stone_golem is 2x2 (C10); resize it",

@@ -191,3 +191,20 @@ def test_in_a_world_the_pause_and_death_menus_offer_no_new_run_of_one_map(stack)
     assert stack.top.menu.labels == ["Resume", "Save", "Controls", "Settings", "Quit to title", "Quit game"]
     stack.push("death", cause="Slain.", turn=3)
     assert stack.top.menu.labels == ["Title screen", "Quit"]
+
+
+@pytest.mark.rule("N3")
+def test_N3_the_region_map_shows_the_travellers_on_the_road_where_they_have_got_to(stack):
+    stack.reset("region", new=True)
+    region = stack.top
+    realm = region.session.realm
+    realm.clock = 192 + 35  # the tower's two travellers set out at turn 192; the road is 70 turns
+    realm.catch_up_all()
+    seen = region.on_the_road()
+    assert sorted(w.traveller.name for w, _ in seen) == ["Envoy Ilse", "Herald Roderic"]
+    (x1, y1), (x2, _) = region.place_rect(2).center, region.place_rect(VILLAGE).center
+    assert {spot for _, spot in seen} == {(round((x1 + x2) / 2), y1)}  # half way along the road
+    region.draw(pygame.display.get_surface())
+    realm.clock = 192 + 70  # arrived: off the road
+    realm.catch_up_all()
+    assert region.on_the_road() == []

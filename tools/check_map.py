@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.content.errors import ContentError, printable  # noqa: E402
 from game.maps.data_ids import DataIds, read_data_ids  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
-from game.maps.tiled import load_map, load_region  # noqa: E402
+from game.maps.tiled import check_ranges, load_map, load_region  # noqa: E402
 from game.maps.validate import map_kind  # noqa: E402
 
 
@@ -26,6 +26,7 @@ def check(path: Path, data: DataIds) -> list[str]:
     try:
         if map_kind(path) == "region":
             region = load_region(path)
+            check_ranges(region, {pid: load_map(place.map, data=data) for pid, place in region.places.items()})
             print(f"{printable(path)}: ok: region, {len(region.places)} places, {len(region.sites)} sites, "
                   f"{len(region.roads)} roads")
         else:

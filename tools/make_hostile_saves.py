@@ -36,7 +36,8 @@ from game.world import saved  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "saves_bad"
 BASE = ("caves.tmx", 7, 12)  # map, seed, turns of the waiting hero
-DONOR = ("village.tmx", 7, 0)  # lends the components no creature of the base has (a merchant's)
+DONORS = (("village.tmx", 7, 0), ("tower.tmx", 7, 0))  # lend the components no creature of the base has
+# (a merchant's; a traveller's errand, N3)
 Body = dict[str, Any]
 
 
@@ -434,11 +435,16 @@ def base_save(map_name: str, seed: int, turns: int) -> bytes:
 
 @functools.cache
 def donor() -> Body:
-    """The body of DONOR's save, whose creatures lend components the base lacks."""
+    """The creatures and items of DONORS' saves, which lend components the base lacks."""
+    lent: Body = {"creatures": [], "items": []}
     with tempfile.TemporaryDirectory() as scratch:
-        path = Path(scratch) / "donor.sav"
-        path.write_bytes(base_save(*DONOR))
-        return fileformat.read(path)
+        for n, donor_save in enumerate(DONORS):
+            path = Path(scratch) / f"donor{n}.sav"
+            path.write_bytes(base_save(*donor_save))
+            body = fileformat.read(path)
+            lent["creatures"] += body["creatures"]
+            lent["items"] += body["items"]
+    return lent
 
 
 def write_all(out: Path) -> int:

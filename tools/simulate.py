@@ -1,7 +1,7 @@
 """Run a map headless and report what its creatures did, for a designer to act on.
 
     python tools/simulate.py maps/village.tmx --turns 2000 --seed 1 [--moments 6] [--plot out.png] [--graph web.png]
-    python tools/simulate.py --world --turns 20000 --seed 1
+    python tools/simulate.py --world --turns 20000 --seed 1 [--moments 6]
 
 
 The hero waits at the entrance; the report covers population over time, deaths by cause, who
@@ -14,7 +14,10 @@ needs and the opinions' bands over time; --graph draws who likes whom among the 
 
 --world runs the whole region (maps/region.tmx, issue 12) with the hero waiting in the home settlement,
 and reports each settlement's population (its residents and every other creature living there) at its
-start, over time, at its lowest and highest, and at the end, with its deaths by cause.
+start, over time, at its lowest and highest, and at the end, with its deaths by cause, and the world NPCs
+who travel between the settlements (N3): their departures and arrivals at each, the news of the hero they
+passed on there, and how many there know of the hero's deeds at the end (--moments N plants the hero's
+moments in the home settlement first, so there is news to carry).
 """
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ from game.content.errors import ContentError, printable  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
 from game.rules.social import band_of  # noqa: E402
-from game.world.components import Item  # noqa: E402
+from game.world.components import Item, Memories  # noqa: E402
 from game.launch import new_game, new_realm  # noqa: E402
 from game.paths import REGION_MAP  # noqa: E402
 from game.world.realm import Realm  # noqa: E402
@@ -270,30 +273,49 @@ def graph(world: World, result: dict, path: Path) -> None:
     fig.savefig(path)
 
 
-def simulate_world(realm: Realm, turns: int) -> dict[str, dict]:
-    """The hero waits in the home settlement for `turns` turns; each settlement's living NPCs counted every
-    `turns / SAMPLES` turns (the settlements away from the hero brought up to the world turn each time)."""
+def simulate_world(realm: Realm, turns: int, moments: int = 0) -> dict[str, dict]:
+    """The hero waits in the home settlement for `turns` turns (after `moments` of its moments there); each
+    settlement's living NPCs counted every `turns / SAMPLES` turns (the settlements away from the hero
+    brought up to the world turn each time), its travellers' comings and goings and the news they told."""
     realm.travel(realm.home)
+    plant_moments(realm.here, moments, realm.seed)
     driver = Driver(realm.here)
     settlements = [s for s in realm.sites.values() if s.is_settlement]
-    sites = {s.place.name: {"curve": [(0, *population(s.world))], "deaths": Counter()} for s in settlements}
+    sites = {s.place.name: {"curve": [(0, *population(s.world))], "deaths": Counter(), "roads": Counter()}
+             for s in settlements}
     every = max(1, turns // SAMPLES)
-    heard: list = []
+    realm.heard = heard = []  # the sites lived offstage (those a traveller comes from, within a turn too)
+    travellers: set[str] = set()
     for turn in range(1, turns + 1):
         driver.end_turn()
         heard.extend((realm.home, e) for e in realm.here.pop_events())
         if turn % every == 0 or turn == turns:
-            realm.catch_up_all(heard)
+            realm.catch_up_all()
             for site in settlements:
                 sites[site.place.name]["curve"].append((turn, *population(site.world)))
             for pid, event in heard:
-                deaths = sites[realm.sites[pid].place.name]["deaths"]
+                site = sites[realm.sites[pid].place.name]
+                deaths = site["deaths"]
                 if event.kind == "killed" and event.target != "hero":
                     deaths[f"killed by {event.actor.split('#')[0]}"] += 1
                 elif event.kind == "death" and event.actor != "hero":
                     deaths[str(event.data.get("cause", "unknown"))] += 1
+                elif event.kind in ("set_out", "arrive_from"):
+                    travellers.add(event.actor)
+                    site["roads"][event.kind] += 1
+                elif event.kind == "converse" and "about" in event.data and event.actor in travellers:
+                    site["roads"]["news"] += 1
             heard.clear()
+    for site in settlements:
+        sites[site.place.name]["knowing"] = knowing(site.world, realm.hero.uid)
     return sites
+
+
+def knowing(world: World, hero: str) -> int:
+    """How many living creatures of the world know a deed of `hero` (N73)."""
+    world.ecs.activate()
+    return sum(any(m.hero == hero for m in memories.known) and world.alive(eid)
+               for eid, memories in esper.get_component(Memories))
 
 
 def population(world: World) -> tuple[int, int]:
@@ -311,7 +333,11 @@ def world_report(realm: Realm, sites: dict[str, dict]) -> str:
                   f"end {counts[-1]} ({counts[-1] / counts[0]:.2f} of the start)" if counts[0]
                   else f"{name}: no residents"]
         lines += ["   turn  residents  all alive"] + [f"  {t:>5}  {n:>9}  {a:>9}" for t, n, a in site["curve"]]
-        lines += ["  " + row for row in table("deaths by cause", site["deaths"])] + [""]
+        lines += ["  " + row for row in table("deaths by cause", site["deaths"])]
+        roads = site["roads"]
+        lines += [f"  travellers (N3): {roads['set_out']} departures, {roads['arrive_from']} arrivals; news of the "
+                  f"hero told by travellers {roads['news']} times; {site['knowing']} living there know of the "
+                  "hero's deeds at the end", ""]
     return "\n".join(lines)
 
 
@@ -333,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give a map, or --world for the whole region")
     tune_gc()
     if args.world:
-        return run_world(args.seed, args.turns)
+        return run_world(args.seed, args.turns, args.moments)
     try:
         driver = new_game(args.map, args.seed)
     except (MapError, ContentError) as exc:
@@ -354,14 +380,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def run_world(seed: int, turns: int) -> int:
+def run_world(seed: int, turns: int, moments: int = 0) -> int:
     try:
         realm = new_realm(REGION_MAP, seed)
     except (MapError, ContentError) as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 1
     try:
-        print(world_report(realm, simulate_world(realm, turns)))
+        print(world_report(realm, simulate_world(realm, turns, moments)))
     finally:
         realm.close()
     return 0

@@ -23,6 +23,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "surface": ("place",),
     "stumble": ("site", "site_kind"),  # N62: a hidden site found by chance
     "secret": ("site", "site_kind"),  # N60, N61: a loyal creature tells the hero of a site
+    "set_out": ("place", "turns"),  # N3: a world NPC with a range takes the road
+    "arrive_from": ("place",),  # N3: ...and arrives at the next settlement of it
     "move_blocked": ("reason",),
     "door_locked": ("to",),
     "door_forced": ("to",),

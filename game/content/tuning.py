@@ -23,7 +23,7 @@ NUMBERS: dict[str, dict[str, tuple[bool, float, float]]] = {
     "clock": {"minutes_per_turn": (True, 1, 1440), "start_hour": (True, 0, 23), "night_from": (True, 0, 23),
               "night_to": (True, 0, 24)},
     "region": {"turns_per_square": (True, 1, 1000), "stumble_chance": (False, 0, 1), "stumble_radius": (True, 0, 100),
-               "catch_up": (True, 0, 100_000)},
+               "catch_up": (True, 0, 100_000), "stay": (True, 1, 100_000)},
 }
 SECTIONS = ("factions", "peaceful", "kits", *NUMBERS)
 

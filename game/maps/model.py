@@ -66,6 +66,7 @@ class Placement:
     provisions: bool = True  # N49: starts with rations and a water bottle
     merchant: str | None = None  # N5: merchant type (kind "merchant")
     size: tuple[int, int] = (1, 1)  # squares covered by the Tiled object (Reconciliation 5)
+    travels: tuple[str, ...] = ()  # N3: the settlements of the region it travels to (by name) from its own
 
     @property
     def squares(self) -> list[Square]:

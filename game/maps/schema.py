@@ -69,6 +69,8 @@ CLASSES: dict[str, tuple[Prop, ...]] = {
         Prop("gear", "gear_items", "", "items equipped at start"),
         Prop("provisions", "bool", True, "N49: starts with a ration and a water bottle"),
         Prop("merchant", "merchant_type", NONE, "N5: stock of a merchant (kind merchant)"),
+        Prop("travels", "string", "", "N3: a world NPC's range: the region's settlements it travels to from here, "
+             "by name, separated by commas (empty: it stays)"),
     ),
     "item": (
         Prop("item", "item_id", "", "item id (assets/data/items.toml)"),

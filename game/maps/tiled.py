@@ -223,6 +223,25 @@ def load_region(path: Path) -> RegionMap:
     return build_region(raw, checked)
 
 
+def check_ranges(region: RegionMap, maps: dict[int, DungeonMap]) -> None:
+    """N3: every place a world NPC's `travels` names is another settlement of the region. Raises MapError."""
+    settlements = {p.name for p in region.places.values() if p.kind == "settlement"}
+    problems = []
+    for pid, dungeon in sorted(maps.items()):
+        home = region.places.get(pid)  # None for a hidden site's map (N60)
+        for p in dungeon.placements:
+            for name in p.travels:
+                if home is None or home.kind != "settlement":
+                    where = home.name if home else dungeon.path.stem
+                    problems.append(f"{dungeon.path}: {p.id} ({clipped(p.name)}): travels, but {where} is no "
+                                    "settlement (N3: a world NPC's range is settlements; a dungeon's live one run)")
+                elif name not in settlements or name == home.name:
+                    problems.append(f"{dungeon.path}: {p.id} ({clipped(p.name)}): travels to '{clipped(name)}', no "
+                                    f"other settlement of {region.path.name} ({', '.join(sorted(settlements))})")
+    if problems:
+        raise MapError(problems)
+
+
 def _none(value: object) -> object:
     return None if value in ("", NONE) else value
 
@@ -244,7 +263,7 @@ def build_dungeon(raw: RawMap, checked: validate.Checked) -> DungeonMap:
         Placement(
             o.id, o.name, room_of(o.id), (o.x, o.y), o.props["creature"], o.props["kind"], _none(o.props["background"]),
             o.props["heads"], tuple(validate.split_flags(o.props["gear"])), o.props["provisions"],
-            _none(o.props["merchant"]), (o.w, o.h),
+            _none(o.props["merchant"]), (o.w, o.h), tuple(validate.split_flags(o.props["travels"])),
         )
         for o in checked.of_class("creature")
     )

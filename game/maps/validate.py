@@ -425,6 +425,9 @@ def check_creature(checked: Checked, obj: Obj) -> None:
         checked.report(obj, f"merchant type '{props['merchant']}' set on a {props['kind']} creature (set kind to merchant)")
     if props["kind"] == "notable" and props["background"] not in ("", NONE):
         checked.report(obj, "notable people have no background (N83)")
+    if props["kind"] != "world" and split_flags(props["travels"]):
+        checked.report(obj, f"a {props['kind']} creature does not travel (N3: only world NPCs have a range; N5: "
+                            "merchants stay in their shops)")
 
 
 def check_item(checked: Checked, obj: Obj) -> None:

@@ -5,29 +5,35 @@ One file holds the whole realm: the region map's name and hash, the realm's cloc
 body of every site that has a world (every settlement, and a dungeon while a hero is inside it), each the
 same body a one-map run saves (game/save/snapshot.py), checked by the same checks. A hero outside every
 site's world is saved as a small body of its own on the home settlement's map (itself and its pack, and the
-companions travelling with it, N4), so their components, gear and links are checked like any creature's. Everything is checked before the realm is
-handed out; a problem is one line naming the file, and the file is never changed by loading.
+companions travelling with it, N4), so their components, gear and links are checked like any creature's; so is
+each world NPC on the road between two settlements (N3, `realm.road`; a save without it, from before
+travellers, has nobody on the road). Everything is checked before the realm is handed out; a problem is one
+line naming the file, and the file is never changed by loading.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import esper
+
 from game.content.content import Content, load_content
 from game.content.errors import ContentError
 from game.maps import store
 from game.maps.errors import MapError
+from game.maps.tiled import check_ranges
 from game.paths import ROOT
 from game.save import checks, fileformat
 from game.save import collector_held, file_hash, load_site, map_reference, site_body, write_body
 from game.save.errors import SaveError
-from game.world.components import UID
-from game.world.realm import HeroProfile, Realm
+from game.world.components import UID, Errand
+from game.world.realm import HeroProfile, Realm, Wayfarer
 from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
 from game.world.verbs import company
 from game.world.verbs.journey import Traveller, bring_in, take_out
 from game.world.world import World
 
+RECORD_BODY = Kind("a map: the world holding one traveller", lambda v, w: isinstance(v, dict))
 MAP_OR_NOTHING = Kind("a map or nothing", lambda v, w: v is None or isinstance(v, dict))
 RECORDS = list_of("a list of maps", lambda v, w: isinstance(v, dict))
 HEROES = list_of("a list of [uid, name, place] of each hero",
@@ -41,6 +47,7 @@ BODY = {
 }
 REALM = {"seed": INT, "clock": COUNT, "rng": checks.RNG, "playing": UID, "heroes": RECORDS}
 HERO = {"uid": UID, "name": text(80), "place": COUNT, "inside": BOOL, "known": NUMBERS, "body": MAP_OR_NOTHING}
+ROAD = {"start": COUNT, "to": COUNT, "left": COUNT, "arrives": COUNT, "body": RECORD_BODY}
 SITE = {"place": COUNT, "body": Kind("a map: the world of one site", lambda v, w: isinstance(v, dict))}
 
 
@@ -62,11 +69,12 @@ def write_realm(realm: Realm, path: Path) -> None:
     sites = [{"place": pid, "body": site_body(site.world, path)}
              for pid, site in realm.sites.items() if site.world is not None]
     heroes = [hero_record(realm, hero, path) for hero in realm.heroes.values()]
+    road = [wayfarer_record(realm, wayfarer, path) for wayfarer in realm.road]
     hero = realm.hero
     body = {
         "region": region,
         "realm": {"seed": realm.seed, "clock": realm.clock, "rng": realm.rng.getstate(), "playing": realm.playing,
-                  "heroes": heroes},
+                  "heroes": heroes, "road": road},
         "sites": sites,
         "summary": {"hero": hero.name, "place": realm.sites[hero.place].place.name, "turn": realm.now,
                     "heroes": [[h.uid, h.name, realm.sites[h.place].place.name] for h in realm.heroes.values()]},
@@ -80,6 +88,21 @@ def hero_record(realm: Realm, hero: HeroProfile, path: Path) -> dict[str, Any]:
         body, hero.traveller, hero.party = traveller_body(realm, hero.traveller, hero.party, path)
     return {"uid": hero.uid, "name": hero.name, "place": hero.place, "inside": hero.inside,
             "known": sorted(hero.known), "body": body}
+
+
+def wayfarer_record(realm: Realm, wayfarer: Wayfarer, path: Path) -> dict[str, Any]:
+    """A world NPC on the road (N3): its trip, and itself as the body of a world of the home map holding only it."""
+    home = realm.sites[realm.home].map
+    scratch = World(home, realm.content, 0)
+    scratch.turn = wayfarer.left  # its body's turns (moods, needs) are those of the day it set out
+    try:
+        eid = bring_in(scratch, wayfarer.traveller, *home.entrance)
+        body = site_body(scratch, path)
+        wayfarer.traveller = take_out(scratch, eid)
+    finally:
+        scratch.close()
+    return {"start": wayfarer.start, "to": wayfarer.to, "left": wayfarer.left, "arrives": wayfarer.arrives,
+            "body": body}
 
 
 def traveller_body(realm: Realm, traveller: Traveller, party: list[Traveller],
@@ -122,7 +145,12 @@ def read_realm(path: Path, content: Content | None) -> Realm:
         raise SaveError(f"{path}: is one map's run, not a world of sites (load it with --load)")
     try:
         checks.fields(body, BODY)
-        checks.fields(body["realm"], REALM, "realm")
+        state = body["realm"]
+        checks.fields({key: value for key, value in state.items() if key != "road"}, REALM, "realm")
+        road = state.get("road", [])
+        RECORDS.load(road, "realm.road")
+        for i, wayfarer in enumerate(road):
+            checks.fields(wayfarer, ROAD, f"realm.road[{i}]")
         for i, hero in enumerate(body["realm"]["heroes"]):
             checks.fields(hero, HERO, f"realm.heroes[{i}]")
         for i, site in enumerate(body["sites"]):
@@ -153,7 +181,9 @@ def region_maps(path: Path, ref: dict[str, str]) -> tuple[Any, dict[int, Any]]:
     try:
         region = store.region(region_path)
         data = store.data_ids()
-        return region, {pid: store.dungeon(path, data) for pid, path in region.maps().items()}
+        maps = {pid: store.dungeon(path, data) for pid, path in region.maps().items()}
+        check_ranges(region, maps)
+        return region, maps
     except MapError as exc:
         raise SaveError(f"{path}: its region cannot be loaded: {exc.problems[0]}") from None
 
@@ -172,7 +202,12 @@ def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
             raise Unfit(f"the dungeon {pid} holds a run, but no hero is inside it")
         world = realm.sites[pid].world = load_site(path, site["body"], realm.content, realm.sites[pid].map)
         world.lore = realm.lore  # N60
+        realm.connect(realm.sites[pid], world)
         world.ecs.activate()
+        unknown = [name for _, errand in esper.get_component(Errand) for name in errand.range
+                   if name not in realm.by_name]
+        if unknown:
+            raise Unfit(f"someone in site {pid} travels to {unknown[0]!r}, no settlement of the region")
         if world.hero and world.uid(world.hero) != inside.get(pid):
             raise Unfit(f"the hero in site {pid} is not the hero the realm says is inside it")
     missing = [pid for pid, site in realm.sites.items() if site.is_settlement and site.world is None]
@@ -187,8 +222,34 @@ def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
     if len(inside) != sum(h["inside"] and h["body"] is None for h in state["heroes"]) \
             or set(inside.values()) - {state["playing"]}:
         raise Unfit("only the hero played may be inside a site")
+    realm.road = [wayfarer_of(path, realm, i, record) for i, record in enumerate(state.get("road", []))]
     realm.clock, realm.playing = state["clock"], state["playing"]
     realm.rng.setstate(checks.RNG.from_plain(state["rng"]))
+
+
+def wayfarer_of(path: Path, realm: Realm, i: int, record: dict[str, Any]) -> Wayfarer:
+    """A world NPC on the road (N3), between two settlements of the region, with a range, alone in its body."""
+    start, to = record["start"], record["to"]
+    for pid in (start, to):
+        if pid not in realm.sites or not realm.sites[pid].is_settlement:
+            raise Unfit(f"realm.road[{i}] goes between {start} and {to}, and {pid} is no settlement of the region")
+    trip = realm.route(start, to)
+    if trip is None or not record["left"] <= record["arrives"] <= record["left"] + trip.turns:
+        raise Unfit(f"realm.road[{i}] set out from {start} at turn {record['left']} and arrives at {to} at turn "
+                    f"{record['arrives']}, not within the road's {trip.turns if trip else 'no'} turns")
+    scratch = load_site(path, record["body"], realm.content, realm.sites[realm.home].map)
+    scratch.ecs.activate()
+    try:
+        people = scratch.creatures()
+        if len(people) != 1 or scratch.hero or not esper.has_component(people[0], Errand):
+            raise Unfit(f"realm.road[{i}] holds {len(people)} creatures, not one world NPC with a range")
+        errand = esper.component_for_entity(people[0], Errand)
+        unknown = [name for name in errand.range if name not in realm.by_name]
+        if unknown:
+            raise Unfit(f"realm.road[{i}] travels to {unknown[0]!r}, no settlement of the region")
+        return Wayfarer(take_out(scratch, people[0]), start, to, record["left"], record["arrives"])
+    finally:
+        scratch.close()
 
 
 def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:

@@ -1,6 +1,6 @@
 """The region-map screen (N62): the places with their icons and names, the roads, the hero, the hidden sites
-the hero knows (found by chance or told by a loyal creature, N60-N61), and the cost of a journey shown before
-the player commits.
+the hero knows (found by chance or told by a loyal creature, N60-N61), the world NPCs on the road (N3), and the
+cost of a journey shown before the player commits.
 
 Keys: Tab / arrows choose a place or known site, Enter travels there (or goes in where the hero stands), Esc
 goes back to the title. A click chooses one; a click on the chosen one travels. Travelling and going in are the
@@ -19,7 +19,7 @@ from game.ui.scene import Scene, SceneRefused
 
 if TYPE_CHECKING:
     from game.ui.session import Session
-    from game.world.realm import Realm, SiteWorld
+    from game.world.realm import Realm, SiteWorld, Wayfarer
 
 MAP_VIEW = pygame.Rect(0, 0, 960, 720)
 SIDE = pygame.Rect(960, 0, 320, 720)
@@ -105,6 +105,7 @@ class RegionScene(Scene):
         self._draw_sites(surface)
         for pid in self.realm.visible():
             self._draw_place(surface, pid, self.realm.sites[pid])
+        self._draw_travellers(surface)
         self._draw_hero(surface)
         self._draw_panel(surface, trip)
 
@@ -141,6 +142,36 @@ class RegionScene(Scene):
             surface.blit(pygame.transform.smoothscale(tile, (size, size)), (x, y))
             colour = theme.ACCENT if site.id == self.chosen else theme.NOTE
             shadowed(surface, site.name, (x + size // 2, y + size + 6), 14, colour, site.id == self.chosen)
+
+    def on_the_road(self) -> list[tuple[Wayfarer, tuple[int, int]]]:
+        """N3: the world NPCs on the road now (as far as their settlements have lived), each where it has got
+        to along its roads, drawn as the roads run (across from the lower-numbered place, then up or down)."""
+        now, seen = self.realm.now, []
+        for wayfarer in self.realm.road:
+            trip = self.realm.route(wayfarer.start, wayfarer.to)
+            if not wayfarer.left <= now < wayfarer.arrives or trip is None:
+                continue
+            points = [self._centre(trip.path[0])]
+            for a, b in zip(trip.path, trip.path[1:]):
+                (_, y1), (x2, _) = self._centre(min(a, b)), self._centre(max(a, b))
+                points += [(x2, y1), self._centre(b)]  # the corner is the same either way along
+            seen.append((wayfarer, along(points, (now - wayfarer.left) / (wayfarer.arrives - wayfarer.left))))
+        return seen
+
+    def _draw_travellers(self, surface: pygame.Surface) -> None:
+        """Each traveller's figure standing on the road; several at one spot side by side, their names stacked."""
+        together: dict[tuple[int, int], list[Wayfarer]] = {}
+        for wayfarer, spot in self.on_the_road():
+            together.setdefault(spot, []).append(wayfarer)
+        for (x, y), group in together.items():
+            left = x - 9 * (len(group) - 1)
+            for n, wayfarer in enumerate(group):
+                figure = pygame.transform.smoothscale(
+                    self.session.sprites.creature(wayfarer.traveller.identity.codex_id, (1, 1)), (24, 24))
+                spot = figure.get_rect(midbottom=(left + 18 * n, y + 4))
+                pygame.draw.ellipse(surface, (0, 0, 0), pygame.Rect(spot.x + 3, spot.bottom - 5, 18, 6))
+                surface.blit(figure, spot)
+                shadowed(surface, wayfarer.traveller.name, (x, y + 8 + 14 * n), 12, theme.NOTE)
 
     def _draw_hero(self, surface: pygame.Surface) -> None:
         """The hero stands on the road just above the place it is at."""
@@ -183,12 +214,31 @@ class RegionScene(Scene):
         if not known:
             y = widgets.text(surface, "None yet: some lie hidden near the roads.", (x, y), 14, theme.TEXT_DIM,
                              width=inner.w).bottom + 2
+        travellers = self.on_the_road()
+        if travellers:
+            y = widgets.text(surface, "Travellers on the road", (x, y + 12), 15, theme.ACCENT, bold=True).bottom + 2
+            for wayfarer, _ in travellers:
+                line = (f"{wayfarer.traveller.name}, {realm.sites[wayfarer.start].place.name} to "
+                        f"{realm.sites[wayfarer.to].place.name} ({wayfarer.arrives - realm.now} turns to go)")
+                y = widgets.text(surface, line, (x, y), 13, theme.TEXT, width=inner.w).bottom + 2
         if self.news:
             y = widgets.text(surface, "On the road", (x, y + 12), 15, theme.ACCENT, bold=True).bottom + 2
             for line in self.news:
                 y = widgets.text(surface, line, (x, y), 13, theme.TEXT, width=inner.w).bottom + 2
         widgets.text(surface, "Tab / arrows: choose  ·  Enter: travel  ·  Esc: title", (SIDE.centerx, SIDE.bottom - 30),
                      13, theme.TEXT_DIM, centre=True)
+
+
+def along(points: list[tuple[int, int]], fraction: float) -> tuple[int, int]:
+    """The point `fraction` of the way along the polyline `points`."""
+    lengths = [abs(x2 - x1) + abs(y2 - y1) for (x1, y1), (x2, y2) in zip(points, points[1:])]
+    left = fraction * sum(lengths)
+    for (x1, y1), (x2, y2), length in zip(points, points[1:], lengths):
+        if left <= length and length:
+            t = left / length
+            return round(x1 + (x2 - x1) * t), round(y1 + (y2 - y1) * t)
+        left -= length
+    return points[-1]
 
 
 def shadowed(surface: pygame.Surface, words: str, midtop: tuple[int, int], size: int, colour: tuple[int, int, int],

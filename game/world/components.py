@@ -518,6 +518,22 @@ class Ties:
     holds: frozenset[str] = frozenset()
 
 
+PLACES = saved.Kind("a list of 1 to 16 names of the region's places",
+                    lambda v, w: isinstance(v, list) and 0 < len(v) <= 16 and all(NAME.fits(x, w) for x in v),
+                    to_plain=list, from_plain=tuple)
+
+
+@saved.creature("errand", {"range": PLACES, "leaves": COUNT}, optional=True)
+@dataclass(slots=True)
+class Errand:
+    """N3: a world NPC tied to a range of places: the region's settlements it travels between, in order, by
+    name (the map's `travels`; the place it sets out from first once it has set out), and the world turn it
+    next sets out (game/world/realm.py takes it onto the road)."""
+
+    range: tuple[str, ...]
+    leaves: int
+
+
 # -- merchants (N5) ----------------------------------------------------------------------------------------
 MERCHANT_TYPE = one_of(STR, "a merchant type of assets/data/trade.toml", lambda world: world.content.trade.types)
 MERCHANT_TRAIT = one_of(STR, "a merchant trait of assets/data/trade.toml", lambda world: world.content.trade.traits)

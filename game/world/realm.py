@@ -12,17 +12,29 @@ full, which gives what running it alongside would have (docs/rules.md, "The worl
 
 Heroes (N3) are profiles: each has its own place, pack and standing; one is played at a time, and the
 others wait on the region map outside any site's world.
+
+Travellers (N3): a world NPC with a range (`Errand`, from its map's `travels`) sets out when its stay is
+over, is a `Wayfarer` on the road (outside every world, like a hero between sites) for the road's turns,
+and arrives at the next settlement of its range with everything it knows. Each settlement's world calls
+`cross` first thing each turn (systems/roads.py); before anyone arrives there, every other settlement
+lives up to the earliest turn one of its travellers could still set out to arrive by now (known without
+running it: `Errand.leaves`, the road's turns, `stay`), so a settlement played live and one caught up see
+the same comings and goings.
 """
 from __future__ import annotations
 
 import heapq
 import random
 from dataclasses import dataclass, field
+from functools import partial
+
+import esper
 
 from game.content.codex import HERO_ID, HeroSheet
 from game.content.content import Content
 from game.maps.model import DungeonMap, Place, RegionMap, Site, Square
 from game.world.commands import Result
+from game.world.components import Errand, Position, Ties
 from game.world.events import NO_DATA, Event
 from game.world.turn import run_turn
 from game.world.verbs import company, factory
@@ -80,6 +92,18 @@ class Journey:
     turns: int
 
 
+@dataclass(slots=True)
+class Wayfarer:
+    """N3: a world NPC on the road: its body and pack, the places it left and goes to, the turns it set out
+    and arrives."""
+
+    traveller: Traveller
+    start: int
+    to: int
+    left: int
+    arrives: int
+
+
 class Realm:
     """The region's sites, heroes and clock; `play`, `travel` and `leave` are the commands the region screen
     and the bots give (each returns a Result, never raises for a refusal)."""
@@ -92,12 +116,16 @@ class Realm:
         self.tuning = content.tuning["region"]
         self.clock = 0  # world turns since the realm began, while no hero is inside a site
         self.events: list[Event] = []
+        self.road: list[Wayfarer] = []  # N3: the world NPCs between two settlements
+        self.routes: dict[tuple[int, int], Journey | None] = {}  # the shortest ways by road, as asked for
+        self.heard: list[tuple[int, Event]] | None = None  # a list: every event of the sites lived offstage
         self.sites = {pid: SiteWorld(place, maps[pid]) for pid, place in sorted(region.places.items())}
         for found in region.sites:  # N62: every artifact and beast site is there from the start, hidden
             if found.map is not None:
                 place = Place(found.id, found.name, found.kind, found.map, *found.square)
                 self.sites[found.id] = SiteWorld(place, maps[found.id])
         self.lore = Lore(region.sites, self.known_of)  # N60: what a loyal creature may tell a hero
+        self.by_name = {site.place.name: pid for pid, site in self.sites.items() if site.is_settlement}
         for site in self.sites.values():
             if site.is_settlement and populate:
                 site.world = self.open_world(site)
@@ -137,14 +165,23 @@ class Realm:
         world.turn = self.clock
         factory.place_contents(world, site.map)
         world.actors.all()  # the NPC index built now, in its own esper context, not later in another's
+        self.connect(site, world)
         return world
 
-    def catch_up(self, site: SiteWorld, heard: list[tuple[int, Event]] | None = None) -> None:
-        """A settlement lives the turns it missed up to the world turn (`now`), in full, up to `catch_up` of
-        them (the last ones). No hero hears what happens there (what the residents did stays in their
-        memories); `heard`, when given, gathers the events with the place's id (headless runs log every site)."""
-        world, until = site.world, self.now
-        if world is None:
+    def connect(self, site: SiteWorld, world: World) -> None:
+        """A settlement's world takes part in the roads (N3: its travellers come and go, systems/roads.py)."""
+        if site.is_settlement:
+            world.roads = partial(self.cross, site.place.id)
+
+    def catch_up(self, site: SiteWorld, heard: list[tuple[int, Event]] | None = None,
+                 until: int | None = None) -> None:
+        """A settlement lives the turns it missed up to `until` (the world turn, `now`), in full, up to
+        `catch_up` of them (the last ones). No hero hears what happens there (what the residents did stays in
+        their memories); `heard` (else the realm's `heard`), when a list, gathers the events with the place's
+        id (headless runs log every site)."""
+        world, until = site.world, self.now if until is None else until
+        heard = self.heard if heard is None else heard
+        if world is None or world.turn >= until:
             return
         world.turn = max(world.turn, until - int(self.tuning["catch_up"]))
         world.ecs.activate()
@@ -241,6 +278,21 @@ class Realm:
         path = [*([] if start in places else [start]), *reversed(path), *([] if end == to else [to])]
         return Journey(to, tuple(path), squares, squares * int(self.tuning["turns_per_square"]))
 
+    def route(self, start: int, to: int) -> Journey | None:
+        """The shortest way by road between places `start` and `to` (None when no road leads there), kept once
+        asked: the way a world NPC with a range takes (N3)."""
+        if (start, to) not in self.routes:
+            best, came = self._by_road({start: 0})
+            journey = None
+            if to in best:
+                path = [to]
+                while path[-1] in came:
+                    path.append(came[path[-1]])
+                squares = best[to]
+                journey = Journey(to, tuple(reversed(path)), squares, squares * int(self.tuning["turns_per_square"]))
+            self.routes[start, to] = journey
+        return self.routes[start, to]
+
     def nearest(self, pid: int) -> int:
         """The dungeon or settlement nearest a site (fewest squares; the lower id on a tie): its way off the road."""
         spot = self.sites[pid].place
@@ -326,6 +378,77 @@ class Realm:
         if not site.is_settlement:  # N2: the dungeon's population lives for one run only
             world.close()
             site.world = None
+
+    # -- world NPCs on the road (N3) ---------------------------------------------------------------------
+    def cross(self, pid: int, world: World) -> None:
+        """At the start of settlement `pid`'s turn: its travellers whose stay is over set out; the other
+        settlements live up to the turns a traveller could set out there to reach `pid` by now (`behind`);
+        those due arrive."""
+        turn = world.turn
+        self.set_out(pid, world, turn)
+        for other, until in iter(lambda: self.behind(pid, turn), None):
+            self.catch_up(self.sites[other], until=until)
+        world.ecs.activate()
+        due = sorted((w for w in self.road if w.to == pid and w.arrives <= turn),
+                     key=lambda w: (w.arrives, w.start, w.traveller.identity.uid))
+        for wayfarer in due:
+            self.road.remove(wayfarer)
+            self.arrive(pid, world, wayfarer)
+
+    def set_out(self, pid: int, world: World, turn: int) -> None:
+        """Every traveller here whose stay is over takes the road to the next place of its range; one held by
+        a hero (a companion, a contract, a claim, a spell: N69, N74) stays another `stay` turns."""
+        world.ecs.activate()
+        here = self.sites[pid].place.name
+        for eid, errand in sorted(esper.get_component(Errand), key=lambda pair: world.uid(pair[0])):
+            if errand.leaves > turn or not world.alive(eid):
+                continue
+            to = self.next_stop(errand, here)
+            trip = self.route(pid, to) if to is not None else None
+            if trip is None or company.companion_of(eid) is not None or self.held(eid):
+                errand.leaves = turn + int(self.tuning["stay"])
+                continue
+            errand.range = errand.range if here in errand.range else (here, *errand.range)
+            world.emit("set_out", eid, room=esper.component_for_entity(eid, Position).room,
+                       place=self.sites[to].place.name, turns=trip.turns)
+            world.travelled[world.uid(eid)] = world.actors.of(eid).ident.name
+            self.road.append(Wayfarer(take_out(world, eid), pid, to, turn, turn + trip.turns))
+
+    def behind(self, pid: int, turn: int) -> tuple[int, int] | None:
+        """The earliest moment another settlement has not lived yet that could send someone to `pid` by
+        `turn`: (that settlement, the turn). A traveller there setting out at L reaches `pid` no sooner than
+        L + the road between them (the roads are shortest ways); one on the road to it arriving at A sets out
+        again no sooner than A + `stay`."""
+        stay, soonest = int(self.tuning["stay"]), None
+        for other, site in self.sites.items():
+            trip = self.route(other, pid) if other != pid and site.is_settlement and site.world else None
+            if trip is None:
+                continue
+            site.world.ecs.activate()
+            starts = [errand.leaves for _, errand in esper.get_component(Errand)]
+            starts += [w.arrives for w in self.road if w.to == other and w.arrives + stay + trip.turns <= turn]
+            for start in starts:
+                if site.world.turn < start <= turn - trip.turns:
+                    soonest = min(soonest or (start, other), (start, other))
+        return None if soonest is None else (soonest[1], soonest[0])
+
+    def next_stop(self, errand: Errand, here: str) -> int | None:
+        """The settlement after `here` in the traveller's range (its first when `here` is not in it yet)."""
+        stops = errand.range if here in errand.range else (here, *errand.range)
+        name = stops[(stops.index(here) + 1) % len(stops)]
+        return self.by_name.get(name) if name != here else None
+
+    @staticmethod
+    def held(eid: int) -> bool:
+        ties = esper.try_component(eid, Ties)
+        return ties is not None and bool(ties.holds)
+
+    def arrive(self, pid: int, world: World, wayfarer: Wayfarer) -> None:
+        """The traveller comes in at the settlement's entrance with all it knows, to stay `stay` turns."""
+        room, square = self.sites[pid].map.entrance
+        eid = bring_in(world, wayfarer.traveller, room, square)
+        esper.component_for_entity(eid, Errand).leaves = world.turn + int(self.tuning["stay"])
+        world.emit("arrive_from", eid, room=room, place=self.sites[wayfarer.start].place.name)
 
     def stumble(self, path: tuple[int, ...]) -> None:
         """N62: each unknown hidden site near a road of the journey is found with the data's odds, once."""

@@ -4,12 +4,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from game.world.systems import (abilities, behaviour, combat, company, conditions, contracts, growth, movement,
-                                needs, pairs, restock, scavenge, scent, spawners, start, supplies, witness)
+                                needs, pairs, restock, roads, scavenge, scent, spawners, start, supplies,
+                                witness)
 
 if TYPE_CHECKING:
     from game.world.world import World
 
 PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
+    ("roads", roads.run),  # N3 world NPCs with a range set out and arrive (a realm's settlements)
     ("start", start.run),  # N8 needs rise; N25 budgets and AP refresh
     ("presence", conditions.presence),  # C40 Mob traits that work on whoever starts its turn beside them
     ("conditions", conditions.run),  # C40 conditions do their work and wear off

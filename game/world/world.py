@@ -8,7 +8,7 @@ by `driver.Driver` (docs/architecture.md). It never loads a map file: it is hand
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import esper
 
@@ -20,7 +20,7 @@ from game.rules.card import Card
 from game.rules.motives import provoked_only
 from game.world import saved
 from game.world.actors import ActorIndex
-from game.world.components import ROOM, RUNE, Body, Hero, Identity, Mood, MoodState, Position
+from game.world.components import NAME, ROOM, RUNE, UID, Body, Hero, Identity, Mood, MoodState, Position
 from game.world.ecs import EcsContext
 from game.world.events import NO_DATA, Event
 from game.world.rooms import RoomIndex
@@ -53,6 +53,8 @@ class World:
         self.over: str | None = None
         self.hero = 0  # the hero's entity, once populated or restored
         self.lore: Lore | None = None  # N60: the region's sites, handed in by the realm (none in a one-map game)
+        self.roads: Callable[[World], None] | None = None  # N3: a realm's crossing for this site (systems/roads.py)
+        self.travelled: dict[str, str] = {}  # N3: uid -> name of each traveller who set out from here (news names it)
 
     def lay_out(self, dungeon: DungeonMap) -> None:
         """Take on a map: its rooms, scent, spawner clocks, doors, traps and runes, all as new."""
@@ -294,3 +296,4 @@ saved.world_state("trap_spent", saved.number_map(saved.COUNT, key=TRAP))
 saved.world_state("room_runes", saved.number_map(saved.optional(RUNE), key=ROOM), check=every_room)
 saved.world_state("pair_cooldown", saved.pair_map(saved.COUNT), write=restore_pairs)
 saved.world_state("feuds", saved.pair_map(saved.COUNT))
+saved.world_state("travelled", saved.name_map(NAME, key=UID))

@@ -10,8 +10,8 @@ from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
-from game.world.components import (Body, Footprint, Growth, Hero, Identity, Inventory, Item, Journey, Loyalty,
-                                   Memories, Mood, MoodState, Needs, Opinions, Position, tag_set)
+from game.world.components import (Body, Errand, Footprint, Growth, Hero, Identity, Inventory, Item, Journey,
+                                   Loyalty, Memories, Mood, MoodState, Needs, Opinions, Position, tag_set)
 from game.world.rooms import footprint_squares
 from game.world.verbs import loadout, trade
 from game.world.verbs.items import give, lay
@@ -55,13 +55,15 @@ def spawn_item(world: World, item_id: str, room: int | None = None, square: Squa
 
 def spawn_creature(world: World, codex_id: str, room: int, near: Square | None = None, kind: str = "dungeon",
                    heads: int = 0, gear: tuple[str, ...] | None = None, provisions: bool = True,
-                   background: str | None = None, name: str = "", merchant: str | None = None) -> int | None:
+                   background: str | None = None, name: str = "", merchant: str | None = None,
+                   travels: tuple[str, ...] = ()) -> int | None:
     """Make a creature in `room` on free squares nearest `near`; None when there is no space (N26).
 
     `gear` lists item ids to equip; None means the codex's authored gear (N31). A thinking kind gets a
     persona (N65, N83; `background` from the map, else drawn), an empty social memory and, unless `name`
     gives one, a name drawn for its people (N85); other creatures are called by `name` or their kind's.
-    A merchant of type `merchant` opens its shop (N5).
+    A merchant of type `merchant` opens its shop (N5). A world NPC whose map gives it places to travel to
+    (`travels`, N3) sets out for the first of them after `[region] stay` turns (game/world/realm.py).
     """
     codex = world.content.codex
     defn = codex.creatures[codex_id]
@@ -105,6 +107,8 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
             spawn_item(world, item_id, owner=eid)
     if kind == "merchant" and merchant:
         trade.open_shop(world, eid, merchant)
+    if kind == "world" and travels:
+        esper.add_component(eid, Errand(travels, world.turn + int(world.content.tuning["region"]["stay"])))
     loadout.refresh(world, eid)
     body = esper.component_for_entity(eid, Body)
     body.health = body.card.health
@@ -152,7 +156,7 @@ def populate(world: World) -> int:
 def place_contents(world: World, dungeon: DungeonMap) -> None:
     for p in dungeon.placements:
         spawn_creature(world, p.creature, p.room, p.square, p.kind, p.heads, p.gear or None, p.provisions,
-                       p.background, p.name if p.kind in NAMED_KINDS else "", p.merchant)
+                       p.background, p.name if p.kind in NAMED_KINDS else "", p.merchant, p.travels)
     for it in dungeon.items:
         spawn_item(world, it.item, it.room, it.square, quality=it.quality, material=it.material,
                    rune=it.rune, count=it.count)

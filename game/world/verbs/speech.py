@@ -60,7 +60,7 @@ def deeds_known(world: World, eid: int, hero: int) -> list[Memory]:
 
 def deed_line(world: World, eid: int, hero: int, memory: Memory) -> str:
     """A deed as `eid` tells it: seen itself, or heard from someone it names (N73: "Mara told me what you
-    did at the mine"); "" for a deed it has no words for."""
+    did at the mine", a teller away on the road too, N3); "" for a deed it has no words for."""
     dialogue = world.content.dialogue
     lines = dialogue.deeds.get(memory.deed)
     if lines is None:
@@ -68,5 +68,6 @@ def deed_line(world: World, eid: int, hero: int, memory: Memory) -> str:
     if memory.source == world.uid(eid):
         return fill(world, lines["seen"], eid, hero, place=memory.place, source="")
     names = living_names(world)
-    source = names[memory.source][1] if memory.source in names else dialogue.unknown
+    source = names[memory.source][1] if memory.source in names else world.travelled.get(memory.source,
+                                                                                         dialogue.unknown)
     return fill(world, lines["heard"], eid, hero, place=memory.place, source=source)
