@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from game.content.codex import PROFICIENCIES
 from game.content.errors import ContentError
-from game.content.lines import entries, lines, table
+from game.content.lines import entries, line, lines, table
 from game.content.toml_file import read_toml
 from game.rules.classification import CLASSIFICATIONS, CONDITIONS, MAGICAL_TYPES
 
@@ -16,6 +16,7 @@ FIELDS = ("name", "proficiency", "state", "ends", "ap", "mana", "connected", "ta
 OPTIONAL = ("kingdom", "condition")
 KINGDOMS = sorted({k for _, _, kingdoms in CLASSIFICATIONS.values() for k in kingdoms})
 ENDS = ("hostile", "bones")  # N57: turns hostile; N58: crumbles into Bones
+ORDERS = ("stay", "explore", "come", "wait")  # N54
 MOST = {"ap": 10, "mana": 100, "turns_per_level": 1000, "mana_back_every": 1000}
 
 
@@ -40,6 +41,7 @@ class Spells:
     spells: Mapping[str, Spell]
     turns_per_level: int  # N50-N52
     mana_back_every: int
+    orders: Mapping[str, str]  # N54: the dialogue's line for each order
 
 
 def _whole(data: dict[str, Any], key: str, path: Path, where: str, least: int = 0) -> int:
@@ -65,8 +67,9 @@ def _text(data: dict[str, Any], key: str, path: Path, where: str) -> str:
 
 def load_spells(path: Path) -> Spells:
     data = read_toml(path)
-    entries(data, ("binding", "spells"), path, "spells.toml")
-    binding, found = table(data, "binding", path), table(data, "spells", path)
+    entries(data, ("binding", "orders", "spells"), path, "spells.toml")
+    binding, found, orders = table(data, "binding", path), table(data, "spells", path), table(data, "orders", path)
+    entries(orders, ORDERS, path, "orders")
     entries(binding, ("turns_per_level", "mana_back_every"), path, "binding")
     spells = {}
     for spell_id, spell in found.items():
@@ -87,4 +90,5 @@ def load_spells(path: Path) -> Spells:
     if not spells:
         raise ContentError(f"{path}: spells: needs at least one spell")
     return Spells(spells, _whole(binding, "turns_per_level", path, "binding", 1),
-                  _whole(binding, "mana_back_every", path, "binding", 1))
+                  _whole(binding, "mana_back_every", path, "binding", 1),
+                  {order: line(orders[order], (), f"orders.{order}", path) for order in ORDERS})

@@ -17,8 +17,8 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
 from game.world import views
-from game.world.commands import (Ask, Coerce, Command, DrawWeapon, Hand, Lift, Mend, Offer, Order, Recruit, Reply,
-                                 Talk, TakeBack, Work)
+from game.world.commands import (Ask, Coerce, Command, Compel, DrawWeapon, Hand, Lift, Mend, Offer, Order, Recruit,
+                                 Reply, Talk, TakeBack, Work)
 from game.world.talkview import Choice, TalkView, talk_view
 
 if TYPE_CHECKING:
@@ -137,6 +137,8 @@ class DialogueScene(Scene):
             self._do(Work(self.hero, self.target, choice.key.partition(":")[2]))
         elif choice.key.startswith("company:"):  # N4, N38, N48: recruiting and a companion's orders
             self._do(company_command(self.hero, self.target, choice.key))
+        elif choice.key.startswith("bound:"):  # N54: a spell-bound creature's orders
+            self._do(Compel(self.hero, self.target, choice.key.partition(":")[2]))
         else:
             self._do(Reply(self.hero, self.target, choice.approach) if choice.approach
                      else Ask(self.hero, self.target, choice.key))

@@ -70,7 +70,8 @@ class SidePanel:
             y += 24
         card = hero.card
         stats = (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%\n"
-                 f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}")
+                 f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}   "
+                 f"Mana {hero.mana}/{card.mana}")
         if hero.stunned or hero.conditions:  # N24, C40: what holds the hero back
             held = ([f"stunned ({hero.stunned})"] if hero.stunned else []) + \
                 [f"{name} ({turns})" for name, turns in sorted(hero.conditions.items())]

@@ -273,6 +273,8 @@ def perform(world: World, command: Command) -> Result:
     if handler is None:
         return Result(False, f"Unknown command {type(command).__name__}.")
     if type(command) in SPOKEN and spells.binding_of(command.target) is not None:
+        if isinstance(command, Ask) and command.option == "goodbye":
+            return Result(True)  # leaving it costs nothing and changes nothing
         name = esper.component_for_entity(command.target, Identity).name
         return Result(False, f"{name} gives only a blank stare: a spell holds it.")  # N53, N54
     cost = COSTS.get(type(command), AP_COST)

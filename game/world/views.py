@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import esper
 
 from game.rules.card import Card
-from game.world.components import Body, Growth, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.components import Binding, Body, Growth, Identity, Inventory, Item, Mana, Mood, Needs, Position
 from game.world.rooms import footprint_of
 from game.world.world import World
 
@@ -44,6 +44,9 @@ class CreatureView:
     conditions: dict[str, int]  # C40 condition name -> turns it still holds
     cells: tuple[tuple[int, int], ...]  # C31: a group's head squares (empty for one creature)
     seems: str = ""  # C4: what it seems to want, in a line (motives.toml); "" for the hero
+    bound: str = ""  # N50-N52: what a binding spell makes it (charmed, dominated, necrotized), else ""
+    bound_turns: int = 0  # N56: the turns its binding still holds (0 with `bound`: its end waits for space)
+    mana: int = 0  # the mana the hero holds now (its card's, less what spells have spent)
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,8 @@ def creature(world: World, eid: int) -> CreatureView:
     growth = esper.try_component(eid, Growth) or Growth()
     inv = esper.try_component(eid, Inventory) or Inventory()
     fp = footprint_of(eid)
+    binding = esper.try_component(eid, Binding)
+    spent = esper.try_component(eid, Mana)
     equipped = {slot: item_name(world, i) for slot, i in inv.equipped.items()}
     worn = set(inv.equipped.values())
     return CreatureView(
@@ -118,6 +123,8 @@ def creature(world: World, eid: int) -> CreatureView:
         stunned=body.stunned, alive=body.health > 0,
         conditions={world.content.conditions[c].name: n for c, n in body.conditions.items()},
         cells=pos.cells, seems=seems(world, eid, ident.codex_id),
+        bound=world.content.spells.spells[binding.spell].state if binding else "",
+        bound_turns=binding.turns if binding else 0, mana=body.card.mana - (spent.spent if spent else 0),
     )
 
 

@@ -77,6 +77,19 @@ def wrong_kind(world: World, target: int, spell: Spell) -> str:
             f"{form_label(connected)}.")
 
 
+def known(hero: int, world: World) -> list[Spell]:
+    """The spells the hero's sheet can cast (a proficiency above 0), in spells.toml's order."""
+    return [s for s in world.content.spells.spells.values() if proficiency(hero, s) > 0]
+
+
+def spell_for(world: World, hero: int, target: int) -> str | None:
+    """The spell the cast key means for `target`: the first the hero knows that takes hold of its kind, else
+    the first it knows (its refusal says why); None when the hero knows none."""
+    spells = known(hero, world)
+    fitting = [s for s in spells if not wrong_kind(world, target, s)]
+    return (fitting or spells)[0].id if spells else None
+
+
 def may_cast(world: World, hero: int, target: int, spell_id: str) -> str:
     """Why the hero cannot cast `spell_id` on `target` now, or ""."""
     spell = world.content.spells.spells.get(spell_id)
