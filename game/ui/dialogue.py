@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import bindings, theme, widgets
+from game.ui.card import bound_line
 from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
@@ -250,6 +251,8 @@ class DialogueScene(Scene):
         y = frame.bottom + 18
         name = widgets.text(surface, view.name, (area.centerx, y), 24, theme.TITLE, bold=True, centre=True)
         y = name.bottom + 32
+        if creature is not None and creature.bound:  # N56: what binds it, and for how long
+            widgets.text(surface, bound_line(creature), (area.centerx, name.bottom + 4), 14, theme.BOUND, centre=True)
         if view.thinking:  # N80: only a person who answers moments shows how a reply landed
             draw_face(surface, (frame.right - 10, frame.bottom - 10), 26, view.face)
             face = dialogue.faces.get(view.face, view.face)

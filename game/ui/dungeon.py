@@ -548,9 +548,12 @@ class DungeonScene(Scene):
             if view.heads > 1:  # C39: the last head wears no count
                 count = labels.text(f"×{view.heads}", 11, theme.TEXT, bold=True)
                 surface.blit(count, count.get_rect(bottomright=(rect.right, rect.bottom)))
-            if view.bound:  # N56: the countdown over a bound creature
-                count = labels.text(str(view.bound_turns) if view.bound_turns else "!", 11, theme.BOUND, bold=True)
-                surface.blit(count, count.get_rect(midbottom=(rect.centerx, rect.y - 5)))
+            if view.bound:  # N56: the countdown on a bound creature's square, bottom left ("!": its end waits)
+                words = str(view.bound_turns) if view.bound_turns else "!"
+                count = labels.text(words, 12, theme.BOUND, bold=True)
+                spot = count.get_rect(bottomleft=(rect.x + 1, rect.bottom))
+                surface.blit(labels.text(words, 12, (0, 0, 0), bold=True), spot.move(1, 1))
+                surface.blit(count, spot)
             if view.stunned:
                 widgets.text(surface, "zz", (rect.right - 14, rect.y), 12, (240, 220, 120), bold=True)
             elif view.mood in MOOD_MARKS:

@@ -200,7 +200,7 @@ def talk_view(world: World, hero: int, target: int) -> TalkView | None:
     if not esper.entity_exists(target):
         return None
     ident = esper.component_for_entity(target, Identity)
-    thinking = esper.has_component(target, Persona)
+    thinking = esper.has_component(target, Persona) and spells.binding_of(target) is None  # N53, N74
     hero_uid = world.uid(hero)
     moment = moments.open_moment(world, hero, target) if thinking else None
     return TalkView(target, ident.uid, ident.name, ident.codex_id, thinking,
