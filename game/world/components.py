@@ -598,7 +598,7 @@ class Binding:
     (N56), the faction it had before (given back, or made hostile, when it ends), its order while it is
     not in the party (stay or explore, N54) and whether its end is waiting for space (N57-N59)."""
 
-    spell: str
+    spell: str = "animal_charm"  # every field has a default, as in every optional component the saves check
     hero: str = HERO_ID
     turns: int = 0
     faction: str = "monsters"

@@ -211,15 +211,16 @@ def expire(world: World, eid: int, binding: Binding) -> None:
     a necrotized creature crumbles into Bones where it stands (its squares are the Bones' room)."""
     spell = spell_of(world, binding)
     mate = company.companion_of(eid)
-    caster = world.hero if world.hero and world.uid(world.hero) == binding.hero else None  # told wherever it is
+    hero = world.hero if world.hero and esper.entity_exists(world.hero) else None  # a site may be without it
+    caster = hero if hero is not None and world.uid(hero) == binding.hero else None  # told wherever it is
     if spell.ends == "hostile" and mate is not None and not step_aside(world, eid):
         if not binding.waiting:
             binding.waiting = True
             world.emit("binding_waits", eid, caster, world.room_of(eid), state=spell.state)
         return
     if mate is not None:
-        company.part(world, world.hero, eid, quietly=True)
-        world.emit("parts", eid, world.hero, world.room_of(eid))
+        company.part(world, hero, eid, quietly=True)
+        world.emit("parts", eid, caster, world.room_of(eid))
     esper.remove_component(eid, Binding)
     social.release(world, eid, TIE)
     if spell.ends == "bones":
