@@ -64,6 +64,10 @@ def test_N50_N51_N52_a_binding_holds_50_turns_per_proficiency_level(game, spell)
         assert not world.is_enemy(target, world.hero) and not world.is_enemy(world.hero, target)
 
 
+def binding_free(*eids: int) -> bool:
+    return all(spells.binding_of(eid) is None for eid in eids)
+
+
 @pytest.mark.rule("N50")
 def test_N50_the_wrong_kind_of_creature_fails_with_the_reason_and_proficiency_0_cannot_cast(game):
     world = game.world
@@ -81,10 +85,6 @@ def test_N50_the_wrong_kind_of_creature_fails_with_the_reason_and_proficiency_0_
     assert binding_free(wolf, ghoul, outlaw)
 
 
-def binding_free(*eids: int) -> bool:
-    return all(spells.binding_of(eid) is None for eid in eids)
-
-
 def test_a_cast_costs_the_spells_ap_and_mana_from_the_data(game):
     world = game.world
     skilled(world, druidic=1)
@@ -98,6 +98,26 @@ def test_a_cast_costs_the_spells_ap_and_mana_from_the_data(game):
     esper.add_component(world.hero, Mana(spent=mana - 2))
     assert game.do(Cast(world.hero, spawn(world, "wolf"), "animal_charm")).reason == \
         "Animal Charm needs 3 mana; you have 2."
+
+
+def test_spent_mana_comes_back_a_point_every_5_turns(game):
+    world = game.world
+    charmed_wolf(game)
+    left = spells.mana_left(world, world.hero)
+    for turn in range(1, 11):
+        game.end_turn()
+        assert world.turn == turn and spells.mana_left(world, world.hero) == left + turn // 5
+
+
+def test_a_hero_a_bound_creature_a_companion_or_one_in_another_room_is_refused(game):
+    world = game.world
+    wolf = charmed_wolf(game)
+    rested(world)
+    assert game.do(Cast(world.hero, wolf, "animal_charm")).reason == "Wolf is bound already."
+    far = spawn(world, "wolf", 1)
+    assert game.do(Cast(world.hero, far, "animal_charm")).reason == "Wolf is not in this room."
+    assert game.do(Cast(world.hero, world.hero, "animal_charm")).reason == "You mutter to yourself for a while."
+    assert game.do(Cast(world.hero, wolf, "fireball")).reason.startswith("Unknown spell 'fireball'")
 
 
 @pytest.mark.rule("N56")
