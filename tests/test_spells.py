@@ -13,7 +13,7 @@ import pytest
 from game.launch import new_game
 from game.paths import ROOT
 from game.save import load_world, save_world
-from game.world.commands import Ask, Cast, Compel, EndTurn, Hand, Move, Order, Recruit, Talk
+from game.world.commands import Ask, Attack, Cast, Compel, EndTurn, Hand, Move, Order, Recruit, Talk
 from game.world.components import Binding, Body, Hero, Identity, Inventory, Item, Mana, Mood, MoodState, Needs, Position, Ties
 from game.world.driver import Driver
 from game.world.verbs import company, spells
@@ -155,6 +155,19 @@ def test_N55_bound_it_has_no_hunger_or_thirst_scavenges_nothing_and_moves_only_w
     for _ in range(20):
         game.end_turn()
         assert world.room_of(wolf) == here
+
+
+@pytest.mark.rule("N55")
+def test_N55_attacked_it_fights_back_where_it_stands_and_does_not_follow(game):
+    world = game.world
+    wolf = charmed_wolf(game)
+    game.do(Attack(world.hero, wolf))
+    assert esper.component_for_entity(wolf, Mood).state == MoodState.ANGERED
+    game.finish_turn()
+    relocate(world, world.hero, room_id(1), [world.rooms.free_spot(room_id(1))])
+    for _ in range(5):
+        game.end_turn()
+        assert world.room_of(wolf) == room_id(0)
 
 
 @pytest.mark.rule("N53")

@@ -36,7 +36,8 @@ def run(world: World) -> None:
             shunned = avoidance.shunned_rooms(world, actor)  # N69: the few with a grudge or a feud
         if shunned and keep_away(world, actor, shunned):
             continue
-        if mood.state not in MOVERS or body.ap <= 0 or body.stunned or in_company(actor):
+        if mood.state not in MOVERS or body.ap <= 0 or body.stunned or in_company(actor) \
+                or bound and mood.state != MoodState.WANDERING:  # N55: bound, it roams only when told to
             rest(world, actor, regen_every)
             continue
         choice = choose_exit(world, eid, mood, pos.room, shunned)
