@@ -96,3 +96,6 @@ def test_N54_the_dialogue_of_a_bound_wolf_offers_only_its_orders(caves, tmp_path
     assert company.companion_of(wolf) is not None
     assert [c.key for c in scene.choices()] == ["bound:wait", "goodbye"]
     frame(stack, tmp_path, "dialogue_party")
+    scene.leave()
+    dungeon.read_at = -1
+    frame(stack, tmp_path, "party")  # the side panel's party: "Wolf · charmed 50"
