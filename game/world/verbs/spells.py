@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 TIE = "spellbound"  # rules.social.TIES: held by a binding spell (N74)
 BOUND = "bound"  # the faction of a bound creature outside the party (world.toml [factions])
 HOSTILE = "hostile"  # the faction of one turned on the hero (world.toml [factions])
-ORDERS = ("stay", "explore", "come", "wait")  # N54: in its room Stay, Explore, Come with me; in the party Wait here
 
 
 def binding_of(eid: int) -> Binding | None:
