@@ -296,10 +296,11 @@ def test_N59_expiry_is_never_silent(game):
     assert kinds(world, "binding_turns")[0].actor == world.uid(wolf)
 
 
-def test_a_save_keeps_the_binding_and_the_spent_mana(tmp_path):
-    game = new_game(ROOT / "maps" / "caves.tmx", 3)
+def test_a_druid_made_on_the_creation_screen_charms_a_caves_wolf_and_a_save_keeps_it(content, tmp_path):
+    shipped = content.codex.shipped_sheet()
+    druid = replace(shipped, proficiencies={**shipped.proficiencies, "druidic": 2})  # within heroes.toml's points
+    game = new_game(ROOT / "maps" / "caves.tmx", 3, content, hero=druid)
     world = game.world
-    skilled(world, druidic=1)
     wolf = next(a.eid for a in world.actors.all() if a.ident.codex_id == "wolf")
     relocate(world, world.hero, world.room_of(wolf), [world.rooms.free_spot(world.room_of(wolf))])
     assert game.do(Cast(world.hero, wolf, "animal_charm")).ok
@@ -308,7 +309,7 @@ def test_a_save_keeps_the_binding_and_the_spent_mana(tmp_path):
     loaded = load_world(tmp_path / "b.sav")
     loaded.ecs.activate()
     again = loaded.actors.by_uid(world.uid(wolf)).eid
-    assert esper.component_for_entity(again, Binding) == Binding("animal_charm", "hero", 49, "monsters")
+    assert esper.component_for_entity(again, Binding) == Binding("animal_charm", "hero", 99, "monsters")
     assert esper.component_for_entity(again, Identity).faction == "bound"
     assert spells.mana_left(loaded, loaded.hero) == esper.component_for_entity(loaded.hero, Body).card.mana - 3
     loaded.close()
