@@ -20,6 +20,7 @@ from game.content.motives import Motives, load_motives
 from game.content.social import SocialRules, load_social
 from game.content.texts import Texts
 from game.content.trade import Trade, load_trade
+from game.content.spells import Spells, load_spells
 from game.content.traps import Traps, load_traps
 from game.content.tuning import Tuning, load_tuning
 
@@ -42,6 +43,7 @@ class Content:
     contracts: Contracts
     companions: Companions
     heroes: HeroOptions
+    spells: Spells
 
     def with_hero(self, sheet: HeroSheet) -> Content:
         """This content with a hero made on the creation screen (ContentError when the sheet breaks
@@ -99,4 +101,5 @@ def load_content(data_dir: Path = DATA) -> Content:
                    load_trade(data_dir / "trade.toml", items),
                    load_contracts(data_dir / "contracts.toml", items, social.backgrounds),
                    load_companions(data_dir / "companions.toml"),
-                   load_heroes(data_dir / "heroes.toml", set(items)))
+                   load_heroes(data_dir / "heroes.toml", set(items)),
+                   load_spells(data_dir / "spells.toml"))

@@ -96,6 +96,13 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "coerce": ("roll", "chance", "success"),  # N47
     "lift": ("item", "roll", "chance", "success"),  # N48
     "parts": (),
+    "bind": ("spell", "state", "turns"),  # N50-N52 binding spells
+    "bound_stay": (),  # N54
+    "bound_explore": (),
+    "bound_wait": (),
+    "binding_waits": ("state",),  # N57-N59
+    "binding_turns": ("state",),
+    "binding_crumbles": ("state",),
     "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
     "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
 }

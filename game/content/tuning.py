@@ -8,7 +8,7 @@ from game.content.errors import ContentError
 from game.content.toml_file import read_toml
 
 MONSTERS = "monsters"  # the faction of the dungeon's creatures, whose wants decide their fights (C4)
-FACTIONS = (MONSTERS, "folk", "hero", "hostile")  # the factions the world gives creatures (N13; hostile: N46)
+FACTIONS = (MONSTERS, "folk", "hero", "hostile", "bound")  # N13; hostile: N46; bound: N50-N55
 KITS = ("provisions", "hero")
 
 # section -> key -> (whole number?, least, most)

@@ -17,6 +17,8 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "second_wind": ((pygame.K_r,), "Second Wind: once a fight, 1 AP for a Division die of health"),
     "pick_up": ((pygame.K_g,), "Pick up the nearest item in your room"),
     "talk": ((pygame.K_t,), "Talk to the creature under the mouse, else the next one in your room"),
+    "cast": ((pygame.K_m,), "Cast the binding spell that fits the creature under the mouse, else the next one "
+                            "in your room"),
     "surface": ((pygame.K_u,), "Climb the way up to the region map (in the room with the way up)"),
     "use_slot": ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
                   pygame.K_8, pygame.K_9), "Use, equip or eat inventory item 1-9"),
@@ -34,7 +36,7 @@ KEYS = dict(DEFAULTS)  # the keys in use: the defaults with the player's changes
 NAMES = {  # what the settings screen calls each action (and each of use_slot's keys, "Use item 3")
     "north": "Move north", "south": "Move south", "west": "Move west", "east": "Move east",
     "end_turn": "End turn", "eat": "Eat or drink", "heal": "Drink a healing potion", "pick_up": "Pick up",
-    "talk": "Talk", "surface": "Climb to the region", "use_slot": "Use item", "scent": "Scent overlay",
+    "talk": "Talk", "cast": "Cast a binding spell", "surface": "Climb to the region", "use_slot": "Use item", "scent": "Scent overlay",
     "journal": "Journal", "log_older": "Log back",
     "log_newer": "Log forward", "help": "Controls", "reload": "Reload the map", "screenshot": "Screenshot",
     "pause": "Pause menu", "fullscreen": "Fullscreen", "second_wind": "Second Wind",

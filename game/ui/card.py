@@ -59,6 +59,14 @@ def odds_line(who: str, odds: Odds) -> str:
     return f"{who} {odds.hit * 100:.0f}% to hit, {odds.damage:.1f} a hit; {odds.per_turn:.1f} a turn ({strikes})"
 
 
+def bound_line(view: CreatureView) -> str:
+    """N50-N56, N59: what binds it and for how long, or that its end waits for space."""
+    state = view.bound.capitalize()
+    if view.bound_turns:
+        return f"{state}: {view.bound_turns} turn{'s' if view.bound_turns != 1 else ''} left"
+    return f"{state}: the spell has run out; no room to turn yet"
+
+
 def odds_lines(odds: tuple[Odds, Odds] | None) -> list[Line]:
     """Before a fight (issue 14): the exact odds both ways, from the dice (tools/creature.py odds)."""
     if odds is None:
@@ -104,6 +112,8 @@ def card_lines(view: CreatureView, known: Acquaintance | None = None,
         lines.append(("The last of its group: it fights alone", theme.TEXT))  # C39
     if view.stunned:
         lines.append((f"Stunned for {view.stunned} turns", (240, 220, 120)))
+    if view.bound:
+        lines.append((bound_line(view), theme.BOUND))
     if view.conditions:
         held = ", ".join(f"{name} ({turns})" for name, turns in sorted(view.conditions.items()))
         lines.append((f"Conditions: {held}", (240, 170, 120)))

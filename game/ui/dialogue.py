@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import bindings, theme, widgets
+from game.ui.card import bound_line
 from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
 from game.world import views
-from game.world.commands import (Ask, Coerce, Command, DrawWeapon, Hand, Lift, Mend, Offer, Order, Recruit, Reply,
-                                 Talk, TakeBack, Work)
+from game.world.commands import (Ask, Coerce, Command, Compel, DrawWeapon, Hand, Lift, Mend, Offer, Order, Recruit,
+                                 Reply, Talk, TakeBack, Work)
 from game.world.talkview import Choice, TalkView, talk_view
 
 if TYPE_CHECKING:
@@ -137,6 +138,8 @@ class DialogueScene(Scene):
             self._do(Work(self.hero, self.target, choice.key.partition(":")[2]))
         elif choice.key.startswith("company:"):  # N4, N38, N48: recruiting and a companion's orders
             self._do(company_command(self.hero, self.target, choice.key))
+        elif choice.key.startswith("bound:"):  # N54: a spell-bound creature's orders
+            self._do(Compel(self.hero, self.target, choice.key.partition(":")[2]))
         else:
             self._do(Reply(self.hero, self.target, choice.approach) if choice.approach
                      else Ask(self.hero, self.target, choice.key))
@@ -248,6 +251,8 @@ class DialogueScene(Scene):
         y = frame.bottom + 18
         name = widgets.text(surface, view.name, (area.centerx, y), 24, theme.TITLE, bold=True, centre=True)
         y = name.bottom + 32
+        if creature is not None and creature.bound:  # N56: what binds it, and for how long
+            widgets.text(surface, bound_line(creature), (area.centerx, name.bottom + 4), 14, theme.BOUND, centre=True)
         if view.thinking:  # N80: only a person who answers moments shows how a reply landed
             draw_face(surface, (frame.right - 10, frame.bottom - 10), 26, view.face)
             face = dialogue.faces.get(view.face, view.face)

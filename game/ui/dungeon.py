@@ -24,10 +24,11 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import JOURNAL, SidePanel, use_command
 from game.launch import load_dungeon
 from game.world import views
-from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, SecondWind, Talk
+from game.world.commands import Attack, Cast, Command, Consume, EndTurn, Move, PickUp, SecondWind, Talk
 from game.world.events import Event
 from game.world.fightodds import both_ways
 from game.world.talkview import Acquaintance, acquaintance
+from game.world.verbs import spells
 from game.world.views import CreatureView, ItemView
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class DungeonScene(Scene):
         self.left_on: pygame.Surface | None = None  # the screen this scene drew last, on top, with no popup
         self.dead_shown = False
         self.last_talked = ""  # T talks to the next person in the room after this one
+        self.last_cast = ""  # M casts on the next creature in the room after this one
         self.known: dict[int, Acquaintance | None] = {}  # the hover card's ties, until something happens
         self.floaters = Floaters()
         self.effects = Effects()
@@ -235,6 +237,31 @@ class DungeonScene(Scene):
         self.last_talked = target.uid
         self._talk(target.eid)
 
+    def _cast_key(self) -> None:
+        """M: the binding spell that fits the creature under the mouse (N50-N52), else the next creature in the
+        hero's room that a spell the hero knows fits, nearest first; a wrong kind is refused with the reason."""
+        hero = self.hero_view()
+        hx, hy = hero.square
+        world = self.world
+        if not spells.known(hero.eid, world):
+            self.log.add("You know no binding spell: Druidic, Illusion or Necromancy on your sheet.", theme.PROBLEM)
+            return
+        square = self.square_at(self.mouse)
+        hover = self.creature_at(square) if square else None
+        if hover is not None and not hover.is_hero and hover.room == hero.room:
+            target = hover
+        else:
+            fits = sorted((v for v in self.views if v.room == hero.room and not v.is_hero and not v.bound
+                           and not spells.may_cast(world, hero.eid, v.eid, spells.spell_for(world, hero.eid, v.eid))),
+                          key=lambda v: (abs(v.square[0] - hx) + abs(v.square[1] - hy), v.uid))
+            if not fits:
+                self.log.add("There is no one here your spells can bind.", theme.PROBLEM)
+                return
+            uids = [v.uid for v in fits]
+            target = fits[(uids.index(self.last_cast) + 1) % len(fits) if self.last_cast in uids else 0]
+        self.last_cast = target.uid
+        self._do(Cast(hero.eid, target.eid, spells.spell_for(world, hero.eid, target.eid)))
+
     def _use(self, item: ItemView) -> None:
         command = use_command(self.world.hero, item)
         if command is None:
@@ -347,6 +374,7 @@ class DungeonScene(Scene):
                 "pick_up": self._pick_up, "reload": self._reload, "screenshot": self._screenshot,
                 "surface": self._surface,
                 "scent": self._toggle_scent, "help": lambda: self.stack.push("help"), "talk": self._talk_key,
+                "cast": self._cast_key,
                 "journal": lambda: self.stack.push("journal"),
                 "log_older": lambda: self.log.scroll_by(5), "log_newer": lambda: self.log.scroll_by(-5),
                 "pause": lambda: self.stack.push("pause", log=self.log),
@@ -519,6 +547,12 @@ class DungeonScene(Scene):
             if view.heads > 1:  # C39: the last head wears no count
                 count = labels.text(f"×{view.heads}", 11, theme.TEXT, bold=True)
                 surface.blit(count, count.get_rect(bottomright=(rect.right, rect.bottom)))
+            if view.bound:  # N56: the countdown on a bound creature's square, bottom left ("!": its end waits)
+                words = str(view.bound_turns) if view.bound_turns else "!"
+                count = labels.text(words, 12, theme.BOUND, bold=True)
+                spot = count.get_rect(bottomleft=(rect.x + 1, rect.bottom))
+                surface.blit(labels.text(words, 12, (0, 0, 0), bold=True), spot.move(1, 1))
+                surface.blit(count, spot)
             if view.stunned:
                 widgets.text(surface, "zz", (rect.right - 14, rect.y), 12, (240, 220, 120), bold=True)
             elif view.mood in MOOD_MARKS:

@@ -70,7 +70,8 @@ class SidePanel:
             y += 24
         card = hero.card
         stats = (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%\n"
-                 f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}")
+                 f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}   "
+                 f"Mana {hero.mana}/{card.mana}")
         if hero.stunned or hero.conditions:  # N24, C40: what holds the hero back
             held = ([f"stunned ({hero.stunned})"] if hero.stunned else []) + \
                 [f"{name} ({turns})" for name, turns in sorted(hero.conditions.items())]
@@ -126,7 +127,9 @@ class SidePanel:
         y += 22
         for view, order in shown.party:
             self._row(surface, pygame.Rect(x, y, w, 22), Talk(shown.hero.eid, view.eid), mouse)
-            widgets.text(surface, f"{view.name} · {order}", (x + 4, y + 3), 13, theme.FRIEND)
+            doing = f"{view.bound} {view.bound_turns or '!'}" if view.bound else order  # N56: a bound one's countdown
+            widgets.text(surface, f"{view.name} · {doing}", (x + 4, y + 3), 13,
+                         theme.BOUND if view.bound else theme.FRIEND)
             right = x + w
             for value, top, colour in ((view.thirst, 100, theme.THIRST), (view.hunger, 100, theme.HUNGER),
                                        (view.health, view.max_health, theme.HEALTH)):

@@ -56,12 +56,17 @@ FLOATERS = {
     "trap": ("trap! -{damage}", (240, 150, 90), "actor"),
     "complain_hunger": ("hungry!", (214, 150, 70), "actor"),
     "complain_thirst": ("thirsty!", (90, 190, 220), "actor"),
-    "converse": ("{label}", (200, 170, 250), "actor"),  # the social web: chats, insults, gifts, feuds (N66-N70)
+    "converse": ("{label}", (200, 170, 250), "actor"),
+    "bind": ("{state}!", (190, 150, 255), "target"),  # N50-N52 binding spells
+    "binding_waits": ("no room to turn", (190, 150, 255), "actor"),  # N59
+    "binding_turns": ("turns hostile!", (255, 80, 70), "actor"),  # N57
+    "binding_crumbles": ("crumbles to bones", (210, 200, 180), "actor"),  # the social web: chats, insults, gifts, feuds (N66-N70)
 }
 EXCHANGE_COLOURS = {  # a converse label's colour by its exchange (the default above: chats and praise)
     "insult": (240, 150, 110), "denounce": (255, 110, 90), "feud": (255, 80, 70), "avoid": (190, 190, 200),
     "gift": (130, 230, 140), "gossip": (250, 220, 120),
 }
+BOUND = (190, 150, 255)  # N50-N56: a binding spell's countdown over a creature and its card line
 PROBLEM = (255, 120, 120)
 NOTE = (200, 200, 220)
 

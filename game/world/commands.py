@@ -13,7 +13,7 @@ import esper
 
 from game.world.components import Body, Identity, Inventory, Item, Position
 from game.world.verbs import (coercion, combat, company, conditions, contracts, deeds, loadout, moments, motives,
-                              moving, provisions, talk, trade)
+                              moving, provisions, spells, talk, trade)
 from game.world.verbs.witness import observe
 from game.world.views import item_name
 
@@ -229,13 +229,33 @@ class SecondWind:
     actor: int
 
 
+@dataclass(frozen=True)
+class Cast:
+    """Cast the binding spell `spell` (spells.toml: animal_charm, mind_control, necrotize) on `target` in the
+    room (N50-N52); it costs the spell's AP and mana."""
+
+    actor: int
+    target: int
+    spell: str
+
+
+@dataclass(frozen=True)
+class Compel:
+    """An order to a creature the actor's spell binds (N54): "stay", "explore" or "come" in its room, "wait"
+    when it travels in the party."""
+
+    actor: int
+    target: int
+    order: str
+
+
 Command = (Move | Attack | PickUp | Drop | Consume | Equip | Repair | EndTurn | Talk | Ask | Reply | Offer
            | DrawWeapon | Trade | Buy | Sell | Mend | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift
-           | SecondWind)
+           | SecondWind | Cast | Compel)
 # Talking, asking, drawing a weapon, trading, work talk, recruiting and orders take no time; a reply to a
-# moment, an offer and handing gear over cost AP_COST.
+# moment, an offer and handing gear over cost AP_COST; a spell costs what spells.toml says (verbs/spells).
 COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell: 0, Mend: 0, Work: 0, Recruit: 0,
-                          Order: 0, Coerce: 0}
+                          Order: 0, Coerce: 0, Cast: 0, Compel: 0}
 
 
 def perform(world: World, command: Command) -> Result:
@@ -252,6 +272,11 @@ def perform(world: World, command: Command) -> Result:
     handler = HANDLERS.get(type(command))
     if handler is None:
         return Result(False, f"Unknown command {type(command).__name__}.")
+    if type(command) in SPOKEN and spells.binding_of(command.target) is not None:
+        if isinstance(command, Ask) and command.option == "goodbye":
+            return Result(True)  # leaving it costs nothing and changes nothing
+        name = esper.component_for_entity(command.target, Identity).name
+        return Result(False, f"{name} gives only a blank stare: a spell holds it.")  # N53, N54
     cost = COSTS.get(type(command), AP_COST)
     if body.ap < cost:
         return Result(False, "You have no action points left this turn.")
@@ -364,6 +389,11 @@ def _repair(world: World, actor: int, cmd: Repair) -> str:
 
 
 def _talk(world: World, actor: int, cmd: Talk) -> str:
+    if spells.binding_of(cmd.target) is not None:
+        reason = talk.absent(world, actor, cmd.target)
+        if not reason:
+            spells.blank_line(world, actor, cmd.target)  # N53: one blank line, nothing else
+        return reason
     reason = talk.refusal(world, actor, cmd.target, bargaining=True)
     if not reason:
         talk.start(world, actor, cmd.target)
@@ -434,10 +464,14 @@ def _work(world: World, actor: int, cmd: Work) -> str:
 
 
 def _recruit(world: World, actor: int, cmd: Recruit) -> str:
+    if spells.binding_of(cmd.target) is not None:  # N50-N52: bound, it comes at once
+        return talk.absent(world, actor, cmd.target) or spells.command(world, actor, cmd.target, "come")
     return talk.refusal(world, actor, cmd.target) or company.recruit(world, actor, cmd.target)
 
 
 def _order(world: World, actor: int, cmd: Order) -> str:
+    if spells.binding_of(cmd.target) is not None:  # N54: in the party, only Wait here
+        return talk.absent(world, actor, cmd.target) or spells.command(world, actor, cmd.target, cmd.order)
     return talk.refusal(world, actor, cmd.target) or company.order(world, actor, cmd.target, cmd.order, cmd.room)
 
 
@@ -473,7 +507,20 @@ def _second_wind(world: World, actor: int, cmd: SecondWind) -> str:
     return reason
 
 
+def _cast(world: World, actor: int, cmd: Cast) -> str:
+    return spells.cast(world, actor, cmd.target, cmd.spell)
+
+
+def _compel(world: World, actor: int, cmd: Compel) -> str:
+    return talk.absent(world, actor, cmd.target) or spells.command(world, actor, cmd.target, cmd.order)
+
+
+# Commands a spell-bound creature does not answer (N53: no quests, trade, information or social options;
+# N54: no provisioning). Talk gets its blank line; Recruit and Order go to its own orders.
+SPOKEN = (Ask, Reply, Offer, DrawWeapon, Trade, Buy, Sell, Mend, Work, Coerce, Lift, Hand, TakeBack)
+
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
             Repair: _repair, Talk: _talk, Ask: _ask, Reply: _reply, Offer: _offer, DrawWeapon: _draw_weapon,
             Trade: _trade, Buy: _buy, Sell: _sell, Mend: _mend, Work: _work, Recruit: _recruit, Order: _order,
-            Hand: _hand, TakeBack: _take_back, Coerce: _coerce, Lift: _lift, SecondWind: _second_wind}
+            Hand: _hand, TakeBack: _take_back, Coerce: _coerce, Lift: _lift, SecondWind: _second_wind,
+            Cast: _cast, Compel: _compel}

@@ -647,3 +647,43 @@ class Companion:
     seen: str = ""
     faction: str = "folk"
     forced: bool = False
+
+
+# -- binding spells (N50-N59) ------------------------------------------------------------------------------
+BOUND_ORDERS = ("stay", "explore")
+SPELL = one_of(STR, "a spell of assets/data/spells.toml", lambda world: world.content.spells.spells)
+
+
+def most_turns(world: World) -> int:
+    """The longest a binding may hold: turns_per_level x the highest proficiency a hero may have (heroes.toml's
+    limit, or the shipped hero's own when higher)."""
+    shipped = world.content.codex.shipped_sheet().proficiencies.values()
+    return world.content.spells.turns_per_level * max(world.content.heroes.limits["proficiency"], *shipped)
+
+
+@saved.creature("binding", {"spell": SPELL, "hero": UID,
+                            "turns": INT.between(0, most_turns, "a whole number of turns from 0 to the longest "
+                                                                 "binding heroes.toml allows"),
+                            "faction": FACTION, "order": one_of(STR, f"an order ({', '.join(BOUND_ORDERS)})",
+                                                                 BOUND_ORDERS),
+                            "waiting": BOOL}, optional=True)
+@dataclass(slots=True)
+class Binding:
+    """A binding spell on a creature (N50-N59): the spell, the hero who cast it, the turns it still holds
+    (N56), the faction it had before (given back, or made hostile, when it ends), its order while it is
+    not in the party (stay or explore, N54) and whether its end is waiting for space (N57-N59)."""
+
+    spell: str = "animal_charm"  # every field has a default, as in every optional component the saves check
+    hero: str = HERO_ID
+    turns: int = 0
+    faction: str = "monsters"
+    order: str = "stay"
+    waiting: bool = False
+
+
+@saved.creature("mana", {"spent": COUNT}, optional=True)
+@dataclass(slots=True)
+class Mana:
+    """The mana a hero has spent on spells and not yet got back (its card's mana is the most it holds)."""
+
+    spent: int = 0

@@ -10,7 +10,7 @@ import esper
 from game.rules.motives import GOLD, accepts
 from game.rules.social import band_of
 from game.world.components import Identity, Inventory, Item, Journal, Loyalty, Opinions, Persona
-from game.world.verbs import coercion, company, contracts, moments, motives, social, talk, trade
+from game.world.verbs import coercion, company, contracts, moments, motives, social, spells, talk, trade
 from game.world.verbs.speech import living_names, voice_of
 from game.world.verbs.witness import talks_of, witness_of
 from game.world.views import item_name
@@ -70,6 +70,10 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     """During a moment its replies, else the usual options (a merchant's: its wares, N5); Draw weapon in every
     exchange (N46), Goodbye last."""
     options = world.content.dialogue.options
+    if spells.binding_of(target) is not None:  # N53, N54: only its orders, then goodbye
+        said = [Choice(f"bound:{order}", world.content.spells.orders[order])
+                for order in spells.orders(world, hero, target)]
+        return (*said, Choice("goodbye", options["goodbye"]))
     moment = moments.open_moment(world, hero, target)
     if moment is not None:
         said = [Choice(r.approach, r.says, r.approach, r.points) for r in moment.replies]
@@ -196,7 +200,7 @@ def talk_view(world: World, hero: int, target: int) -> TalkView | None:
     if not esper.entity_exists(target):
         return None
     ident = esper.component_for_entity(target, Identity)
-    thinking = esper.has_component(target, Persona)
+    thinking = esper.has_component(target, Persona) and spells.binding_of(target) is None  # N53, N74
     hero_uid = world.uid(hero)
     moment = moments.open_moment(world, hero, target) if thinking else None
     return TalkView(target, ident.uid, ident.name, ident.codex_id, thinking,

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from game.world.systems import (abilities, behaviour, combat, company, conditions, contracts, growth, movement,
-                                needs, pairs, restock, roads, scavenge, scent, spawners, start, supplies,
+from game.world.systems import (abilities, behaviour, bindings, combat, company, conditions, contracts, growth,
+                                movement, needs, pairs, restock, roads, scavenge, scent, spawners, start, supplies,
                                 witness)
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("gear", scavenge.run),  # N30, N36 arm with better gear
     ("movement", movement.run),  # N14-N18 rest or move
     ("company", company.run),  # N4, N12 companions explore, report and catch up
+    ("bindings", bindings.run),  # N56-N59 binding spells count down and end
     ("witness", witness.run),  # N71 the hero observes who shares its room
     ("abilities", abilities.run),  # N29 unlocked behaviours
     ("scent", scent.run),  # N15 scent faded, spread and laid

@@ -8,7 +8,7 @@ import esper
 
 from game.content.codex import HeroSheet
 from game.rules.card import Card
-from game.world.components import Body, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.components import Binding, Body, Growth, Hero, Identity, Inventory, Item, Mana, Mood, Needs, Position
 from game.world.rooms import footprint_of
 from game.world.world import World
 
@@ -47,6 +47,9 @@ class CreatureView:
     seems: str = ""  # C4: what it seems to want, in a line (motives.toml); "" for the hero
     sheet: HeroSheet | None = None  # a hero's own sheet (Reconciliation 8, issue 12), None for anyone else
     perks: tuple[str, ...] = ()  # the names of a hero's perks (heroes.toml)
+    bound: str = ""  # N50-N52: what a binding spell makes it (charmed, dominated, necrotized), else ""
+    bound_turns: int = 0  # N56: the turns its binding still holds (0 with `bound`: its end waits for space)
+    mana: int = 0  # the mana the hero holds now (its card's, less what spells have spent)
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,8 @@ def creature(world: World, eid: int) -> CreatureView:
     inv = esper.try_component(eid, Inventory) or Inventory()
     hero = esper.try_component(eid, Hero)
     fp = footprint_of(eid)
+    binding = esper.try_component(eid, Binding)
+    spent = esper.try_component(eid, Mana)
     equipped = {slot: item_name(world, i) for slot, i in inv.equipped.items()}
     worn = set(inv.equipped.values())
     return CreatureView(
@@ -122,6 +127,8 @@ def creature(world: World, eid: int) -> CreatureView:
         stunned=body.stunned, alive=body.health > 0,
         conditions={world.content.conditions[c].name: n for c, n in body.conditions.items()},
         cells=pos.cells, seems=seems(world, eid, ident.codex_id), sheet=hero.sheet if hero else None,
+        bound=world.content.spells.spells[binding.spell].state if binding else "",
+        bound_turns=binding.turns if binding else 0, mana=body.card.mana - (spent.spent if spent else 0),
         perks=tuple(world.content.heroes.perks[p].name for p in hero.sheet.perks) if hero else (),
     )
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from game.world.components import MoodState
 from game.world.verbs import provisions
 from game.world.verbs.motives import mood_by_want
+from game.world.verbs.spells import is_bound
 
 if TYPE_CHECKING:
     from game.world.actors import Actor
@@ -25,7 +26,7 @@ def run(world: World) -> None:
     tuning = world.content.tuning["mood"]
     for actor in world.actors.all():
         body, mood, pos = actor.body, actor.mood, actor.pos
-        if body.health <= 0:
+        if body.health <= 0 or is_bound(actor):  # N55: a bound creature's mood is its order's (verbs/spells)
             continue
         sees_hero = hero_room is not None and pos.room == hero_room
         if sees_hero:

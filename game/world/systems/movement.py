@@ -9,6 +9,7 @@ import esper
 from game.world.components import Body, Identity, Mood, MoodState, Needs
 from game.world.verbs import avoidance, moving
 from game.world.verbs.provisions import COMPLAIN_ABOVE, carried, consume
+from game.world.verbs.spells import is_bound
 
 if TYPE_CHECKING:
     from game.maps.model import Exit
@@ -27,14 +28,16 @@ def run(world: World) -> None:
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
-        if actor.ident.kind in STATIONARY and keep_shop(world, actor, regen_every):
+        bound = is_bound(actor)  # N55: it moves only when told to explore (its mood says so, verbs/spells)
+        if actor.ident.kind in STATIONARY and not bound and keep_shop(world, actor, regen_every):
             continue
         shunned = NO_ROOMS
-        if actor.opinions is not None and (actor.opinions.grudges or world.feuds):
+        if actor.opinions is not None and (actor.opinions.grudges or world.feuds) and not bound:
             shunned = avoidance.shunned_rooms(world, actor)  # N69: the few with a grudge or a feud
         if shunned and keep_away(world, actor, shunned):
             continue
-        if mood.state not in MOVERS or body.ap <= 0 or body.stunned or in_company(actor):
+        if mood.state not in MOVERS or body.ap <= 0 or body.stunned or in_company(actor) \
+                or bound and mood.state != MoodState.WANDERING:  # N55: bound, it roams only when told to
             rest(world, actor, regen_every)
             continue
         choice = choose_exit(world, eid, mood, pos.room, shunned)

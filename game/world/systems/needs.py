@@ -9,6 +9,7 @@ from game.world.components import Body, Companion, Item, Needs
 from game.world.verbs import items, loadout
 from game.world.verbs.combat import die
 from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, consume, floor_provision, take
+from game.world.verbs.spells import is_bound
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -20,7 +21,7 @@ def run(world: World) -> None:
     starving_turn = world.turn % int(world.content.tuning["needs"]["starve_every"]) == 0
     for actor in world.actors.all():
         needs, body, eid = actor.needs, actor.body, actor.eid
-        if needs is None or body.health <= 0:
+        if needs is None or body.health <= 0 or is_bound(actor):  # N55: no eating, stocking up or starving
             continue
         room = actor.pos.room
         for kind, need in (("food", "hunger"), ("drink", "thirst")):

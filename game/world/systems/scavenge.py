@@ -15,6 +15,7 @@ from game.world.actors import unlocked_at
 from game.world.components import Body, Identity, Inventory, Item, MoodState
 from game.world.verbs import loadout
 from game.world.verbs.provisions import take
+from game.world.verbs.spells import is_bound
 from game.world.views import item_name
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def can_arm(actor: Actor) -> bool:
 def run(world: World) -> None:
     for actor in world.actors.all():
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
-        if body.health <= 0 or body.ap <= 0 or mood.state == MoodState.FLEEING or body.heads:
+        if body.health <= 0 or body.ap <= 0 or mood.state == MoodState.FLEEING or body.heads or is_bound(actor):
             continue
         floor = world.rooms.gear_on_floor(pos.room)
         if not floor or not can_arm(actor):

@@ -9,6 +9,7 @@ import esper
 from game.world.components import Body, Needs
 from game.world.verbs import deeds
 from game.world.verbs.provisions import NEED_RISE
+from game.world.verbs.spells import is_bound
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -24,7 +25,7 @@ def run(world: World) -> None:
         body = actor.body
         if body.health <= 0:
             continue
-        if actor.needs is not None:
+        if actor.needs is not None and not is_bound(actor):  # N55: a bound creature has no hunger or thirst
             actor.needs.hunger += NEED_RISE
             actor.needs.thirst += NEED_RISE
         body.ap = body.card.ap
