@@ -477,7 +477,14 @@ def test_changed_and_missing_map(tmp_path: Path):
         world.close()
     assert fileformat.read(save)["map"]["path"] == str(map_path.resolve())  # outside the game folder: absolute
     map_path.write_text(map_path.read_text().replace("</map>", "<!-- edited --></map>"))
-    assert f"its map {map_path.resolve()} has changed since the game was saved" in load_error(save)
+    loaded = load_world(save)  # an edited (or updated) map the save still fits: it loads on the map as it is now
+    try:
+        assert loaded.turn == world.turn and loaded.uid(loaded.hero) == "hero"
+    finally:
+        loaded.close()
+    shutil.copyfile(MAPS / "caves.tmx", map_path)  # a map the save no longer fits: refused, naming the change
+    assert (f"its map {map_path.resolve()} has changed since the game was saved, and the save no longer fits "
+            "it (") in load_error(save)
     map_path.unlink()
     assert f"its map {map_path.resolve()} is missing" in load_error(save)
 

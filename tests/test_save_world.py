@@ -215,3 +215,42 @@ def test_saving_and_loading_leave_the_garbage_collector_as_they_found_it(begun, 
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_world_saved_before_its_region_map_changed_loads_if_it_fits_and_is_refused_naming_the_change_if_not(
+        begun, tmp_path: Path):
+    """A game update that edits the shipped region map keeps the players' worlds: the save is read on the map as
+    it is now, and only a save that no longer fits it is refused, saying why."""
+    path = tmp_path / "world1.sav"
+    save_realm(begun, path)
+    rewritten(path, lambda b: b["region"].update(sha256="0" * 64))  # as saved by a release with another region
+    loaded = load_realm(path)
+    try:
+        assert loaded.playing == "hero" and loaded.now == begun.now
+    finally:
+        loaded.close()
+    rewritten(path, lambda b: b["sites"][0].update(place=40))
+    with pytest.raises(SaveError) as caught:
+        load_realm(path)
+    assert str(caught.value) == (f"{path}: its region map {REGION_MAP} has changed since the game was saved, and "
+                                 "the save no longer fits it (site 40 is no place of the region map)")
+
+
+OLD_RELEASE = Path(__file__).parent / "data" / "worlds" / "w4-before-sites-and-travellers.sav"
+
+
+def test_a_world_saved_by_the_last_release_loads_on_its_updated_maps_and_plays_on(tmp_path: Path):
+    """Written by the release before the artifact and beast sites (region.tmx) and the tower's travellers
+    (tower.tmx): seed 21, a second hero, the first at Varr's Watch for 5 turns (world turn 75)."""
+    path = tmp_path / "world1.sav"
+    path.write_bytes(OLD_RELEASE.read_bytes())
+    realm = load_realm(path)
+    try:
+        assert (realm.now, realm.playing, realm.here.map.path.name) == (75, "hero", "tower.tmx")
+        driver = Driver(realm.here)
+        for _ in range(20):
+            driver.end_turn()
+        assert realm.here.turn == 95
+    finally:
+        realm.close()
+    assert path.read_bytes() == OLD_RELEASE.read_bytes()

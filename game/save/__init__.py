@@ -97,7 +97,9 @@ def load_world(path: Path, content: Content | None = None) -> World:
 
 def load_site(path: Path, body: dict, content: Content | None = None, dungeon: DungeonMap | None = None) -> World:
     """One map's world from its body: the map read from the path it names, or `dungeon` when the caller has
-    read it already (a world of sites: the body must then name that map's file, unchanged)."""
+    read it already (a world of sites: the body must then name that map's file). A map edited or updated since
+    the save is read as it is now: the save loads if it still fits it, and is refused naming the change if not."""
+    changed = ""
     try:
         checks.body_fields(body)
         map_path = ROOT / body["map"]["path"]  # an absolute path stays as it is
@@ -106,7 +108,7 @@ def load_site(path: Path, body: dict, content: Content | None = None, dungeon: D
         if not map_path.is_file():
             raise SaveError(f"{path}: its map {map_path} is missing")
         if file_hash(map_path) != body["map"]["sha256"]:
-            raise SaveError(f"{path}: its map {map_path} has changed since the game was saved")
+            changed = f"its map {map_path}"
         try:
             content = content or load_content()
             dungeon = dungeon or store.dungeon(map_path, store.data_ids())
@@ -118,11 +120,18 @@ def load_site(path: Path, body: dict, content: Content | None = None, dungeon: D
     except SaveError:
         raise
     except Unfit as exc:
-        raise SaveError(f"{path}: damaged save ({exc})") from None
+        raise SaveError(f"{path}: {unfit(changed)} ({exc})") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot read {exc.filename} ({exc.strerror})") from None
     except Exception as exc:  # the last net: a body that passed every check and still broke the rebuild
-        raise SaveError(f"{path}: {UNFORESEEN} ({type(exc).__name__}: {exc})") from None
+        raise SaveError(f"{path}: {unfit(changed) if changed else UNFORESEEN} ({type(exc).__name__}: {exc})") from None
+
+
+def unfit(changed: str) -> str:
+    """What a save that does not fit is called: damaged, or (`changed` naming the map) saved on a map that has
+    changed since."""
+    return f"{changed} has changed since the game was saved, and the save no longer fits it" if changed else \
+        "damaged save"
 
 
 def map_reference(map_path: Path) -> str:

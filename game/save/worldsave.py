@@ -24,7 +24,7 @@ from game.maps.errors import MapError
 from game.maps.tiled import check_ranges
 from game.paths import ROOT
 from game.save import checks, fileformat
-from game.save import collector_held, file_hash, load_site, map_reference, site_body, write_body
+from game.save import collector_held, file_hash, load_site, map_reference, site_body, unfit, write_body
 from game.save.errors import SaveError
 from game.world.components import UID, Errand
 from game.world.realm import HeroProfile, Realm, Wayfarer
@@ -161,11 +161,13 @@ def read_realm(path: Path, content: Content | None) -> Realm:
         raise SaveError(f"{path}: damaged save ({exc})") from None
     except ContentError as exc:
         raise SaveError(f"{path}: the game's data cannot be loaded: {exc}") from None
+    region_path = ROOT / body["region"]["path"]
+    changed = f"its region map {region_path}" if file_hash(region_path) != body["region"]["sha256"] else ""
     try:
         rebuild(path, body, realm)
     except Unfit as exc:
         realm.close()
-        raise SaveError(f"{path}: damaged save ({exc})") from None
+        raise SaveError(f"{path}: {unfit(changed)} ({exc})") from None
     except BaseException:
         realm.close()
         raise
@@ -176,8 +178,6 @@ def region_maps(path: Path, ref: dict[str, str]) -> tuple[Any, dict[int, Any]]:
     region_path = ROOT / ref["path"]
     if not region_path.is_file():
         raise SaveError(f"{path}: its region map {region_path} is missing")
-    if file_hash(region_path) != ref["sha256"]:
-        raise SaveError(f"{path}: its region map {region_path} has changed since the game was saved")
     try:
         region = store.region(region_path)
         data = store.data_ids()
