@@ -260,7 +260,7 @@ class Realm:
             return None
         start, places = self.hero.place, self.region.places
         if to == start:
-            return Journey(to, (start,), 0, 0)
+            return self._trip(to, [start], 0)
         if start in places:
             origins = {start: 0}
         else:  # from beside a site, first across to the place nearest it
@@ -272,26 +272,20 @@ class Realm:
         if end not in best:
             return None
         squares = best[end] + (0 if end == to else road_length(places[end], there))
-        path = [end]
-        while path[-1] in came:
-            path.append(came[path[-1]])
-        path = [*([] if start in places else [start]), *reversed(path), *([] if end == to else [to])]
-        return Journey(to, tuple(path), squares, squares * int(self.tuning["turns_per_square"]))
+        path = [*([] if start in places else [start]), *way(came, end), *([] if end == to else [to])]
+        return self._trip(to, path, squares)
 
     def route(self, start: int, to: int) -> Journey | None:
         """The shortest way by road between places `start` and `to` (None when no road leads there), kept once
         asked: the way a world NPC with a range takes (N3)."""
         if (start, to) not in self.routes:
             best, came = self._by_road({start: 0})
-            journey = None
-            if to in best:
-                path = [to]
-                while path[-1] in came:
-                    path.append(came[path[-1]])
-                squares = best[to]
-                journey = Journey(to, tuple(reversed(path)), squares, squares * int(self.tuning["turns_per_square"]))
-            self.routes[start, to] = journey
+            self.routes[start, to] = self._trip(to, way(came, to), best[to]) if to in best else None
         return self.routes[start, to]
+
+    def _trip(self, to: int, path: list[int], squares: int) -> Journey:
+        """A journey to `to` along `path` of `squares` squares, with the world turns it takes."""
+        return Journey(to, tuple(path), squares, squares * int(self.tuning["turns_per_square"]))
 
     def nearest(self, pid: int) -> int:
         """The dungeon or settlement nearest a site (fewest squares; the lower id on a tie): its way off the road."""
@@ -480,6 +474,15 @@ class Realm:
             if site.world is not None:
                 site.world.close()
                 site.world = None
+
+
+def way(came: dict[int, int], end: int) -> list[int]:
+    """The places of a shortest way from where `Realm._by_road` began to `end`, in order (`came`: the place each
+    was reached from)."""
+    path = [end]
+    while path[-1] in came:
+        path.append(came[path[-1]])
+    return path[::-1]
 
 
 def road_length(a: Place, b: Place) -> int:
