@@ -1,6 +1,6 @@
 """The player's own folders (platformdirs): settings in the config folder, the log in the log folder,
-screenshots in the pictures folder. Saves keep their own slot (game/save). Tests point these at temporary
-folders through the XDG_* variables (tests/conftest.py)."""
+screenshots in the pictures folder, the checked maps in the cache folder. Saves keep their own slot
+(game/save). Tests point these at temporary folders through the XDG_* variables (tests/conftest.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,6 +18,12 @@ def config_dir() -> Path:
 def log_dir() -> Path:
     """~/.local/state/ethernalis/log on Linux, %LOCALAPPDATA%\\ethernalis\\Logs on Windows, ~/Library/Logs/… on macOS."""
     return Path(platformdirs.user_log_dir(APP, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """~/.cache/ethernalis on Linux, %LOCALAPPDATA%\\ethernalis\\Cache on Windows, ~/Library/Caches/… on macOS:
+    what may be deleted at any time (game/maps/diskcache.py)."""
+    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
 
 
 def pictures_dir() -> Path:

@@ -1,10 +1,13 @@
-"""Maps and data ids read once per process (docs/performance.md, "Saves of a whole world").
+"""Maps and data ids read once per process, and checked maps kept on disk between processes
+(docs/performance.md, "Saves of a whole world"; docs/maps.md, "The map cache").
 
-Reading the region's six Tiled maps takes pytmx about 200 ms and the data ids another 30: a quickload,
-a Continue after playing, or a new world after the last reads none of it again. A map is kept under its
-file's SHA-256, the size and time of the tilesets and images it names, and the data ids it was checked
-against, so a map, tileset or data file changed on disk (F5 in the game) is read and checked again; the
-maps are frozen, so worlds and realms share them. Errors are never kept.
+Reading the region's twelve Tiled maps takes pytmx and the checks about 150 ms and the data ids another 30:
+a quickload, a Continue after playing, or a new world after the last reads none of it again. A map is kept
+under its file's SHA-256, the size and time of the tilesets and images it names, and the data ids it was
+checked against, so a map, tileset or data file changed on disk (F5 in the game) is read and checked
+again; the maps are frozen, so worlds and realms share them. A process's first read of a map or of the
+data ids asks the disk cache (game/maps/diskcache.py) under the SHA-256 of every file it would read, the
+ids it would check against and the version of the code that reads them. Errors are never kept.
 """
 from __future__ import annotations
 
@@ -15,15 +18,18 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Callable
 
+from game.maps import diskcache
 from game.maps.data_ids import DataIds, read_data_ids
 from game.maps.limits import MAX_FILE_BYTES
 from game.maps.model import DungeonMap, RegionMap
-from game.maps.tiled import load_map, load_region
+from game.maps.tiled import load_map, load_region, pytmx
 from game.paths import DATA, regular_file
 
-KEPT = 16  # maps held at most: the shipped region has six
+KEPT = 16  # maps held at most: the shipped region has twelve
 _MAPS: OrderedDict[tuple[str, str, tuple, bool], tuple[DataIds | None, DungeonMap | RegionMap]] = OrderedDict()
 _IDS: dict[str, tuple[tuple, DataIds]] = {}
+_DIGESTS: dict[tuple, str | None] = {}  # a file's SHA-256 by its (name, size, time): one tileset serves every map
+_IDS_DIGEST: list[tuple[DataIds, bytes]] = []  # the last data ids' digest: every map of a region is checked on them
 
 
 def dungeon(path: Path, data: DataIds) -> DungeonMap:
@@ -38,10 +44,13 @@ def region(path: Path) -> RegionMap:
 
 def data_ids(data_dir: Path = DATA) -> DataIds:
     """read_data_ids(data_dir), read again only when one of the files it reads has changed (or come or gone)."""
-    stamp = _stamp(data_dir)
+    files = _data_files(data_dir)
+    stamp = tuple(map(_file_stamp, files))
     known = _IDS.get(str(data_dir))
     if known is None or known[0] != stamp:
-        known = _IDS[str(data_dir)] = (stamp, read_data_ids(data_dir))
+        named = lambda: [[path.relative_to(data_dir).as_posix(), _digest(path)] for path in files]  # noqa: E731
+        known = _IDS[str(data_dir)] = (stamp, _on_disk(f"data ids {data_dir}", named, DataIds,  # a codex id is a name
+                                                       lambda: read_data_ids(data_dir)))
     return known[1]
 
 
@@ -50,35 +59,61 @@ def _kept(path: Path, data: DataIds | None, read: Callable[[], DungeonMap | Regi
         content = _small_file(path)
         if content is None:
             return read()  # no regular file within the limits: the loader words the problem
-        key = (str(path.resolve()), hashlib.sha256(content).hexdigest(), _referenced(path, content), data is None)
-    except OSError:
+        resolved, sha = str(path.resolve()), hashlib.sha256(content).hexdigest()
+        referenced = _referenced(path, content)
+        key = (resolved, sha, tuple(map(_file_stamp, referenced)), data is None)
+    except (OSError, ValueError):
         return read()
     known = _MAPS.get(key)
     if known is not None and known[0] == data:
         _MAPS.move_to_end(key)
         return known[1]
-    loaded = read()
+    kind = RegionMap if data is None else DungeonMap
+    loaded = _on_disk(f"{kind.__name__} {path} {resolved}",
+                      lambda: [str(path), resolved, sha, [[str(p), _digest(p)] for p in referenced], _ids_digest(data)],
+                      kind, read)
     _MAPS[key] = (data, loaded)
     while len(_MAPS) > KEPT:
         _MAPS.popitem(last=False)
     return loaded
 
 
+def _on_disk(slot: str, parts: Callable[[], list], kind: type, read: Callable) -> DungeonMap | RegionMap | DataIds:
+    """What `read` gives, from the disk cache when it holds it for the same `parts` (the files' digests, the
+    data ids) and the same code (diskcache.version(), pytmx's version); a fresh read is kept there."""
+    try:
+        key = diskcache.digest([diskcache.version(), pytmx.__version__, kind.__name__, *parts()])
+    except (OSError, TypeError, ValueError):
+        return read()
+    kept = diskcache.fetch(slot, key, kind)
+    if kept is None:
+        kept = read()  # raises MapError or ContentError: nothing is kept
+        diskcache.keep(slot, key, kept)
+    return kept
+
+
+def _ids_digest(data: DataIds | None) -> bytes | None:
+    if data is None:
+        return None
+    if not _IDS_DIGEST or _IDS_DIGEST[0][0] is not data:
+        _IDS_DIGEST[:] = [(data, diskcache.digest([data]))]
+    return _IDS_DIGEST[0][1]
+
+
 SOURCE = re.compile(rb'source="([^"]*)"')  # a tileset's file in a map, an image's in a tileset
 
 
-def _referenced(path: Path, content: bytes) -> tuple:
-    """The (name, size, modification time) of the tilesets a map names and of their images, so that a
-    changed tileset (F5 in the game) is read and checked again with its map."""
-    stamps = []
+def _referenced(path: Path, content: bytes) -> list[Path]:
+    """The tilesets a map names and their images, so that a changed tileset (F5 in the game) is read and
+    checked again with its map."""
+    files = []
     for source in SOURCE.findall(content):
         part = path.parent / source.decode("utf-8", "replace")
-        stamps.append(_file_stamp(part))
+        files.append(part)
         tileset = _small_file(part) if part.suffix == ".tsx" else None
         if tileset is not None:
-            stamps.extend(_file_stamp(part.parent / image.decode("utf-8", "replace"))
-                          for image in SOURCE.findall(tileset))
-    return tuple(stamps)
+            files.extend(part.parent / image.decode("utf-8", "replace") for image in SOURCE.findall(tileset))
+    return files
 
 
 def _small_file(path: Path) -> bytes | None:
@@ -91,6 +126,18 @@ def _small_file(path: Path) -> bytes | None:
         return handle.read(MAX_FILE_BYTES + 1)
 
 
+def _digest(path: Path) -> str | None:
+    """The SHA-256 of a small regular file (None for any other or none), worked out once per (size, time)."""
+    stamp = _file_stamp(path)
+    if stamp not in _DIGESTS:
+        try:
+            content = _small_file(path)
+        except (OSError, ValueError):
+            content = None
+        _DIGESTS[stamp] = None if content is None else hashlib.sha256(content).hexdigest()
+    return _DIGESTS[stamp]
+
+
 def _file_stamp(path: Path) -> tuple:
     try:
         stat = os.stat(path)
@@ -99,14 +146,19 @@ def _file_stamp(path: Path) -> tuple:
         return str(path), None, None
 
 
-def _stamp(data_dir: Path) -> tuple:
-    """What read_data_ids reads, as (name, size, modification time) of each file."""
-    names = sorted((data_dir / "creatures").glob("*.toml")) + [data_dir / n for n in ("items.toml", "gear.toml",
-                                                                                        "traps.toml")]
-    return tuple(map(_file_stamp, names))
+def _data_files(data_dir: Path) -> list[Path]:
+    """What read_data_ids reads."""
+    return sorted((data_dir / "creatures").glob("*.toml")) + [data_dir / n for n in ("items.toml", "gear.toml",
+                                                                                     "traps.toml")]
 
 
-def forget() -> None:
-    """Empty the store: the next load reads every map and data file again, as a new process does."""
+def forget(disk: bool = False) -> None:
+    """Empty the store: the next load reads every map and data file again, as a new process does (from the
+    disk cache when it holds them); with `disk`, the disk cache is emptied too, as on a machine where the
+    game never ran."""
     _MAPS.clear()
     _IDS.clear()
+    _DIGESTS.clear()
+    _IDS_DIGEST.clear()
+    if disk:
+        diskcache.drop()
