@@ -5,12 +5,13 @@
 A world of sites is made from maps/region.tmx with its hero inside the Ruined Keep: every world a save can
 hold at once (both settlements and the one dungeon run a hero is in, N2: the other dungeons have no run to
 save), filled with creatures of a mix of kinds, spread over their rooms where there is space, until the
-world holds `--creatures` in all. Then it is saved and loaded `--runs` times, a load both with the maps in
-memory (a quickload, a Continue after playing) and after `store.forget()` (a process's first load), and
-the region's maps read on their own: the median of each on the clock and in this process's CPU time
-(which the other sessions sharing the machine lengthen far less), the Python function calls of one
-(cProfile: the same however busy the machine), and the file's size. Results and the machine they came
-from go in docs/performance.md.
+world holds `--creatures` in all. Then it is saved and loaded `--runs` times, a load with the maps in
+memory (a quickload, a Continue after playing), after `store.forget(disk=True)` (a process's first load on
+a machine where the game never ran) and after `store.forget()` (a process's first load, the maps read back
+from the disk cache, game/maps/diskcache.py), and the region's maps read on their own both ways: the
+median of each on the clock and in this process's CPU time (which the other sessions sharing the machine
+lengthen far less), the Python function calls of one (cProfile: the same however busy the machine), and
+the file's size. Results and the machine they came from go in docs/performance.md.
 """
 from __future__ import annotations
 
@@ -78,11 +79,13 @@ def calls(action: Callable[[], object]) -> int:
 
 def measure(creatures: int, runs: int) -> dict[str, object]:
     """Save, load with the maps in memory (a quickload, a Continue after playing) and load after
-    store.forget() (as a process's first load, the title screen's Continue after starting the game)."""
+    store.forget() (as a process's first load, the title screen's Continue after starting the game), with
+    the disk cache of the maps emptied and with it holding them."""
     realm = populated(creatures)
     content = load_content()
     total = sum(len(s.world.creatures()) for s in realm.sites.values() if s.world is not None)
-    times: dict[str, list[tuple[float, float]]] = {"save": [], "load": [], "first_load": [], "maps": []}
+    times: dict[str, list[tuple[float, float]]] = {"save": [], "load": [], "first_load": [], "cached_load": [],
+                                                   "maps": [], "cached_maps": []}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "world.sav"
 
@@ -93,18 +96,23 @@ def measure(creatures: int, runs: int) -> dict[str, object]:
             worldsave.load_realm(path, content).close()
 
         def read_maps() -> None:
-            worldsave.region_maps(path, worldsave.fileformat.read(path)["region"])
+            worldsave.region_maps(path, region)
 
+        save()
+        region = worldsave.fileformat.read(path)["region"]  # the maps' figure without reading the save's body
         for _ in range(runs):
             times["save"].append(timed(save))
-            store.forget()
-            times["maps"].append(timed(read_maps))
-            store.forget()
-            times["first_load"].append(timed(load))
+            for cache, maps_key, load_key in ((True, "maps", "first_load"), (False, "cached_maps", "cached_load")):
+                store.forget(disk=cache)
+                times[maps_key].append(timed(read_maps))
+                store.forget(disk=cache)
+                times[load_key].append(timed(load))
             times["load"].append(timed(load))
         counted = {"save_calls": calls(save), "load_calls": calls(load)}
-        store.forget()
+        store.forget(disk=True)
         counted["first_load_calls"] = calls(load)
+        store.forget()
+        counted["cached_load_calls"] = calls(load)
         size = path.stat().st_size
     realm.close()
     medians = {f"{what}_{clock}_ms": round(statistics.median(t[i] for t in taken), 1)
@@ -129,9 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{result['creatures']} creatures in {result['sites']} sites, file {result['bytes'] / 1024:.0f} KiB; "
           f"medians of {args.runs} runs, on the clock / of CPU time, and Python function calls of one:")
     for what, words in (("save", "save"), ("load", "load, maps in memory"),
-                        ("first_load", "load, maps read (a process's first)"), ("maps", "… reading the maps")):
+                        ("first_load", "load, maps read (a process's first)"), ("maps", "… reading the maps"),
+                        ("cached_load", "load, maps from the disk cache (first)"), ("cached_maps", "… reading them")):
         calls_of = f", {result[what + '_calls']:,} calls" if what + "_calls" in result else ""
-        print(f"  {words:36} {result[what + '_wall_ms']:7.1f} ms / {result[what + '_cpu_ms']:7.1f} ms{calls_of}")
+        print(f"  {words:39} {result[what + '_wall_ms']:7.1f} ms / {result[what + '_cpu_ms']:7.1f} ms{calls_of}")
     return 0
 
 
