@@ -168,6 +168,21 @@ def test_another_version_of_the_game_reads_the_maps_again(reads: Counter, monkey
     assert reads["region.tmx"] == 2 and reads["caves.tmx"] == 2 and reads["data"] == 2
 
 
+def test_the_code_digest_changes_with_any_source_that_reads_a_map_and_without_sources(tmp_path: Path):
+    game = tmp_path / "game"
+    shutil.copytree(ROOT / "game", game)
+    first = diskcache.code_digest(game)
+    assert diskcache.code_digest(game) == first and diskcache.version() == diskcache.code_digest(ROOT / "game")
+    dice = game / "rules" / "dice.py"
+    dice.write_text(dice.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    second = diskcache.code_digest(game)
+    assert second != first
+    (game / "maps" / "new_check.py").write_text("", encoding="utf-8")
+    assert diskcache.code_digest(game) not in (first, second)
+    shutil.rmtree(game / "rules")  # a bundle: no sources beside it
+    assert diskcache.code_digest(game) not in (first, second)
+
+
 def test_the_version_covers_every_module_that_reads_a_map():
     """diskcache.SHAPED_BY names the sources version() digests: every module of the game that the map
     loader, the checks, the store or the codec import (directly or not) must be among them."""
@@ -187,8 +202,9 @@ def test_the_version_covers_every_module_that_reads_a_map():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("game"):
                 todo += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-    needed = {ROOT / (name.replace(".", "/") + ".py") for name in seen} - {ROOT / "game" / "userdirs.py"}
-    assert {p for p in needed if p.exists()} - covered == set()
+    needed = {ROOT / (name.replace(".", "/") + ".py") for name in seen}
+    needed |= {ROOT / name.replace(".", "/") / "__init__.py" for name in seen}  # packages run their __init__
+    assert {p for p in needed if p.exists() and p.stat().st_size} - covered == set()
     assert "game.rules.dice" in seen  # the walk reaches what validate imports
 
 

@@ -30,7 +30,8 @@ FORMAT = 1  # of an entry: raise it when the codec changes in a way its source d
 MAGIC = b"ethernalis map cache\n"
 SUFFIX = ".map"
 MAX_ENTRY_BYTES = 32 * 1024 * 1024  # a map at its limits (256x256 squares, 8 layers) packs to under 3 MB
-SHAPED_BY = ("maps", "rules", "content/errors.py", "content/toml_file.py", "paths.py")  # under game/: what reads a map
+SHAPED_BY = ("maps", "rules/card.py", "rules/definitions.py", "rules/dice.py", "rules/tables.py", "content/errors.py",
+             "content/toml_file.py", "paths.py", "userdirs.py", "__init__.py")  # under game/: what reading a map runs
 
 
 @cache
@@ -41,11 +42,16 @@ def folder() -> Path:
 
 @cache
 def version() -> bytes:
-    """The entry format with the digest of the source of every module that shapes a map (SHAPED_BY), so
-    a game update or any change to the loader, the checks or the model leaves old entries unused. A bundle
-    without the sources (PyInstaller) takes its executable's size and time instead."""
+    """code_digest() of this game, worked out once per process."""
+    return code_digest(Path(__file__).resolve().parent.parent)
+
+
+def code_digest(game: Path) -> bytes:
+    """The entry format and Python's version with the source of every module that reading a map runs
+    (SHAPED_BY, under the `game` folder), so a game update or any change to the loader, the checks or the
+    model leaves old entries unused. A bundle without the sources (PyInstaller) takes its executable's
+    size and time instead."""
     digest = hashlib.sha256(f"{FORMAT} {sys.version_info[:2]}".encode())
-    game = Path(__file__).resolve().parent.parent
     try:
         for part in SHAPED_BY:
             files = sorted((game / part).glob("*.py")) if (game / part).is_dir() else [game / part]

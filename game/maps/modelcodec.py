@@ -16,7 +16,7 @@ import types
 import typing
 from itertools import chain
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Callable, Iterable, TypeVar
 
 from game.maps.data_ids import DataIds
 from game.maps.model import DungeonMap, RegionMap
@@ -111,12 +111,12 @@ class Tuples(Codec):
         super().__init__(lambda item: item, lambda item: self._checked(item, depth))
 
     def _checked(self, item: object, depth: int) -> object:
-        level: object = (item,)
-        for _ in range(depth):
-            if not set(map(type, level)) <= {tuple}:  # type: ignore[call-overload]
+        level: Iterable = (item,)
+        for step in range(depth, 0, -1):
+            if not set(map(type, level)) <= {tuple}:
                 raise ValueError("not an array where one belongs")
-            level = tuple(chain.from_iterable(level))  # type: ignore[arg-type]
-        if not set(map(type, level)) <= self.kinds:  # type: ignore[call-overload]
+            level = chain.from_iterable(level) if step == 1 else tuple(chain.from_iterable(level))
+        if not set(map(type, level)) <= self.kinds:
             raise ValueError("an array of the wrong types")
         return item
 

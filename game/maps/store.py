@@ -48,7 +48,7 @@ def data_ids(data_dir: Path = DATA) -> DataIds:
     stamp = tuple(map(_file_stamp, files))
     known = _IDS.get(str(data_dir))
     if known is None or known[0] != stamp:
-        named = lambda: [[path.relative_to(data_dir).as_posix(), _digest(path)] for path in files]  # noqa: E731
+        named = lambda: [[path.parent.name, path.name, _digest(path)] for path in files]  # noqa: E731
         known = _IDS[str(data_dir)] = (stamp, _on_disk(f"data ids {data_dir}", named, DataIds,  # a codex id is a name
                                                        lambda: read_data_ids(data_dir)))
     return known[1]
