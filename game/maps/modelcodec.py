@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 import types
 import typing
+from functools import cache
 from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
@@ -67,8 +69,8 @@ class Record(Codec):
 
     def __init__(self, cls: type) -> None:
         self.cls = cls
-        hints = typing.get_type_hints(cls)
-        self.fields = [(f.name, codec(hints[f.name])) for f in dataclasses.fields(cls)]
+        where = vars(sys.modules[cls.__module__])
+        self.fields = [(f.name, codec(_annotation(f.type, where))) for f in dataclasses.fields(cls)]
         super().__init__(self._plain, self._value)
 
     def _plain(self, item: object) -> list:
@@ -171,6 +173,21 @@ def _mapping(keys: Codec, items: Codec) -> Codec:
     return Codec(lambda item: [keys.plain_many(list(item)), items.plain_many(list(item.values()))], value)  # type: ignore[attr-defined]
 
 
+_ANNOTATIONS: dict[tuple[str, str], object] = {}
+
+
+def _annotation(text: object, where: dict) -> object:
+    """A field's annotation (a string under `from __future__ import annotations`) as the type it names,
+    evaluated once for each text: typing.get_type_hints takes as long as the rest of the import."""
+    if not isinstance(text, str):
+        return text
+    known = (where["__name__"], text)
+    if known not in _ANNOTATIONS:
+        _ANNOTATIONS[known] = eval(text, where)  # noqa: S307 — the model's own source, not input
+    return _ANNOTATIONS[known]
+
+
+@cache
 def codec(hint: object) -> Codec:
     """The codec of an annotation of the model; TypeError for one it does not know (a new kind of field
     needs a line here, and tests/test_map_cache.py says so)."""
