@@ -14,6 +14,7 @@ from pathlib import Path
 import msgpack
 import pytest
 
+from game.launch import load_dungeon
 from game.maps import diskcache, modelcodec, store
 from game.maps.errors import MapError
 from game.maps.model import DungeonMap, RegionMap
@@ -95,6 +96,17 @@ def test_a_changed_map_file_is_read_again(reads: Counter, caves: Path):
     assert "Crystal Seam Hall" in {room.name for room in again.rooms.values()} and again != first
     store.forget()
     assert store.dungeon(caves, data) == again and reads["caves.tmx"] == 2
+
+
+def test_F5_after_an_edit_in_tiled_reloads_the_edited_map_in_a_new_process_too(reads: Counter, caves: Path):
+    """The game's F5 (game/ui/dungeon.py) reads the map through launch.load_dungeon, as a new game does."""
+    first = load_dungeon(caves)
+    store.forget()  # the game restarted
+    assert load_dungeon(caves) == first and reads["caves.tmx"] == 1
+    caves.write_text(caves.read_text(encoding="utf-8").replace('name="Crystal Vein"', 'name="Crystal Seam"'),
+                     encoding="utf-8")
+    assert "Crystal Seam" in {room.name for room in load_dungeon(caves).rooms.values()}  # F5
+    assert reads["caves.tmx"] == 2
 
 
 def test_a_map_edited_in_place_to_the_same_size_and_time_is_still_read_again(reads: Counter, caves: Path):
