@@ -299,8 +299,8 @@ def columns_of_different_lengths(value: list) -> list:
     return value
 
 
-HOSTILE = [room_named_by_a_number, a_map_too_large, the_region_in_its_place, an_extension_type, a_list_for_a_tuple_of_squares, fields_missing,
-           columns_of_different_lengths]
+HOSTILE = [room_named_by_a_number, a_map_too_large, the_region_in_its_place, an_extension_type,
+           a_list_for_a_tuple_of_squares, fields_missing, columns_of_different_lengths]
 
 
 @pytest.mark.parametrize("change", HOSTILE, ids=lambda change: change.__name__)
@@ -402,7 +402,8 @@ def test_the_codec_builds_only_the_class_asked_for_from_fields_of_their_types(re
     value is built back only as the class the caller asked for."""
     region, data, maps = shipped()
     for model in (region, data, *maps.values()):
-        assert modelcodec.model(type(model), msgpack.unpackb(msgpack.packb(modelcodec.plain(model)), use_list=False)) == model
+        packed = msgpack.packb(modelcodec.plain(model))
+        assert modelcodec.model(type(model), msgpack.unpackb(packed, use_list=False)) == model
     with pytest.raises(ValueError):
         modelcodec.model(RegionMap, modelcodec.plain(maps[min(maps)]))
     for unknown in (list[int], set, tuple[int, ...] | str):

@@ -25,7 +25,6 @@ from game.maps.model import DungeonMap, RegionMap
 
 Model = TypeVar("Model", DungeonMap, RegionMap, DataIds)
 SCALARS = frozenset((str, int, float, bool))  # what a Tiled custom property holds, as pytmx reads it
-PATH_TYPE = type(Path())
 
 
 class Codec:
@@ -146,14 +145,16 @@ def _fixed(parts: list[Codec]) -> Codec:
             raise ValueError(f"not {len(parts)} values")
         return tuple(part.value(one) for part, one in zip(parts, item))
 
-    fixed = Codec(lambda item: [part.plain(one) for part, one in zip(parts, item)], value)  # type: ignore[call-overload]
+    fixed = Codec(lambda item: [part.plain(one) for part, one in zip(parts, item)],  # type: ignore[call-overload]
+                  value)
     kinds = {part.kinds for part in parts if isinstance(part, Scalar)}
     if len(kinds) == 1 and all(isinstance(part, Scalar) for part in parts):
         alike, = kinds
 
         def values(column: object) -> list:
             if (type(column) is not tuple or not set(map(type, column)) <= {tuple}
-                    or not set(map(len, column)) <= {len(parts)} or not set(map(type, chain.from_iterable(column))) <= alike):
+                    or not set(map(len, column)) <= {len(parts)}
+                    or not set(map(type, chain.from_iterable(column))) <= alike):
                 raise ValueError("a column of the wrong pairs")
             return column  # type: ignore[return-value]
         fixed.values = values  # type: ignore[method-assign]
@@ -170,7 +171,8 @@ def _mapping(keys: Codec, items: Codec) -> Codec:
             raise ValueError("a dict's keys do not match its values")
         return dict(zip(found, values))
 
-    return Codec(lambda item: [keys.plain_many(list(item)), items.plain_many(list(item.values()))], value)  # type: ignore[attr-defined]
+    return Codec(lambda item: [keys.plain_many(list(item)),  # type: ignore[call-overload]
+                               items.plain_many(list(item.values()))], value)  # type: ignore[attr-defined]
 
 
 _ANNOTATIONS: dict[tuple[str, str], object] = {}
@@ -201,7 +203,7 @@ def codec(hint: object) -> Codec:
     if hint is Path:
         return Codec(os.fsencode, _path)  # type: ignore[arg-type]
     if dataclasses.is_dataclass(hint):
-        return _record(hint)  # type: ignore[arg-type]
+        return Record(hint)  # type: ignore[arg-type]  # once a class: codec() keeps what it made
     if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
         inner = codec(next(arg for arg in args if arg is not type(None)))
         return Scalar(inner.kinds | {type(None)}) if isinstance(inner, Scalar) else _optional(inner)
@@ -214,16 +216,7 @@ def codec(hint: object) -> Codec:
     raise TypeError(f"the map cache cannot keep a field of type {hint}")
 
 
-_RECORDS: dict[type, Record] = {}
-
-
-def _record(cls: type) -> Record:
-    if cls not in _RECORDS:
-        _RECORDS[cls] = Record(cls)
-    return _RECORDS[cls]
-
-
-MODELS = {cls: _record(cls) for cls in (DungeonMap, RegionMap, DataIds)}
+MODELS = {cls: codec(cls) for cls in (DungeonMap, RegionMap, DataIds)}
 
 
 def plain(item: DungeonMap | RegionMap | DataIds) -> list:
