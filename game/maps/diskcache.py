@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import sys
 import tempfile
 from functools import cache
@@ -71,9 +72,10 @@ def digest(parts: list) -> bytes:
 def fetch(slot: str, key: bytes, kind: type[Model]) -> Model | None:
     """The `kind` kept in `slot` for `key`, or None when there is none or anything about it is wrong."""
     try:
-        path = folder() / _file_name(slot)
-        with open(path, "rb") as handle:
-            if os.fstat(handle.fileno()).st_size > MAX_ENTRY_BYTES:
+        descriptor = os.open(folder() / _file_name(slot), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO
+        with open(descriptor, "rb") as handle:  # neither blocks nor is read
+            status = os.fstat(descriptor)
+            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_ENTRY_BYTES:
                 return None
             content = handle.read(MAX_ENTRY_BYTES + 1)
         head, body = len(MAGIC), len(MAGIC) + 32
