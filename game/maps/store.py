@@ -48,8 +48,7 @@ def data_ids(data_dir: Path = DATA) -> DataIds:
     stamp = tuple(map(_file_stamp, files))
     known = _IDS.get(str(data_dir))
     if known is None or known[0] != stamp:
-        named = lambda: [[path.parent.name, path.name, _digest(path)] for path in files]  # noqa: E731
-        known = _IDS[str(data_dir)] = (stamp, _on_disk(f"data ids {data_dir}", named, DataIds,  # a codex id is a name
+        known = _IDS[str(data_dir)] = (stamp, _on_disk(f"data ids {data_dir}", lambda: _named_digests(files), DataIds,
                                                        lambda: read_data_ids(data_dir)))
     return known[1]
 
@@ -136,6 +135,11 @@ def _digest(path: Path) -> str | None:
             content = None
         _DIGESTS[stamp] = None if content is None else hashlib.sha256(content).hexdigest()
     return _DIGESTS[stamp]
+
+
+def _named_digests(files: list[Path]) -> list:
+    """The data files' digests with their names: a creature's id is its file's name."""
+    return [[path.parent.name, path.name, _digest(path)] for path in files]
 
 
 def _file_stamp(path: Path) -> tuple:
