@@ -118,7 +118,7 @@ def _referenced(path: Path, content: bytes) -> list[Path]:
 def _small_file(path: Path) -> bytes | None:
     """The bytes of a regular file of at most the limit of a map or tileset file (limits.MAX_FILE_BYTES), else
     None: a map naming a pipe or a huge file is left to the loader, which refuses it in one line."""
-    status = regular_file(path) if os.path.lexists(path) else None
+    status = regular_file(path)
     if status is None or status.st_size > MAX_FILE_BYTES:
         return None
     with open(path, "rb") as handle:
