@@ -27,10 +27,10 @@ from game.maps.data_ids import DataIds
 from game.maps.model import DungeonMap, RegionMap
 from game.maps.modelcodec import Model
 
-FORMAT = 1  # of an entry: raise it when the codec changes in a way its source does not show
+FORMAT = 1  # of an entry: raise it when the file's layout changes (the code's digest covers the codec)
 MAGIC = b"ethernalis map cache\n"
 SUFFIX = ".map"
-MAX_ENTRY_BYTES = 32 * 1024 * 1024  # a map at its limits (256x256 squares, 8 layers) packs to under 3 MB
+MAX_ENTRY_BYTES = 32 * 1024 * 1024  # a map at its limits (256x256 squares, 8 layers, 10,000 objects): a few MB
 SHAPED_BY = ("maps", "rules/card.py", "rules/definitions.py", "rules/dice.py", "rules/tables.py", "content/errors.py",
              "content/toml_file.py", "paths.py", "userdirs.py", "__init__.py")  # under game/: what reading a map runs
 
