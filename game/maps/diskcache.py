@@ -31,6 +31,8 @@ FORMAT = 1  # of an entry: raise it when the file's layout changes (the code's d
 MAGIC = b"ethernalis map cache\n"
 SUFFIX = ".map"
 MAX_ENTRY_BYTES = 32 * 1024 * 1024  # a map at its limits (256x256 squares, 8 layers, 10,000 objects): a few MB
+# an entry is opened without waiting for a writer (a FIFO put there) and, on Windows, as bytes
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 SHAPED_BY = ("maps", "rules/card.py", "rules/definitions.py", "rules/dice.py", "rules/tables.py", "content/errors.py",
              "content/toml_file.py", "paths.py", "userdirs.py", "__init__.py")  # under game/: what reading a map runs
 
@@ -72,8 +74,8 @@ def digest(parts: list) -> bytes:
 def fetch(slot: str, key: bytes, kind: type[Model]) -> Model | None:
     """The `kind` kept in `slot` for `key`, or None when there is none or anything about it is wrong."""
     try:
-        descriptor = os.open(folder() / _file_name(slot), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO
-        with open(descriptor, "rb") as handle:  # neither blocks nor is read
+        descriptor = os.open(folder() / _file_name(slot), READ_FLAGS)
+        with open(descriptor, "rb") as handle:
             status = os.fstat(descriptor)
             if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_ENTRY_BYTES:
                 return None
