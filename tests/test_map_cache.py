@@ -319,9 +319,12 @@ def test_a_truncated_damaged_foreign_or_random_entry_is_refused_and_the_map_read
     store.forget()
     other, = set(entries()) - before
     damaged = good[:-40] + bytes([good[-40] ^ 0x20]) + good[-39:]
+    key, _ = msgpack.unpackb(good[HEAD:], raw=False)
+    claim = b"\x92" + msgpack.packb(key) + b"\xdd\xff\xff\xff\xff"  # [key, an array of 4 billion items]
     cases = {"truncated": good[: len(good) // 2], "empty": b"", "random": os.urandom(len(good)),
              "one bit": damaged, "no checksum": diskcache.MAGIC + good[HEAD:], "foreign": other.read_bytes(),
-             "another game's": b"\x89PNG" + good[4:]}
+             "another game's": b"\x89PNG" + good[4:],
+             "a claim of 4 billion items": diskcache.MAGIC + hashlib.sha256(claim).digest() + claim}
     for count, (what, content) in enumerate(cases.items(), 2):
         entry.write_bytes(content)
         assert store.dungeon(caves, store.data_ids()) == dungeon, what
