@@ -208,3 +208,21 @@ def test_N3_the_region_map_shows_the_travellers_on_the_road_where_they_have_got_
     realm.clock = 192 + 70  # arrived: off the road
     realm.catch_up_all()
     assert region.on_the_road() == []
+
+
+def test_quitting_while_the_dungeon_moves_finishes_its_turn_and_saves_it(tmp_path):
+    """Autosave on quitting (issue 12): a window closed (or Quit chosen) mid-turn loses nothing since the last
+    journey; the turn under way ends and the world is saved with it."""
+    session = Session(DEFAULT_MAP, 3, tmp_path / "slot1.sav")
+    stack = scene_stack(session)
+    stack.reset("region", new=True)
+    key(stack, pygame.K_RETURN)  # into Ashby Vale
+    dungeon = stack.top
+    for _ in range(3):
+        key(stack, pygame.K_SPACE)
+        dungeon.driver.finish_turn()
+    key(stack, pygame.K_SPACE)
+    assert dungeon.driver.busy and dungeon.world.turn == 3
+    slot = session.world_slot
+    session.close()
+    assert summary(slot)["turn"] == 4 and summary(slot)["place"] == "Ashby Vale"
