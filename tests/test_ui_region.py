@@ -14,7 +14,7 @@ from game.ui.region import RegionScene
 from game.ui.session import Session
 from game.save.worldsave import summary
 from game.ui.title import NEW_WORLD, WORLDS, TitleScene
-from game.ui.worlds import WorldsScene
+from game.ui.worlds import ROWS, WorldsScene
 from game.world.components import Position
 
 pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
@@ -226,3 +226,28 @@ def test_quitting_while_the_dungeon_moves_finishes_its_turn_and_saves_it(tmp_pat
     slot = session.world_slot
     session.close()
     assert summary(slot)["turn"] == 4 and summary(slot)["place"] == "Ashby Vale"
+
+
+def test_the_worlds_screen_scrolls_and_a_click_plays_the_line_shown_under_it(tmp_path, monkeypatch):
+    """The load screen (issue 12) with more lines than it shows: scrolled to the last, a click on the top row
+    plays the line drawn there, not the list's first; the wheel moves the choice."""
+    session = Session(DEFAULT_MAP, 3, tmp_path / "slot1.sav")
+    for _ in range(4):  # four worlds of one hero each: eight lines, with their New hero lines
+        assert session.start_world() == []
+    session.close()
+    for slot in (tmp_path / "world1.sav", tmp_path / "world2.sav"):
+        assert session.continue_world(slot, new_hero=True) == []
+        session.close()
+    stack = scene_stack(session)
+    worlds = stack.push("worlds")
+    assert len(worlds.lines) == 10 > ROWS
+    played = []
+    monkeypatch.setattr(worlds, "play", played.append)
+    for _ in range(9):
+        key(stack, pygame.K_DOWN)
+    assert worlds.first_shown() == 10 - ROWS
+    click(stack, worlds.rect(0).center)
+    assert played == [10 - ROWS] and worlds.chosen == 10 - ROWS
+    stack.top.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert worlds.chosen == 10 - ROWS + 1
+    worlds.draw(pygame.display.get_surface())
