@@ -10,7 +10,8 @@ from game.paths import DEFAULT_MAP
 from game.ui.app import scene_stack
 from game.ui.creation import HeroCreationScene
 from game.ui.dungeon import DungeonScene
-from game.ui.region import RegionScene
+from game.ui import widgets
+from game.ui.region import SIDE, RegionScene
 from game.ui.session import Session
 from game.save.worldsave import summary
 from game.ui.title import NEW_WORLD, WORLDS, TitleScene
@@ -251,3 +252,31 @@ def test_the_worlds_screen_scrolls_and_a_click_plays_the_line_shown_under_it(tmp
     stack.top.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     assert worlds.chosen == 10 - ROWS + 1
     worlds.draw(pygame.display.get_surface())
+
+
+def test_the_region_panel_keeps_the_latest_news_that_fit_above_its_key_hints(stack, monkeypatch):
+    """Every site known, two travellers on the road, a problem and six long lines of news: the panel drops
+    the oldest news rather than write over its key hints (an unreadable screen is a bug)."""
+    stack.reset("region", new=True)
+    realm = stack.top.session.realm
+    realm.hero.known.update(s.id for s in realm.region.sites)
+    realm.clock = 225
+    realm.catch_up_all()
+    stack.reset("region")
+    region = stack.top
+    region.chosen, region.problem = 5, "The world is still moving."
+    region.news = [f"Herald Roderic sets out on the road to Ashby Vale (70 turns), line {n}." for n in range(6)]
+    drawn = []
+    real = widgets.text
+
+    def text(surface, words, *args, **kwargs):
+        drawn.append((words, real(surface, words, *args, **kwargs)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(widgets, "text", text)
+    region.draw(pygame.display.get_surface())
+    hints = next(rect for words, rect in drawn if words.startswith("Tab / arrows"))
+    panel = [(words, rect) for words, rect in drawn if rect.x >= SIDE.x and not words.startswith("Tab")]
+    assert len(region.on_the_road()) == 2 and all(rect.bottom <= hints.top for _, rect in panel)
+    shown = [words for words, _ in panel if words in region.news]
+    assert shown and shown == region.news[-len(shown):] and len(shown) < 6  # the latest, in order
