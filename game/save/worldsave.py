@@ -26,10 +26,11 @@ from game.paths import ROOT
 from game.save import checks, fileformat
 from game.save import collector_held, file_hash, load_site, map_reference, site_body, unfit, write_body
 from game.save.errors import SaveError
-from game.world.components import UID, Errand
+from game.world.components import UID, Body, Errand
 from game.world.realm import HeroProfile, Realm, Wayfarer
 from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
 from game.world.verbs import company
+from game.world.verbs.combat import die
 from game.world.verbs.journey import Traveller, bring_in, take_out
 from game.world.world import World
 
@@ -113,6 +114,8 @@ def traveller_body(realm: Realm, traveller: Traveller, party: list[Traveller],
     scratch = World(home, realm.content, 0)
     try:
         scratch.hero = bring_in(scratch, traveller, *home.entrance)
+        if esper.component_for_entity(scratch.hero, Body).health <= 0:  # a fallen hero (Realm.fallen): its
+            die(scratch, scratch.hero, None)  # body is saved as the dead hero's is, standing nowhere
         mates = [bring_in(scratch, mate, *home.entrance) for mate in party]
         body = site_body(scratch, path)
         return body, take_out(scratch, scratch.hero), [take_out(scratch, eid) for eid in mates]

@@ -109,7 +109,7 @@ class WorldsScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, rect, 2, border_radius=4)
             colour = theme.TEXT if uid is not None else theme.FRIEND
             widgets.text(surface, label, (rect.x + 16, rect.y + 9), 16, colour)
-        y = TOP + ROWS * 44 + 16
+        y = TOP + min(ROWS, len(self.lines)) * 44 + 16  # the problems just under the list
         for line in (self.problems + self.broken)[:4]:
             y = widgets.text(surface, line, (w // 2, y), 14, theme.PROBLEM, centre=True, width=1100).bottom + 4
         widgets.text(surface, "Up / Down: choose  ·  Enter or click: play  ·  Esc: back", (w // 2, h - 40), 14,
