@@ -216,7 +216,8 @@ def test_N3_a_hero_fallen_in_a_settlement_is_played_no_more_and_the_world_goes_o
         driver = Driver(realm.here)
         assert driver.do(EndTurn(realm.here.hero)).ok  # the village plays on for the new hero
         driver.finish_turn()
-        assert summary(tmp_path / "w.sav")["heroes"][0][:2] == ["hero", "Hero"]
+        assert summary(tmp_path / "w.sav")["heroes"] == [["hero", "Hero", "Ashby Vale (fallen)"],
+                                                         [second.uid, "Sabine", "Ashby Vale"]]  # the load screen's
     finally:
         realm.close()
 

@@ -78,9 +78,14 @@ def write_realm(realm: Realm, path: Path) -> None:
                   "heroes": heroes, "road": road},
         "sites": sites,
         "summary": {"hero": hero.name, "place": realm.sites[hero.place].place.name, "turn": realm.now,
-                    "heroes": [[h.uid, h.name, realm.sites[h.place].place.name] for h in realm.heroes.values()]},
+                    "heroes": [[h.uid, h.name, summary_place(realm, h)] for h in realm.heroes.values()]},
     }
     write_body(path, body, read_back=False)
+
+
+def summary_place(realm: Realm, hero: HeroProfile) -> str:
+    """Where the load screen says a hero is; a fallen one is marked so (it can be played no more)."""
+    return realm.sites[hero.place].place.name + (" (fallen)" if realm.fallen(hero.uid) else "")
 
 
 def hero_record(realm: Realm, hero: HeroProfile, path: Path) -> dict[str, Any]:
