@@ -9,9 +9,11 @@ import dataclasses
 import esper
 import pytest
 
+from game.launch import new_game
+from game.paths import DEFAULT_MAP
 from game.save import load_world, save_world
 from game.world.commands import DrawWeapon, EndTurn, Hand, Move, Order, Recruit, TakeBack
-from game.world.components import (Body, Companion, Identity, Inventory, Loyalty, Mood, MoodState, Needs,
+from game.world.components import (Body, Companion, Identity, Inventory, Loyalty, Mood, MoodState, Needs, Position,
                                    Persona)
 from game.world import views
 from game.world.driver import Driver
@@ -264,3 +266,30 @@ def test_N4_the_designers_F5_reload_keeps_the_party_with_its_packs_orders_and_pl
     assert len(party) == 2 and {world.room_of(e) for e in party} == {beside} == {world.hero_room()}
     assert sorted((c.order, c.room) for c in map(company.companion_of, party)) == [("follow", -1), ("wait", -1)]
     village.end_turn()
+
+
+@pytest.mark.rule("C31")
+def test_C31_a_group_in_the_party_stands_its_heads_beside_the_hero_when_its_room_is_gone():
+    """A minion group bound to the hero (here forced into its party) keeps its heads together through F5 (and
+    any journey, which brings companions in the same way): each on a free square of the hero's room."""
+    game = new_game(DEFAULT_MAP, 3)
+    world = game.world
+    try:
+        world.ecs.activate()
+        group = next(a.eid for a in world.actors.all() if a.body.heads)
+        company.join(world, world.hero, group, forced=True)
+        company.companion_of(group).order = "wait"  # it stays in its room, away from the hero
+        gone = world.room_of(group)
+        assert gone != world.hero_room()
+        heads = len(esper.component_for_entity(group, Position).cells)
+        game.reload_map(_without_room(world.map, gone))
+        group = company.party(world, world.hero)[0]
+        pos = esper.component_for_entity(group, Position)
+        room = world.map.rooms[world.hero_room()]
+        assert pos.room == room.id and len(set(pos.cells)) == heads and pos.square == pos.cells[0]
+        assert all(room.contains(cell) for cell in pos.cells) and group in world.rooms.occupants(room.id)
+        assert esper.component_for_entity(world.hero, Position).square not in pos.cells
+        for _ in range(3):
+            game.end_turn()
+    finally:
+        game.close()
