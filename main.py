@@ -61,10 +61,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         if args.map is not None:
             raise ArgumentError("--world runs the region map's sites; it takes no --map")
         args.turns = args.world
+    flag = "--world" if args.world is not None else "--turns"
     if args.turns is not None and args.turns < 0:
-        raise ArgumentError(f"--turns must be 0 or more, not {args.turns}")
+        raise ArgumentError(f"{flag} must be 0 or more, not {args.turns}")
     if args.turns is not None and args.turns > MAX_TURNS:
-        raise ArgumentError(f"--turns must be at most {MAX_TURNS}, not {args.turns}")
+        raise ArgumentError(f"{flag} must be at most {MAX_TURNS}, not {args.turns}")
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise ArgumentError(f"--seed must be from 0 to {MAX_SEED} (what a save holds), not {args.seed}")
     if args.map is not None and not args.map.is_file():

@@ -39,6 +39,8 @@ def refused(*argv: str) -> str:
     (["--headless", "--seed", "-1"], "--seed must be from 0 to 9223372036854775807 (what a save holds), not -1"),
     (["--headless", "--seed", str(2**63)], "--seed must be from 0 to 9223372036854775807"),
     (["--headless", "--turns", "1000001"], "--turns must be at most 1000000, not 1000001"),
+    (["--headless", "--world", "-5"], "--world must be 0 or more, not -5"),  # the flag given, not --turns
+    (["--headless", "--world", "1000001"], "--world must be at most 1000000, not 1000001"),
 ])
 def test_flags_that_would_do_nothing_and_unbounded_numbers_are_refused(argv, message):
     assert refused(*argv).startswith(message)

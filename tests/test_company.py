@@ -4,13 +4,18 @@ room and reporting, gear handed over both ways, fighting on the hero's side, com
 a drawn weapon setting the companion down first, and saves."""
 from __future__ import annotations
 
+import dataclasses
+
 import esper
 import pytest
 
+from game.launch import new_game
+from game.paths import DEFAULT_MAP
 from game.save import load_world, save_world
 from game.world.commands import DrawWeapon, EndTurn, Hand, Move, Order, Recruit, TakeBack
-from game.world.components import (Body, Companion, Identity, Inventory, Loyalty, Mood, MoodState, Needs,
+from game.world.components import (Body, Companion, Identity, Inventory, Loyalty, Mood, MoodState, Needs, Position,
                                    Persona)
+from game.world import views
 from game.world.driver import Driver
 from game.world.partyview import party_view
 from game.world.talkview import talk_view
@@ -208,3 +213,83 @@ def test_the_party_view_and_a_save_keep_the_companions_and_their_orders(village,
         loaded.finish_turn()
     finally:
         loaded.close()
+
+
+
+def _without_room(dungeon, gone: int):
+    """`dungeon` as a designer might save it again: room `gone`, its exits and its contents taken out."""
+    def kept(things):
+        return tuple(t for t in things if t.room != gone)
+    return dataclasses.replace(dungeon, rooms={k: r for k, r in dungeon.rooms.items() if k != gone},
+                               exits=tuple(e for e in dungeon.exits if gone not in e.rooms),
+                               placements=kept(dungeon.placements), items=kept(dungeon.items),
+                               traps=kept(dungeon.traps), spawners=kept(dungeon.spawners),
+                               supplies=kept(dungeon.supplies))
+
+
+@pytest.mark.rule("N4")
+@pytest.mark.rule("N38")
+def test_N4_the_designers_F5_reload_keeps_the_party_with_its_packs_orders_and_places(village):
+    """F5 (docs/maps.md): the map's population is laid out afresh, but the hero's companions stay with their
+    packs, loyalty and orders: one following beside the hero, one waiting in its room. After a reload that
+    took that room away, the one waiting stands beside the hero, and one sent to explore it follows again."""
+    world = village.world
+    fresh = len(world.creatures())
+    duplicates = fresh - len({esper.component_for_entity(e, Identity).name for e in world.creatures()})
+    waiter = joined(village, residents(world)[1])
+    assert village.do(Order(world.hero, waiter, "wait")).ok
+    waiting = world.room_of(waiter)
+    follower = joined(village, residents(world)[0])
+    beside = world.map.exits_of(waiting)[0][1]
+    goto(world, beside)
+    relocate(world, follower, beside, [world.rooms.free_spot(beside)])
+    before = {world.uid(e): (world.room_of(e), company.companion_of(e).order,
+                             sorted(i.item_id for i in views.carried_by(world, e)),
+                             esper.component_for_entity(e, Loyalty).to["hero"]) for e in (follower, waiter)}
+    assert before[world.uid(follower)][0] == beside != waiting
+
+    village.reload_map(world.map)
+
+    party = company.party(world, world.hero)
+    assert {world.uid(e): (world.room_of(e), company.companion_of(e).order,
+                           sorted(i.item_id for i in views.carried_by(world, e)),
+                           esper.component_for_entity(e, Loyalty).to["hero"]) for e in party} == before
+    assert len(world.creatures()) == fresh  # the map's people anew, the two who joined not laid out twice
+    names = [esper.component_for_entity(e, Identity).name for e in world.creatures()]
+    assert len(names) - len(set(names)) == duplicates  # no one of the party stands there twice
+    village.end_turn()  # the reloaded world runs with its party
+
+    follower = next(e for e in party if company.companion_of(e).order == "follow")
+    assert village.do(Order(world.hero, follower, "explore", waiting)).ok
+    village.reload_map(_without_room(world.map, waiting))
+    party = company.party(world, world.hero)
+    assert len(party) == 2 and {world.room_of(e) for e in party} == {beside} == {world.hero_room()}
+    assert sorted((c.order, c.room) for c in map(company.companion_of, party)) == [("follow", -1), ("wait", -1)]
+    village.end_turn()
+
+
+@pytest.mark.rule("C31")
+def test_C31_a_group_in_the_party_stands_its_heads_beside_the_hero_when_its_room_is_gone():
+    """A minion group bound to the hero (here forced into its party) keeps its heads together through F5 (and
+    any journey, which brings companions in the same way): each on a free square of the hero's room."""
+    game = new_game(DEFAULT_MAP, 3)
+    world = game.world
+    try:
+        world.ecs.activate()
+        group = next(a.eid for a in world.actors.all() if a.body.heads)
+        company.join(world, world.hero, group, forced=True)
+        company.companion_of(group).order = "wait"  # it stays in its room, away from the hero
+        gone = world.room_of(group)
+        assert gone != world.hero_room()
+        heads = len(esper.component_for_entity(group, Position).cells)
+        game.reload_map(_without_room(world.map, gone))
+        group = company.party(world, world.hero)[0]
+        pos = esper.component_for_entity(group, Position)
+        room = world.map.rooms[world.hero_room()]
+        assert pos.room == room.id and len(set(pos.cells)) == heads and pos.square == pos.cells[0]
+        assert all(room.contains(cell) for cell in pos.cells) and group in world.rooms.occupants(room.id)
+        assert esper.component_for_entity(world.hero, Position).square not in pos.cells
+        for _ in range(3):
+            game.end_turn()
+    finally:
+        game.close()

@@ -10,11 +10,12 @@ from game.paths import DEFAULT_MAP
 from game.ui.app import scene_stack
 from game.ui.creation import HeroCreationScene
 from game.ui.dungeon import DungeonScene
-from game.ui.region import RegionScene
+from game.ui import widgets
+from game.ui.region import SIDE, RegionScene
 from game.ui.session import Session
 from game.save.worldsave import summary
 from game.ui.title import NEW_WORLD, WORLDS, TitleScene
-from game.ui.worlds import WorldsScene
+from game.ui.worlds import ROWS, WorldsScene
 from game.world.components import Position
 
 pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
@@ -208,3 +209,74 @@ def test_N3_the_region_map_shows_the_travellers_on_the_road_where_they_have_got_
     realm.clock = 192 + 70  # arrived: off the road
     realm.catch_up_all()
     assert region.on_the_road() == []
+
+
+def test_quitting_while_the_dungeon_moves_finishes_its_turn_and_saves_it(tmp_path):
+    """Autosave on quitting (issue 12): a window closed (or Quit chosen) mid-turn loses nothing since the last
+    journey; the turn under way ends and the world is saved with it."""
+    session = Session(DEFAULT_MAP, 3, tmp_path / "slot1.sav")
+    stack = scene_stack(session)
+    stack.reset("region", new=True)
+    key(stack, pygame.K_RETURN)  # into Ashby Vale
+    dungeon = stack.top
+    for _ in range(3):
+        key(stack, pygame.K_SPACE)
+        dungeon.driver.finish_turn()
+    key(stack, pygame.K_SPACE)
+    assert dungeon.driver.busy and dungeon.world.turn == 3
+    slot = session.world_slot
+    session.close()
+    assert summary(slot)["turn"] == 4 and summary(slot)["place"] == "Ashby Vale"
+
+
+def test_the_worlds_screen_scrolls_and_a_click_plays_the_line_shown_under_it(tmp_path, monkeypatch):
+    """The load screen (issue 12) with more lines than it shows: scrolled to the last, a click on the top row
+    plays the line drawn there, not the list's first; the wheel moves the choice."""
+    session = Session(DEFAULT_MAP, 3, tmp_path / "slot1.sav")
+    for _ in range(4):  # four worlds of one hero each: eight lines, with their New hero lines
+        assert session.start_world() == []
+    session.close()
+    for slot in (tmp_path / "world1.sav", tmp_path / "world2.sav"):
+        assert session.continue_world(slot, new_hero=True) == []
+        session.close()
+    stack = scene_stack(session)
+    worlds = stack.push("worlds")
+    assert len(worlds.lines) == 10 > ROWS
+    played = []
+    monkeypatch.setattr(worlds, "play", played.append)
+    for _ in range(9):
+        key(stack, pygame.K_DOWN)
+    assert worlds.first_shown() == 10 - ROWS
+    click(stack, worlds.rect(0).center)
+    assert played == [10 - ROWS] and worlds.chosen == 10 - ROWS
+    stack.top.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert worlds.chosen == 10 - ROWS + 1
+    worlds.draw(pygame.display.get_surface())
+
+
+def test_the_region_panel_keeps_the_latest_news_that_fit_above_its_key_hints(stack, monkeypatch):
+    """Every site known, two travellers on the road, a problem and six long lines of news: the panel drops
+    the oldest news rather than write over its key hints (an unreadable screen is a bug)."""
+    stack.reset("region", new=True)
+    realm = stack.top.session.realm
+    realm.hero.known.update(s.id for s in realm.region.sites)
+    realm.clock = 225
+    realm.catch_up_all()
+    stack.reset("region")
+    region = stack.top
+    region.chosen, region.problem = 5, "The world is still moving."
+    region.news = [f"Herald Roderic sets out on the road to Ashby Vale (70 turns), line {n}." for n in range(6)]
+    drawn = []
+    real = widgets.text
+
+    def text(surface, words, *args, **kwargs):
+        drawn.append((words, real(surface, words, *args, **kwargs)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(widgets, "text", text)
+    region.draw(pygame.display.get_surface())
+    hints = next(rect for words, rect in drawn if words.startswith("Tab / arrows"))
+    panel = [(words, rect) for words, rect in drawn if rect.x >= SIDE.x and not words.startswith("Tab")]
+    assert len(region.on_the_road()) == 2 and all(rect.bottom <= hints.top for _, rect in panel)
+    shown = [words for words, _ in panel if words in region.news]
+    assert shown and shown == region.news[-len(shown):] and len(shown) < 6  # the latest, in order

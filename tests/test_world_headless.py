@@ -95,6 +95,17 @@ def test_reload_map_keeps_the_hero_and_repopulates(tmp_path: Path):
         world.close()
 
 
+def test_reload_map_before_the_first_turn_runs_on():
+    """F5 pressed at once on a settlement, whose laying out leaves deletions pending for the first turn."""
+    game = new_game(ROOT / "maps" / "village.tmx", 7)
+    try:
+        game.reload_map(load_dungeon(game.world.map.path))
+        game.end_turn()
+        assert game.world.alive(game.world.hero)
+    finally:
+        game.close()
+
+
 def test_a_headless_world_runs_every_site_the_same_for_the_same_seed_and_a_save_carries_it_on(tmp_path: Path):
     """--world N (issue 12): the hero waits in the home settlement; both settlements live every turn."""
     logs = []

@@ -21,11 +21,14 @@ from game.ui.region import RegionScene
 from game.ui.session import Session
 from game.ui.title import NEW_WORLD
 from game.world import views
-from game.world.components import Hero, sheet_plain
-from game.world.verbs import loadout
+from game.world.commands import EndTurn, Recruit
+from game.world.components import Hero, Loyalty, Persona, sheet_plain
+from game.world.driver import Driver
+from game.world.verbs import combat, company, loadout
+from game.world.verbs.moving import relocate
 
 pytestmark = pytest.mark.usefixtures("display")
-VILLAGE = 1
+VILLAGE, KEEP = 1, 3
 
 
 def sheets(content):
@@ -167,3 +170,74 @@ def test_new_world_and_a_world_s_new_hero_go_through_the_creation_screen(tmp_pat
         assert [h[1] for h in summary(slot)["heroes"]] == ["Wren", "Oswin"]
     finally:
         session.close()
+
+
+@pytest.mark.rule("N3")
+def test_N3_a_hero_fallen_in_a_settlement_is_played_no_more_and_the_world_goes_on_with_a_new_one(tmp_path):
+    """A world goes on without a fallen hero (docs/rules.md, "The world of sites"): the save made as it falls
+    loads; a new hero then played leaves the village living and free of it (its companion let go, the game
+    over no more), every save after that loads, and the fallen hero is refused, saying why."""
+    realm = new_realm(REGION_MAP, 11)
+    try:
+        assert realm.play("hero").ok and realm.travel(VILLAGE).ok
+        world = realm.here
+        world.ecs.activate()
+        mate = next(a.eid for a in world.actors.all()
+                    if a.ident.kind == "world" and esper.has_component(a.eid, Persona) and not a.ident.faction == "hero")
+        esper.component_for_entity(mate, Loyalty).to["hero"] = 50
+        relocate(world, world.hero, world.room_of(mate), [world.rooms.free_spot(world.room_of(mate))])
+        assert Driver(world).do(Recruit(world.hero, mate)).ok and company.companion_of(mate) is not None
+        mate_uid, faction = world.uid(mate), company.companion_of(mate).faction
+        combat.die(world, world.hero, None)
+        assert world.over and realm.fallen("hero")
+        save_realm(realm, tmp_path / "w.sav")
+    finally:
+        realm.close()
+    realm = load_realm(tmp_path / "w.sav")  # fallen, still in the village: as saved the moment it fell
+    try:
+        assert realm.fallen("hero")
+        second = realm.new_hero(name="Sabine")
+        assert realm.play(second.uid).ok
+        village = realm.sites[VILLAGE].world
+        village.ecs.activate()
+        assert village.over is None and village.hero == 0
+        freed = village.actors.by_uid(mate_uid)  # its companion stays there, its own again
+        assert freed is not None and company.companion_of(freed.eid) is None and freed.ident.faction == faction
+        save_realm(realm, tmp_path / "w.sav")
+    finally:
+        realm.close()
+    realm = load_realm(tmp_path / "w.sav")  # the fallen hero carried out of the village, dead: it loads
+    try:
+        assert realm.fallen("hero") and not realm.fallen(second.uid)
+        refused = realm.play("hero")
+        assert not refused.ok
+        assert refused.reason == "Hero has fallen: play on as another hero of this world, or make a new one."
+        assert realm.play(second.uid).ok and realm.travel(VILLAGE).ok
+        driver = Driver(realm.here)
+        assert driver.do(EndTurn(realm.here.hero)).ok  # the village plays on for the new hero
+        driver.finish_turn()
+        assert summary(tmp_path / "w.sav")["heroes"] == [["hero", "Hero", "Ashby Vale (fallen)"],
+                                                         [second.uid, "Sabine", "Ashby Vale"]]  # the load screen's
+    finally:
+        realm.close()
+
+
+@pytest.mark.rule("N2")
+def test_N2_a_hero_fallen_in_a_dungeon_ends_its_run_when_another_hero_is_played(tmp_path):
+    realm = new_realm(REGION_MAP, 11)
+    try:
+        assert realm.travel(KEEP).ok
+        world = realm.here
+        world.ecs.activate()
+        combat.die(world, world.hero, None)
+        second = realm.new_hero()
+        assert realm.play(second.uid).ok and realm.sites[KEEP].world is None  # the run is over
+        save_realm(realm, tmp_path / "w.sav")
+    finally:
+        realm.close()
+    loaded = load_realm(tmp_path / "w.sav")
+    try:
+        assert loaded.fallen("hero") and not loaded.play("hero").ok and loaded.playing == second.uid
+        assert loaded.travel(KEEP).ok and not loaded.here.over  # a fresh run for the new hero
+    finally:
+        loaded.close()

@@ -26,10 +26,11 @@ from game.paths import ROOT
 from game.save import checks, fileformat
 from game.save import collector_held, file_hash, load_site, map_reference, site_body, unfit, write_body
 from game.save.errors import SaveError
-from game.world.components import UID, Errand
+from game.world.components import UID, Body, Errand
 from game.world.realm import HeroProfile, Realm, Wayfarer
 from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
 from game.world.verbs import company
+from game.world.verbs.combat import die
 from game.world.verbs.journey import Traveller, bring_in, take_out
 from game.world.world import World
 
@@ -77,9 +78,14 @@ def write_realm(realm: Realm, path: Path) -> None:
                   "heroes": heroes, "road": road},
         "sites": sites,
         "summary": {"hero": hero.name, "place": realm.sites[hero.place].place.name, "turn": realm.now,
-                    "heroes": [[h.uid, h.name, realm.sites[h.place].place.name] for h in realm.heroes.values()]},
+                    "heroes": [[h.uid, h.name, summary_place(realm, h)] for h in realm.heroes.values()]},
     }
     write_body(path, body, read_back=False)
+
+
+def summary_place(realm: Realm, hero: HeroProfile) -> str:
+    """Where the load screen says a hero is; a fallen one is marked so (it can be played no more)."""
+    return realm.sites[hero.place].place.name + (" (fallen)" if realm.fallen(hero.uid) else "")
 
 
 def hero_record(realm: Realm, hero: HeroProfile, path: Path) -> dict[str, Any]:
@@ -113,6 +119,8 @@ def traveller_body(realm: Realm, traveller: Traveller, party: list[Traveller],
     scratch = World(home, realm.content, 0)
     try:
         scratch.hero = bring_in(scratch, traveller, *home.entrance)
+        if esper.component_for_entity(scratch.hero, Body).health <= 0:  # a fallen hero (Realm.fallen): its
+            die(scratch, scratch.hero, None)  # body is saved as the dead hero's is, standing nowhere
         mates = [bring_in(scratch, mate, *home.entrance) for mate in party]
         body = site_body(scratch, path)
         return body, take_out(scratch, scratch.hero), [take_out(scratch, eid) for eid in mates]

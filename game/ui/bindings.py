@@ -27,7 +27,7 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "log_older": ((pygame.K_PAGEUP,), "Scroll the message log back"),
     "log_newer": ((pygame.K_PAGEDOWN,), "Scroll the message log forward"),
     "help": ((pygame.K_F1,), "Show or hide the controls"),
-    "reload": ((pygame.K_F5,), "Reload the map from disk (keeps the hero)"),
+    "reload": ((pygame.K_F5,), "Reload the map from disk (keeps the hero and its party)"),
     "screenshot": ((pygame.K_F12,), "Save a screenshot"),
     "pause": ((pygame.K_ESCAPE,), "Pause menu"),
     "fullscreen": ((pygame.K_F11,), "Fullscreen on or off (Alt+Enter too)"),

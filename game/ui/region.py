@@ -223,10 +223,20 @@ class RegionScene(Scene):
                 y = widgets.text(surface, line, (x, y), 13, theme.TEXT, width=inner.w).bottom + 2
         if self.news:
             y = widgets.text(surface, "On the road", (x, y + 12), 15, theme.ACCENT, bold=True).bottom + 2
-            for line in self.news:
+            for line in self.fitting_news(SIDE.bottom - 40 - y, inner.w):
                 y = widgets.text(surface, line, (x, y), 13, theme.TEXT, width=inner.w).bottom + 2
         widgets.text(surface, "Tab / arrows: choose  ·  Enter: travel  ·  Esc: title", (SIDE.centerx, SIDE.bottom - 30),
                      13, theme.TEXT_DIM, centre=True)
+
+    def fitting_news(self, room: int, width: int) -> list[str]:
+        """The latest lines of the road that fit in `room` pixels of the panel above its key hints."""
+        shown: list[str] = []
+        for line in reversed(self.news):
+            room -= labels.text(line, 13, theme.TEXT, width=width).get_height() + 2
+            if room < 0:
+                break
+            shown.insert(0, line)
+        return shown
 
 
 def along(points: list[tuple[int, int]], fraction: float) -> tuple[int, int]:
@@ -245,6 +255,6 @@ def shadowed(surface: pygame.Surface, words: str, midtop: tuple[int, int], size:
              bold: bool = False) -> None:
     """A label with a dark shadow, readable on grass, water and mountains alike."""
     label = labels.text(words, size, colour, bold=bold)
-    where = label.get_rect(midtop=midtop).clamp(MAP_VIEW)  # a name by the map's edge stays whole
+    where = label.get_rect(midtop=midtop).clamp(MAP_VIEW.inflate(-12, -12))  # by the map's edge: whole, clear of it
     surface.blit(labels.text(words, size, (0, 0, 0), bold=bold), where.move(1, 1))
     surface.blit(label, where)

@@ -208,10 +208,12 @@ class Session:
                 f"To carry on from it: main.py --load \"{path}\"")
 
     def close(self, autosave: bool = True) -> None:
-        """Release the current world's ECS context (every site's, for a world of sites, saved first unless a
-        world turn is under way or `autosave` is False)."""
+        """Release the current world's ECS context (every site's, for a world of sites, saved first, with a world
+        turn under way run to its end, unless `autosave` is False: after a crash nothing more runs)."""
         if self.realm is not None:
-            if autosave and not (self.driver is not None and self.driver.busy):
+            if autosave:
+                if self.driver is not None and self.driver.busy:
+                    self.driver.finish_turn()  # quitting while the dungeon moves keeps that turn too
                 self.autosave()
             self.realm.close()
             self.realm = self.driver = None

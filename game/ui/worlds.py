@@ -54,9 +54,17 @@ class WorldsScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.lines:
                 self.play(self.chosen)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i in range(min(ROWS, len(self.lines))):
-                if self.rect(i).collidepoint(event.pos):
-                    self.play(i)
+            first = self.first_shown()
+            for row in range(min(ROWS, len(self.lines))):
+                if self.rect(row).collidepoint(event.pos):
+                    self.chosen = first + row
+                    self.play(self.chosen)
+        elif event.type == pygame.MOUSEWHEEL and self.lines:
+            self.chosen = max(0, min(len(self.lines) - 1, self.chosen - event.y))
+
+    def first_shown(self) -> int:
+        """The line at the top of the list: the list scrolls to keep the chosen line in its ROWS."""
+        return max(0, min(self.chosen - ROWS + 1, len(self.lines) - ROWS))
 
     def play(self, i: int) -> None:
         """Continue as the line's hero (to its site's screen, else the region map), or make a new one."""
@@ -87,7 +95,13 @@ class WorldsScene(Scene):
         if not self.lines:
             widgets.text(surface, "No world is saved yet: choose New world on the title screen.", (w // 2, TOP),
                          17, theme.TEXT, centre=True)
-        first = max(0, min(self.chosen - ROWS + 1, len(self.lines) - ROWS))
+        first = self.first_shown()
+        if first:
+            widgets.text(surface, f"↑ {first} more", (self.rect(0).right - 80, TOP - 20), 13, theme.TEXT_DIM)
+        below = len(self.lines) - first - ROWS
+        if below > 0:
+            widgets.text(surface, f"↓ {below} more", (self.rect(0).right - 80, TOP + ROWS * 44 - 4), 13,
+                         theme.TEXT_DIM)
         for row, (label, _, uid) in enumerate(self.lines[first:first + ROWS]):
             rect = self.rect(row)
             chosen = first + row == self.chosen
@@ -95,7 +109,7 @@ class WorldsScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, rect, 2, border_radius=4)
             colour = theme.TEXT if uid is not None else theme.FRIEND
             widgets.text(surface, label, (rect.x + 16, rect.y + 9), 16, colour)
-        y = TOP + ROWS * 44 + 10
+        y = TOP + min(ROWS, len(self.lines)) * 44 + 16  # the problems just under the list
         for line in (self.problems + self.broken)[:4]:
             y = widgets.text(surface, line, (w // 2, y), 14, theme.PROBLEM, centre=True, width=1100).bottom + 4
         widgets.text(surface, "Up / Down: choose  ·  Enter or click: play  ·  Esc: back", (w // 2, h - 40), 14,

@@ -34,7 +34,7 @@ from game.content.codex import HERO_ID, HeroSheet
 from game.content.content import Content
 from game.maps.model import DungeonMap, Place, RegionMap, Site, Square
 from game.world.commands import Result
-from game.world.components import Errand, Position, Ties
+from game.world.components import Body, Errand, Position, Ties
 from game.world.events import NO_DATA, Event
 from game.world.turn import run_turn
 from game.world.verbs import company, factory
@@ -242,14 +242,30 @@ class Realm:
         goes in again at its entrance (a dungeon's run then starts afresh, N2)."""
         if uid not in self.heroes:
             return Result(False, f"There is no hero {uid!r} in this world.")
+        if self.fallen(uid):
+            return Result(False, f"{self.heroes[uid].name} has fallen: play on as another hero of this world, "
+                                 f"or make a new one.")
         if self.playing and self.playing != uid and self.hero.inside:
+            fell = self.fallen(self.playing)
             self._step_out(self.hero)
-            self.hero.inside = True  # it goes back in when played again
+            self.hero.inside = not fell  # it goes back in when played again; a fallen hero never is
         self.playing = uid
         if self.hero.traveller is not None and self.hero.inside:
             self.hero.inside = False
             self._enter()
         return Result(True)
+
+    def fallen(self, uid: str) -> bool:
+        """Whether hero `uid` has died: its site's world is over with it, or its body, carried out, is dead. The
+        world goes on without it (docs/rules.md, "The world of sites")."""
+        hero = self.heroes[uid]
+        if hero.traveller is not None:
+            return next(part for part in hero.traveller.parts if isinstance(part, Body)).health <= 0
+        world = self.sites[hero.place].world if hero.inside else None
+        if world is None or world.over is None:
+            return False
+        world.ecs.activate()
+        return world.uid(world.hero) == uid
 
     # -- travelling -------------------------------------------------------------------------------------
     def journey(self, to: int) -> Journey | None:
@@ -367,6 +383,10 @@ class Realm:
         world = site.world
         self.clock = world.turn
         world.ecs.activate()
+        if world.over:  # the hero fell here: its companions stay, free, and the site lives on without it
+            for eid in company.party(world, world.hero):
+                company.part(world, world.hero, eid, quietly=True)
+            world.over = None
         hero.party = [take_out(world, eid) for eid in company.travelling(world, world.hero)]
         hero.traveller, hero.inside = take_out(world, world.hero), False
         if not site.is_settlement:  # N2: the dungeon's population lives for one run only

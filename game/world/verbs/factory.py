@@ -10,11 +10,12 @@ from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
 from game.rules.definitions import footprint
-from game.world.components import (Body, Errand, Footprint, Growth, Hero, Identity, Inventory, Item, Journey,
-                                   Loyalty, Memories, Mood, MoodState, Needs, Opinions, Position, tag_set)
+from game.world.components import (Body, Companion, Errand, Footprint, Growth, Hero, Identity, Inventory, Item,
+                                   Journey, Loyalty, Memories, Mood, MoodState, Needs, Opinions, Position, tag_set)
 from game.world.rooms import footprint_squares
 from game.world.verbs import loadout, trade
 from game.world.verbs.items import give, lay
+from game.world.verbs.journey import Traveller, bring_in, take_out
 from game.world.verbs.social import draw_name, draw_persona
 
 if TYPE_CHECKING:
@@ -153,8 +154,11 @@ def populate(world: World) -> int:
     return hero
 
 
-def place_contents(world: World, dungeon: DungeonMap) -> None:
+def place_contents(world: World, dungeon: DungeonMap, kept: frozenset[str] = frozenset()) -> None:
+    """The map's creatures and floor items; a person it names who is in `kept` (the party F5 keeps) stays one."""
     for p in dungeon.placements:
+        if p.kind in NAMED_KINDS and p.name in kept:
+            continue
         spawn_creature(world, p.creature, p.room, p.square, p.kind, p.heads, p.gear or None, p.provisions,
                        p.background, p.name if p.kind in NAMED_KINDS else "", p.merchant, p.travels)
     for it in dungeon.items:
@@ -163,8 +167,13 @@ def place_contents(world: World, dungeon: DungeonMap) -> None:
 
 
 def rebuild(world: World, dungeon: DungeonMap) -> None:
-    """F5 reload: a fresh population from `dungeon`, keeping the hero with its card, needs and pack."""
+    """F5 reload: a fresh population from `dungeon`, keeping the hero with its card, needs and pack, and its
+    party (N4, N38): each living companion with its pack stays where it stood when that room and square are
+    still on the map, else beside the hero; one sent to a room the map no longer has follows again. A person
+    the map names who is in the party is not laid out a second time."""
     world.ecs.activate()
+    esper.clear_dead_entities()  # those deleted since the last turn began, before the rest go at once
+    party = _lift_party(world)
     keep = {world.hero} | set(esper.component_for_entity(world.hero, Inventory).items)
     world.actors.forget()
     doomed = [eid for eid, _ in esper.get_component(Identity)] + [eid for eid, _ in esper.get_component(Item)]
@@ -175,9 +184,30 @@ def rebuild(world: World, dungeon: DungeonMap) -> None:
     world.pair_cooldown.clear()  # N66, N69: the pairs and feuds of the creatures that are gone
     world.feuds.clear()
     pos = esper.component_for_entity(world.hero, Position)
-    room, square = dungeon.entrance
-    if pos.room in dungeon.rooms and dungeon.rooms[pos.room].contains(pos.square):
-        room, square = pos.room, pos.square
-    pos.room, pos.square = room, square
-    world.rooms.place(world.hero, room, [square])
-    place_contents(world, dungeon)
+    pos.room, pos.square = _still_on(dungeon, pos.room, pos.square) or dungeon.entrance
+    world.rooms.place(world.hero, pos.room, [pos.square])
+    place_contents(world, dungeon, frozenset(mate.name for mate, _, _ in party))
+    for mate, room, square in party:
+        companion = next(part for part in mate.parts if isinstance(part, Companion))
+        if companion.room not in dungeon.rooms:
+            companion.room, companion.back, companion.seen = -1, False, ""
+            if companion.order == "explore":
+                companion.order = "follow"
+        bring_in(world, mate, *(_still_on(dungeon, room, square) or (pos.room, pos.square)))
+
+
+def _lift_party(world: World) -> list[tuple[Traveller, int, Square]]:
+    """The hero's living companions taken out of the world, each with the room and square it stood on."""
+    hero = world.uid(world.hero)
+    mates = [eid for eid, c in esper.get_component(Companion)
+             if c.hero == hero and esper.component_for_entity(eid, Body).health > 0]
+    stood = [(esper.component_for_entity(eid, Position).room, esper.component_for_entity(eid, Position).square)
+             for eid in mates]
+    return [(take_out(world, eid), room, square) for eid, (room, square) in zip(mates, stood)]
+
+
+def _still_on(dungeon: DungeonMap, room: int, square: Square) -> tuple[int, Square] | None:
+    """`room` and `square` when the map still has them, else None."""
+    if room in dungeon.rooms and dungeon.rooms[room].contains(square):
+        return room, square
+    return None

@@ -54,7 +54,8 @@ def take_out(world: World, eid: int) -> Traveller:
 
 def bring_in(world: World, traveller: Traveller, room: int, square: tuple[int, int]) -> int:
     """Put the traveller into `world` on the free square of `room` nearest `square` (a companion with none
-    there: a free square of the nearest room that has one, whence it catches up, N4); its entity id."""
+    there: a free square of the nearest room that has one, whence it catches up, N4; a minion group's heads
+    on free squares of one room, C31); its entity id."""
     world.ecs.activate()
     if traveller.identity.kind != "hero":
         world.admit(traveller.identity)
@@ -67,15 +68,29 @@ def bring_in(world: World, traveller: Traveller, room: int, square: tuple[int, i
     inv.items = [new_ids[old] for old in inv.items]
     inv.equipped = {slot: new_ids[old] for slot, old in inv.equipped.items()}
     fp = footprint_of(eid)
-    spot = world.rooms.free_spot(room, fp.w, fp.h, square)
-    if spot is None and esper.has_component(eid, Mood):
-        room, spot = nearest_free(world, room, fp.w, fp.h) or (room, None)
     pos = esper.component_for_entity(eid, Position)
-    pos.room, pos.square = room, spot or square
+    if pos.cells:  # a minion group (C31): its heads on the free squares nearest `square`, in one room
+        room, cells = group_room(world, room, len(pos.cells), square)
+        pos.room, pos.square, pos.cells = room, cells[0], tuple(cells)
+    else:
+        spot = world.rooms.free_spot(room, fp.w, fp.h, square)
+        if spot is None and esper.has_component(eid, Mood):
+            room, spot = nearest_free(world, room, fp.w, fp.h) or (room, None)
+        pos.room, pos.square = room, spot or square
     world.rooms.place(eid, room, occupied(pos, fp))
     if esper.has_component(eid, Mood):
         world.actors.add(eid)
     return eid
+
+
+def group_room(world: World, room: int, heads: int, square: tuple[int, int]) -> tuple[int, list]:
+    """Where a group of `heads` stands: free squares of `room` nearest `square`, else of the nearest room with
+    room for them all, else (a full map) all on `square`, as a lone creature stands where nothing is free."""
+    for other, _ in sorted(world.rooms.distances_from(room).items(), key=lambda pair: (pair[1], pair[0])):
+        cells = world.rooms.free_cells(other, heads, square if other == room else None)
+        if cells is not None:
+            return other, cells
+    return room, [square] * heads
 
 
 def nearest_free(world: World, room: int, w: int, h: int) -> tuple[int, tuple[int, int]] | None:
