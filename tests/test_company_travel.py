@@ -15,6 +15,7 @@ from game.world.components import Body, Identity, Inventory, Loyalty, Persona
 from game.world.driver import Driver
 from game.world.verbs import company
 from game.world.verbs.moving import relocate
+from game.save.snapshot import with_maps
 
 VILLAGE, KEEP = 1, 3
 SEED = 2
@@ -131,7 +132,7 @@ def test_a_saved_party_holding_someone_who_does_not_follow_the_hero_is_refused(r
     save_realm(realm, path)
     body = fileformat.read(path)
     hero = next(h for h in body["realm"]["heroes"] if h["uid"] == "hero")
-    mates = [c for c in hero["body"]["creatures"] if "companion" in c["components"]]
+    mates = [c for c in with_maps(hero["body"])["creatures"] if "companion" in c["components"]]
     assert len(mates) == 1
     mates[0]["components"]["companion"].update(change)
     path.write_bytes(fileformat.encode(body))

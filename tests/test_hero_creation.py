@@ -23,6 +23,7 @@ from game.ui.dungeon import DungeonScene
 from game.ui.session import Session
 from game.world import views
 from game.world.verbs.social import hero_impression
+from game.save.snapshot import with_maps
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -203,7 +204,7 @@ def test_the_hero_is_saved_with_its_sheet_and_old_saves_load_with_theirs_or_hero
     after = views.creature(loaded, loaded.hero)
     assert after.name == "Wren" and after.max_health == before.max_health and after.card == before.card
     loaded.close()
-    body = fileformat.read(path)
+    body = with_maps(fileformat.read(path))
     hero = next(c["components"]["hero"] for c in body["creatures"] if "hero" in c["components"])
     assert "hero_sheet" not in body and hero["sheet"]["name"] == "Wren"  # each hero keeps its own sheet
     old = tmp_path / "old.sav"

@@ -26,6 +26,7 @@ from game.world.verbs import combat
 from game.launch import new_game
 from game.world.driver import Driver
 from game.world.world import World
+from game.save.snapshot import with_maps
 
 SEED = 2  # on this seed the scripted hero fights, kills, picks up, heals and moves in the first 40 turns
 
@@ -218,7 +219,7 @@ def test_cards_are_bridged_again_not_stored(played):
     assert any(b.heads for b in bodies(world).values())  # minion groups, bridged by their current heads
     assert any(b.card != b.natural for b in bodies(world).values())  # gear changes cards
     save_world(world, path)
-    assert not {"natural", "base", "card"} & set(fileformat.read(path)["creatures"][0]["components"]["body"])
+    assert not {"natural", "base", "card"} & set(with_maps(fileformat.read(path))["creatures"][0]["components"]["body"])
     loaded = load_world(path)
     try:
         assert {uid: (b.natural, b.base, b.card) for uid, b in bodies(loaded).items()} == cards
@@ -397,7 +398,7 @@ def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
     assert "damaged save (the save data is not a map)" in load_error(path)
     write_body(path, {"seed": 1})
     assert "damaged save (missing 'map')" in load_error(path)
-    body = fileformat.read(saved)
+    body = with_maps(fileformat.read(saved))
     body["creatures"][0]["components"]["identity"]["codex_id"] = "no_such_beast"
     write_body(path, body)
     assert "the creature kind 'no_such_beast'" in load_error(path)
@@ -405,7 +406,7 @@ def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
     body["items"][0]["owner"] = "nobody#7"
     write_body(path, body)
     assert "is carried by nobody#7, who is not among the living creatures)" in load_error(path)
-    body = fileformat.read(saved)
+    body = with_maps(fileformat.read(saved))
     body["creatures"][1]["components"]["position"]["square"] = [999, 999]
     write_body(path, body)
     assert f"{body['creatures'][1]['components']['identity']['uid']} stands outside its room" in load_error(path)
@@ -413,7 +414,7 @@ def test_well_formed_file_with_a_wrong_body(tmp_path: Path, saved):
 
 def test_a_save_forgets_pairs_whose_wait_is_over_or_that_name_the_dead(tmp_path: Path, saved):
     """Saves written before issue 10 kept every pair that ever talked; loading keeps the running waits."""
-    body = fileformat.read(saved)
+    body = with_maps(fileformat.read(saved))
     living = [c["components"]["identity"]["uid"] for c in body["creatures"]
               if c["components"]["body"]["health"] > 0 and c["components"]["identity"]["uid"] != "hero"]
     a, b, c = sorted(living)[:3]

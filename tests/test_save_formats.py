@@ -21,6 +21,7 @@ import pytest
 from game.paths import MAPS
 from game.save import fileformat, load_world, save_world
 from game.save.migrations import V1_LINKS, V1_WORLD
+from game.save.snapshot import with_maps
 from game.launch import new_game
 from game.world.driver import Driver
 from tests.test_save import play, portrait
@@ -94,7 +95,7 @@ def write_fixtures() -> None:
                 save_world(game.world, today)
             finally:
                 game.close()
-            body = fileformat.read(today)
+            body = with_maps(fileformat.read(today))  # formats 1 to 4 held each component's fields by name
             (SAVES / name).write_bytes(fileformat.encode(format_1(body) if version == 1 else body, version=version))
 
 

@@ -91,13 +91,14 @@ def test_the_corpus_is_what_the_tool_writes(tmp_path: Path):
     assert not stale, f"{stale[:5]}: stale; write them again with .venv/bin/python tools/make_hostile_saves.py"
 
 
-def test_a_body_that_breaks_the_rebuild_anyway_is_still_one_line(monkeypatch):
-    """The last net: whatever the rebuild raises becomes a SaveError naming the file (the corpus never
-    reaches it, see above)."""
+@pytest.mark.parametrize("step", ["checked", "build"])
+def test_a_body_that_breaks_the_rebuild_anyway_is_still_one_line(monkeypatch, step: str):
+    """The last net: whatever checking or building the world raises becomes a SaveError naming the file (the
+    corpus never reaches it, see above)."""
     def broken(*args):
         raise IndexError("list index out of range")
 
-    monkeypatch.setattr(snapshot, "rebuild", broken)
+    monkeypatch.setattr(snapshot, step, broken)
     with pytest.raises(SaveError) as caught:
         load_world(BAD / "base.sav")
     assert str(caught.value) == f"{BAD / 'base.sav'}: {UNFORESEEN} (IndexError: list index out of range)"

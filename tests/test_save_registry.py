@@ -9,11 +9,12 @@ import esper
 import pytest
 
 from game.paths import DEFAULT_MAP, MAPS
-from game.save import fileformat, load_world, save_world
+from game.save import checks, fileformat, load_world, save_world
 from game.world import saved
 from game.world.components import Identity
 from game.launch import new_game
 from game.world.world import World
+from game.save.snapshot import with_maps
 from tests.test_save import SEED, load_error, play, write_body
 
 
@@ -74,7 +75,7 @@ def test_a_component_and_a_world_state_registered_in_one_place_are_saved_and_loa
         assert loaded.omens == {4: "a crow on the lintel"}
     finally:
         loaded.close()
-    body = fileformat.read(path)
+    body = with_maps(fileformat.read(path))
     record = next(c for c in body["creatures"] if c["components"]["identity"]["uid"] == bearer.ident.uid)
     assert record["components"]["grudge"] == {"against": "hero", "since": 3, "wrongs": ["insult", "theft"]}
     assert body["world"]["omens"] == [[4, "a crow on the lintel"]]
@@ -111,7 +112,7 @@ def test_a_registration_must_say_how_each_field_is_saved_under_a_key_of_its_own(
 def test_a_field_of_the_wrong_type_or_unknown_to_the_game_is_one_clear_line(world, tmp_path: Path):
     path = tmp_path / "slot.sav"
     save_world(world, path)
-    body = fileformat.read(path)
+    body = with_maps(fileformat.read(path))
     body["creatures"][0]["components"]["position"]["square"] = "by the door"
     write_body(path, body)
     assert "damaged save (position.square should be a square, not 'by the door')" in load_error(path)
@@ -122,7 +123,7 @@ def test_a_field_of_the_wrong_type_or_unknown_to_the_game_is_one_clear_line(worl
     assert ("damaged save (spawn_clock should be a list of [a spawner of the map, a whole number] pairs, "
             "and [1, 'soon'] does not fit)" in load_error(path))
     save_world(world, path)
-    body = fileformat.read(path)
+    body = with_maps(fileformat.read(path))
     body["items"][-1]["components"]["item"]["item_id"] = "moon_cheese"
     write_body(path, body)
     assert "the item 'moon_cheese' is not in the game's data" in load_error(path)
@@ -169,7 +170,7 @@ def test_a_check_sees_the_entity_and_the_world_and_refuses_in_one_line(registry,
     world.omens[5] = "a hare crossing the road"
     save_world(world, path)
     assert "damaged save (2 omens, more than one)" in load_error(path)
-    body = fileformat.read(path)
+    body = with_maps(fileformat.read(path))
     body["world"]["omens"] = [[4, "a crow on the lintel"]]
     record = next(c for c in body["creatures"] if c["components"]["identity"]["uid"] == bearer.ident.uid)
     record["components"]["grudge"]["anger"] = 9
@@ -182,14 +183,14 @@ ODD_VALUES = (True, False, 0, 1, -1, 10**10, 2.5, float("nan"), "", "x", "hero",
 
 
 def test_a_compiled_loader_takes_and_refuses_exactly_what_the_field_by_field_load_does(tmp_path: Path):
-    """Part.load (one compiled function, the kinds' sources side by side) against Part.load_field_by_field
+    """The entity loader (one compiled function, the kinds' sources side by side) against Part.load_field_by_field
     (each kind's own fits), on every field of every component of a village's creatures and items set to
     each of a range of odd values: the same component, or the same refusal in the same words."""
     game = new_game(MAPS / "village.tmx", 7)
     try:
         path = tmp_path / "village.sav"
         save_world(game.world, path)
-        body = fileformat.read(path)
+        body = with_maps(fileformat.read(path))
     finally:
         game.close()
     world = World(game.world.map, game.world.content, 7)
@@ -204,20 +205,42 @@ def test_a_compiled_loader_takes_and_refuses_exactly_what_the_field_by_field_loa
                     continue
                 shapes.add(shape)
                 made: dict = {}
-                for part in parts.values():
+                for n, part in enumerate(parts.values()):
                     if part.key not in record["components"]:
                         continue
                     fields = record["components"][part.key]
                     variants = [fields, {}, {**fields, "extra": 1}, 5]
                     variants += [{**fields, name: odd} for name in fields for odd in ODD_VALUES]
+                    upto = dict(list(parts.items())[:n + 1])  # the entity loader, as far as this part
+                    before = {key: value for key, value in record["components"].items() if key in upto}
+                    names = list(part.fields)
                     for variant in variants:
-                        assert outcome(part.load, variant, world, made) == \
-                            outcome(part.load_field_by_field, variant, world, made), (part.key, variant)
+                        expected = outcome(part.load_field_by_field, variant, world, made)
+                        assert whole_entity(upto, {**before, part.key: variant}, world, part.component) == \
+                            expected, (part.key, variant)
+                        if isinstance(variant, dict) and list(variant) == names:  # as format 5 saves it: a list
+                            listed = {**before, part.key: list(variant.values())}
+                            assert whole_entity(upto, listed, world, part.component) == expected, (part.key, variant)
                         compared += 1
-                    made[part.component] = part.load(fields, world, made)
+                    listed = {**before, part.key: [*fields.values(), 1]}  # one value more than the save names
+                    assert whole_entity(upto, listed, world, part.component) == \
+                        f"Unfit: {part.key} holds {len(names) + 1} values, not the {len(names)} fields the save names"
+                    made[part.component] = part.load_field_by_field(fields, world, made)
         assert compared > 2000 and len(shapes) > 3
     finally:
         world.close()
+
+
+def whole_entity(parts: dict, record: dict, world: World, component: type) -> object:
+    """What the compiled entity loader (checks.entity_loader) makes of one part of an entity's record."""
+    try:
+        fields = {key: list(part.fields) for key, part in parts.items()}
+        where = "items" if parts.keys() <= saved.ITEM_PARTS.keys() else "creatures"
+        entry = {"components": record, **({"owner": None} if where == "items" else
+                                          {"equipped": [], "placed": True, "dead": False})}
+        return checks.entity_loader(parts, where)([entry], world, fields)[0][component]
+    except saved.Unfit as exc:
+        return f"Unfit: {exc}"
 
 
 def outcome(load, fields: object, world: World, made: dict) -> object:

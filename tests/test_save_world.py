@@ -7,11 +7,13 @@ import gc
 import json
 from pathlib import Path
 
+import esper
 import pytest
 
 from game.launch import new_realm
 from game.paths import DEFAULT_MAP, REGION_MAP
-from game.save import SaveError, fileformat, load_world, save_world
+from game.save import SaveError, fileformat, load_world, save_world, site_body
+from game.save.snapshot import with_maps
 from game.save.worldsave import load_realm, save_realm, summary
 from game.world.driver import Driver
 from game.launch import new_game
@@ -136,6 +138,9 @@ HOSTILE = {
                                      "realm should be a map of the world's clock, RNG and heroes, not []"),
     "a hero's body holding another": (lambda b: hero_named(b, "hero#2")["body"].update(hero="hero"),
                                       "the hero 'hero' is not among the creatures"),
+    "a settlement the hero is away from, damaged": (  # checked at load though built only on first need
+        lambda b: with_maps(b["sites"][0]["body"])["creatures"][0]["components"]["position"].update(square=[999, 999]),
+        "stands outside its room"),
 }
 
 
@@ -150,6 +155,28 @@ def test_a_hostile_world_save_is_refused_in_one_line_and_left_as_it_was(begun, t
     message = str(caught.value)
     assert message.startswith(f"{path}: damaged save (") and words in message and "\n" not in message
     assert path.read_bytes() == data
+
+
+def test_a_site_the_hero_is_away_from_is_checked_at_load_and_built_on_first_need(begun, tmp_path: Path):
+    """docs/saves.md, "Sites built on first need": the keep the hero is in is built at load, the settlements
+    wait checked; one is saved as it was read, and built when first needed, the same as if never saved,
+    leaving the esper world in use as it was."""
+    path, again = tmp_path / "world1.sav", tmp_path / "world2.sav"
+    save_realm(begun, path)
+    loaded = load_realm(path)
+    try:
+        village, keep = loaded.sites[VILLAGE], loaded.sites[KEEP]
+        assert keep.built is not None and keep.dormant is None
+        assert village.built is None and village.dormant is not None and village.peopled
+        save_realm(loaded, again)
+        assert fileformat.read(again)["sites"] == fileformat.read(path)["sites"]
+        keep.built.ecs.activate()
+        in_use = esper.current_world
+        built = village.world
+        assert village.dormant is None and village.built is built and esper.current_world == in_use
+        assert site_body(built, path) == site_body(begun.sites[VILLAGE].world, path)
+    finally:
+        loaded.close()
 
 
 def test_a_truncated_world_save_is_refused_and_its_slot_kept(begun, tmp_path: Path):

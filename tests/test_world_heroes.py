@@ -13,6 +13,7 @@ from game.launch import new_realm
 from game.paths import DEFAULT_MAP, REGION_MAP
 from game.rules.definitions import frozen
 from game.save import fileformat
+from game.save.snapshot import with_maps
 from game.save.worldsave import load_realm, save_realm, summary
 from game.ui.app import scene_stack
 from game.ui.card import card_lines
@@ -107,7 +108,8 @@ def test_a_world_saved_before_heroes_kept_sheets_loads_with_hero_toml_s(content,
     finally:
         realm.close()
     body = fileformat.read(path)
-    bodies = [site["body"] for site in body["sites"]] + [h["body"] for h in body["realm"]["heroes"] if h["body"]]
+    bodies = [with_maps(site["body"]) for site in body["sites"]]
+    bodies += [with_maps(h["body"]) for h in body["realm"]["heroes"] if h["body"]]
     dropped = 0
     for site in bodies:
         site["hero_sheet"] = sheet_plain(content.codex.shipped_sheet())  # as it was written: hero.toml's

@@ -32,6 +32,7 @@ from game.content.content import load_content  # noqa: E402
 from game.launch import new_game  # noqa: E402
 from game.paths import MAPS, ROOT  # noqa: E402
 from game.save import checks, fileformat, save_world  # noqa: E402
+from game.save.snapshot import with_lists, with_maps  # noqa: E402
 from game.world import saved  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "saves_bad"
@@ -441,7 +442,7 @@ def donor() -> Body:
         for n, donor_save in enumerate(DONORS):
             path = Path(scratch) / f"donor{n}.sav"
             path.write_bytes(base_save(*donor_save))
-            body = fileformat.read(path)
+            body = with_maps(fileformat.read(path))
             lent["creatures"] += body["creatures"]
             lent["items"] += body["items"]
     return lent
@@ -453,7 +454,7 @@ def write_all(out: Path) -> int:
     for old in out.glob("*.sav"):
         old.unlink()
     (out / "base.sav").write_bytes(base_save(*BASE))
-    base = fileformat.read(out / "base.sav")
+    base = with_maps(fileformat.read(out / "base.sav"))  # the cases change fields by name
     picks = Picks.of(base)
     manifest: dict[str, dict[str, str | None]] = {"base.sav": {"what": "the real save the cases change",
                                                                "expect": None}}
@@ -461,7 +462,7 @@ def write_all(out: Path) -> int:
     for case in CASES + wrong_types(picks):
         body = copy.deepcopy(base)
         case.change(body, picks)
-        files[case.name] = (case.what, case.expect, fileformat.encode(body))
+        files[case.name] = (case.what, case.expect, fileformat.encode(with_lists(body)))
     files.update(raw_cases(base))
     for name, (what, expect, data) in files.items():
         (out / f"{name}.sav").write_bytes(data)

@@ -181,9 +181,16 @@ def distribution(dice: Dice | str, explode: bool = True) -> dict[int, float]:
     return dict(_distribution(parse(dice), explode))
 
 
+@lru_cache(maxsize=None)
+def _die_expected(size: int, explode: bool) -> float:
+    return sum(value * p for value, p in _die_distribution(size, explode))
+
+
 def expected(dice: Dice | str, explode: bool = True) -> float:
-    """Expected total; an exploding dN averages (N+1)/2 * N/(N-1), a d2 always 1.5."""
-    return sum(value * p for value, p in _distribution(parse(dice), explode))
+    """Expected total: the bonus plus each die's mean (the mean of a sum is the sum of the means, so no
+    distribution of the whole is needed); an exploding dN averages (N+1)/2 * N/(N-1), a d2 always 1.5."""
+    parsed = parse(dice)
+    return parsed.bonus + sum(_die_expected(size, explode) for size in parsed.sizes)
 
 
 def average(dice: Dice | str) -> float:

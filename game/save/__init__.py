@@ -62,11 +62,15 @@ def site_body(world: World, path: Path) -> dict:
     """The body of one map's world (a site's), as a save holds it; SaveError naming `path` when it cannot be."""
     if world.mid_turn:
         raise SaveError(f"cannot save to {path}: the world turn is still running")
+    return snapshot.snapshot(world, map_record(world.map.path, path))
+
+
+def map_record(map_path: Path, path: Path) -> dict[str, str]:
+    """How a save names a world's map: its path and its hash (SaveError naming `path` when it cannot be read)."""
     try:
-        map_ref = {"path": map_reference(world.map.path), "sha256": file_hash(world.map.path)}
+        return {"path": map_reference(map_path), "sha256": file_hash(map_path)}
     except OSError as exc:
-        raise SaveError(f"cannot save to {path}: the map {world.map.path} cannot be read ({exc.strerror})") from None
-    return snapshot.snapshot(world, map_ref)
+        raise SaveError(f"cannot save to {path}: the map {map_path} cannot be read ({exc.strerror})") from None
 
 
 def write_body(path: Path, body: dict, read_back: bool = True) -> None:
@@ -96,9 +100,16 @@ def load_world(path: Path, content: Content | None = None) -> World:
 
 
 def load_site(path: Path, body: dict, content: Content | None = None, dungeon: DungeonMap | None = None) -> World:
-    """One map's world from its body: the map read from the path it names, or `dungeon` when the caller has
-    read it already (a world of sites: the body must then name that map's file). A map edited or updated since
-    the save is read as it is now: the save loads if it still fits it, and is refused naming the change if not."""
+    """One map's world from its body: `check_site`, then built."""
+    return build_site(path, check_site(path, body, content, dungeon))
+
+
+def check_site(path: Path, body: dict, content: Content | None = None,
+               dungeon: DungeonMap | None = None) -> snapshot.Checked:
+    """One map's world from its body, checked whole and ready to build: the map read from the path it names, or
+    `dungeon` when the caller has read it already (a world of sites: the body must then name that map's file).
+    A map edited or updated since the save is read as it is now: the save loads if it still fits it, and is
+    refused naming the change if not."""
     changed = ""
     try:
         checks.body_fields(body)
@@ -116,14 +127,25 @@ def load_site(path: Path, body: dict, content: Content | None = None, dungeon: D
             raise SaveError(f"{path}: its map cannot be loaded: {exc.problems[0]}") from None
         except ContentError as exc:
             raise SaveError(f"{path}: the game's data cannot be loaded: {exc}") from None
-        return snapshot.rebuild(body, dungeon, content)
+        made = snapshot.checked(body, dungeon, content)
+        made.changed = changed
+        return made
     except SaveError:
         raise
     except Unfit as exc:
         raise SaveError(f"{path}: {unfit(changed)} ({exc})") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot read {exc.filename} ({exc.strerror})") from None
+    except Exception as exc:  # the last net: a body that passed every check and still broke them
+        raise SaveError(f"{path}: {unfit(changed) if changed else UNFORESEEN} ({type(exc).__name__}: {exc})") from None
+
+
+def build_site(path: Path, made: snapshot.Checked) -> World:
+    """The checked world with its entities made."""
+    try:
+        return made.build()
     except Exception as exc:  # the last net: a body that passed every check and still broke the rebuild
+        changed = made.changed
         raise SaveError(f"{path}: {unfit(changed) if changed else UNFORESEEN} ({type(exc).__name__}: {exc})") from None
 
 

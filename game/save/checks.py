@@ -8,6 +8,7 @@ equipped slots). A problem is refused with saved.Unfit, one line that names it; 
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Callable
 
@@ -32,7 +33,7 @@ def fits_rng(value: Any, world: World | None = None) -> bool:
     if not (sized(value, 3) and whole(value[0]) and value[0] == 3 and sized(value[1], MT_WORDS + 1)):
         return False
     words, index, gauss = value[1][:MT_WORDS], value[1][MT_WORDS], value[2]
-    return (all(whole(word) and 0 <= word < 2**32 for word in words) and any(words)
+    return (set(map(type, words)) == {int} and 0 <= min(words) and max(words) < 2**32 and any(words)
             and whole(index) and 0 <= index <= MT_WORDS
             and (gauss is None or isinstance(gauss, float) and number(gauss)))
 
@@ -41,15 +42,30 @@ RNG = Kind(f"Python's random state (3, then {MT_WORDS} words from 0 to 2**32-1, 
            f"{MT_WORDS}, then a number or nothing)", fits_rng, from_plain=lambda state: (3, tuple(state[1]), state[2]))
 SHA256 = Kind("a SHA-256 digest in hex",
               lambda v, w: isinstance(v, str) and re.fullmatch("[0-9a-f]{64}", v) is not None)
-RECORDS = list_of("a list of maps", lambda record, w: isinstance(record, dict))
 PARTS = Kind("a map of components", **saved.coded("type({v}) is dict"))
+RECORDS = list_of("a list of maps", PARTS)
 BODY = {
     "map": saved.record({"path": text(4096), "sha256": SHA256}),
     "seed": INT, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": optional(UID),
-    "creatures": RECORDS, "actors": list_of(f"a list of uids, each {UID.name}", UID.fits),
+    "creatures": RECORDS, "actors": list_of(f"a list of uids, each {UID.name}", UID),
     "items": RECORDS, "world": Kind("a map of the world's own state", lambda v, w: isinstance(v, dict)),
 }
-OPTIONAL_BODY = {"hero_sheet": HERO_SHEET}  # the one-map hero's sheet of saves from before each hero kept its own
+MOST_FIELDS = 64  # the fields one component may name in a save's `fields`
+
+
+def fits_layout(value: Any, world: World | None = None) -> bool:
+    """A save's `fields`: for each registry, each component's field names in the order its records list them."""
+    return (type(value) is dict and value.keys() == {"creatures", "items"}
+            and all(type(parts) is dict and all(
+                type(key) is str and len(key) <= 64 and type(names) is list and len(names) <= MOST_FIELDS
+                and len(set(names)) == len(names) and all(type(n) is str and len(n) <= 64 for n in names)
+                for key, names in parts.items()) for parts in value.values()))
+
+
+LAYOUT = Kind(f"a map of creatures and items, each a map from a component to the names of its fields (at most "
+              f"{MOST_FIELDS}, each once)", fits_layout)
+OPTIONAL_BODY = {"hero_sheet": HERO_SHEET,  # the one-map hero's sheet of saves from before each hero kept its own
+                 "fields": LAYOUT}  # format 5: the order of each component's fields (format 4 held them by name)
 SLOT = one_of(saved.STR, "a slot", SLOTS)
 WORN = Kind("a [slot, item number] pair", **saved.coded(
     f"type({{v}}) is list and len({{v}}) == 2 and ({SLOT.source.format(v='{v}[0]')}) "
@@ -86,55 +102,133 @@ def whole_record(kinds: dict[str, Kind]) -> saved.Fits:
 
 
 def body_fields(body: dict[str, Any]) -> None:
-    """The body's own fields and the records around the components: before the map is even read."""
+    """The body's own fields: before the map is even read (the records around the components are checked
+    with them, `components`)."""
     fields({key: value for key, value in body.items() if key not in OPTIONAL_BODY}, BODY)
     for key, kind in OPTIONAL_BODY.items():
         if key in body:
             kind.load(body[key], key)
-    for records, kinds, where in ((body["creatures"], CREATURE, "creatures"), (body["items"], ITEM, "items")):
-        fits = whole_record(kinds)
-        for i, record in enumerate(records):
-            if not fits(record, None):
-                fields(record, kinds, f"{where}[{i}]")
 
 
-def components(world: World, parts: dict[str, saved.Part], records: list[dict[str, Any]]) -> list[Made]:
-    """Each entity's components from their saved records, in the registry's order (each checked by its
-    kinds and its check). An optional one missing from a record is left out; any other missing one (new
-    since the save) is made from its defaults. One function compiled for the registry as it is makes them."""
-    made = entity_loader(parts)
-    keys = parts.keys()
-    out = []
-    for record in records:
-        if not record.keys() <= keys:
-            unknown = [key for key in record if key not in parts]
-            raise Unfit(f"no component is saved as {saved.shown(unknown[0])}")
-        out.append(made(record, world))
-    return out
+RECORD_OF = {"creatures": CREATURE, "items": ITEM}  # the fields of the record around an entity's components
 
 
-_LOADERS: list[tuple[tuple[saved.Part, ...], Callable[[dict[str, Any], World], Made]]] = []  # the latest last
+def components(world: World, parts: dict[str, saved.Part], body: dict[str, Any], where: str) -> list[Made]:
+    """Each entity's components from its record in `body[where]` (the record's own fields checked first), in
+    the registry's order, each checked by its kinds and its check. A component is the list of its fields'
+    values in the order the body's `fields` names them (format 5), or a map of them by name (format 4). An
+    optional one missing from a record is left out; any other missing one (new since the save) is made from
+    its defaults. One function compiled for the registry as it is makes them."""
+    layout = body.get("fields")
+    return entity_loader(parts, where)(body[where], world, layout[where] if layout else {})
 
 
-def entity_loader(parts: dict[str, saved.Part]) -> Callable[[dict[str, Any], World], Made]:
-    """The compiled function making an entity's components from its record, part after part, for the
-    registry as it is now."""
+def misfit(record: Any, where: str, i: int) -> None:
+    """Unfit naming the first field of the record around entity `i`'s components that is missing or does not fit."""
+    fields(record, RECORD_OF[where], f"{where}[{i}]")
+
+
+def by_name(key: str, names: list[str] | None, values: list[Any]) -> dict[str, Any]:
+    """A component saved as a list of its fields' values, as a map of them by name (the field-by-field
+    check's), with the names the save's `fields` gives them."""
+    if names is None:
+        raise Unfit(f"{key} is a list of values, but the save does not name its fields")
+    if len(values) != len(names):
+        raise Unfit(f"{key} holds {len(values)} values, not the {len(names)} fields the save names")
+    return dict(zip(names, values))
+
+
+Loader = Callable[[list[dict[str, Any]], World, dict[str, list[str]]], list[Made]]
+_LOADERS: list[tuple[tuple[saved.Part, ...], Loader, str]] = []  # the latest last
+WORLD_CALL = re.compile(r"\b([A-Za-z]+_[0-9]+)\(w\)")  # a kind's bound or choices, asked of the world
+
+
+def entity_loader(parts: dict[str, saved.Part], where: str = "creatures") -> Loader:
+    """The compiled function making every entity's components from its record, for the registry as it is now:
+    each part's fields tested by their kinds' sources side by side and the component made in one go, what a
+    kind asks of the world (its rooms, the factions, a bound) asked once for them all; a part it does not
+    take whole goes to `Part.load_field_by_field`, which makes it or names the problem (tests/
+    test_save_registry.py holds it to that)."""
     key = tuple(parts.values())
-    loader = next((known for kept, known in reversed(_LOADERS) if len(kept) == len(key)
-                   and all(a is b for a, b in zip(kept, key))), None)
+    loader = next((known for kept, known, kept_where in reversed(_LOADERS) if kept_where == where
+                   and len(kept) == len(key) and all(a is b for a, b in zip(kept, key))), None)
     if loader is None:
-        scope: dict[str, Any] = {"NONE": {}}
-        lines = ["made = {}"]
-        for i, part in enumerate(key):
-            scope[f"C{i}"], scope[f"load{i}"] = part.component, part.load
-            if part.optional:
-                lines += [f"if {part.key!r} in record:", f"    made[C{i}] = load{i}(record[{part.key!r}], world, made)"]
-            else:  # missing from an older save: made from its defaults
-                lines.append(f"made[C{i}] = load{i}(record.get({part.key!r}, NONE), world, made)")
-        lines.append("return made")
-        loader = saved.made_function("load_entity", ["record", "world"], lines, scope)
-        _LOADERS[:] = [*_LOADERS[-7:], (key, loader)]
+        loader = _compile_loader(key, where)
+        _LOADERS[:] = [*_LOADERS[-7:], (key, loader, where)]
     return loader
+
+
+def in_init_order(part: saved.Part) -> bool:
+    """Whether a component's saved fields are the first arguments its class takes, in order (and it makes
+    none of them again), so the loader may pass them by position."""
+    taken = [field.name for field in dataclasses.fields(part.component) if field.init]
+    return part.derive is None and taken[:len(part.fields)] == list(part.fields)
+
+
+def _compile_loader(parts: tuple[saved.Part, ...], where: str) -> Loader:
+    scope: dict[str, Any] = {"NONE": {}, "Unfit": Unfit, "shown": saved.shown, "by_name": by_name,
+                             "KEYS": frozenset(part.key for part in parts), "misfit": misfit, "WHERE": where}
+    asked: dict[str, str] = {}  # a world call's source -> the local holding its answer
+
+    def hoisted(source: str) -> str:
+        return WORLD_CALL.sub(lambda m: asked.setdefault(m.group(0), f"{m.group(1)}_w")
+                              if callable(scope.get(m.group(1))) else m.group(0), source)
+
+    head: list[str] = []
+    wrapper = saved.fields_fit(RECORD_OF[where], "entry", scope, "misfit(entry, WHERE, i)")
+    body = ["for i, entry in enumerate(records):",
+            "    if type(entry) is not dict or len(entry) != %d:" % len(RECORD_OF[where]),
+            "        misfit(entry, WHERE, i)",
+            *(f"    {line}" for line in wrapper),
+            "    record = entry['components']",
+            "    if not record.keys() <= KEYS:",
+            "        raise Unfit(f'no component is saved as {shown(next(k for k in record if k not in KEYS))}')",
+            "    made = {}"]
+    for i, part in enumerate(parts):
+        scope.update({f"C{i}": part.component, f"make{i}": part.component, f"slowly{i}": part.load_field_by_field,
+                      f"derive{i}": part.derive, f"check{i}": part.check})
+        names = list(part.fields)
+        tests, values = [], []
+        for j, kind in enumerate(part.fields.values()):
+            if kind.source is not None:
+                scope.update(kind.scope)
+                tests.append(f"({hoisted(kind.source.format(v=f'v{j}'))})")
+            else:
+                tests.append(f"{saved.unique('fits', kind.fits, scope)}(v{j}, w)")
+            loaded = "" if kind.from_plain is saved.same else saved.unique("loaded", kind.from_plain, scope)
+            values.append(f"{names[j]}={loaded}(v{j})")
+        scope[f"NAMES{i}"] = names
+        head.append(f"in_order{i} = fields.get({part.key!r}) == NAMES{i}")  # the save lists them as the registry does
+        made_it = []
+        if in_init_order(part):  # positional arguments: quicker than keywords
+            values = [value.partition("=")[2] for value in values]
+        if part.derive is not None:
+            made_it += [f"values = dict({', '.join(values)})", f"values.update(derive{i}(w, made, values))",
+                        f"component = make{i}(**values)"]
+        else:
+            made_it.append(f"component = make{i}({', '.join(values)})")
+        if part.check is not None:
+            made_it += [f"problem = check{i}(w, component, made)", "if problem:", "    raise Unfit(problem)"]
+        test = " and ".join(tests) or "True"
+        lines = ["component = None",
+                 "if type(saved) is list:",
+                 f"    if in_order{i} and len(saved) == {len(names)}:",
+                 *([f"        {', '.join(f'v{j}' for j in range(len(names)))}, = saved"] if names else []),
+                 f"        if {test}:", *(f"            {line}" for line in made_it),
+                 "    if component is None:",
+                 f"        saved = by_name({part.key!r}, fields.get({part.key!r}), saved)",
+                 "if component is None:",  # a map of fields by name (format 4), or a value that does not fit
+                 f"    component = slowly{i}(saved, w, made)",
+                 f"made[C{i}] = component"]
+        if part.optional:
+            body += [f"    if {part.key!r} in record:", f"        saved = record[{part.key!r}]",
+                     *(f"        {line}" for line in lines)]
+        else:  # missing from an older save: made from its defaults
+            body += [f"    saved = record.get({part.key!r}, NONE)", *(f"    {line}" for line in lines)]
+    body.append("    out.append(made)")
+    head += [f"{local} = {call}" for call, local in asked.items()]
+    return saved.made_function("load_entities", ["records", "w", "fields"], [*head, "out = []", *body, "return out"],
+                               scope)
 
 
 def world_state(world: World, saved_state: dict[str, Any]) -> dict[saved.State, Any]:
@@ -150,6 +244,8 @@ def world_state(world: World, saved_state: dict[str, Any]) -> dict[saved.State, 
 # -- the links between entities -----------------------------------------------------------------------------
 class Creature:
     """One saved creature while its links are checked: its uid, components and record."""
+
+    __slots__ = ("made", "record", "uid", "body")
 
     def __init__(self, made: Made, record: dict[str, Any]) -> None:
         self.made, self.record = made, record
@@ -234,7 +330,7 @@ def squares_of(world: World, creature: Creature) -> list[tuple[int, int]]:
         if pos.cells:
             raise Unfit(f"{uid} is no minion group but stands on the squares of heads")
         fp = creature.made[Footprint]
-        return footprint_squares(pos.square, fp.w, fp.h)
+        return [pos.square] if fp.w == fp.h == 1 else footprint_squares(pos.square, fp.w, fp.h)
     cells = list(pos.cells)
     needed = group_cells(world, creature.made[Identity].codex_id, creature.body.heads)
     if len(cells) != needed or cells[0] != pos.square or len(set(cells)) != len(cells):
@@ -246,11 +342,14 @@ def squares_of(world: World, creature: Creature) -> list[tuple[int, int]]:
 def standing(world: World, placed: list[Creature]) -> None:
     """Each placed creature stands inside its room, on squares no other creature stands on."""
     taken: dict[tuple[int, tuple[int, int]], str] = {}
+    rooms = world.map.rooms
     for creature in placed:
         room = creature.made[Position].room
         squares = squares_of(world, creature)
-        if not all(world.map.rooms[room].contains(square) for square in squares):
-            raise Unfit(f"{creature.uid} stands outside its room ({room}) at {squares[0]}")
+        contains = rooms[room].contains
+        for square in squares:
+            if not contains(square):
+                raise Unfit(f"{creature.uid} stands outside its room ({room}) at {squares[0]}")
         for square in squares:
             other = taken.setdefault((room, square), creature.uid)
             if other != creature.uid:
@@ -259,20 +358,20 @@ def standing(world: World, placed: list[Creature]) -> None:
 
 def carried(world: World, records: list[dict[str, Any]], items: list[Made], by_uid: dict[str, Creature]) -> None:
     """An item lies on a square of its room's floor, or a living creature carries it (never a fixture)."""
+    rooms, kinds = world.map.rooms, world.content.items
     for i, (record, made) in enumerate(zip(records, items)):
         item, owner = made[Item], record["owner"]
-        what = f"item {i} ({item.item_id})"
         if owner is None:
             if item.room is None or item.square is None:
-                raise Unfit(f"{what} is neither carried nor on a floor")
-            if not world.map.rooms[item.room].contains(item.square):
-                raise Unfit(f"{what} lies outside its room ({item.room}) at {item.square}")
+                raise Unfit(f"item {i} ({item.item_id}) is neither carried nor on a floor")
+            if not rooms[item.room].contains(item.square):
+                raise Unfit(f"item {i} ({item.item_id}) lies outside its room ({item.room}) at {item.square}")
         elif owner not in by_uid or not by_uid[owner].alive:
-            raise Unfit(f"{what} is carried by {owner}, who is not among the living creatures")
+            raise Unfit(f"item {i} ({item.item_id}) is carried by {owner}, who is not among the living creatures")
         elif item.room is not None or item.square is not None:
-            raise Unfit(f"{what} is carried by {owner} and lies in room {item.room} too")
-        elif world.content.items[item.item_id].fixture:
-            raise Unfit(f"{what} is carried by {owner}, but it never moves")
+            raise Unfit(f"item {i} ({item.item_id}) is carried by {owner} and lies in room {item.room} too")
+        elif kinds[item.item_id].fixture:
+            raise Unfit(f"item {i} ({item.item_id}) is carried by {owner}, but it never moves")
 
 
 def worn(world: World, records: list[dict[str, Any]], items: list[Made], by_uid: dict[str, Creature]) -> None:

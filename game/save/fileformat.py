@@ -26,7 +26,7 @@ from game.save.errors import SaveError
 from game.save.migrations import MIGRATIONS
 
 MAGIC = b"ETHERNALIS SAVE\n"
-FORMAT_VERSION = 4  # loading applies MIGRATIONS[v] in turn from a file's version up to this one
+FORMAT_VERSION = 5  # loading applies MIGRATIONS[v] in turn from a file's version up to this one
 HEADER = struct.Struct(">HII")  # version, body length, body CRC-32
 MAX_BODY = 32 * 1024 * 1024  # bytes: a world of some 50,000 creatures; a shipped map saves in ~100 KB
 COMPRESSED_FROM = 4  # formats from this one store the body compressed with zlib

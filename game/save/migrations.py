@@ -43,5 +43,12 @@ def compressed(body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
+def fields_in_order(body: dict[str, Any]) -> dict[str, Any]:
+    """4 → 5. Format 5 saves a component as the list of its fields' values, their names said once in the
+    body's `fields`; a format-4 body, with no `fields`, keeps each component a map of its fields by name,
+    which format 5 reads as well (docs/saves.md)."""
+    return body
+
+
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: components_by_key, 2: one_map_run,
-                                                                     3: compressed}
+                                                                     3: compressed, 4: fields_in_order}

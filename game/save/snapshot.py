@@ -19,9 +19,10 @@ from game.maps.model import DungeonMap
 from game.save import checks
 from game.world import saved
 from game.world.components import Body, Footprint, Identity, Inventory, Item, Position
+from game.world.ecs import create_entities
 from game.world.rooms import occupied
 from game.world.verbs import loadout
-from game.world.verbs.items import give, lay
+from game.world.verbs.items import lay, pack
 from game.world.world import World
 
 
@@ -41,7 +42,42 @@ def snapshot(world: World, map_ref: dict[str, str]) -> dict[str, Any]:
         "actors": [actor.ident.uid for actor in world.actors.all()],
         "items": [item_record(eid) for eid in items],
         "world": {state.key: state.dump(world) for state in saved.WORLD_STATE.values()},
+        "fields": layout(),
     }
+
+
+def layout() -> dict[str, dict[str, list[str]]]:
+    """The order of each component's fields in a save's records (format 5: a component is the list of its
+    fields' values, their names said once here)."""
+    return {"creatures": {key: list(part.fields) for key, part in saved.CREATURE_PARTS.items()},
+            "items": {key: list(part.fields) for key, part in saved.ITEM_PARTS.items()}}
+
+
+def with_maps(body: dict[str, Any]) -> dict[str, Any]:
+    """The body with each component a map of its fields by name, as format 4 held them (the tools that write
+    hostile saves and the tests change fields by name); `with_lists` turns it back."""
+    fields = body.pop("fields", {})
+    for records, kind in ((body["creatures"], "creatures"), (body["items"], "items")):
+        for record in records:
+            record["components"] = {key: dict(zip(fields[kind][key], value)) if isinstance(value, list) else value
+                                    for key, value in record["components"].items()}
+    return body
+
+
+def with_lists(body: dict[str, Any]) -> dict[str, Any]:
+    """The body of `with_maps` as a save of this version holds it: each component with exactly the fields the
+    registry saves as the list of their values, anything else left as it is (the hostile saves' tool changes
+    bodies in every way; the loader reads maps and lists alike)."""
+    fields = body["fields"] = layout()
+    for kind in ("creatures", "items"):
+        records = body.get(kind)
+        for record in records if isinstance(records, list) else ():
+            parts = record.get("components") if isinstance(record, dict) else None
+            for key, value in parts.items() if isinstance(parts, dict) else ():
+                names = fields[kind].get(key)
+                if isinstance(value, dict) and names is not None and list(value) == names:
+                    parts[key] = list(value.values())
+    return body
 
 
 def creature_order(world: World) -> list[int]:
@@ -86,11 +122,41 @@ def components(eid: int, parts: dict[str, saved.Part]) -> dict[str, dict[str, An
 
 # -- loading ------------------------------------------------------------------------------------------
 def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> World:
-    """A world in the saved state. The body's own fields must have passed `checks.body_fields`; every
-    component, the links between entities and the world's own state are checked before the first entity
-    is built, and a problem is refused with saved.Unfit. Each hero keeps its own sheet; a save from before
-    that has the one-map hero's sheet as `hero_sheet`, which makes the content the world reads (a save without
-    one has hero.toml's)."""
+    """A world in the saved state: `checked`, then built."""
+    return checked(body, dungeon, content).build()
+
+
+class Checked:
+    """A saved world whose every part has passed the checks, its entities not made yet (a world of sites
+    builds a site the hero is away from on first need, game/world/realm.py `Dormant`): the world with its
+    own state set, each entity's components, and the body they came from."""
+
+    def __init__(self, world: World, body: dict[str, Any], creatures: list[checks.Made], items: list[checks.Made],
+                 state: dict[saved.State, Any]) -> None:
+        self.world, self.body, self.creatures, self.items, self.state = world, body, creatures, items, state
+        self.changed = ""  # the map changed since the save, named for a message (game/save `unfit`)
+
+    def build(self) -> World:
+        """The world with its entities made (once: the components are its own)."""
+        try:
+            self.world.ecs.activate()
+            build(self.world, self.body, self.creatures, self.items, self.state)
+        except BaseException:
+            self.world.close()
+            raise
+        return self.world
+
+    def close(self) -> None:
+        """The world given up unbuilt (its esper context freed)."""
+        self.world.close()
+
+
+def checked(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> Checked:
+    """A saved world checked whole, ready to build. The body's own fields must have passed
+    `checks.body_fields`; every component, the links between entities and the world's own state are checked
+    here, before the first entity is made, and a problem is refused with saved.Unfit. Each hero keeps its own
+    sheet; a save from before that has the one-map hero's sheet as `hero_sheet`, which makes the content the
+    world reads (a save without one has hero.toml's)."""
     if "hero_sheet" in body:
         sheet = checks.HERO_SHEET.from_plain(body["hero_sheet"])
         problems = content.heroes.problems(sheet, content.codex.shipped_sheet())  # heroes.toml's limits
@@ -102,15 +168,14 @@ def rebuild(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> Worl
         world.ecs.activate()
         world.turn, world.over = body["turn"], body["over"]
         world.rng.setstate(checks.RNG.from_plain(body["rng"]))
-        creatures = checks.components(world, saved.CREATURE_PARTS, [r["components"] for r in body["creatures"]])
-        items = checks.components(world, saved.ITEM_PARTS, [r["components"] for r in body["items"]])
+        creatures = checks.components(world, saved.CREATURE_PARTS, body, "creatures")
+        items = checks.components(world, saved.ITEM_PARTS, body, "items")
         checks.links(world, body, creatures, items)
         state = checks.world_state(world, body["world"])
-        build(world, body, creatures, items, state)
     except BaseException:
         world.close()
         raise
-    return world
+    return Checked(world, body, creatures, items, state)
 
 
 _HEROES: list[tuple[Content, HeroSheet, Content]] = []  # the latest last
@@ -129,35 +194,29 @@ def with_hero(content: Content, sheet: HeroSheet) -> Content:
 def build(world: World, body: dict[str, Any], creatures: list[checks.Made], items: list[checks.Made],
           state: dict[saved.State, Any]) -> None:
     """Make the checked entities: creatures placed in the saved order (the room index's), items laid or
-    given in theirs, equipment worn and cards grown and geared; then the world's own state, the hero, the
+    packed in theirs, equipment worn and cards grown and geared; then the world's own state, the hero, the
     uid counter and the NPC order."""
-    eids = [make_creature(world, made, record) for made, record in zip(creatures, body["creatures"])]
+    eids = create_entities(made.values() for made in creatures)
+    for made, record, eid in zip(creatures, body["creatures"], eids):
+        if record["placed"]:
+            world.rooms.place(eid, made[Position].room, occupied(made[Position], made[Footprint]))
     eid_of = {made[Identity].uid: eid for made, eid in zip(creatures, eids)}
-    item_eids = [make_item(world, made, record, eid_of) for made, record in zip(items, body["items"])]
+    packs = {eid: made[Inventory] for made, eid in zip(creatures, eids)}
+    spots = [(made[Item].room, made[Item].square) for made in items]
+    for made in items:
+        made[Item].room = made[Item].square = None  # nowhere yet: lay puts it on the floor and in the room index
+    item_eids = create_entities(made.values() for made in items)
+    for made, record, eid, (room, square) in zip(items, body["items"], item_eids, spots):
+        if record["owner"] is not None:
+            owner = eid_of[record["owner"]]
+            pack(world, eid, made[Item], owner, packs[owner])
+        else:
+            lay(world, eid, room, square)
     for eid, record in zip(eids, body["creatures"]):
         finish_creature(world, eid, record, item_eids)
     for piece, value in state.items():
         piece.write(world, value)
     world.restore(eid_of.get(body["hero"], 0), body["uid_serial"], [eid_of[uid] for uid in body["actors"]])
-
-
-def make_creature(world: World, made: checks.Made, record: dict[str, Any]) -> int:
-    eid = esper.create_entity(*made.values())
-    if record["placed"]:
-        world.rooms.place(eid, made[Position].room, occupied(made[Position], made[Footprint]))
-    return eid
-
-
-def make_item(world: World, made: checks.Made, record: dict[str, Any], eid_of: dict[str, int]) -> int:
-    item = made[Item]
-    room, square = item.room, item.square
-    item.room = item.square = None  # nowhere yet: lay puts it on the floor and in the room index
-    eid = esper.create_entity(*made.values())
-    if record["owner"] is not None:
-        give(world, eid, eid_of[record["owner"]])
-    else:
-        lay(world, eid, room, square)
-    return eid
 
 
 def finish_creature(world: World, eid: int, record: dict[str, Any], items: list[int]) -> None:

@@ -24,10 +24,12 @@ from game.maps.errors import MapError
 from game.maps.tiled import check_ranges
 from game.paths import ROOT
 from game.save import checks, fileformat
-from game.save import collector_held, file_hash, load_site, map_reference, site_body, unfit, write_body
+from game.save import (build_site, check_site, collector_held, file_hash, load_site, map_record, map_reference,
+                       site_body, unfit, write_body)
 from game.save.errors import SaveError
+from game.save.snapshot import Checked
 from game.world.components import UID, Body, Errand
-from game.world.realm import HeroProfile, Realm, Wayfarer
+from game.world.realm import HeroProfile, Realm, SiteWorld, Wayfarer
 from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
 from game.world.verbs import company
 from game.world.verbs.combat import die
@@ -36,7 +38,7 @@ from game.world.world import World
 
 RECORD_BODY = Kind("a map: the world holding one traveller", lambda v, w: isinstance(v, dict))
 MAP_OR_NOTHING = Kind("a map or nothing", lambda v, w: v is None or isinstance(v, dict))
-RECORDS = list_of("a list of maps", lambda v, w: isinstance(v, dict))
+RECORDS = checks.RECORDS
 HEROES = list_of("a list of [uid, name, place] of each hero",
                  lambda v, w: isinstance(v, list) and len(v) == 3 and UID.fits(v[0], w) and text(200).fits(v[1], w)
                  and text(200).fits(v[2], w))
@@ -67,8 +69,7 @@ def write_realm(realm: Realm, path: Path) -> None:
         region = {"path": map_reference(realm.region.path), "sha256": file_hash(realm.region.path)}
     except OSError as exc:
         raise SaveError(f"cannot save to {path}: the region map cannot be read ({exc.strerror})") from None
-    sites = [{"place": pid, "body": site_body(site.world, path)}
-             for pid, site in realm.sites.items() if site.world is not None]
+    sites = [{"place": pid, "body": site_record(site, path)} for pid, site in realm.sites.items() if site.peopled]
     heroes = [hero_record(realm, hero, path) for hero in realm.heroes.values()]
     road = [wayfarer_record(realm, wayfarer, path) for wayfarer in realm.road]
     hero = realm.hero
@@ -81,6 +82,14 @@ def write_realm(realm: Realm, path: Path) -> None:
                     "heroes": [[h.uid, h.name, summary_place(realm, h)] for h in realm.heroes.values()]},
     }
     write_body(path, body, read_back=False)
+
+
+def site_record(site: SiteWorld, path: Path) -> dict[str, Any]:
+    """A site's world as the save holds it; one still dormant (not needed since the save it came from was
+    loaded) as it was read, naming its map as it is now."""
+    if site.dormant is not None:
+        return {**site.dormant.body, "map": map_record(site.map.path, path)}
+    return site_body(site.world, path)
 
 
 def summary_place(realm: Realm, hero: HeroProfile) -> str:
@@ -204,21 +213,23 @@ def rebuild(path: Path, body: dict[str, Any], realm: Realm) -> None:
         pid = site["place"]
         if pid not in realm.sites:
             raise Unfit(f"site {pid} is no place of the region map")
-        if realm.sites[pid].world is not None:
+        if realm.sites[pid].peopled:
             raise Unfit(f"site {pid} is saved twice")
         if not realm.sites[pid].is_settlement and pid not in inside:
             raise Unfit(f"the dungeon {pid} holds a run, but no hero is inside it")
-        world = realm.sites[pid].world = load_site(path, site["body"], realm.content, realm.sites[pid].map)
-        world.lore = realm.lore  # N60
-        realm.connect(realm.sites[pid], world)
-        world.ecs.activate()
-        unknown = [name for _, errand in esper.get_component(Errand) for name in errand.range
+        saved_site = SavedSite(path, realm, realm.sites[pid], check_site(path, site["body"], realm.content,
+                                                                         realm.sites[pid].map))
+        unknown = [name for made in saved_site.made.creatures if Errand in made for name in made[Errand].range
                    if name not in realm.by_name]
         if unknown:
             raise Unfit(f"someone in site {pid} travels to {unknown[0]!r}, no settlement of the region")
-        if world.hero and world.uid(world.hero) != inside.get(pid):
+        if site["body"]["hero"] is not None and site["body"]["hero"] != inside.get(pid):
             raise Unfit(f"the hero in site {pid} is not the hero the realm says is inside it")
-    missing = [pid for pid, site in realm.sites.items() if site.is_settlement and site.world is None]
+        if pid in inside:
+            realm.sites[pid].world = saved_site.build()
+        else:
+            realm.sites[pid].dormant = saved_site
+    missing = [pid for pid, site in realm.sites.items() if site.is_settlement and not site.peopled]
     if missing:
         raise Unfit(f"the settlement {missing[0]} is not saved")
     for saved_hero in state["heroes"]:
@@ -268,10 +279,10 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
     if not known <= sites:
         raise Unfit(f"the hero {uid} knows of site {min(known - sites)}, which the region does not hold")
     hero = HeroProfile(uid, record["name"], place, record["inside"], known)
-    world = realm.sites[place].world
-    if world is not None:
-        world.ecs.activate()
     if record["inside"] and record["body"] is None:
+        world = realm.sites[place].world
+        if world is not None:
+            world.ecs.activate()
         if world is None or not world.hero or world.uid(world.hero) != uid:
             raise Unfit(f"the hero {uid} is said to be inside {place}, but the site's world does not hold it")
         return hero
@@ -295,3 +306,21 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
     finally:
         scratch.close()
     return hero
+
+
+class SavedSite:
+    """A site's world read from a save and checked whole, built on first need (realm.Dormant): the realm's
+    lore and roads are joined to it then."""
+
+    def __init__(self, path: Path, realm: Realm, site: SiteWorld, made: Checked) -> None:
+        self.path, self.realm, self.site, self.made = path, realm, site, made
+        self.body = made.body
+
+    def build(self) -> World:
+        world = build_site(self.path, self.made)
+        world.lore = self.realm.lore  # N60
+        self.realm.connect(self.site, world)
+        return world
+
+    def close(self) -> None:
+        self.made.close()

@@ -37,9 +37,23 @@ def tag_set(tags: tuple[str, ...]) -> frozenset[str]:
 
 # -- what a save may hold in these components (game/world/saved.py; the ranges are listed in docs/saves.md) --
 UID_SHAPE = re.compile(r"[^#\s]{1,64}#[1-9][0-9]{0,9}")  # "<codex id>#<n>", n at most the uid counter
+UIDS_SEEN: set[str] = set()  # uids of that shape met before: a save names each many times (its opinions, memories...)
+MOST_SEEN = 100_000
+
+
+def uid_shaped(value: str) -> bool:
+    """Whether a string is "hero" or "<codex id>#<n>", printable; one found so is kept in UIDS_SEEN."""
+    if value != HERO_ID and (UID_SHAPE.fullmatch(value) is None or not value.isprintable()):
+        return False
+    if len(UIDS_SEEN) >= MOST_SEEN:
+        UIDS_SEEN.clear()
+    UIDS_SEEN.add(value)
+    return True
+
+
 UID = saved.Kind("a creature's uid (hero, or <kind>#<number>)", **saved.coded(
-    f"type({{v}}) is str and ({{v}} == {HERO_ID!r} or {saved.unique('uid_shape', UID_SHAPE, scope := {})}.fullmatch("
-    f"{{v}}) is not None and {{v}}.isprintable())", scope))
+    f"type({{v}}) is str and ({{v}} in {saved.unique('uids_seen', UIDS_SEEN, scope := {})} "
+    f"or {saved.unique('uid_shaped', uid_shaped, scope)}({{v}}))", scope))
 KILLER = saved.Kind(f"{UID.name} or nothing", **saved.coded(f"{{v}} == '' or ({UID.source})", UID.scope))
 KINDS = ("hero", "dungeon", "world", "merchant", "notable")  # N2-N5
 NAME = text(80)  # shown on the screen and in the log
@@ -284,7 +298,8 @@ class MoodState(StrEnum):
     APPEASED = "appeased"  # C4: bought off by a bargain, it leaves the hero be
 
 
-MOOD = replace(one_of(STR, f"a mood ({', '.join(MoodState)})", tuple(MoodState)), from_plain=MoodState)
+MOOD = replace(one_of(STR, f"a mood ({', '.join(MoodState)})", tuple(MoodState)),
+               from_plain={state.value: state for state in MoodState}.__getitem__)  # faster than MoodState(v)
 AWARE = INT.between(-1, lambda world: world.aware_full, "a whole number from -1 to the anger memory of "
                                                          "assets/data/world.toml")
 
@@ -380,15 +395,11 @@ class Opinion:
     since: int
 
 
-def on_scale(value: Any, world: World | None) -> bool:
-    social = world.content.social if world is not None else None
-    return saved.whole(value) and (social is None or social.low <= value <= social.high)
-
-
-OPINION = saved.Kind("[now, first, since]: two opinions on the scale of social.toml and a turn",
-                     lambda v, w: saved.sized(v, 3) and on_scale(v[0], w) and on_scale(v[1], w)
-                     and TURN_OR_NEVER.fits(v[2], w),
-                     to_plain=lambda o: [o.now, o.first, o.since], from_plain=lambda v: Opinion(*v))
+SCALE = INT.between(lambda world: world.content.social.low, lambda world: world.content.social.high,
+                    name="an opinion on the scale of social.toml")
+OPINION = saved.row("[now, first, since]: two opinions on the scale of social.toml and a turn",
+                    (SCALE, SCALE, TURN_OR_NEVER),
+                    to_plain=lambda o: [o.now, o.first, o.since], from_plain=lambda v: Opinion(*v))
 
 
 def grudges_of(world: World, made: dict[type, Any], values: dict[str, Any]) -> dict[str, dict[str, None]]:
@@ -441,15 +452,12 @@ class Memory:
     told: bool = False
 
 
-MEMORY = saved.Kind("[hero, deed, source, place, turn, told]",
-                    lambda v, w: saved.sized(v, 6) and UID.fits(v[0], w) and DEED.fits(v[1], w)
-                    and UID.fits(v[2], w) and NAME.fits(v[3], w) and saved.COUNT.fits(v[4], w)
-                    and isinstance(v[5], bool),
-                    to_plain=lambda m: [m.hero, m.deed, m.source, m.place, m.turn, m.told],
-                    from_plain=lambda v: Memory(*v))
+MEMORY = saved.row("[hero, deed, source, place, turn, told]", (UID, DEED, UID, NAME, saved.COUNT, saved.BOOL),
+                   to_plain=lambda m: [m.hero, m.deed, m.source, m.place, m.turn, m.told],
+                   from_plain=lambda v: Memory(*v))
 
 
-@saved.creature("memories", {"known": saved.list_of(f"a list of {MEMORY.name}", MEMORY.fits,
+@saved.creature("memories", {"known": saved.list_of(f"a list of {MEMORY.name}", MEMORY,
                                                      to_plain=lambda known: [MEMORY.to_plain(m) for m in known],
                                                      from_plain=lambda known: [Memory(*m) for m in known])},
                 optional=True)

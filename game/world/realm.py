@@ -27,6 +27,7 @@ import heapq
 import random
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any, Protocol
 
 import esper
 
@@ -43,14 +44,54 @@ from game.world.verbs.secrets import Lore
 from game.world.world import World
 
 
+class Dormant(Protocol):
+    """A site's saved world, checked whole when the save was loaded but with no entity made yet (game/save/
+    snapshot.py `Checked`): it is built the first time anything needs the site's world. Until then a save
+    writes `body`, the world as it was read."""
+
+    body: dict[str, Any]
+
+    def build(self) -> World: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass(slots=True)
 class SiteWorld:
     """A place of the region with its map; `world` while it holds creatures (a settlement always, a dungeon
-    during a run)."""
+    during a run). A world loaded from a save waits `dormant` until first needed (docs/saves.md)."""
 
     place: Place
     map: DungeonMap
-    world: World | None = None
+    built: World | None = None
+    dormant: Dormant | None = field(default=None, repr=False)
+
+    @property
+    def world(self) -> World | None:
+        """The site's world, built now if it was dormant (the esper world that was current stays current)."""
+        if self.dormant is not None:
+            dormant, self.dormant = self.dormant, None
+            current = esper.current_world
+            self.built = dormant.build()
+            esper.switch_world(current)
+        return self.built
+
+    @world.setter
+    def world(self, world: World | None) -> None:
+        self.built, self.dormant = world, None
+
+    @property
+    def peopled(self) -> bool:
+        """Whether the site has a world, built or dormant (without building it)."""
+        return self.built is not None or self.dormant is not None
+
+    def close(self) -> None:
+        """Give up the site's world, built or not."""
+        if self.dormant is not None:
+            self.dormant.close()
+        if self.built is not None:
+            self.built.close()
+        self.world = None
 
     @property
     def is_settlement(self) -> bool:
@@ -491,9 +532,7 @@ class Realm:
 
     def close(self) -> None:
         for site in self.sites.values():
-            if site.world is not None:
-                site.world.close()
-                site.world = None
+            site.close()
 
 
 def way(came: dict[int, int], end: int) -> list[int]:

@@ -20,7 +20,7 @@ import math
 import reprlib
 from dataclasses import MISSING, dataclass, replace
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -115,7 +115,7 @@ def unique(prefix: str, value: Any, scope: dict[str, Any]) -> str:
 def coded(source: str, scope: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A kind's `fits`, `source` and `scope` from a Python test of "{v}" (the value) and `w` (the world being
     loaded) using the names of `scope`: `fits` is that test compiled, so the compiled records of
-    `record_fits` and `part_loader`, which put the sources of their fields side by side instead of calling
+    `record_fits` and the entity loader (game/save/checks.py), which put the sources of their fields side by side instead of calling
     each field's `fits`, take and refuse exactly what `fits` does."""
     scope = dict(scope or {})
     fits = made_function("fits", ["v", "w"], [f"return {source.format(v='v')}"], scope)
@@ -151,9 +151,41 @@ def list_of(name: str, item: Callable[[Any, World | None], bool] | Kind, **how: 
     if isinstance(item, Kind) and item.source is not None:
         each = unique("each", None, {})  # the item's name inside the list's test
         test = item.source.format(v=each)
-        return Kind(name, culprit=culprit, **coded(f"type({{v}}) is list and all({test} for {each} in {{v}})",
-                                                   item.scope), **how)
+        return Kind(name, culprit=culprit, **coded(
+            f"type({{v}}) is list and (not {{v}} or all({test} for {each} in {{v}}))", item.scope), **how)
     return Kind(name, lambda v, w: listing(v, lambda x: fits(x, w)), culprit=culprit, **how)
+
+
+def row(name: str, kinds: Sequence[Kind], **how: Any) -> Kind:
+    """A list of exactly one value of each kind, in order (a small record saved as a list: an opinion, a
+    memory), coded from the kinds' sources."""
+    scope: dict[str, Any] = {}
+    tests = []
+    for i, kind in enumerate(kinds):
+        if kind.source is not None:
+            scope.update(kind.scope)
+            tests.append(f"({kind.source.replace('{v}', f'{{v}}[{i}]')})")
+        else:
+            tests.append(f"{unique('fits', kind.fits, scope)}({{v}}[{i}], w)")
+    return Kind(name, **how, **coded(f"type({{v}}) is list and len({{v}}) == {len(kinds)} and {' and '.join(tests)}",
+                                     scope))
+
+
+def map_of(name: str, key: Kind, value: Kind, **how: Any) -> Kind:
+    """A dict from `key` to `value` (a save's maps have string keys); a message quotes its first entry that
+    does not fit. Coded when both kinds are, like `list_of`."""
+    def culprit(v: Any, w: World | None) -> Any:
+        return next(({k: x} for k, x in v.items() if not (key.fits(k, w) and value.fits(x, w))), v) \
+            if isinstance(v, dict) else v
+
+    if key.source is not None and value.source is not None:
+        k, x = unique("key", None, {}), unique("value", None, {})
+        test = f"({key.source.format(v=k)}) and ({value.source.format(v=x)})"
+        return Kind(name, culprit=culprit, **coded(
+            f"type({{v}}) is dict and (not {{v}} or all({test} for {k}, {x} in {{v}}.items()))",
+            {**key.scope, **value.scope}), **how)
+    return Kind(name, lambda v, w: isinstance(v, dict) and all(key.fits(k, w) and value.fits(x, w)
+                                                               for k, x in v.items()), culprit=culprit, **how)
 
 
 def one_of(kind: Kind, name: str, choices: Collection[Any] | Callable[[World], Collection[Any]]) -> Kind:
@@ -187,7 +219,7 @@ BOOL = Kind("true or false", **coded("type({v}) is bool"))
 STR = Kind("a string", **coded("type({v}) is str"))
 SQUARE = Kind("a square", from_plain=tuple,
               **coded("type({v}) is list and len({v}) == 2 and type({v}[0]) is int and type({v}[1]) is int"))
-SQUARES = list_of("a list of squares", SQUARE, from_plain=lambda cells: tuple(tuple(c) for c in cells))
+SQUARES = list_of("a list of squares", SQUARE, from_plain=lambda cells: tuple(map(tuple, cells)))
 
 
 def names(kind: Kind = STR) -> Kind:
@@ -206,12 +238,7 @@ NUMBERS = numbers()
 
 def counts(key: Kind = STR, value: Kind = COUNT) -> Kind:
     """A dict from `key` names to `value` numbers (a save's maps have string keys)."""
-    def culprit(v: Any, w: World | None) -> Any:
-        return next(({k: n} for k, n in v.items() if not (key.fits(k, w) and value.fits(n, w))), v)
-
-    return Kind(f"a map from {key.name} to {value.name}",
-                lambda v, w: isinstance(v, dict) and all(key.fits(k, w) and value.fits(n, w) for k, n in v.items()),
-                culprit=lambda v, w: culprit(v, w) if isinstance(v, dict) else v)
+    return map_of(f"a map from {key.name} to {value.name}", key, value)
 
 
 def optional(kind: Kind) -> Kind:
@@ -236,14 +263,10 @@ def number_map(kind: Kind, key: Kind = INT) -> Kind:
 
 def name_map(kind: Kind, key: Kind = STR) -> Kind:
     """A dict from names (uids: `key`) to `kind`."""
-    def culprit(v: Any, w: World | None) -> Any:
-        return next(({k: x} for k, x in v.items() if not (key.fits(k, w) and kind.fits(x, w))), v)
-
-    return Kind(f"a map from {key.name} to {kind.name}",
-                lambda v, w: isinstance(v, dict) and all(key.fits(k, w) and kind.fits(x, w) for k, x in v.items()),
-                lambda d: {k: kind.to_plain(x) for k, x in d.items()},
-                lambda d: {k: kind.from_plain(x) for k, x in d.items()},
-                culprit=lambda v, w: culprit(v, w) if isinstance(v, dict) else v)
+    plain, loaded = kind.to_plain, kind.from_plain
+    return map_of(f"a map from {key.name} to {kind.name}", key, kind,
+                  to_plain=dict if plain is same else lambda d: {k: plain(x) for k, x in d.items()},
+                  from_plain=dict if loaded is same else lambda d: {k: loaded(x) for k, x in d.items()})
 
 
 def pair_map(kind: Kind) -> Kind:
@@ -311,12 +334,10 @@ class Part:
     check: Check | None
     defaults: Mapping[str, Callable[[], Any]]
 
-    dump: Callable[[Any], dict[str, Any]] = dataclasses.field(init=False, repr=False, compare=False)
-    load: Callable[[Any, World, dict[type, Any]], Any] = dataclasses.field(init=False, repr=False, compare=False)
+    dump: Callable[[Any], list[Any]] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dump", part_dumper(self))
-        object.__setattr__(self, "load", part_loader(self))
 
     def load_field_by_field(self, saved: Any, world: World, made: dict[type, Any]) -> Any:
         """The component from its saved fields; Unfit for a field that is unknown, missing or does not fit
@@ -324,8 +345,9 @@ class Part:
         `derive` sees the loaded values, and `check` the component; both see the entity's components
         registered before this one (`made`). Kinds bound every value `derive` reads.
 
-        `load` does the same in one compiled function, and comes here for any record it does not take
-        whole (a field missing, or one that does not fit), so what is refused and the words are this one's."""
+        The entity loader (game/save/checks.py) does the same in one compiled function, and comes here for
+        any record it does not take whole (a field missing, or one that does not fit), so what is refused and
+        the words are this one's."""
         if not isinstance(saved, dict):
             raise Unfit(f"{self.key} should be a map of its fields, not {shown(saved)}")
         unknown = [name for name in saved if name not in self.fields]
@@ -348,33 +370,13 @@ class Part:
         return component
 
 
-def part_dumper(part: Part) -> Callable[[Any], dict[str, Any]]:
-    """`part.dump`: a component's saved fields as plain values, by one compiled function."""
+def part_dumper(part: Part) -> Callable[[Any], list[Any]]:
+    """`part.dump`: a component's saved fields as plain values, in the order of `fields` (a save names that
+    order once, docs/saves.md), by one compiled function."""
     names = {f"plain{i}": kind.to_plain for i, kind in enumerate(part.fields.values())}
-    values = [f"{key!r}: {'' if kind.to_plain is same else f'plain{i}'}(c.{key})"
+    values = [f"{'' if kind.to_plain is same else f'plain{i}'}(c.{key})"
               for i, (key, kind) in enumerate(part.fields.items())]
-    return made_function(f"dump_{part.key}", ["c"], [f"return {{{', '.join(values)}}}"], names)
-
-
-def part_loader(part: Part) -> Callable[[Any, World, dict[type, Any]], Any]:
-    """`part.load`: the component from a record holding every saved field and nothing else, each fitting its
-    kind, by one compiled function; any other record goes to `load_field_by_field`, which names the problem."""
-    scope: dict[str, Any] = {"slowly": part.load_field_by_field, "make": part.component, "derive": part.derive,
-                             "check": part.check, "Unfit": Unfit}
-    lines = [f"if type(saved) is not dict or len(saved) != {len(part.fields)}:",
-             "    return slowly(saved, w, made)"]
-    lines += fields_fit(part.fields, "saved", scope, "return slowly(saved, w, made)")
-    values = []
-    for i, (key, kind) in enumerate(part.fields.items()):
-        values.append(f"{key!r}: {'' if kind.from_plain is same else unique('loaded', kind.from_plain, scope)}(v{i})")
-    lines.append(f"values = {{{', '.join(values)}}}")
-    if part.derive is not None:
-        lines.append("values.update(derive(w, made, values))")
-    lines.append("component = make(**values)")
-    if part.check is not None:
-        lines += ["problem = check(w, component, made)", "if problem:", "    raise Unfit(problem)"]
-    lines.append("return component")
-    return made_function(f"load_{part.key}", ["saved", "w", "made"], lines, scope)
+    return made_function(f"dump_{part.key}", ["c"], [f"return [{', '.join(values)}]"], names)
 
 
 @dataclass(frozen=True)

@@ -39,10 +39,17 @@ def give(world: World, item_eid: int, owner: int) -> int:
                 twin.count += item.count
                 esper.delete_entity(item_eid)
                 return other
+    pack(world, item_eid, item, owner, inv)
+    return item_eid
+
+
+def pack(world: World, item_eid: int, item: Item, owner: int, inv: Inventory) -> None:
+    """Put an item held by no one at the end of `owner`'s pack as it is, joining no stack (a world rebuilt
+    from a save keeps each pack's stacks as they were saved)."""
     item.owner = owner
     inv.items.append(item_eid)
+    kind = world.content.items[item.item_id].kind
     inv.kinds[kind] = inv.kinds.get(kind, 0) + 1
-    return item_eid
 
 
 def split_off(world: World, item_eid: int, count: int) -> int:
