@@ -3,18 +3,22 @@ the RNG in one file; a loaded world plays on exactly like one never saved; bad a
 one line, the file never changed."""
 from __future__ import annotations
 
+import cProfile
 import gc
 import json
+import pstats
 from pathlib import Path
 
 import esper
 import pytest
 
+from game.content.content import load_content
 from game.launch import new_realm
+from game.maps import store
 from game.paths import DEFAULT_MAP, REGION_MAP
-from game.save import SaveError, fileformat, load_world, save_world, site_body
+from game.save import SaveError, checks, fileformat, load_world, save_world, site_body
 from game.save.snapshot import with_maps
-from game.save.worldsave import load_realm, save_realm, summary
+from game.save.worldsave import load_realm, ready, save_realm, summary
 from game.world.driver import Driver
 from game.launch import new_game
 from tests.test_world_realm import go_up
@@ -177,6 +181,29 @@ def test_a_site_the_hero_is_away_from_is_checked_at_load_and_built_on_first_need
         assert site_body(built, path) == site_body(begun.sites[VILLAGE].world, path)
     finally:
         loaded.close()
+
+
+def load_calls(path: Path) -> int:
+    """The Python calls of one load (cProfile's count: the same on a busy machine as on a quiet one)."""
+    profile = cProfile.Profile()
+    profile.runcall(load_realm, path).close()
+    return pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("readied", [True, False])
+def test_a_first_load_after_ready_costs_what_a_quickload_does(begun, tmp_path: Path, readied: bool):
+    """docs/performance.md: worldsave.ready() does ahead what a process's first load does before reading the
+    save (the data, the loaders, the cards, the maps), so that load then makes hardly more calls than the
+    next one (only the save's own uids are matched for the first time); without it, a fifth more at least."""
+    path = tmp_path / "world1.sav"
+    save_realm(begun, path)
+    load_content.cache_clear()
+    store.forget()
+    checks._LOADERS.clear()
+    if readied:
+        ready()
+    first, again = load_calls(path), load_calls(path)
+    assert (first <= again * 1.05) if readied else (first > again * 1.2)
 
 
 def test_a_truncated_world_save_is_refused_and_its_slot_kept(begun, tmp_path: Path):

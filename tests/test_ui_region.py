@@ -15,6 +15,7 @@ from game.ui.region import SIDE, RegionScene
 from game.ui.session import Session
 from game.save.worldsave import summary
 from game.ui.title import NEW_WORLD, WORLDS, TitleScene
+from game.ui import worlds as worlds_screen
 from game.ui.worlds import ROWS, WorldsScene
 from game.world.components import Position
 
@@ -149,6 +150,24 @@ def test_travel_autosaves_and_the_worlds_screen_continues_or_adds_a_hero(tmp_pat
     key(stack, pygame.K_RETURN)  # ...then beside the home settlement, on the region map
     assert isinstance(stack.top, RegionScene) and session.realm.playing == "hero#2"
     assert [h[0] for h in summary(slot)["heroes"]] == ["hero", "hero#2"]
+    session.close()
+
+
+def test_the_worlds_screen_readies_a_load_once_its_list_is_shown(tmp_path, monkeypatch):
+    """docs/performance.md: while the player reads the worlds screen, what a first load needs is made ready
+    (worldsave.ready), once, after the list is first drawn."""
+    readied = []
+    monkeypatch.setattr(worlds_screen, "ready", lambda: readied.append(True))
+    session = Session(DEFAULT_MAP, 3, tmp_path / "slot1.sav")
+    stack = scene_stack(session)
+    stack.reset("region", new=True)
+    stack.reset("title")
+    stack.push("worlds")
+    stack.top.update(0.016)
+    assert readied == []  # the first frame draws the list
+    for _ in range(3):
+        stack.top.update(0.016)
+    assert readied == [True]
     session.close()
 
 

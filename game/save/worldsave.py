@@ -22,7 +22,7 @@ from game.content.errors import ContentError
 from game.maps import store
 from game.maps.errors import MapError
 from game.maps.tiled import check_ranges
-from game.paths import ROOT
+from game.paths import REGION_MAP, ROOT
 from game.save import checks, fileformat
 from game.save import (build_site, check_site, collector_held, file_hash, load_site, map_record, map_reference,
                        site_body, unfit, write_body)
@@ -30,6 +30,7 @@ from game.save.errors import SaveError
 from game.save.snapshot import Checked
 from game.world.components import UID, Body, Errand
 from game.world.realm import HeroProfile, Realm, SiteWorld, Wayfarer
+from game.world import saved
 from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
 from game.world.verbs import company
 from game.world.verbs.combat import die
@@ -148,6 +149,23 @@ def summary(path: Path) -> dict[str, Any]:
     except Unfit as exc:
         raise SaveError(f"{path}: damaged save ({exc})") from None
     return body["summary"]
+
+
+def ready(region_path: Path = REGION_MAP) -> None:
+    """Do ahead what a process's first load of a world does before it reads the save, so that loading one
+    then costs what a quickload does (the worlds screen calls it while the player reads it, docs/
+    performance.md): the game's data, the compiled entity loaders, every creature kind's card, and the
+    region's maps and data ids (read back from the map cache when it holds them). A problem is left for the
+    load to name."""
+    try:
+        content = load_content()
+        for parts, where in ((saved.CREATURE_PARTS, "creatures"), (saved.ITEM_PARTS, "items")):
+            checks.entity_loader(parts, where)
+        for kind in content.codex.creatures:
+            content.codex.card(kind)
+        region_maps(region_path, {"path": map_reference(region_path)})
+    except (ContentError, SaveError, OSError):
+        pass
 
 
 def load_realm(path: Path, content: Content | None = None) -> Realm:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.save.worldsave import ready
 from game.ui import theme, widgets
 from game.ui.scene import Scene, SceneRefused
 
@@ -39,6 +40,14 @@ class WorldsScene(Scene):
             self.lines.append((f"{slot.stem}  ·  New hero (a stranger to everyone there)", slot, None))
         self.chosen = 0
         self.problems: list[str] = []
+        self.frames = 0
+
+    def update(self, dt: float) -> None:
+        """Once the list is on the screen, ready what loading a world needs while the player reads it
+        (worldsave.ready)."""
+        self.frames += 1
+        if self.frames == 2 and self.lines:
+            ready()
 
     def rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(190, TOP + i * 44, 900, 38)
