@@ -51,14 +51,15 @@ BODY = {
     "items": RECORDS, "world": Kind("a map of the world's own state", lambda v, w: isinstance(v, dict)),
 }
 MOST_FIELDS = 64  # the fields one component may name in a save's `fields`
+MOST_NAME = 64  # characters of a component's or a field's name there
 
 
 def fits_layout(value: Any, world: World | None = None) -> bool:
     """A save's `fields`: for each registry, each component's field names in the order its records list them."""
     return (type(value) is dict and value.keys() == {"creatures", "items"}
             and all(type(parts) is dict and all(
-                type(key) is str and len(key) <= 64 and type(names) is list and len(names) <= MOST_FIELDS
-                and len(set(names)) == len(names) and all(type(n) is str and len(n) <= 64 for n in names)
+                type(key) is str and len(key) <= MOST_NAME and type(names) is list and len(names) <= MOST_FIELDS
+                and len(set(names)) == len(names) and all(type(n) is str and len(n) <= MOST_NAME for n in names)
                 for key, names in parts.items()) for parts in value.values()))
 
 
@@ -143,7 +144,7 @@ _LOADERS: list[tuple[tuple[saved.Part, ...], Loader, str]] = []  # the latest la
 WORLD_CALL = re.compile(r"\b([A-Za-z]+_[0-9]+)\(w\)")  # a kind's bound or choices, asked of the world
 
 
-def entity_loader(parts: dict[str, saved.Part], where: str = "creatures") -> Loader:
+def entity_loader(parts: dict[str, saved.Part], where: str) -> Loader:
     """The compiled function making every entity's components from its record, for the registry as it is now:
     each part's fields tested by their kinds' sources side by side and the component made in one go, what a
     kind asks of the world (its rooms, the factions, a bound) asked once for them all; a part it does not
@@ -160,12 +161,14 @@ def entity_loader(parts: dict[str, saved.Part], where: str = "creatures") -> Loa
 
 def in_init_order(part: saved.Part) -> bool:
     """Whether a component's saved fields are the first arguments its class takes, in order (and it makes
-    none of them again), so the loader may pass them by position."""
+    none of them again), so the loader may pass them by position (quicker than by keyword)."""
     taken = [field.name for field in dataclasses.fields(part.component) if field.init]
     return part.derive is None and taken[:len(part.fields)] == list(part.fields)
 
 
 def _compile_loader(parts: tuple[saved.Part, ...], where: str) -> Loader:
+    """The source of `entity_loader`'s function, compiled: a head asking the world once, then one loop over
+    the records with each part's lines (`part_lines`) in the registry's order."""
     scope: dict[str, Any] = {"NONE": {}, "Unfit": Unfit, "shown": saved.shown, "by_name": by_name,
                              "KEYS": frozenset(part.key for part in parts), "misfit": misfit, "WHERE": where}
     asked: dict[str, str] = {}  # a world call's source -> the local holding its answer
@@ -174,52 +177,20 @@ def _compile_loader(parts: tuple[saved.Part, ...], where: str) -> Loader:
         return WORLD_CALL.sub(lambda m: asked.setdefault(m.group(0), f"{m.group(1)}_w")
                               if callable(scope.get(m.group(1))) else m.group(0), source)
 
-    head: list[str] = []
     wrapper = saved.fields_fit(RECORD_OF[where], "entry", scope, "misfit(entry, WHERE, i)")
     body = ["for i, entry in enumerate(records):",
-            "    if type(entry) is not dict or len(entry) != %d:" % len(RECORD_OF[where]),
+            f"    if type(entry) is not dict or len(entry) != {len(RECORD_OF[where])}:",
             "        misfit(entry, WHERE, i)",
             *(f"    {line}" for line in wrapper),
             "    record = entry['components']",
             "    if not record.keys() <= KEYS:",
             "        raise Unfit(f'no component is saved as {shown(next(k for k in record if k not in KEYS))}')",
             "    made = {}"]
+    head = []
     for i, part in enumerate(parts):
-        scope.update({f"C{i}": part.component, f"make{i}": part.component, f"slowly{i}": part.load_field_by_field,
-                      f"derive{i}": part.derive, f"check{i}": part.check})
-        names = list(part.fields)
-        tests, values = [], []
-        for j, kind in enumerate(part.fields.values()):
-            if kind.source is not None:
-                scope.update(kind.scope)
-                tests.append(f"({hoisted(kind.source.format(v=f'v{j}'))})")
-            else:
-                tests.append(f"{saved.unique('fits', kind.fits, scope)}(v{j}, w)")
-            loaded = "" if kind.from_plain is saved.same else saved.unique("loaded", kind.from_plain, scope)
-            values.append(f"{names[j]}={loaded}(v{j})")
-        scope[f"NAMES{i}"] = names
+        scope[f"NAMES{i}"] = list(part.fields)
         head.append(f"in_order{i} = fields.get({part.key!r}) == NAMES{i}")  # the save lists them as the registry does
-        made_it = []
-        if in_init_order(part):  # positional arguments: quicker than keywords
-            values = [value.partition("=")[2] for value in values]
-        if part.derive is not None:
-            made_it += [f"values = dict({', '.join(values)})", f"values.update(derive{i}(w, made, values))",
-                        f"component = make{i}(**values)"]
-        else:
-            made_it.append(f"component = make{i}({', '.join(values)})")
-        if part.check is not None:
-            made_it += [f"problem = check{i}(w, component, made)", "if problem:", "    raise Unfit(problem)"]
-        test = " and ".join(tests) or "True"
-        lines = ["component = None",
-                 "if type(saved) is list:",
-                 f"    if in_order{i} and len(saved) == {len(names)}:",
-                 *([f"        {', '.join(f'v{j}' for j in range(len(names)))}, = saved"] if names else []),
-                 f"        if {test}:", *(f"            {line}" for line in made_it),
-                 "    if component is None:",
-                 f"        saved = by_name({part.key!r}, fields.get({part.key!r}), saved)",
-                 "if component is None:",  # a map of fields by name (format 4), or a value that does not fit
-                 f"    component = slowly{i}(saved, w, made)",
-                 f"made[C{i}] = component"]
+        lines = part_lines(i, part, scope, hoisted)
         if part.optional:
             body += [f"    if {part.key!r} in record:", f"        saved = record[{part.key!r}]",
                      *(f"        {line}" for line in lines)]
@@ -229,6 +200,40 @@ def _compile_loader(parts: tuple[saved.Part, ...], where: str) -> Loader:
     head += [f"{local} = {call}" for call, local in asked.items()]
     return saved.made_function("load_entities", ["records", "w", "fields"], [*head, "out = []", *body, "return out"],
                                scope)
+
+
+def part_lines(i: int, part: saved.Part, scope: dict[str, Any], hoisted: Callable[[str], str]) -> list[str]:
+    """The loader's lines making part `i` from `saved` into `made`: a list of its fields' values in the
+    registry's order tested side by side and made in one call; anything else through `Part.load_field_by_field`."""
+    scope.update({f"C{i}": part.component, f"make{i}": part.component, f"slowly{i}": part.load_field_by_field,
+                  f"derive{i}": part.derive, f"check{i}": part.check})
+    names = list(part.fields)
+    tests, values = [], []
+    for j, kind in enumerate(part.fields.values()):
+        if kind.source is not None:
+            scope.update(kind.scope)
+            tests.append(f"({hoisted(kind.source.format(v=f'v{j}'))})")
+        else:
+            tests.append(f"{saved.unique('fits', kind.fits, scope)}(v{j}, w)")
+        loaded = "" if kind.from_plain is saved.same else saved.unique("loaded", kind.from_plain, scope)
+        values.append(f"{loaded}(v{j})" if in_init_order(part) else f"{names[j]}={loaded}(v{j})")
+    if part.derive is not None:
+        made_it = [f"values = dict({', '.join(values)})", f"values.update(derive{i}(w, made, values))",
+                   f"component = make{i}(**values)"]
+    else:
+        made_it = [f"component = make{i}({', '.join(values)})"]
+    if part.check is not None:
+        made_it += [f"problem = check{i}(w, component, made)", "if problem:", "    raise Unfit(problem)"]
+    return ["component = None",
+            "if type(saved) is list:",
+            f"    if in_order{i} and len(saved) == {len(names)}:",
+            *([f"        {', '.join(f'v{j}' for j in range(len(names)))}, = saved"] if names else []),
+            f"        if {' and '.join(tests) or 'True'}:", *(f"            {line}" for line in made_it),
+            "    if component is None:",
+            f"        saved = by_name({part.key!r}, fields.get({part.key!r}), saved)",
+            "if component is None:",  # a map of fields by name (format 4), or a value that does not fit
+            f"    component = slowly{i}(saved, w, made)",
+            f"made[C{i}] = component"]
 
 
 def world_state(world: World, saved_state: dict[str, Any]) -> dict[saved.State, Any]:
