@@ -21,8 +21,9 @@ from game.ui.region import RegionScene
 from game.ui.session import Session
 from game.ui.title import NEW_WORLD
 from game.world import views
-from game.world.components import Hero, sheet_plain
+from game.world.components import Hero, Position, sheet_plain
 from game.world.verbs import loadout
+from game.world.verbs.moving import relocate
 
 pytestmark = pytest.mark.usefixtures("display")
 VILLAGE = 1
@@ -167,3 +168,27 @@ def test_new_world_and_a_world_s_new_hero_go_through_the_creation_screen(tmp_pat
         assert [h[1] for h in summary(slot)["heroes"]] == ["Wren", "Oswin"]
     finally:
         session.close()
+
+
+@pytest.mark.rule("N3")
+def test_N3_a_new_hero_made_while_someone_stands_at_the_home_entrance_shares_no_square_and_the_world_saves(tmp_path):
+    """A hero is made at the home settlement's entrance and taken out at once; made on the square of a
+    traveller just arrived there, it used to wipe that square from the room's record, so the next hero to
+    come in was put on the same square and the world's own save was refused as damaged (world bot, seed 102)."""
+    realm = new_realm(REGION_MAP, 3)
+    try:
+        world = realm.sites[VILLAGE].world
+        world.ecs.activate()
+        room, square = realm.sites[VILLAGE].map.entrance
+        someone = next(e for e in world.creatures() if world.uid(e) != "hero")
+        relocate(world, someone, room, [square])
+        second = realm.new_hero()
+        world.ecs.activate()
+        assert world.rooms.free_spot(room, near=square) != square  # still taken
+        assert realm.play(second.uid).ok and realm.travel(VILLAGE).ok
+        world.ecs.activate()
+        assert esper.component_for_entity(world.hero, Position).square != square
+        save_realm(realm, tmp_path / "w.sav")
+        load_realm(tmp_path / "w.sav").close()
+    finally:
+        realm.close()
