@@ -392,3 +392,18 @@ def test_moment_bookkeeping_what_the_hero_saw_and_the_clock_are_saved(content, t
         assert loaded.minutes == clock
     finally:
         loaded.close()
+
+
+def test_shipped_moments_offer_every_background_they_suit_a_reply_it_welcomes(content):
+    """Content check (moments.toml against social.toml's backgrounds, N83): whoever a moment may come to
+    finds among its replies one its background welcomes, so a player who asked "Tell me about yourself"
+    (N80) can always answer in the way that earns a die. Before, survivors and the wounded had none in "A
+    question of faith" and "The old stars", and outlaws none in four moments: a survivor's two everyday
+    moments of those could never end in help (2 dice and no die earned give at most +4 of the 5 N81 asks)."""
+    backgrounds = content.social.backgrounds
+    for moment in content.moments.moments.values():
+        offered = {reply.approach for reply in moment.replies}
+        for name, leaning in backgrounds.items():
+            if moment.suits(name):
+                welcomed = {approach for approach, dice in leaning.dice.items() if dice > 0}
+                assert offered & welcomed, (moment.id, name)

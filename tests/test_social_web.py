@@ -622,6 +622,77 @@ def test_memories_keep_the_newest(shut_in):
     assert len(known) == world.content.social.memories_kept and known[0].turn == 5
 
 
+# -- company (N87) ----------------------------------------------------------------------------------------------
+def at_ease(*eids: int) -> None:
+    for eid in eids:
+        needs(eid).hunger = needs(eid).thirst = 0  # fed and watered, carrying a meal and a drink: resting (N12)
+
+
+@pytest.mark.rule("N87")
+def test_N87_residents_alone_half_a_day_go_where_people_are_and_talk_and_dungeon_folk_stay(content):
+    """social.toml `web.lonely_after` = 48 turns with no exchange: on turn 47 two provisioned villagers of a
+    settlement (map kind `world`) still rest two rooms apart; on turn 48 each takes the shortest way towards
+    the other and they meet in the room between; on turn 49 they talk and, no longer alone, rest there.
+    Dungeon folk (kind `dungeon`) placed the same way keep resting where they are."""
+    assert content.social.lonely_after == 48
+    for kind, moved in (("world", True), ("dungeon", False)):
+        world = make_world(content, row_map(4), seed=3)
+        try:
+            a = person(world, room=1, kind=kind, provisions=True)
+            b = person(world, room=3, kind=kind, provisions=True)
+            game = Driver(world)
+            for _ in range(47):
+                at_ease(a, b)
+                game.end_turn()
+            assert (room_of(a), room_of(b)) == (room_id(1), room_id(3)) and world.turn == 47
+            at_ease(a, b)
+            game.end_turn()
+            assert (room_of(a), room_of(b)) == ((room_id(2), room_id(2)) if moved else (room_id(1), room_id(3)))
+            at_ease(a, b)
+            game.end_turn()
+            assert bool(talks(world)) == moved
+            for _ in range(60):
+                at_ease(a, b)
+                game.end_turn()
+            assert (room_of(a), room_of(b)) == ((room_id(2), room_id(2)) if moved else (room_id(1), room_id(3)))
+            assert esper.component_for_entity(a, Mood).state == MoodState.RESTING
+        finally:
+            world.close()
+
+
+@pytest.mark.rule("N87")
+def test_N87_a_resident_alone_walks_to_company_by_no_room_holding_an_enemy_nor_while_hungry(content):
+    """Company two rooms away with a wolf in the room between: no way to it, so the lonely villager stays; the
+    wolf gone, one hungry past N9's 20 keeps to its needs instead; at ease again, it goes."""
+    world = make_world(content, row_map(3), seed=3)
+    try:
+        lonely = person(world, room=0, kind="world", provisions=True)
+        friend = person(world, room=2, kind="world", provisions=True)
+        world.ecs.activate()
+        world.turn = 100  # never met anyone: alone since the world began
+        wolf = spawn(world, "wolf", 1)
+        body(wolf).stunned = 5  # it neither strikes nor moves
+
+        def move() -> None:
+            body(lonely).ap = 2
+            feel(world, friend, lonely, 0)  # the friend had a word lately: it stays where it is
+            behaviour.run(world)
+            movement.run(world)
+
+        at_ease(lonely, friend)
+        move()
+        assert room_of(lonely) == room_id(0)
+        die(world, wolf, None)
+        needs(lonely).hunger = 21
+        move()
+        assert room_of(lonely) == room_id(0)
+        at_ease(lonely)
+        move()
+        assert room_of(lonely) == room_id(1)
+    finally:
+        world.close()
+
+
 # -- recommendations (N72) -------------------------------------------------------------------------------------
 @pytest.mark.rule("N72")
 def test_N72_a_creature_trusting_the_hero_and_another_recommends_it_and_the_target_greets_warmer(shut_in):

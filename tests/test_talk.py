@@ -243,7 +243,7 @@ def test_N82_leaving_a_moment_early_costs_nothing_and_the_usual_options_continue
         game.do(Talk(world.hero, villager))
         view = talk_view(world, world.hero, villager)
         assert view.moment == "A letter home"
-        assert [c.key for c in view.choices] == ["kind", "honest", "humorous", "practical", "draw", "goodbye"]
+        assert [c.key for c in view.choices] == ["kind", "honest", "humorous", "practical", "blunt", "draw", "goodbye"]
         assert game.do(Ask(world.hero, villager, "others")).reason == "Answer first, or say goodbye."
         assert game.do(Ask(world.hero, villager, "goodbye")).ok
         assert body(world.hero).ap == ap and esper.component_for_entity(villager, Loyalty).to.get("hero", 0) == 0

@@ -5,8 +5,10 @@ a stranger there; quitting and continuing loses nothing (N3, N45, N62, N73, N81)
 
 The bot plays as a careful player would, on any seed: it answers a moment in the approach the person
 welcomes most, picks in the keep only fights the exact odds say it wins (tools/balance.py's careful bot
-reckons the same way), drinks its potion and takes its Second Wind when hurt, leaves the keep once it has
-fought or is hurt, and comes home the long way, by Varr's Watch. Back home, if word has not spread yet,
+reckons the same way, here with each blow of the foes reckoned at half as much again as its mean, since
+the dice explode), drinks its potion and takes its Second Wind when hurt, leaves the keep once it has
+fought or is hurt, or as soon as foes it would not fight come at it (and tries a fresh run later, N2), and
+comes home the long way, by Varr's Watch. Back home, if word has not spread yet,
 it goes away that way again (a settlement lives on while the hero is away, N3, N87)."""
 from __future__ import annotations
 
@@ -33,8 +35,9 @@ WINS_BY = 2.0  # a fight is taken when the hero would outlast the foes in the ro
 SEEK_BY = 3.0  # ...and sought out in another room when by this one (they strike first as it comes in)
 WINDED, HURT, POTION = 0.6, 0.4, 0.55  # of its health: take Second Wind (and leave, once it has struck); leave the
 # keep before it has struck (its foes strike first as it comes in); drink the healing potion (before the way out)
+BLOW = 1.5  # the worst a blow is reckoned at, times its mean: the dice explode (C9)
 STRIKES = 3  # strikes the hero trades in the keep before it leaves
-VISITS = 3  # runs of the keep the hero tries before it must have fought
+VISITS = 6  # runs of the keep the hero tries before it must have fought (it leaves one when chased)
 AWAY = 2000  # turns away before word must have spread (world.toml: a settlement lives at most so many it missed)
 
 
@@ -128,16 +131,17 @@ def foes_in(world, room: int) -> list[int]:
     return [e for e in world.creatures_in(room) if e != world.hero and world.alive(e) and world.is_enemy(e, world.hero)]
 
 
-def wins(world, foes: list[int], by: float) -> bool:
-    """Whether the hero takes on `foes`, by the exact odds: it outlasts them `by` times over (turns to fall
-    over turns to kill them all), and one turn of their strikes, every one landing, would not kill it."""
+def wins(world, room: int, by: float) -> bool:
+    """Whether the hero takes on the foes in `room`, by the exact odds: it outlasts them `by` times over (turns
+    to fall over turns to kill them all), and one turn of their strikes, every one landing at BLOW times its
+    mean, would not kill it."""
     hero = views.creature(world, world.hero)
     to_kill = to_fall = worst = 0.0
-    for foe in foes:
+    for foe in foes_in(world, room):
         mine, theirs = both_ways(world, world.hero, foe)
         to_kill += views.creature(world, foe).health / max(mine.per_turn, 0.01)
         to_fall += theirs.per_turn
-        worst += theirs.damage * theirs.strikes
+        worst += BLOW * theirs.damage * theirs.strikes
     lasts = hero.health + hero.durability
     return worst < lasts and lasts / max(to_fall, 0.01) >= by * max(to_kill, 0.01)
 
@@ -190,10 +194,11 @@ def rest(driver: Driver, most: int = 300) -> None:
 
 def fight_and_leave(realm, patience: int = 150) -> int:
     """In a dungeon: go the safe way to the nearest foes the odds say the hero beats easily, trade STRIKES
-    strikes (fewer when hurt), then climb out, never passing a fight it would lose; after `patience` turns
-    without a fight it may take, it leaves too. The strikes made."""
+    strikes (fewer when hurt, or when no other fight is worth seeking), then climb out, never passing a fight
+    it would lose; foes it would not fight coming at it send it out at once; with nothing to seek it waits by
+    the way up, and after `patience` turns without a fight it leaves too. The strikes made."""
     world, site = realm.here, realm.sites[realm.hero.place]
-    driver, strikes = Driver(world), 0
+    driver, strikes, chased = Driver(world), 0, False
     for turn in range(400):
         world.ecs.activate()
         assert not world.over, world.over
@@ -203,14 +208,16 @@ def fight_and_leave(realm, patience: int = 150) -> int:
         foes = foes_in(world, here)
         if look_after(driver) or foes and winded and act(driver, SecondWind(world.hero)):
             continue
-        if foes and strikes < STRIKES and not hurt and wins(world, foes, WINS_BY):
+        taken = bool(foes) and wins(world, here, WINS_BY)
+        if taken and strikes < STRIKES and not hurt:
             strikes += act(driver, Attack(world.hero, min(foes, key=lambda e: views.creature(world, e).health)))
             continue
-        leaving = strikes >= STRIKES or hurt or turn >= patience and not strikes
+        chased = chased or bool(foes) and not taken  # foes it would not fight came at it: out, before more come
+        beaten = {r for r in world.map.rooms if foes_in(world, r) and wins(world, r, SEEK_BY)}
+        leaving = strikes >= STRIKES or hurt or chased or turn >= patience and not strikes or strikes and not beaten
         if leaving and here == site.surface and realm.leave().ok:
             return strikes
-        beaten = {r for r in world.map.rooms if foes_in(world, r) and wins(world, foes_in(world, r), SEEK_BY)}
-        goal = {site.surface} if leaving else beaten
+        goal = beaten if beaten and not leaving else {site.surface}  # nothing to seek: it waits by the way up
         towards = step_towards(world, goal, avoid={r for r in world.map.rooms if foes_in(world, r)} - beaten - goal)
         if towards is None and foes:  # cornered by a fight it would lose: out by the shortest way
             towards = step_towards(world, {site.surface})

@@ -23,7 +23,7 @@ from game.ui.session import Session
 from game.ui.title import NEW_WORLD
 from game.world import views
 from game.world.commands import EndTurn, Recruit
-from game.world.components import Hero, Loyalty, Persona, sheet_plain
+from game.world.components import Hero, Loyalty, Persona, Position, sheet_plain
 from game.world.driver import Driver
 from game.world.verbs import combat, company, loadout
 from game.world.verbs.moving import relocate
@@ -243,3 +243,27 @@ def test_N2_a_hero_fallen_in_a_dungeon_ends_its_run_when_another_hero_is_played(
         assert loaded.travel(KEEP).ok and not loaded.here.over  # a fresh run for the new hero
     finally:
         loaded.close()
+
+
+@pytest.mark.rule("N3")
+def test_N3_a_new_hero_made_while_someone_stands_at_the_home_entrance_shares_no_square_and_the_world_saves(tmp_path):
+    """A hero is made at the home settlement's entrance and taken out at once; made on the square of a
+    traveller just arrived there, it used to wipe that square from the room's record, so the next hero to
+    come in was put on the same square and the world's own save was refused as damaged (world bot, seed 102)."""
+    realm = new_realm(REGION_MAP, 3)
+    try:
+        world = realm.sites[VILLAGE].world
+        world.ecs.activate()
+        room, square = realm.sites[VILLAGE].map.entrance
+        someone = next(e for e in world.creatures() if world.uid(e) != "hero")
+        relocate(world, someone, room, [square])
+        second = realm.new_hero()
+        world.ecs.activate()
+        assert world.rooms.free_spot(room, near=square) != square  # still taken
+        assert realm.play(second.uid).ok and realm.travel(VILLAGE).ok
+        world.ecs.activate()
+        assert esper.component_for_entity(world.hero, Position).square != square
+        save_realm(realm, tmp_path / "w.sav")
+        load_realm(tmp_path / "w.sav").close()
+    finally:
+        realm.close()

@@ -11,7 +11,8 @@ from game.maps.model import Spawner, Trap
 from game.world.driver import Driver
 from game.world import views
 from game.world.verbs import factory, moving
-from game.world.components import Identity, Position
+from game.world.components import Identity, Opinion, Opinions, Position
+from game.world.world import pair_of
 from game.world.systems import behaviour, movement, scent
 from tests.world_fixtures import body, kinds, make_world, mood, move_hero, needs, room_id, room_of, row_map, spawn
 def test_N12_provisioned_healthy_rests_and_short_explores(world):
@@ -47,6 +48,46 @@ def test_N17_fleeing_creature_never_stands_still(content):
             game.end_turn()
             assert mood(npc).state == "fleeing"
             assert room_of(npc) != before
+    finally:
+        world.close()
+
+
+@pytest.mark.rule("N17")
+def test_N17_a_fleeing_creature_out_of_danger_recovers_as_it_runs_and_stops_fleeing_at_40_percent(content):
+    """N17: flight stops when health recovers. With no enemy in its room a fleeing creature heals as a resting
+    one does (1 every `needs.regen_every` = 5 turns, needs at most 80) without standing still: from 4 of 20
+    (20 %) it is at 5 after turn 5, 6 after 10, 7 after 15, and at 8 (40 %) after turn 20 it rests again.
+    Two in a feud, each the other's enemy, shut in one room, heal nothing."""
+    world = make_world(content, row_map(3), seed=4)
+    try:
+        npc = spawn(world, "wanderer", 1)
+        body(npc).card = replace(body(npc).card, health=20)
+        body(npc).health = 4
+        game = Driver(world)
+        for turn in range(1, 21):
+            needs(npc).hunger = needs(npc).thirst = 0
+            before = room_of(npc)
+            game.end_turn()
+            assert body(npc).health == 4 + turn // 5, turn
+            if turn < 20:
+                assert mood(npc).state == "fleeing" and room_of(npc) != before, turn
+        game.end_turn()
+        assert mood(npc).state == "resting"
+    finally:
+        world.close()
+    world = make_world(content, row_map(1), seed=4)
+    try:
+        a, b = spawn(world, "wanderer", 0), spawn(world, "wanderer", 0)
+        for me, other in ((a, b), (b, a)):  # nemesis both ways: the feud does not calm (N69)
+            esper.component_for_entity(me, Opinions).of[world.uid(other)] = Opinion(-30, -30, world.turn)
+        world.feuds[pair_of(world.uid(a), world.uid(b))] = world.turn
+        game = Driver(world)
+        for _ in range(10):
+            for eid in (a, b):
+                needs(eid).hunger = needs(eid).thirst = 0
+                body(eid).health = 1  # 1 of 5, below a quarter: both flee, so neither strikes
+            game.end_turn()
+            assert body(a).health == body(b).health == 1
     finally:
         world.close()
 

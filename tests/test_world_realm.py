@@ -269,11 +269,11 @@ def test_N45_a_world_npcs_biography_is_the_same_for_the_life_of_the_world(realm,
         realm.play(uid)
         realm.travel(VILLAGE)
         world = realm.here
-        aldric = named(world, "Aldric Millwood")
+        berta = named(world, "Berta Thatcher")  # on this seed she lives the 500 turns (Aldric falls in a feud)
         driver = Driver(world)
-        walk_to(driver, lambda: world.room_of(aldric))
+        walk_to(driver, lambda: world.room_of(berta))
         world.pop_events()
-        assert driver.do(Talk(world.hero, aldric)).ok
+        assert driver.do(Talk(world.hero, berta)).ok
         line = next(e for e in world.pop_events() if e.kind == "says" and e.data.get("part") == "biography")
         realm.pop_events()
         return line.text.replace(realm.hero.name, "<hero>")

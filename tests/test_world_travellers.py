@@ -28,7 +28,7 @@ STAY, ROAD = 192, 70  # [region] stay; Varr's Watch to Ashby Vale: 14 squares x 
 
 @pytest.fixture
 def realm():
-    made = new_realm(REGION_MAP, 6)  # a seed whose tower emissaries live through the siege for 2,000 turns
+    made = new_realm(REGION_MAP, 10)  # a seed whose tower emissaries live through the siege for 2,000 turns
     yield made
     made.close()
 
@@ -108,7 +108,7 @@ def test_N3_a_heros_deed_in_the_village_reaches_the_tower_with_an_emissary_and_n
 def test_N3_travellers_come_and_go_at_the_same_turns_whether_the_settlement_is_played_or_caught_up():
     logs = []
     for live in (True, False):
-        realm = new_realm(REGION_MAP, 4)
+        realm = new_realm(REGION_MAP, 10)
         realm.heard = []
         try:
             realm.travel(VILLAGE)
@@ -132,9 +132,9 @@ def test_N3_travellers_come_and_go_at_the_same_turns_whether_the_settlement_is_p
 def test_N3_a_traveller_is_never_lost_or_doubled_across_saves_and_catch_up(tmp_path):
     """Saved at every stage of a trip (in the tower, on the road, in the village), the world goes on with each
     traveller in exactly one place, and with the same events as a world never saved."""
-    plain = new_realm(REGION_MAP, 6)
+    plain = new_realm(REGION_MAP, 10)
     plain.heard = []
-    saved = new_realm(REGION_MAP, 6)
+    saved = new_realm(REGION_MAP, 10)
     saved.heard = log = []
     path = tmp_path / "world.sav"
     try:
@@ -159,7 +159,7 @@ def test_N3_a_traveller_is_never_lost_or_doubled_across_saves_and_catch_up(tmp_p
 def test_same_seed_gives_the_same_travels_and_events():
     logs = []
     for _ in range(2):
-        realm = new_realm(REGION_MAP, 4)
+        realm = new_realm(REGION_MAP, 10)
         realm.heard = []
         realm.clock = 1200
         realm.catch_up_all()

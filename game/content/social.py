@@ -88,6 +88,7 @@ class SocialRules:
     memories_kept: int
     remembered_again_after: int
     sent_warmth: int
+    lonely_after: int  # N87: a resident this many turns without an exchange goes where people are
     gift_kinds: tuple[str, ...]
     gift_keep: int
     hurt_below: float
@@ -208,6 +209,7 @@ def _web(data: dict[str, Any], bands: tuple[Band, ...], path: Path) -> dict[str,
             "memories_kept": _whole(web["memories_kept"], "web.memories_kept", path, 1),
             "remembered_again_after": _whole(web["remembered_again_after"], "web.remembered_again_after", path, 0),
             "sent_warmth": _whole(web["sent_warmth"], "web.sent_warmth", path, 0),
+            "lonely_after": _whole(web["lonely_after"], "web.lonely_after", path, 1),
             "gift_kinds": kinds, "gift_keep": _whole(gifts["keep"], "gifts.keep", path, 0), "hurt_below": hurt_below,
             "hostile_below": band_ceiling(HOSTILE, bands), "feud_below": band_ceiling(NEMESIS, bands),
             "friendly_from": band_floor(FRIENDLY, bands), "trusted_from": band_floor(TRUSTED, bands)}

@@ -39,7 +39,7 @@ from game.world.components import Body, Errand, Position, Ties
 from game.world.events import NO_DATA, Event
 from game.world.turn import run_turn
 from game.world.verbs import company, factory
-from game.world.verbs.journey import Traveller, bring_in, take_out
+from game.world.verbs.journey import Traveller, bring_in, nearest_free, take_out
 from game.world.verbs.secrets import Lore
 from game.world.world import World
 
@@ -269,8 +269,10 @@ class Realm:
             name = self.rng.choice(self.content.names.given["human"])
         site = self.sites[self.home]
         world = site.world or World(site.map, self.content, 0)  # a region without settlements: a scratch world
-        room, square = site.map.entrance
         world.ecs.activate()
+        room, square = site.map.entrance  # on no one's square, if only for the moment it is made:
+        free = world.rooms.free_spot(room, near=square)
+        room, square = (room, free) if free else nearest_free(world, room, 1, 1) or (room, square)
         eid = factory.spawn_hero(world, room, square, uid, name, sheet)
         traveller = take_out(world, eid)
         if world is not site.world:

@@ -2,13 +2,14 @@
 creature walks away from the one it dislikes and will not go where it stands; a merchant keeps its shop."""
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING, Collection
 
 import esper
 
 from game.world.components import Body, Identity, Mood, MoodState, Needs
-from game.world.verbs import avoidance, moving
-from game.world.verbs.provisions import COMPLAIN_ABOVE, carried, consume
+from game.world.verbs import avoidance, moving, social
+from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, consume
 from game.world.verbs.spells import is_bound
 
 if TYPE_CHECKING:
@@ -36,10 +37,14 @@ def run(world: World) -> None:
             shunned = avoidance.shunned_rooms(world, actor)  # N69: the few with a grudge or a feud
         if shunned and keep_away(world, actor, shunned):
             continue
+        if not bound and seek_company(world, actor, shunned, regen_every):
+            continue
         if mood.state not in MOVERS or body.ap <= 0 or body.stunned or in_company(actor) \
                 or bound and mood.state != MoodState.WANDERING:  # N55: bound, it roams only when told to
             rest(world, actor, regen_every)
             continue
+        if mood.state == MoodState.FLEEING and out_of_danger(world, actor):
+            heal(world, actor, regen_every)  # N17: flight ends once health recovers, and out of danger it does
         choice = choose_exit(world, eid, mood, pos.room, shunned)
         if choice is None:
             continue
@@ -73,6 +78,55 @@ def keep_shop(world: World, actor: Actor, regen_every: int) -> bool:
     body.ap -= 1
     moving.go(world, actor.eid, exit_, to_room, force=False)
     return True
+
+
+def seek_company(world: World, actor: Actor, shunned: Collection[int], regen_every: int) -> bool:
+    """N87: a settlement's resident alone too long (social.lonely), at ease (resting, or exploring while not
+    yet hungry or thirsty, N9), goes where people are: with someone it may talk with in its room it stays
+    there (resting) until they have talked; else it takes the shortest way, a room a turn, to the nearest
+    room holding one, through no room holding an enemy or one it keeps away from (N69). Returns whether it
+    has acted."""
+    body, mood, needs, eid = actor.body, actor.mood, actor.needs, actor.eid
+    if mood.state not in (MoodState.RESTING, MoodState.EXPLORING) or needs is None \
+            or max(needs.hunger, needs.thirst) > EAT_ABOVE or in_company(actor) or not social.lonely(world, eid):
+        return False
+    if company_in(world, eid, actor.pos.room):
+        rest(world, actor, regen_every)
+        return True
+    if body.ap <= 0 or body.stunned:
+        return False
+    step = way_to_company(world, eid, actor.pos.room, shunned)
+    if step is None:
+        return False
+    body.ap -= 1
+    moving.go(world, eid, step[0], step[1], force=False)
+    return True
+
+
+def company_in(world: World, eid: int, room: int) -> bool:
+    """Someone `eid` may talk with stands in `room` (social.talker)."""
+    return any(e != eid and social.talker(world, e) for e in world.rooms.occupants(room))
+
+
+def way_to_company(world: World, eid: int, room: int, shunned: Collection[int]) -> tuple[Exit, int] | None:
+    """The first step of the shortest way to the nearest room with company that passes no room holding a
+    living enemy of `eid` nor one it keeps away from; None when there is none."""
+    def safe(there: int) -> bool:
+        return there not in shunned and not any(
+            world.alive(o) and (world.is_enemy(eid, o) or world.is_enemy(o, eid)) for o in world.rooms.occupants(there))
+
+    first: dict[int, tuple[Exit, int] | None] = {room: None}  # the first step of the way to each room
+    queue = deque([room])
+    while queue:
+        here = queue.popleft()
+        for exit_, there in world.rooms.exits[here]:
+            if there in first or not safe(there):
+                continue
+            first[there] = first[here] or (exit_, there)
+            if company_in(world, eid, there):
+                return first[there]
+            queue.append(there)
+    return None
 
 
 def in_company(actor: Actor) -> bool:
@@ -119,14 +173,27 @@ def hero_rests(world: World, regen_every: int) -> None:
 
 def rest(world: World, actor: Actor, regen_every: int) -> None:
     """N14: a stationary creature with a healing item uses it when hurt; resting heals slowly."""
-    body, needs = actor.body, actor.needs
+    body = actor.body
     if body.health < body.card.health:
         potion = carried(world, actor.inv, "healing")
         if potion is not None:
             consume(world, actor.eid, potion)
             return
-        if (needs is None or max(needs.hunger, needs.thirst) <= COMPLAIN_ABOVE) and world.turn % regen_every == 0:
-            body.health += 1
+        heal(world, actor, regen_every)
+
+
+def heal(world: World, actor: Actor, regen_every: int) -> None:
+    """1 health every `regen_every` turns while hurt and its needs are at most 80 (N11)."""
+    body, needs = actor.body, actor.needs
+    if body.health < body.card.health and (needs is None or max(needs.hunger, needs.thirst) <= COMPLAIN_ABOVE) \
+            and world.turn % regen_every == 0:
+        body.health += 1
+
+
+def out_of_danger(world: World, actor: Actor) -> bool:
+    """No living enemy shares its room."""
+    return not any(world.is_enemy(actor.eid, o) for o in world.rooms.occupants(actor.pos.room)
+                   if o != actor.eid and world.alive(o))
 
 
 def choose_exit(world: World, eid: int, mood: Mood, room: int,

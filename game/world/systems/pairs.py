@@ -21,18 +21,10 @@ from game.world.world import pair_of
 if TYPE_CHECKING:
     from game.world.world import World
 
-TALKERS = frozenset({"dungeon", "world", "notable"})  # N74: merchants and event cards do not take part
-
-
 def participant(world: World, eid: int) -> bool:
-    """N74: a thinking creature (one with a persona) that is no merchant, not mindless, not spell-bound, and
-    has an Action Point left. The hero never takes part here (it spends no AP on NPC exchanges, N7)."""
-    actor = world.actors.peek(eid)
-    if actor is None or actor.opinions is None:
-        return False
-    ident, body = actor.ident, actor.body
-    return (ident.kind in TALKERS and "mindless" not in ident.tags and body.health > 0 and body.ap > 0
-            and (actor.ties is None or not actor.ties.holds & rules.NO_PART))
+    """N74: a thinking creature that takes part in the social web (social.talker) and has an Action Point
+    left. The hero never takes part here (it spends no AP on NPC exchanges, N7)."""
+    return social.talker(world, eid) and world.actors.of(eid).body.ap > 0
 
 
 def run(world: World) -> None:

@@ -22,9 +22,32 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 SENT = "sent"  # N72: the deed a recommendation leaves on the one recommended
+TALKERS = frozenset({"dungeon", "world", "notable"})  # N74: merchants and event cards do not take part
+RESIDENTS = frozenset({"world", "notable"})  # N84-N87: a settlement's people (merchants keep their shops, N5)
 
 
 # -- who a thinking creature is (N65, N74, N83, N85) -----------------------------------------------------------
+def talker(world: World, eid: int) -> bool:
+    """N74: a living thinking creature (one with a persona) that takes part in the social web: no merchant,
+    not mindless, not spell-bound. The hero never does (it holds no opinions)."""
+    actor = world.actors.peek(eid)
+    if actor is None or actor.opinions is None:
+        return False
+    ident = actor.ident
+    return (ident.kind in TALKERS and "mindless" not in ident.tags and actor.body.health > 0
+            and (actor.ties is None or not actor.ties.holds & rules.NO_PART))
+
+
+def lonely(world: World, eid: int) -> bool:
+    """N87: a settlement's resident who has had no exchange with anyone (words, news, a gift, a deed seen) for
+    `web.lonely_after` turns; one who never met anyone counts from the world's first turn."""
+    actor = world.actors.peek(eid)
+    if actor is None or actor.opinions is None or actor.ident.kind not in RESIDENTS:
+        return False
+    last = max((held.since for held in actor.opinions.of.values()), default=0)
+    return world.turn - last >= world.content.social.lonely_after
+
+
 def draw_persona(world: World, codex_id: str, background: str | None = None) -> Persona | None:
     """A persona for a new creature of a thinking kind (social.toml [people.*]), drawn with the world's
     RNG; None for the kinds that take no part in the social web (N74). A map's background wins (N83)."""
