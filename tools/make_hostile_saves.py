@@ -32,7 +32,7 @@ from game.content.content import load_content  # noqa: E402
 from game.launch import new_game  # noqa: E402
 from game.paths import MAPS, ROOT  # noqa: E402
 from game.save import checks, fileformat, save_world  # noqa: E402
-from game.save.snapshot import with_lists, with_maps  # noqa: E402
+from game.save.snapshot import layout, with_lists, with_maps  # noqa: E402
 from game.world import saved  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "saves_bad"
@@ -104,6 +104,12 @@ def killed(body: Body, uid: str) -> None:
 Change = Callable[[Body, Picks], Any]
 
 
+def named(change: Callable[[dict[str, list[str]]], dict[str, list[str]]]) -> dict[str, Any]:
+    """The fields a save of this version names (format 5), its creatures' changed by `change`."""
+    fields = layout()
+    return {**fields, "creatures": change(fields["creatures"])}
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -169,6 +175,17 @@ CASES = [
     Case("body-unknown-part", "an unknown part of the body", "the save has no part 'cheat'",
          lambda b, p: assign(b, cheat=1)),
     Case("body-missing-part", "a missing part of the body", "missing 'actors'", lambda b, p: b.pop("actors")),
+    Case("fields-type", "the fields' names of the wrong type (format 5)", "(fields should be a map of creatures",
+         lambda b, p: assign(b, fields=[["not a value"]])),
+    Case("fields-too-many", "names of fields for more components than a save may hold",
+         "(fields should be a map of creatures",
+         lambda b, p: assign(b, fields={"creatures": {f"part{i}": [] for i in range(300)}, "items": {}})),
+    Case("fields-one-short", "a component saved with one value more than the fields its save names",
+         "identity holds 6 values, not the 5 fields the save names",
+         lambda b, p: assign(b, fields=named(lambda names: {**names, "identity": names["identity"][:-1]}))),
+    Case("fields-unnamed", "a component saved as a list whose fields its save does not name",
+         "identity is a list of values, but the save does not name its fields",
+         lambda b, p: assign(b, fields=named(lambda names: {k: v for k, v in names.items() if k != "identity"}))),
     Case("creatures-not-list", "creatures that are no list", "creatures should be a list of maps",
          lambda b, p: assign(b, creatures={})),
     Case("rng-version", "an RNG state of another version", "rng should be Python's random state",

@@ -50,21 +50,22 @@ BODY = {
     "creatures": RECORDS, "actors": list_of(f"a list of uids, each {UID.name}", UID),
     "items": RECORDS, "world": Kind("a map of the world's own state", lambda v, w: isinstance(v, dict)),
 }
-MOST_FIELDS = 64  # the fields one component may name in a save's `fields`
+MOST_PARTS = 256  # the components a save's `fields` may name for creatures or for items
+MOST_FIELDS = 64  # the fields one component may name there
 MOST_NAME = 64  # characters of a component's or a field's name there
 
 
 def fits_layout(value: Any, world: World | None = None) -> bool:
     """A save's `fields`: for each registry, each component's field names in the order its records list them."""
     return (type(value) is dict and value.keys() == {"creatures", "items"}
-            and all(type(parts) is dict and all(
+            and all(type(parts) is dict and len(parts) <= MOST_PARTS and all(
                 type(key) is str and len(key) <= MOST_NAME and type(names) is list and len(names) <= MOST_FIELDS
                 and len(set(names)) == len(names) and all(type(n) is str and len(n) <= MOST_NAME for n in names)
                 for key, names in parts.items()) for parts in value.values()))
 
 
-LAYOUT = Kind(f"a map of creatures and items, each a map from a component to the names of its fields (at most "
-              f"{MOST_FIELDS}, each once)", fits_layout)
+LAYOUT = Kind(f"a map of creatures and items, each a map from at most {MOST_PARTS} components to the names of their "
+              f"fields (at most {MOST_FIELDS}, each once)", fits_layout)
 OPTIONAL_BODY = {"hero_sheet": HERO_SHEET,  # the one-map hero's sheet of saves from before each hero kept its own
                  "fields": LAYOUT}  # format 5: the order of each component's fields (format 4 held them by name)
 SLOT = one_of(saved.STR, "a slot", SLOTS)

@@ -67,8 +67,9 @@ def with_maps(body: dict[str, Any]) -> dict[str, Any]:
 def with_lists(body: dict[str, Any]) -> dict[str, Any]:
     """The body of `with_maps` as a save of this version holds it: each component with exactly the fields the
     registry saves as the list of their values, anything else left as it is (the hostile saves' tool changes
-    bodies in every way; the loader reads maps and lists alike)."""
-    fields = body["fields"] = layout()
+    bodies in every way, their `fields` too; the loader reads maps and lists alike)."""
+    fields = layout()
+    body.setdefault("fields", fields)
     for kind in ("creatures", "items"):
         records = body.get(kind)
         for record in records if isinstance(records, list) else ():
