@@ -14,7 +14,7 @@ from game.ui import widgets
 from game.ui.region import SIDE, RegionScene
 from game.ui.session import Session
 from game.save.worldsave import summary
-from game.ui.title import NEW_WORLD, WORLDS, TitleScene
+from game.ui.title import CHOOSE_MAP, CONTINUE_MAP, NEW_WORLD, QUIT, SETTINGS, SINGLE_MAP, WORLDS
 from game.ui.worlds import ROWS, WorldsScene
 from game.world.components import Position
 
@@ -39,13 +39,26 @@ def stack():
     session.close()
 
 
-def test_new_world_from_the_title_starts_on_the_region_map(stack):
-    title = stack.top
-    assert isinstance(title, TitleScene) and NEW_WORLD in title.menu.labels
-    stack.reset("region", new=True)
-    region = stack.top
-    assert isinstance(region, RegionScene) and region.chosen == VILLAGE
-    region.draw(pygame.display.get_surface())
+def test_the_title_puts_the_world_first_and_enter_then_begin_starts_on_the_region_map(tmp_path):
+    """Issue 12: a player starts on the region map. With no save, New world is the first choice and Enter
+    takes it; the single-map run comes after, under its own name; a saved world's Continue comes first of all."""
+    session = Session(DEFAULT_MAP, 3, save_path=tmp_path / "run.sav")
+    made = scene_stack(session)
+    try:
+        title = made.push("title")
+        assert title.menu.labels == [NEW_WORLD, SINGLE_MAP, CHOOSE_MAP, SETTINGS, QUIT]
+        key(made, pygame.K_RETURN)
+        assert isinstance(made.top, HeroCreationScene)
+        key(made, pygame.K_RETURN)  # Begin with the shipped hero
+        region = made.top
+        assert isinstance(region, RegionScene) and region.chosen == VILLAGE and session.realm is not None
+        region.draw(pygame.display.get_surface())
+        (tmp_path / "run.sav").write_bytes(b"")  # a single-map save beside the world the title made
+        made.reset("title")
+        assert made.top.menu.labels == [WORLDS, NEW_WORLD, CONTINUE_MAP, SINGLE_MAP, CHOOSE_MAP, SETTINGS, QUIT]
+        assert WORLDS == "Continue" and made.top.menu.selected == 0
+    finally:
+        session.close()
 
 
 def test_a_click_chooses_a_place_and_shows_the_cost_then_a_second_click_travels(stack, monkeypatch):

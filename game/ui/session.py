@@ -125,7 +125,7 @@ class Session:
         return result.reason
 
     def choose_map(self, map_path: Path) -> None:
-        """New game plays this map from now on (the title's Choose map), from the session's first seed."""
+        """Single map run plays this map from now on (the title's Choose map), from the session's first seed."""
         self.map_path, self.runs = map_path, 0
 
     def start_run(self, hero: HeroSheet | None = None) -> list[str]:
