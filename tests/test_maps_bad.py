@@ -184,7 +184,7 @@ def test_N3_arrivals_naming_no_room_is_a_map_problem(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "maps" / "tilesets", tmp_path / "tilesets")
     tower = tmp_path / "tower.tmx"
     tower.write_text((ROOT / "maps" / "tower.tmx").read_text().replace(
-        'name="arrivals" value="Captain\'s Quarters"', 'name="arrivals" value="Postern"'))
+        'name="arrivals" value="Infirmary"', 'name="arrivals" value="Postern"'))
     assert f"{tower}: map: arrivals names no room of the map ('Postern')" in problems_of(tower)
 
 

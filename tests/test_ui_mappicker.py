@@ -1,5 +1,5 @@
 """Choose map on the title screen (issue 14): the shipped maps by their titles, chosen by keyboard or mouse,
-played by New game; a map that cannot be read is listed by its name and its problems show when it starts."""
+played by Single map run; a map that cannot be read is listed by its name and its problems show when it starts."""
 from __future__ import annotations
 
 import pygame

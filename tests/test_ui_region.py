@@ -175,7 +175,7 @@ def test_a_crash_writes_an_emergency_save_beside_the_slot_and_keeps_the_last_goo
     line = session.emergency_save()
     emergency = slot.with_name("world1.emergency.sav")
     assert line == (f"Saved the world at turn 77 to {emergency} (its save is untouched); "
-                    "Continue / New hero on the title lists it.")
+                    "Continue on the title lists it.")
     assert slot.read_bytes() == good and summary(emergency)["turn"] == 77
     session.close(autosave=False)  # after a crash the app closes without saving over the slot
     assert slot.read_bytes() == good
@@ -192,7 +192,7 @@ def test_f5_does_not_repopulate_a_site_of_a_world(stack):
 
 
 def test_in_a_world_the_pause_and_death_menus_offer_no_new_run_of_one_map(stack):
-    """A world goes on without a fallen hero: its menus lead to the title (Continue / New hero), never to a
+    """A world goes on without a fallen hero: its menus lead to the title (Continue, New world), never to a
     one-map run; a one-map run keeps its New run."""
     stack.push("pause", log=None)
     assert "New run" in stack.top.menu.labels

@@ -203,7 +203,7 @@ class Session:
         log.info("emergency save: %s", path)
         if self.realm is not None:
             return (f"Saved the world at turn {self.realm.now} to {path} (its save is untouched); "
-                    f"Continue / New hero on the title lists it.")
+                    f"Continue on the title lists it.")
         return (f"Saved at turn {self.world.turn} to {path} (your save slot is untouched). "
                 f"To carry on from it: main.py --load \"{path}\"")
 
