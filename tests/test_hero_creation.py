@@ -21,6 +21,7 @@ from game.ui.app import scene_stack
 from game.ui.creation import HeroCreationScene
 from game.ui.dungeon import DungeonScene
 from game.ui.session import Session
+from game.ui.title import SINGLE_MAP
 from game.world import views
 from game.world.verbs.social import hero_impression
 from game.save.snapshot import with_maps
@@ -46,7 +47,8 @@ def creation(tmp_path):
     session = Session(DEFAULT_MAP, 5, save_path=tmp_path / "slot.sav")
     stack = scene_stack(session)
     title = stack.push("title")
-    key(title, pygame.K_RETURN)  # New game
+    title.menu.selected = title.menu.labels.index(SINGLE_MAP)
+    key(title, pygame.K_RETURN)  # Single map run
     assert isinstance(stack.top, HeroCreationScene)
     yield stack, stack.top, session
     session.close()

@@ -179,6 +179,15 @@ def test_region_place_map_without_a_way_up_and_a_surface_naming_no_room(tmp_path
     assert f"{keep}: map: surface names no room of the map ('Gate')" in problems_of(keep)
 
 
+@pytest.mark.rule("N3")
+def test_N3_arrivals_naming_no_room_is_a_map_problem(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "maps" / "tilesets", tmp_path / "tilesets")
+    tower = tmp_path / "tower.tmx"
+    tower.write_text((ROOT / "maps" / "tower.tmx").read_text().replace(
+        'name="arrivals" value="Infirmary"', 'name="arrivals" value="Postern"'))
+    assert f"{tower}: map: arrivals names no room of the map ('Postern')" in problems_of(tower)
+
+
 @pytest.mark.rule("N62")
 def test_a_region_site_needs_a_dungeon_map_of_its_own(tmp_path: Path) -> None:
     """Every artifact or beast site names its map: a dungeon with a way up (docs/maps.md)."""

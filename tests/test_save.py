@@ -573,14 +573,15 @@ def press(scene, key: int) -> None:
 def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
     from game.ui.app import scene_stack
     from game.ui.session import Session
-    from game.ui.title import CONTINUE, NEW_GAME
+    from game.ui.title import CONTINUE_MAP, NEW_WORLD, SINGLE_MAP
 
     slot = tmp_path / "saves" / "slot1.sav"
     session = Session(DEFAULT_MAP, 5, slot)
     stack = scene_stack(session)
     stack.push("title")
-    assert stack.top.menu.labels[0] == NEW_GAME  # no save yet: no Continue
-    press(stack.top, pygame.K_RETURN)  # New game: the hero creation screen
+    assert stack.top.menu.labels[:2] == [NEW_WORLD, SINGLE_MAP]  # no save yet: no Continue
+    press(stack.top, pygame.K_DOWN)
+    press(stack.top, pygame.K_RETURN)  # Single map run: the hero creation screen
     press(stack.top, pygame.K_RETURN)  # Enter begins with the shipped hero
     dungeon = stack.top
     dungeon.driver.end_turn()
@@ -595,7 +596,8 @@ def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
 
     session.close()
     stack.reset("title")
-    assert stack.top.menu.labels[0] == CONTINUE
+    assert stack.top.menu.labels[:3] == [NEW_WORLD, CONTINUE_MAP, SINGLE_MAP]  # the world first, then the run
+    press(stack.top, pygame.K_DOWN)
     press(stack.top, pygame.K_RETURN)
     continued = stack.top
     assert continued is not dungeon and continued.world.turn == 1
@@ -607,13 +609,14 @@ def test_pause_menu_save_and_title_continue(display, tmp_path: Path):
 def test_continue_with_a_damaged_save_shows_the_problem_on_the_title(display, tmp_path: Path):
     from game.ui.app import scene_stack
     from game.ui.session import Session
-    from game.ui.title import TitleScene
+    from game.ui.title import CONTINUE_MAP, TitleScene
 
     slot = tmp_path / "slot1.sav"
     slot.write_bytes(fileformat.MAGIC + b"\x00\x01")
     session = Session(DEFAULT_MAP, 5, slot)
     stack = scene_stack(session)
     stack.push("title")
+    stack.top.menu.selected = stack.top.menu.labels.index(CONTINUE_MAP)
     press(stack.top, pygame.K_RETURN)
     assert isinstance(stack.top, TitleScene)
     assert stack.top.problems == [f"{slot}: truncated save (only 18 bytes, the header alone needs 26)"]

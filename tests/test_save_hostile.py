@@ -122,14 +122,14 @@ def test_title_continue_shows_the_one_line(display, tmp_path: Path, name: str): 
     from game.paths import DEFAULT_MAP
     from game.ui.app import scene_stack
     from game.ui.session import Session
-    from game.ui.title import CONTINUE, TitleScene
+    from game.ui.title import CONTINUE_MAP, TitleScene
 
     slot = tmp_path / "slot1.sav"
     slot.write_bytes((BAD / name).read_bytes())
     session = Session(DEFAULT_MAP, 5, slot)
     stack = scene_stack(session)
     stack.push("title")
-    assert stack.top.menu.labels[0] == CONTINUE
+    stack.top.menu.selected = stack.top.menu.labels.index(CONTINUE_MAP)
     press(stack.top, pygame.K_RETURN)
     assert isinstance(stack.top, TitleScene)
     with pytest.raises(SaveError) as caught:

@@ -23,6 +23,8 @@ def test_a_village_run_reports_its_social_web_the_same_for_the_same_seed(tmp_pat
     assert re.search(r"residents \(world and notable people\) over the run: start 18, least \d+, most \d+, end \d+",
                      report)
     assert re.search(r"how the residents spent their turns: .*resting \d+%", report)
+    for name in ("Osla Brewer", "Garm Hammerhand", "Wendel Chandler"):  # N5: each merchant's time in its shop
+        assert f"merchant {name} in its shop (N5): 100.0% of its turns, longest away 0 turns" in report
     assert re.search(r"^ +150 +\d+ +\d+ +\d+\.\d +\d+\.\d$", report, re.M)  # turn, alive, residents, needs
     assert re.search(r"feuds started: \d+, ended: \d+ \(\d+ in calm, \d+ by a death\)", report)
     assert re.search(r"gifts: \d+, memories passed: [1-9]", report)  # the planted moments travel

@@ -245,6 +245,16 @@ def test_a_stock_table_naming_an_unknown_item_is_refused_naming_file_and_entry(t
     assert str(error).endswith("trade.toml: types.armourer.stock.tin_hat: unknown item (not in items.toml)")
 
 
+@pytest.mark.rule("N5")
+def test_N5_a_stock_table_without_food_or_drink_is_refused_since_a_merchant_lives_on_its_stock(tmp_path):
+    error = content_error(tmp_path, "trade.toml", "repair_kit = 3, ration = 1,", "repair_kit = 3,")
+    assert str(error).endswith("trade.toml: types.armourer.stock: a merchant type needs an item of kind food in its "
+                               "stock (N5: a merchant eats and drinks from its stock and never leaves its shop for it)")
+    error = content_error(tmp_path / "2", "trade.toml", "rune_ice = 1, ration = 1, water_bottle = 1",
+                          "rune_ice = 1, ration = 1")
+    assert "types.alchemist.stock: a merchant type needs an item of kind drink" in str(error)
+
+
 def test_trade_numbers_out_of_range_are_refused(tmp_path):
     error = content_error(tmp_path, "trade.toml", "restock_every = 20", "restock_every = 0")
     assert str(error).endswith("trade.toml: growth.restock_every: must be a whole number from 1 to 100000, not 0")

@@ -24,7 +24,7 @@ from game.ui.help import HelpScene
 from game.ui.pause import PauseScene
 from game.ui.scene import SceneStack
 from game.ui.session import Session
-from game.ui.title import TitleScene
+from game.ui.title import SINGLE_MAP, TitleScene
 from game.world.commands import Move
 from game.world.events import Event
 from tests.data_edits import broken_data
@@ -160,9 +160,10 @@ def test_f5_with_a_broken_map_logs_its_problems_instead_of_crashing(tmp_path):
 def test_a_data_error_is_a_message_on_the_title_screen(tmp_path, monkeypatch):
     data = broken_data(tmp_path, "world.toml", "anger_memory = 12", 'anger_memory = "long"')
     monkeypatch.setattr(launch, "load_content", lambda: load_content(data))
-    session = Session(DEFAULT_MAP, 5, save_path=tmp_path / "no.sav")  # the menu opens on New game
+    session = Session(DEFAULT_MAP, 5, save_path=tmp_path / "no.sav")
     stack = scene_stack(session)
     title = stack.push("title")
+    title.menu.selected = title.menu.labels.index(SINGLE_MAP)
     title.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     assert title.problems == [f"{data / 'world.toml'}: mood.anger_memory: must be a whole number from 0 to 1000, "
                               f"not 'long'"]
@@ -192,7 +193,8 @@ def test_a_damaged_tileset_image_is_a_message_not_a_crash(tmp_path):
     session = Session(tmp_path / "maps" / "level.tmx", 5)
     stack = scene_stack(session)
     title = stack.push("title")
-    key(title, pygame.K_RETURN)  # New game
+    title.menu.selected = title.menu.labels.index(SINGLE_MAP)
+    key(title, pygame.K_RETURN)  # Single map run
     assert stack.scenes == [title] and session.world is None
     assert len(title.problems) == 1 and "tileset dungeon: image not found" in title.problems[0]
 
@@ -331,7 +333,8 @@ def test_new_game_on_a_broken_map_shows_its_problems_on_the_title_which_stays(tm
     session = Session(tmp_path / "maps" / "level.tmx", 5)
     stack = scene_stack(session)
     title = stack.push("title")
-    key(title, pygame.K_RETURN)  # New game
+    title.menu.selected = title.menu.labels.index(SINGLE_MAP)
+    key(title, pygame.K_RETURN)  # Single map run
     assert stack.scenes == [title] and session.world is None
     assert len(title.problems) == 1 and "missing tileset image" in title.problems[0]
     title.draw(pygame.Surface(theme.LOGICAL_SIZE))

@@ -1,5 +1,5 @@
 """Choose map on the title screen (issue 14): the shipped maps by their titles, chosen by keyboard or mouse,
-played by New game; a map that cannot be read is listed by its name and its problems show when it starts."""
+played by Single map run; a map that cannot be read is listed by its name and its problems show when it starts."""
 from __future__ import annotations
 
 import pygame
@@ -11,7 +11,7 @@ from game.ui.creation import HeroCreationScene
 from game.ui.dungeon import DungeonScene
 from game.ui.mappicker import MapPickerScene, playable_maps
 from game.ui.session import Session
-from game.ui.title import TitleScene
+from game.ui.title import SINGLE_MAP, TitleScene
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -46,7 +46,7 @@ def test_choose_map_by_keyboard_then_new_game_plays_it(title):
     key(picker, pygame.K_UP)
     key(picker, pygame.K_RETURN)
     assert stack.top is title and title.session.map_path == MAPS / "caves.tmx"
-    title.menu.selected = title.menu.labels.index("New game")
+    title.menu.selected = title.menu.labels.index(SINGLE_MAP)
     key(title, pygame.K_RETURN)
     assert isinstance(stack.top, HeroCreationScene)  # the hero is made first, then the chosen map is played
     key(stack.top, pygame.K_RETURN)
@@ -74,6 +74,6 @@ def test_a_map_that_cannot_be_read_is_listed_by_name_and_names_its_problems_when
     title = stack.push("title")
     stack.push(MapPickerScene(session, tmp_path))
     key(stack.top, pygame.K_RETURN)
-    title.menu.selected = title.menu.labels.index("New game")
+    title.menu.selected = title.menu.labels.index(SINGLE_MAP)
     key(title, pygame.K_RETURN)
     assert stack.top is title and title.problems and "broken.tmx" in title.problems[0]

@@ -14,7 +14,7 @@ from game.ui import widgets
 from game.ui.region import SIDE, RegionScene
 from game.ui.session import Session
 from game.save.worldsave import summary
-from game.ui.title import NEW_WORLD, WORLDS, TitleScene
+from game.ui.title import CHOOSE_MAP, CONTINUE_MAP, NEW_WORLD, QUIT, SETTINGS, SINGLE_MAP, WORLDS
 from game.ui import worlds as worlds_screen
 from game.ui.worlds import ROWS, WorldsScene
 from game.world.components import Position
@@ -40,13 +40,26 @@ def stack():
     session.close()
 
 
-def test_new_world_from_the_title_starts_on_the_region_map(stack):
-    title = stack.top
-    assert isinstance(title, TitleScene) and NEW_WORLD in title.menu.labels
-    stack.reset("region", new=True)
-    region = stack.top
-    assert isinstance(region, RegionScene) and region.chosen == VILLAGE
-    region.draw(pygame.display.get_surface())
+def test_the_title_puts_the_world_first_and_enter_then_begin_starts_on_the_region_map(tmp_path):
+    """Issue 12: a player starts on the region map. With no save, New world is the first choice and Enter
+    takes it; the single-map run comes after, under its own name; a saved world's Continue comes first of all."""
+    session = Session(DEFAULT_MAP, 3, save_path=tmp_path / "run.sav")
+    made = scene_stack(session)
+    try:
+        title = made.push("title")
+        assert title.menu.labels == [NEW_WORLD, SINGLE_MAP, CHOOSE_MAP, SETTINGS, QUIT]
+        key(made, pygame.K_RETURN)
+        assert isinstance(made.top, HeroCreationScene)
+        key(made, pygame.K_RETURN)  # Begin with the shipped hero
+        region = made.top
+        assert isinstance(region, RegionScene) and region.chosen == VILLAGE and session.realm is not None
+        region.draw(pygame.display.get_surface())
+        (tmp_path / "run.sav").write_bytes(b"")  # a single-map save beside the world the title made
+        made.reset("title")
+        assert made.top.menu.labels == [WORLDS, NEW_WORLD, CONTINUE_MAP, SINGLE_MAP, CHOOSE_MAP, SETTINGS, QUIT]
+        assert WORLDS == "Continue" and made.top.menu.selected == 0
+    finally:
+        session.close()
 
 
 def test_a_click_chooses_a_place_and_shows_the_cost_then_a_second_click_travels(stack, monkeypatch):
@@ -181,7 +194,7 @@ def test_a_crash_writes_an_emergency_save_beside_the_slot_and_keeps_the_last_goo
     line = session.emergency_save()
     emergency = slot.with_name("world1.emergency.sav")
     assert line == (f"Saved the world at turn 77 to {emergency} (its save is untouched); "
-                    "Continue / New hero on the title lists it.")
+                    "Continue on the title lists it.")
     assert slot.read_bytes() == good and summary(emergency)["turn"] == 77
     session.close(autosave=False)  # after a crash the app closes without saving over the slot
     assert slot.read_bytes() == good
@@ -198,7 +211,7 @@ def test_f5_does_not_repopulate_a_site_of_a_world(stack):
 
 
 def test_in_a_world_the_pause_and_death_menus_offer_no_new_run_of_one_map(stack):
-    """A world goes on without a fallen hero: its menus lead to the title (Continue / New hero), never to a
+    """A world goes on without a fallen hero: its menus lead to the title (Continue, New world), never to a
     one-map run; a one-map run keeps its New run."""
     stack.push("pause", log=None)
     assert "New run" in stack.top.menu.labels

@@ -72,6 +72,10 @@ def test_N3_a_traveller_stays_its_turns_then_takes_the_road_for_its_length(realm
     errand = esper.component_for_entity(named(world, "Herald Roderic"), Errand)
     assert errand.range == ("Varr's Watch", "Ashby Vale") and errand.leaves == 3 * STAY + 2 * ROAD
     assert len([m for m in road_events(realm.heard) if m[2] == "set_out"]) == 4  # two travellers, two trips each
+    village = realm.sites[VILLAGE].map
+    came_in = {(pid, realm.sites[pid].map.rooms[e.room].name) for pid, e in realm.heard if e.kind == "arrive_from"}
+    assert came_in == {(VILLAGE, village.rooms[village.entrance[0]].name),  # no `arrivals`: the entrance
+                       (TOWER, "Infirmary")}  # the tower's `arrivals`: inside its walls, not among the besiegers
 
 
 @pytest.mark.rule("N3")

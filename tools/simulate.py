@@ -48,9 +48,6 @@ from game.world.world import World  # noqa: E402
 
 SAMPLES = 10  # rows of the population table
 SOCIAL = ("converse", "feud_over")  # the events of the social web's history
-RESIDENTS = ("world", "merchant", "notable")  # a settlement's own people (placement kinds, N3, N5)
-
-
 RESIDENTS = ("world", "notable")  # a settlement's people (N3, N84): its residents and notable people
 
 
@@ -67,6 +64,20 @@ def count_moods(world: World, moods: Counter) -> None:
     for actor in world.actors.all():
         if actor.ident.kind in RESIDENTS and actor.body.health > 0:
             moods[actor.mood.state.value] += 1
+
+
+def keep_shops(world: World, shops: dict[str, list[int]]) -> None:
+    """N5: for each living merchant (by name), the turns it stood in its shop (the room the map places it in)
+    and away, and the longest time away at a stretch: [home, away, longest, current stretch]."""
+    rooms = {p.name: p.room for p in world.map.placements if p.kind == "merchant"}
+    for actor in world.actors.all():
+        if actor.ident.kind == "merchant" and actor.body.health > 0 and actor.ident.name in rooms:
+            tally = shops.setdefault(actor.ident.name, [0, 0, 0, 0])
+            if actor.pos.room == rooms[actor.ident.name]:
+                tally[0], tally[3] = tally[0] + 1, 0
+            else:
+                tally[1], tally[3] = tally[1] + 1, tally[3] + 1
+                tally[2] = max(tally[2], tally[3])
 
 
 def provisions_left(world: World) -> Counter:
@@ -107,11 +118,13 @@ def simulate(driver: Driver, turns: int) -> dict:
     curve = [(0, *snapshot(world))]
     bands = [(0, band_counts(world))]
     moods: Counter = Counter()
+    shops: dict[str, list[int]] = {}
     events = []
     for _ in range(turns):
         driver.end_turn()
         curve.append((world.turn, *snapshot(world)))
         count_moods(world, moods)
+        keep_shops(world, shops)
         if world.turn % 10 == 0 or world.turn == turns:
             bands.append((world.turn, band_counts(world)))
         events.extend(world.pop_events())
@@ -124,6 +137,7 @@ def simulate(driver: Driver, turns: int) -> dict:
     return {
         "curve": curve,
         "moods": moods,
+        "shops": shops,
         "deaths": deaths,
         "levels": Counter(f"{e.actor.split('#')[0]} to level {e.data['level']}" for e in events
                           if e.kind == "level_up"),
@@ -167,6 +181,9 @@ def report(world: World, result: dict) -> str:
         total = sum(moods.values())
         lines += ["how the residents spent their turns: " + ", ".join(
             f"{mood} {100 * n / total:.0f}%" for mood, n in moods.most_common())]
+    for name, (home, away, longest, _) in result["shops"].items():
+        lines.append(f"merchant {printable(name)} in its shop (N5): {100 * home / (home + away):.1f}% of its turns, "
+                     f"longest away {longest} turns")
     lines += [""] + table("deaths by cause", result["deaths"])
     lines += table("levels gained", result["levels"])
     lines += table("food and drink consumed", result["eaten"])
@@ -319,7 +336,7 @@ def knowing(world: World, hero: str) -> int:
 
 
 def population(world: World) -> tuple[int, int]:
-    """The settlement's residents (world NPCs, merchants, notables: N3, N5) alive, and every creature alive there."""
+    """The settlement's residents (world NPCs and notables: N3, N84) alive, and every creature alive there."""
     living = [a for a in world.actors.all() if a.body.health > 0]
     return sum(a.ident.kind in RESIDENTS for a in living), len(living)
 

@@ -1,6 +1,7 @@
 """assets/data/trade.toml: merchant types with their stock tables, price rules, personality traits, growth
 and the hero's starting gold (N5), checked on load: every item a stock table names must be in items.toml,
-every number in its range, every reaction line present with only its placeholders."""
+every number in its range, every reaction line present with only its placeholders, every stock table with
+food and drink (N5: a stationary merchant lives on its stock)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ REACTIONS = ("greeting", "bought", "sold", "poor", "broke")
 SAYS = ("name", "hero", "item", "price")
 MOST_GOLD = 100_000
 MOST_STOCK = 50
+LIVES_ON = ("food", "drink")  # N5: what every stock table holds, so a merchant never leaves its shop to eat
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,10 @@ def _type(data: dict[str, Any], type_id: str, path: Path, items: Mapping[str, An
         if items[item_id].fixture or item_id == "gold":
             raise ContentError(f"{path}: {where}.stock.{item_id}: cannot be sold (a fixture or gold itself)")
         _number(stock, item_id, f"{where}.stock", path, 1, MOST_STOCK, whole=True)
+    for kind in LIVES_ON:
+        if not any(items[item_id].kind == kind for item_id in stock):
+            raise ContentError(f"{path}: {where}.stock: a merchant type needs an item of kind {kind} in its stock "
+                               f"(N5: a merchant eats and drinks from its stock and never leaves its shop for it)")
     return MerchantType(type_id, line(data["name"], (), f"{where}.name", path),
                         _number(data, "gold", where, path, 0, MOST_GOLD, whole=True), dict(stock))
 

@@ -113,6 +113,7 @@ MAP_PROPS: tuple[Prop, ...] = (
     Prop("kind", "map_kind", "dungeon", "dungeon, village, tower or region"),
     Prop("title", "string", "", "the name shown to the player"),
     Prop("surface", "string", "", "the room whose way up leads to the region map (every place of the region needs one)"),
+    Prop("arrivals", "string", "", "N3: the room where world NPCs coming by road arrive (empty: the entrance's room)"),
 )
 
 DUNGEON_CLASSES = ("room", "exit", "door", "entrance", "creature", "item", "trap", "spawner", "supply")

@@ -219,15 +219,17 @@ def check_dungeon(raw: RawMap, known: DataIds) -> Checked:
     check_contents(checked, rooms, known)
     check_keys(checked, known)
     check_reachable(checked, rooms.all)
-    check_surface(checked, rooms.all)
+    check_named_rooms(checked, rooms.all)
     return checked
 
 
-def check_surface(checked: Checked, rooms: list[Obj]) -> None:
-    """The map property `surface`, when set, names one of the map's rooms: the way up to the region."""
-    name = checked.map_props.get("surface", "")
-    if name and not any(room.name == name for room in rooms):
-        checked.report(None, f"surface names no room of the map ({clipped(name)!r})")
+def check_named_rooms(checked: Checked, rooms: list[Obj]) -> None:
+    """The map properties `surface` (the way up to the region) and `arrivals` (where world NPCs coming by road
+    come in, N3), when set, each name one of the map's rooms."""
+    for prop in ("surface", "arrivals"):
+        name = checked.map_props.get(prop, "")
+        if name and not any(room.name == name for room in rooms):
+            checked.report(None, f"{prop} names no room of the map ({clipped(name)!r})")
 
 
 class Areas:

@@ -1,4 +1,4 @@
-"""The hero creation screen after "New game", "New world" and a world's "New hero" (issues 14 and 12,
+"""The hero creation screen after "New world", "Single map run" and a world's "New hero" (issues 14 and 12,
 Reconciliation 8): name, portrait, moral outlook and ethic, points to spread over Charisma, Dexterity, Patience
 and the card's combat attributes, proficiency points, one perk, a "Random hero" button, and the card the
 choices make. Every limit is heroes.toml's (`HeroOptions.problems`): a change that would break one is not made.

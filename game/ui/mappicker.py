@@ -1,5 +1,5 @@
 """Choose map (title screen): the shipped maps (maps/*.tmx) by their titles; the chosen one is played by
-New game. Stands in until the region map of the world picks where to go."""
+Single map run. Stands in until the region map of the world picks where to go."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -21,7 +21,7 @@ MAX_BYTES = 8_000_000  # a title is read from the map's head; a bigger file is l
 
 def map_title(path: Path) -> tuple[str, str]:
     """The map's title and kind (its `title` and `kind` map properties), read from its file without loading
-    it; a file that cannot be read shows its name (New game then names its problems)."""
+    it; a file that cannot be read shows its name (Single map run then names its problems)."""
     try:
         if path.stat().st_size > MAX_BYTES:
             return path.stem, "dungeon"
@@ -66,7 +66,7 @@ class MapPickerScene(Scene):
         w, h = theme.LOGICAL_SIZE
         surface.fill(theme.BACKGROUND)
         widgets.text(surface, "Choose map", (w // 2, 70), 40, theme.TITLE, bold=True, centre=True)
-        widgets.text(surface, f"New game plays the chosen map. Now: {self.session.map_path.name}", (w // 2, 126), 16,
+        widgets.text(surface, f"Single map run plays the chosen map. Now: {self.session.map_path.name}", (w // 2, 126), 16,
                      theme.TEXT_DIM, centre=True)
         self.menu.draw(surface)
         widgets.text(surface, "Up/Down and Enter, or click  ·  Esc goes back", (w // 2, h - 40), 14, theme.TEXT_DIM,

@@ -125,7 +125,7 @@ class Session:
         return result.reason
 
     def choose_map(self, map_path: Path) -> None:
-        """New game plays this map from now on (the title's Choose map), from the session's first seed."""
+        """Single map run plays this map from now on (the title's Choose map), from the session's first seed."""
         self.map_path, self.runs = map_path, 0
 
     def start_run(self, hero: HeroSheet | None = None) -> list[str]:
@@ -203,7 +203,7 @@ class Session:
         log.info("emergency save: %s", path)
         if self.realm is not None:
             return (f"Saved the world at turn {self.realm.now} to {path} (its save is untouched); "
-                    f"Continue / New hero on the title lists it.")
+                    f"Continue on the title lists it.")
         return (f"Saved at turn {self.world.turn} to {path} (your save slot is untouched). "
                 f"To carry on from it: main.py --load \"{path}\"")
 

@@ -1,7 +1,7 @@
 """The smoke test's pilot: plays the real game loop by posting key and mouse events, as a player would.
 
-Title -> Choose map and Settings, each opened by a click and left with Esc (nothing changed) -> Enter ->
-dungeon -> F1 and back -> C scent -> moves by arrow key and by mouse click -> Space ends turns -> hovers a
+Title -> Choose map and Settings, each opened by a click and left with Esc (nothing changed) -> Single map
+run, or Continue single map while its save exists (the mouse over it, Enter) -> dungeon -> F1 and back -> C scent -> moves by arrow key and by mouse click -> Space ends turns -> hovers a
 creature -> saves the screenshot -> quits 0. Any step that does not happen in time
 prints what was expected and quits 1.
 """
@@ -20,7 +20,7 @@ from game.ui.help import HelpScene
 from game.ui.mappicker import MapPickerScene
 from game.ui.scene import SceneStack
 from game.ui.settings_screen import SettingsScene
-from game.ui.title import TitleScene
+from game.ui.title import CONTINUE_MAP, SINGLE_MAP, TitleScene
 
 PATIENCE = 1200  # frames to wait for one step before giving up
 TURNS = 4
@@ -77,23 +77,25 @@ class SmokePilot:
             yield from self.wait(lambda: isinstance(self.stack.top, scene), f"{label} from the title")
             self.press(pygame.K_ESCAPE)
             yield from self.wait(lambda: self.stack.top is title, f"the title after Esc on {label}")
-        self.hover(title.menu.rects[0].center)
+        run = CONTINUE_MAP if CONTINUE_MAP in title.menu.labels else SINGLE_MAP  # one map: no region map
+        self.hover(title.menu.rects[title.menu.labels.index(run)].center)
         self.press(pygame.K_DOWN)
         self.press(pygame.K_UP)
         title = self.stack.top
         before = list(title.problems)  # a bad settings file is named there, and the game plays on
         self.press(pygame.K_RETURN)
-        yield from self.wait(lambda: isinstance(self.stack.top, HeroCreationScene) or title.problems != before,
-                             "the hero creation screen after Enter")
+        yield from self.wait(lambda: isinstance(self.stack.top, (HeroCreationScene, DungeonScene))
+                             or title.problems != before, f"the next screen after Enter on {run}")
         if title.problems != before:
             raise SmokeFailure("the game could not start:\n" + "\n".join(title.problems))
-        creation = self.stack.top
-        self.click(creation.row("random").rect.center)
-        self.click(creation.row("begin").rect.center)
-        yield from self.wait(lambda: isinstance(self.stack.top, DungeonScene) or creation.problems,
-                             "the dungeon screen after Begin")
-        if creation.problems:
-            raise SmokeFailure("the game could not start:\n" + "\n".join(creation.problems))
+        if isinstance(self.stack.top, HeroCreationScene):
+            creation = self.stack.top
+            self.click(creation.row("random").rect.center)
+            self.click(creation.row("begin").rect.center)
+            yield from self.wait(lambda: isinstance(self.stack.top, DungeonScene) or creation.problems,
+                                 "the dungeon screen after Begin")
+            if creation.problems:
+                raise SmokeFailure("the game could not start:\n" + "\n".join(creation.problems))
         dungeon = self.stack.top
         world = dungeon.world
         self.press(pygame.K_F1)

@@ -1,4 +1,6 @@
-"""The title screen: continue, new game, the map to play, settings or quit, over a torch-lit floor with a parade of the dungeon's creatures."""
+"""The title screen, over a torch-lit floor with a parade of the dungeon's creatures: a world first (Continue
+a saved world, New world: a player starts on the region map, issue 12), then the single-map run (continue it,
+start one, choose its map), settings or quit."""
 from __future__ import annotations
 
 import math
@@ -14,19 +16,20 @@ if TYPE_CHECKING:
 
 PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "ember_spirit", "outlaw", "zombie",
           "wisp", "cave_bear", "lich", "druj_fiend")
-CONTINUE, NEW_GAME, NEW_WORLD, WORLDS, CHOOSE_MAP, SETTINGS, QUIT = ("Continue", "New game", "New world", "Continue / New hero",
-                                                             "Choose map", "Settings", "Quit")
+WORLDS, NEW_WORLD = "Continue", "New world"  # a world of sites: the worlds screen (heroes, New hero), creation
+CONTINUE_MAP, SINGLE_MAP, CHOOSE_MAP = "Continue single map", "Single map run", "Choose map"  # one map, no region
+SETTINGS, QUIT = "Settings", "Quit"
 
 
 class TitleScene(Scene):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        saved = [CONTINUE] if session.save_path.is_file() else []
         worlds = [WORLDS] if any(session.save_path.parent.glob("world*.sav")) else []
-        entries = [*saved, NEW_GAME, NEW_WORLD, *worlds, CHOOSE_MAP, SETTINGS, QUIT]
+        saved = [CONTINUE_MAP] if session.save_path.is_file() else []
+        entries = [*worlds, NEW_WORLD, *saved, SINGLE_MAP, CHOOSE_MAP, SETTINGS, QUIT]  # Enter: the world's first
         crowded = len(entries) > 5  # with both kinds of save the buttons close up, below the parade
-        self.menu = widgets.Menu(entries, (theme.LOGICAL_SIZE[0] // 2, 368 if crowded else 392 - 24 * len(saved)),
+        self.menu = widgets.Menu(entries, (theme.LOGICAL_SIZE[0] // 2, 368 if crowded else 392 - 24 * len(worlds)),
                                  height=34 if crowded else 38, gap=8 if crowded else 10)
         self.problems: list[str] = []
         self.clock = 0.0
@@ -57,14 +60,14 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         choice = self.menu.handle(event)
         try:
-            if choice == CONTINUE:
-                self.stack.reset("dungeon", from_save=True)
-            elif choice == NEW_GAME:
-                self.stack.push("creation")
+            if choice == WORLDS:
+                self.stack.push("worlds")
             elif choice == NEW_WORLD:
                 self.stack.push("creation", new_world=True)
-            elif choice == WORLDS:
-                self.stack.push("worlds")
+            elif choice == CONTINUE_MAP:
+                self.stack.reset("dungeon", from_save=True)
+            elif choice == SINGLE_MAP:
+                self.stack.push("creation")
             elif choice == CHOOSE_MAP:
                 self.stack.push("maps")
             elif choice == SETTINGS:
@@ -95,7 +98,7 @@ class TitleScene(Scene):
             shown.append(f"... and {len(self.problems) - len(shown)} more problems")
         for line in shown:
             y = widgets.text(surface, line, (w // 2, y), 14, theme.PROBLEM, centre=True, width=1200).bottom + 2
-        footer = f"map {self.session.map_path.name}  ·  seed {self.session.seed}  ·  F1 in the dungeon shows the controls"
+        footer = f"single map run: {self.session.map_path.name}  ·  seed {self.session.seed}  ·  F1 in the dungeon shows the controls"
         widgets.text(surface, footer, (w // 2, h - 24), 14, theme.TEXT_DIM, centre=True)
 
     def _parade(self, surface: pygame.Surface, floor_y: int) -> None:

@@ -108,6 +108,14 @@ class SiteWorld:
         name = self.map.properties.get("surface", "")
         return next((room.id for room in self.map.rooms.values() if name and room.name == name), None)
 
+    @property
+    def arrivals(self) -> tuple[int, tuple[int, int]]:
+        """Where world NPCs coming by road come in (N3): the room the map's `arrivals` property names, at its
+        middle, else the entrance (docs/maps.md)."""
+        name = self.map.properties.get("arrivals", "")
+        room = next((r for r in self.map.rooms.values() if name and r.name == name), None)
+        return (room.id, (room.x + room.w // 2, room.y + room.h // 2)) if room is not None else self.map.entrance
+
 
 @dataclass(slots=True)
 class HeroProfile:
@@ -501,8 +509,9 @@ class Realm:
         return ties is not None and bool(ties.holds)
 
     def arrive(self, pid: int, world: World, wayfarer: Wayfarer) -> None:
-        """The traveller comes in at the settlement's entrance with all it knows, to stay `stay` turns."""
-        room, square = self.sites[pid].map.entrance
+        """The traveller comes in where the settlement's travellers arrive (its `arrivals` room, else its
+        entrance) with all it knows, to stay `stay` turns."""
+        room, square = self.sites[pid].arrivals
         eid = bring_in(world, wayfarer.traveller, room, square)
         esper.component_for_entity(eid, Errand).leaves = world.turn + int(self.tuning["stay"])
         world.emit("arrive_from", eid, room=room, place=self.sites[wayfarer.start].place.name)
