@@ -183,8 +183,8 @@ CASES = [
     Case("fields-one-short", "a component saved with one value more than the fields its save names",
          "identity holds 6 values, not the 5 fields the save names",
          lambda b, p: assign(b, fields=named(lambda names: {**names, "identity": names["identity"][:-1]}))),
-    Case("fields-unnamed", "a component saved as a list whose fields its save does not name",
-         "identity is a list of values, but the save does not name its fields",
+    Case("fields-unnamed", "entities holding a component more than their save names",
+         "components, not the",
          lambda b, p: assign(b, fields=named(lambda names: {k: v for k, v in names.items() if k != "identity"}))),
     Case("creatures-not-list", "creatures that are no list", "creatures should be a list of maps",
          lambda b, p: assign(b, creatures={})),
@@ -413,9 +413,17 @@ def wrong_types(picks: Picks) -> list[Case]:
             + [Case(f"type-save-{key}", f"the save's {key} of the wrong type", f"({key} should be", set_own(key))
                for key in checks.BODY]
             + [Case(f"type-creature-{key}", f"a creature record's {key} of the wrong type", f"].{key} should be",
-                    lambda b, p, key=key: creature(b, p.npc).__setitem__(key, WRONG_LIST)) for key in checks.CREATURE]
+                    lambda b, p, key=key: creature(b, p.npc).__setitem__(key, wrong_in_record(key)))
+               for key in checks.CREATURE]
             + [Case(f"type-item-record-{key}", f"an item record's {key} of the wrong type", f"].{key} should be",
-                    lambda b, p, key=key: b["items"][p.floor].__setitem__(key, WRONG_LIST)) for key in checks.ITEM])
+                    lambda b, p, key=key: b["items"][p.floor].__setitem__(key, wrong_in_record(key)))
+               for key in checks.ITEM])
+
+
+def wrong_in_record(key: str) -> Any:
+    """A value of the wrong type for a field of the record around an entity's components (a list of lists
+    would be a format-5 entity's components)."""
+    return "none" if key == "components" else WRONG_LIST
 
 
 def raw_cases(base: Body) -> dict[str, tuple[str, str, bytes]]:

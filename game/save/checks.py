@@ -42,8 +42,8 @@ RNG = Kind(f"Python's random state (3, then {MT_WORDS} words from 0 to 2**32-1, 
            f"{MT_WORDS}, then a number or nothing)", fits_rng, from_plain=lambda state: (3, tuple(state[1]), state[2]))
 SHA256 = Kind("a SHA-256 digest in hex",
               lambda v, w: isinstance(v, str) and re.fullmatch("[0-9a-f]{64}", v) is not None)
-PARTS = Kind("a map of components", **saved.coded("type({v}) is dict"))
-RECORDS = list_of("a list of maps", PARTS)
+RECORDS = list_of("a list of maps", Kind("a map", **saved.coded("type({v}) is dict")))
+PARTS = Kind("a list or a map of components", **saved.coded("type({v}) is list or type({v}) is dict"))
 BODY = {
     "map": saved.record({"path": text(4096), "sha256": SHA256}),
     "seed": INT, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": optional(UID),
@@ -130,6 +130,21 @@ def misfit(record: Any, where: str, i: int) -> None:
     fields(record, RECORD_OF[where], f"{where}[{i}]")
 
 
+def as_slots(record: Any, keys: tuple[str, ...], required: frozenset[str], saved_keys: list[str]) -> list[Any]:
+    """An entity's components as the loader reads them, one slot a registered component in the registry's
+    order (None for an optional one it lacks, an empty map for a required one an older save lacks), from a
+    map of them by key (format 4, the tools' saves) or a list in another order than the registry's (a save's
+    `fields` names the order). Unfit for a component the game does not know."""
+    if type(record) is list:
+        if len(record) != len(saved_keys):
+            raise Unfit(f"an entity holds {len(record)} components, not the {len(saved_keys)} its save names")
+        record = {key: value for key, value in zip(saved_keys, record) if value is not None}
+    unknown = [key for key in record if key not in keys]
+    if unknown:
+        raise Unfit(f"no component is saved as {saved.shown(unknown[0])}")
+    return [record.get(key, {} if key in required else None) for key in keys]
+
+
 def by_name(key: str, names: list[str] | None, values: list[Any]) -> dict[str, Any]:
     """A component saved as a list of its fields' values, as a map of them by name (the field-by-field
     check's), with the names the save's `fields` gives them."""
@@ -169,9 +184,12 @@ def in_init_order(part: saved.Part) -> bool:
 
 def _compile_loader(parts: tuple[saved.Part, ...], where: str) -> Loader:
     """The source of `entity_loader`'s function, compiled: a head asking the world once, then one loop over
-    the records with each part's lines (`part_lines`) in the registry's order."""
-    scope: dict[str, Any] = {"NONE": {}, "Unfit": Unfit, "shown": saved.shown, "by_name": by_name,
-                             "KEYS": frozenset(part.key for part in parts), "misfit": misfit, "WHERE": where}
+    the records, each entity's components in slots (format 5's list, else `as_slots`), with each part's lines
+    (`part_lines`) in the registry's order."""
+    keys = tuple(part.key for part in parts)
+    scope: dict[str, Any] = {"Unfit": Unfit, "by_name": by_name, "as_slots": as_slots, "misfit": misfit,
+                             "WHERE": where, "KEYS": keys, "KEY_LIST": list(keys),
+                             "REQUIRED": frozenset(part.key for part in parts if not part.optional)}
     asked: dict[str, str] = {}  # a world call's source -> the local holding its answer
 
     def hoisted(source: str) -> str:
@@ -184,19 +202,19 @@ def _compile_loader(parts: tuple[saved.Part, ...], where: str) -> Loader:
             "        misfit(entry, WHERE, i)",
             *(f"    {line}" for line in wrapper),
             "    record = entry['components']",
-            "    if not record.keys() <= KEYS:",
-            "        raise Unfit(f'no component is saved as {shown(next(k for k in record if k not in KEYS))}')",
+            f"    if type(record) is not list or not slots_in_order or len(record) != {len(parts)}:",
+            "        record = as_slots(record, KEYS, REQUIRED, saved_keys)",
             "    made = {}"]
-    head = []
+    head = ["saved_keys = list(fields)",
+            "slots_in_order = saved_keys == KEY_LIST"]  # the save lists the components as the registry does
     for i, part in enumerate(parts):
         scope[f"NAMES{i}"] = list(part.fields)
-        head.append(f"in_order{i} = fields.get({part.key!r}) == NAMES{i}")  # the save lists them as the registry does
+        head.append(f"in_order{i} = fields.get({part.key!r}) == NAMES{i}")  # and each one's fields
         lines = part_lines(i, part, scope, hoisted)
-        if part.optional:
-            body += [f"    if {part.key!r} in record:", f"        saved = record[{part.key!r}]",
-                     *(f"        {line}" for line in lines)]
-        else:  # missing from an older save: made from its defaults
-            body += [f"    saved = record.get({part.key!r}, NONE)", *(f"    {line}" for line in lines)]
+        if part.optional:  # an empty slot: the entity lacks it
+            body += [f"    saved = record[{i}]", "    if saved is not None:", *(f"        {line}" for line in lines)]
+        else:  # an empty map, from a save older than it: made from its defaults
+            body += [f"    saved = record[{i}]", *(f"    {line}" for line in lines)]
     body.append("    out.append(made)")
     head += [f"{local} = {call}" for call, local in asked.items()]
     return saved.made_function("load_entities", ["records", "w", "fields"], [*head, "out = []", *body, "return out"],
@@ -251,16 +269,13 @@ def world_state(world: World, saved_state: dict[str, Any]) -> dict[saved.State, 
 class Creature:
     """One saved creature while its links are checked: its uid, components and record."""
 
-    __slots__ = ("made", "record", "uid", "body")
+    __slots__ = ("made", "record", "uid", "body", "alive")
 
     def __init__(self, made: Made, record: dict[str, Any]) -> None:
         self.made, self.record = made, record
         self.uid: str = made[Identity].uid
         self.body: Body = made[Body]
-
-    @property
-    def alive(self) -> bool:
-        return self.body.health > 0
+        self.alive = self.body.health > 0
 
 
 def links(world: World, body: dict[str, Any], creatures: list[Made], items: list[Made]) -> None:
@@ -272,10 +287,12 @@ def links(world: World, body: dict[str, Any], creatures: list[Made], items: list
             raise Unfit(f"two creatures are both {creature.uid}")
         by_uid[creature.uid] = creature
     the_hero(body, by_uid)
+    serial = body["uid_serial"]
     for creature in by_uid.values():
         life(body, creature)
-        if creature.made[Identity].codex_id != HERO_ID and int(creature.uid.rpartition("#")[2]) > body["uid_serial"]:
-            raise Unfit(f"{creature.uid} is numbered past the uid counter ({body['uid_serial']})")
+        if creature.uid != HERO_ID and int(creature.uid.rpartition("#")[2]) > serial and \
+                creature.made[Identity].codex_id != HERO_ID:
+            raise Unfit(f"{creature.uid} is numbered past the uid counter ({serial})")
     actors(body["actors"], by_uid)
     standing(world, [c for c in by_uid.values() if c.record["placed"]])
     carried(world, body["items"], items, by_uid)
@@ -347,7 +364,7 @@ def squares_of(world: World, creature: Creature) -> list[tuple[int, int]]:
 
 def standing(world: World, placed: list[Creature]) -> None:
     """Each placed creature stands inside its room, on squares no other creature stands on."""
-    taken: dict[tuple[int, tuple[int, int]], str] = {}
+    taken: dict[tuple[int, int], str] = {}  # rooms never overlap: a square is taken in one room at most
     rooms = world.map.rooms
     for creature in placed:
         room = creature.made[Position].room
@@ -356,8 +373,7 @@ def standing(world: World, placed: list[Creature]) -> None:
         for square in squares:
             if not contains(square):
                 raise Unfit(f"{creature.uid} stands outside its room ({room}) at {squares[0]}")
-        for square in squares:
-            other = taken.setdefault((room, square), creature.uid)
+            other = taken.setdefault(square, creature.uid)
             if other != creature.uid:
                 raise Unfit(f"{other} and {creature.uid} both stand on {square} in room {room}")
 

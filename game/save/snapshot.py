@@ -47,20 +47,24 @@ def snapshot(world: World, map_ref: dict[str, str]) -> dict[str, Any]:
 
 
 def layout() -> dict[str, dict[str, list[str]]]:
-    """The order of each component's fields in a save's records (format 5: a component is the list of its
-    fields' values, their names said once here)."""
+    """The order of the components in a save's records and of each one's fields (format 5: an entity's
+    components are a list, each the list of its fields' values, their names said once here)."""
     return {"creatures": {key: list(part.fields) for key, part in saved.CREATURE_PARTS.items()},
             "items": {key: list(part.fields) for key, part in saved.ITEM_PARTS.items()}}
 
 
 def with_maps(body: dict[str, Any]) -> dict[str, Any]:
-    """The body with each component a map of its fields by name, as format 4 held them (the tools that write
-    hostile saves and the tests change fields by name); `with_lists` turns it back."""
+    """The body with each entity's components a map by key and each component a map of its fields by name,
+    as format 4 held them (the tools that write hostile saves and the tests change fields by name);
+    `with_lists` turns it back."""
     fields = body.pop("fields", {})
     for records, kind in ((body["creatures"], "creatures"), (body["items"], "items")):
         for record in records:
+            parts = record["components"]
+            if isinstance(parts, list):
+                parts = {key: value for key, value in zip(fields[kind], parts) if value is not None}
             record["components"] = {key: dict(zip(fields[kind][key], value)) if isinstance(value, list) else value
-                                    for key, value in record["components"].items()}
+                                    for key, value in parts.items()}
     return body
 
 
@@ -70,7 +74,7 @@ def with_lists(body: dict[str, Any]) -> dict[str, Any]:
     bodies in every way, their `fields` too; the loader reads maps and lists alike)."""
     fields = layout()
     body.setdefault("fields", fields)
-    for kind in ("creatures", "items"):
+    for kind, registry in (("creatures", saved.CREATURE_PARTS), ("items", saved.ITEM_PARTS)):
         records = body.get(kind)
         for record in records if isinstance(records, list) else ():
             parts = record.get("components") if isinstance(record, dict) else None
@@ -78,6 +82,9 @@ def with_lists(body: dict[str, Any]) -> dict[str, Any]:
                 names = fields[kind].get(key)
                 if isinstance(value, dict) and names is not None and list(value) == names:
                     parts[key] = list(value.values())
+            if isinstance(parts, dict) and parts.keys() <= registry.keys() and all(
+                    key in parts for key, part in registry.items() if not part.optional):
+                record["components"] = [parts.get(key) for key in registry]
     return body
 
 
@@ -110,14 +117,14 @@ def item_record(eid: int) -> dict[str, Any]:
             "owner": esper.component_for_entity(owner, Identity).uid if owner is not None else None}
 
 
-def components(eid: int, parts: dict[str, saved.Part]) -> dict[str, dict[str, Any]]:
-    """The entity's registered components by key, each as its saved fields; an optional one it lacks is left out."""
+def components(eid: int, parts: dict[str, saved.Part]) -> list[list[Any] | None]:
+    """The entity's registered components in the registry's order, each as the list of its saved fields; None
+    for an optional one it lacks (format 5: the body's `fields` names them in that order)."""
     has = {type(component): component for component in esper.components_for_entity(eid)}
-    out = {}
+    out: list[list[Any] | None] = []
     for part in parts.values():
         component = has.get(part.component) if part.optional else has[part.component]
-        if component is not None:
-            out[part.key] = part.dump(component)
+        out.append(None if component is None else part.dump(component))
     return out
 
 
