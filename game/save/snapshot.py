@@ -121,11 +121,8 @@ def components(eid: int, parts: dict[str, saved.Part]) -> list[list[Any] | None]
     """The entity's registered components in the registry's order, each as the list of its saved fields; None
     for an optional one it lacks (format 5: the body's `fields` names them in that order)."""
     has = {type(component): component for component in esper.components_for_entity(eid)}
-    out: list[list[Any] | None] = []
-    for part in parts.values():
-        component = has.get(part.component) if part.optional else has[part.component]
-        out.append(None if component is None else part.dump(component))
-    return out
+    return [part.dump(has[part.component]) if part.component in has or not part.optional else None
+            for part in parts.values()]
 
 
 # -- loading ------------------------------------------------------------------------------------------

@@ -30,6 +30,19 @@ if TYPE_CHECKING:
     from game.world.verbs.secrets import Lore
 
 
+_CARDS: list[tuple[Content, dict[tuple, tuple[Card, Card]]]] = []  # the latest last
+
+
+def cards_of(content: Content) -> dict[tuple, tuple[Card, Card]]:
+    """The grown and geared cards (loadout.refresh) of one game data, shared by the worlds made on it: a card
+    follows from the data and its key alone, so a load makes each once a process, not once a world."""
+    known = next((cards for kept, cards in reversed(_CARDS) if kept is content), None)
+    if known is None:
+        known = {}
+        _CARDS[:] = [*_CARDS[-3:], (content, known)]
+    return known
+
+
 class World:
     """A world with no creatures yet: `verbs.factory.populate` fills it from its map, a save rebuilds it."""
 
@@ -49,7 +62,7 @@ class World:
         self._serial = 0
         self._cards: dict[tuple[str, int], Card] = {}
         self._hero_codices: dict[tuple, Codex] = {}  # by HeroSheet.makes
-        self.shared_cards: dict[tuple, tuple[Card, Card]] = {}  # (kind, heads, level, gear) -> base, card
+        self.shared_cards = cards_of(content)  # (kind, sheet, heads, level, gear) -> base, card
         self.over: str | None = None
         self.hero = 0  # the hero's entity, once populated or restored
         self.lore: Lore | None = None  # N60: the region's sites, handed in by the realm (none in a one-map game)
