@@ -29,6 +29,7 @@ KEPT = 16  # maps held at most: the shipped region has twelve
 _MAPS: OrderedDict[tuple[str, str, tuple, bool], tuple[DataIds | None, DungeonMap | RegionMap]] = OrderedDict()
 _IDS: dict[str, tuple[tuple, DataIds]] = {}
 _DIGESTS: dict[tuple, str | None] = {}  # a file's SHA-256 by its (name, size, time): one tileset serves every map
+_MAP_FILES: dict[tuple, tuple[str, str, list[Path]]] = {}  # a map file's real name, SHA-256 and files named, by stat
 _IDS_DIGEST: list[tuple[DataIds, bytes]] = []  # the last data ids' digest: every map of a region is checked on them
 
 
@@ -55,11 +56,10 @@ def data_ids(data_dir: Path = DATA) -> DataIds:
 
 def _kept(path: Path, data: DataIds | None, read: Callable[[], DungeonMap | RegionMap]) -> DungeonMap | RegionMap:
     try:
-        content = _small_file(path)
-        if content is None:
+        known_file = _map_file(path)
+        if known_file is None:
             return read()  # no regular file within the limits: the loader words the problem
-        resolved, sha = str(path.resolve()), hashlib.sha256(content).hexdigest()
-        referenced = _referenced(path, content)
+        resolved, sha, referenced = known_file
         key = (resolved, sha, tuple(map(_file_stamp, referenced)), data is None)
     except (OSError, ValueError):
         return read()
@@ -97,6 +97,26 @@ def _ids_digest(data: DataIds | None) -> bytes | None:
     if not _IDS_DIGEST or _IDS_DIGEST[0][0] is not data:
         _IDS_DIGEST[:] = [(data, diskcache.digest([data]))]
     return _IDS_DIGEST[0][1]
+
+
+def map_digest(path: Path) -> str | None:
+    """A map file's SHA-256 (None for no regular file within the limits), hashed again only when it changed."""
+    known = _map_file(Path(path))
+    return None if known is None else known[1]
+
+
+def _map_file(path: Path) -> tuple[str, str, list[Path]] | None:
+    """A map file's resolved name, SHA-256 and the tilesets and images it names, read and hashed again only
+    when its inode, size, modification or change time differ (an edit that keeps size and time still changes
+    the change time); None for no regular file within the limits."""
+    stat = os.stat(path)
+    stamp = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)  # however it is named
+    if stamp not in _MAP_FILES:
+        content = _small_file(path)
+        if content is None:
+            return None
+        _MAP_FILES[stamp] = (str(path.resolve()), hashlib.sha256(content).hexdigest(), _referenced(path, content))
+    return _MAP_FILES[stamp]
 
 
 SOURCE = re.compile(rb'source="([^"]*)"')  # a tileset's file in a map, an image's in a tileset
@@ -163,6 +183,7 @@ def forget(disk: bool = False) -> None:
     _MAPS.clear()
     _IDS.clear()
     _DIGESTS.clear()
+    _MAP_FILES.clear()
     _IDS_DIGEST.clear()
     if disk:
         diskcache.drop()

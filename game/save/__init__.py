@@ -118,7 +118,7 @@ def check_site(path: Path, body: dict, content: Content | None = None,
             raise SaveError(f"{path}: damaged save (a site's map is {map_path}, not its place's {dungeon.path})")
         if not map_path.is_file():
             raise SaveError(f"{path}: its map {map_path} is missing")
-        if file_hash(map_path) != body["map"]["sha256"]:
+        if store.map_digest(map_path) != body["map"]["sha256"]:
             changed = f"its map {map_path}"
         try:
             content = content or load_content()
