@@ -22,6 +22,7 @@ from game.save import SaveError, default_save_path, fileformat, load_world, save
 from game.save.errors import printable
 from game.world.commands import Attack, Consume, Move, PickUp
 from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
+from game.world.ecs import EcsContext, create_entities
 from game.world.verbs import combat
 from game.launch import new_game
 from game.world.driver import Driver
@@ -621,3 +622,24 @@ def test_continue_with_a_damaged_save_shows_the_problem_on_the_title(display, tm
     assert isinstance(stack.top, TitleScene)
     assert stack.top.problems == [f"{slot}: truncated save (only 18 bytes, the header alone needs 26)"]
     stack.top.draw(display)
+
+
+def test_entities_made_in_bulk_are_what_esper_makes_one_by_one():
+    """ecs.create_entities (a world rebuilt from a save) writes esper's own tables as create_entity does: the
+    same ids, components and queries, and a query cached before sees the new entities."""
+    def made(bulk: bool) -> tuple:
+        context = EcsContext()
+        try:
+            context.activate()
+            first = esper.create_entity(Needs(1, 2))
+            assert [e for e, _ in esper.get_component(Needs)] == [first]  # cached before the new ones
+            parts = [[Needs(3, 4), Mood()], [Needs(5, 6)], []]
+            eids = create_entities(parts) if bulk else [esper.create_entity(*p) for p in parts]
+            return (eids, [(e, n.hunger) for e, n in esper.get_component(Needs)],
+                    [e for e, _ in esper.get_components(Needs, Mood)], [esper.entity_exists(e) for e in eids],
+                    [sorted(type(c).__name__ for c in esper.components_for_entity(e)) for e in eids])
+        finally:
+            context.close()
+
+    assert made(True) == made(False)
+    assert made(True)[0] == [2, 3, 4] and made(True)[1] == [(1, 1), (2, 3), (3, 5)]

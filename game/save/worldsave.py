@@ -28,9 +28,9 @@ from game.save import (build_site, check_site, collector_held, file_hash, load_s
                        site_body, unfit, write_body)
 from game.save.errors import SaveError
 from game.save.snapshot import Checked
+from game.world import saved
 from game.world.components import UID, Body, Errand
 from game.world.realm import HeroProfile, Realm, SiteWorld, Wayfarer
-from game.world import saved
 from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
 from game.world.verbs import company
 from game.world.verbs.combat import die
@@ -153,7 +153,7 @@ def summary(path: Path) -> dict[str, Any]:
 
 def ready(region_path: Path = REGION_MAP) -> None:
     """Do ahead what a process's first load of a world does before it reads the save, so that loading one
-    then costs what a quickload does (the worlds screen calls it while the player reads it, docs/
+    then costs about what a quickload does (the worlds screen calls it while the player reads it, docs/
     performance.md): the game's data, the compiled entity loaders, every creature kind's card, and the
     region's maps and data ids (read back from the map cache when it holds them). A problem is left for the
     load to name."""

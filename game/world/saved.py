@@ -115,8 +115,8 @@ def unique(prefix: str, value: Any, scope: dict[str, Any]) -> str:
 def coded(source: str, scope: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A kind's `fits`, `source` and `scope` from a Python test of "{v}" (the value) and `w` (the world being
     loaded) using the names of `scope`: `fits` is that test compiled, so the compiled records of
-    `record_fits` and the entity loader (game/save/checks.py), which put the sources of their fields side by side instead of calling
-    each field's `fits`, take and refuse exactly what `fits` does."""
+    `record_fits` and the entity loader (game/save/checks.py), which put the sources of their fields side by
+    side instead of calling each field's `fits`, take and refuse exactly what `fits` does."""
     scope = dict(scope or {})
     fits = made_function("fits", ["v", "w"], [f"return {source.format(v='v')}"], scope)
     return {"fits": fits, "source": source, "scope": scope}
