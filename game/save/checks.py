@@ -290,8 +290,7 @@ def links(world: World, body: dict[str, Any], creatures: list[Made], items: list
     serial = body["uid_serial"]
     for creature in by_uid.values():
         life(body, creature)
-        if creature.uid != HERO_ID and int(creature.uid.rpartition("#")[2]) > serial and \
-                creature.made[Identity].codex_id != HERO_ID:
+        if creature.made[Identity].codex_id != HERO_ID and int(creature.uid.rpartition("#")[2]) > serial:
             raise Unfit(f"{creature.uid} is numbered past the uid counter ({serial})")
     actors(body["actors"], by_uid)
     standing(world, [c for c in by_uid.values() if c.record["placed"]])
