@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 from pathlib import Path
 from typing import Iterator
 
@@ -66,11 +65,15 @@ def site_body(world: World, path: Path) -> dict:
 
 
 def map_record(map_path: Path, path: Path) -> dict[str, str]:
-    """How a save names a world's map: its path and its hash (SaveError naming `path` when it cannot be read)."""
+    """How a save names a map: its path and its hash (the map store's, worked out again only when the file
+    changed); SaveError naming `path` when it cannot be read."""
     try:
-        return {"path": map_reference(map_path), "sha256": file_hash(map_path)}
+        digest = store.map_digest(map_path)
     except OSError as exc:
         raise SaveError(f"cannot save to {path}: the map {map_path} cannot be read ({exc.strerror})") from None
+    if digest is None:
+        raise SaveError(f"cannot save to {path}: the map {map_path} cannot be read (no regular file of a map's size)")
+    return {"path": map_reference(map_path), "sha256": digest}
 
 
 def write_body(path: Path, body: dict, read_back: bool = True) -> None:
@@ -160,8 +163,3 @@ def map_reference(map_path: Path) -> str:
     """The map's path as saved: relative to the game folder when inside it, so a moved install still loads."""
     resolved = map_path.resolve()
     return resolved.relative_to(ROOT).as_posix() if resolved.is_relative_to(ROOT) else str(resolved)
-
-
-def file_hash(path: Path) -> str:
-    with path.open("rb") as file:
-        return hashlib.file_digest(file, "sha256").hexdigest()

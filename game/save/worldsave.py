@@ -24,8 +24,8 @@ from game.maps.errors import MapError
 from game.maps.tiled import check_ranges
 from game.paths import REGION_MAP, ROOT
 from game.save import checks, fileformat
-from game.save import (build_site, check_site, collector_held, file_hash, load_site, map_record, map_reference,
-                       site_body, unfit, write_body)
+from game.save import (build_site, check_site, collector_held, load_site, map_record, map_reference, site_body,
+                       unfit, write_body)
 from game.save.errors import SaveError
 from game.save.snapshot import Checked
 from game.world import saved
@@ -66,10 +66,7 @@ def write_realm(realm: Realm, path: Path) -> None:
     here = realm.here
     if here is not None and here.mid_turn:
         raise SaveError(f"cannot save to {path}: the world turn is still running")
-    try:
-        region = {"path": map_reference(realm.region.path), "sha256": file_hash(realm.region.path)}
-    except OSError as exc:
-        raise SaveError(f"cannot save to {path}: the region map cannot be read ({exc.strerror})") from None
+    region = map_record(realm.region.path, path)
     sites = [{"place": pid, "body": site_record(site, path)} for pid, site in realm.sites.items() if site.peopled]
     heroes = [hero_record(realm, hero, path) for hero in realm.heroes.values()]
     road = [wayfarer_record(realm, wayfarer, path) for wayfarer in realm.road]
@@ -197,7 +194,7 @@ def read_realm(path: Path, content: Content | None) -> Realm:
     except ContentError as exc:
         raise SaveError(f"{path}: the game's data cannot be loaded: {exc}") from None
     region_path = ROOT / body["region"]["path"]
-    changed = f"its region map {region_path}" if file_hash(region_path) != body["region"]["sha256"] else ""
+    changed = f"its region map {region_path}" if store.map_digest(region_path) != body["region"]["sha256"] else ""
     try:
         rebuild(path, body, realm)
     except Unfit as exc:
