@@ -1,7 +1,8 @@
 """The creature builder: stat blocks, checks, odds and threat for codex creatures (C1-C42).
 
     python tools/creature.py show ID_OR_PATH [--json | --markdown]
-    python tools/creature.py check [PATHS ...]          (default: every data file; exit 1 on errors)
+    python tools/creature.py check [PATHS ...]          (default: every creature file; exit 1 when the game
+                                                        would refuse them, read over the shipped data)
     python tools/creature.py odds ID --vs ID [--heads N] [--vs-heads N] [--json]
     python tools/creature.py threat ID [--heads N] [--fights N] [--seed N] [--json]
 """
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.content.bridge import load_bridge  # noqa: E402
 from game.content.codex import HERO_ID, Codex, load_codex, raise_first_error  # noqa: E402
+from game.content.content import Overlay, load_content  # noqa: E402
 from game.content.creatures import read_creature  # noqa: E402
 from game.content.equipment import load_equipment, read_equipment  # noqa: E402
 from game.content.errors import ContentError, printable  # noqa: E402
@@ -279,15 +281,33 @@ def check_paths(paths: list[Path]) -> list[Problem]:
     return problems
 
 
+def game_refusal(paths: list[Path]) -> str | None:
+    """What the game says when it loads the shipped data with the creature files among `paths` read over it,
+    as a mod's (game/content/mods.py): its first refusal, or None when it starts. The hero's file is
+    checked on its own above."""
+    files = []
+    for path in paths:
+        files += sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    try:
+        load_content(DATA, Overlay(tuple(p for p in files if p.stem != HERO_ID)))
+    except ContentError as exc:
+        return printable(exc)
+    return None
+
+
 def cmd_check(args: argparse.Namespace) -> int:
+    """Every problem of the files, then, when they have none, the game's own verdict on them: the check
+    passes exactly when the game starts with them (a Mob trait's unknown condition, gear without an item)."""
     paths = args.paths or [DATA / "creatures", DATA / "hero.toml"]
     problems = check_paths(paths)
     for problem in problems:
         print(printable(problem))
     errors = sum(p.error for p in problems)
-    print(f"{errors} error(s), {len(problems) - errors} warning(s)")
-    if not args.paths:
-        load_codex()  # the bridge and the hero sheet too
+    refusal = None if errors else game_refusal(args.paths)
+    if refusal is not None:
+        print(refusal)
+        errors += 1
+    print(f"{errors} error(s), {len(problems) - sum(p.error for p in problems)} warning(s)")
     return 1 if errors else 0
 
 

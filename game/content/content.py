@@ -116,7 +116,8 @@ def load_content(data_dir: Path = DATA, overlay: Overlay | None = None) -> Conte
     for creature in codex.creatures.values():
         if creature.mob_trait and creature.mob_trait.condition not in conditions:
             raise ContentError(f"{creature.source}: {creature.id}: mob_trait.condition: "
-                               f"{creature.mob_trait.condition!r} is not in {data_dir / 'conditions.toml'}")
+                               f"{creature.mob_trait.condition!r} is not a condition of conditions.toml "
+                               f"(expected one of {', '.join(sorted(conditions))})")
     social = load_social(data_dir / "social.toml", set(codex.creatures))
     names = load_names(data_dir / "names.toml", {social.people_of[cid] for cid in social.people}, set(codex.creatures))
     return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,
