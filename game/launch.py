@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.content.codex import HeroSheet
-from game.content import mods
 from game.content.content import Content, load_content
 from game.maps import store
 from game.maps.model import DungeonMap, RegionMap
@@ -19,7 +18,7 @@ from game.world.realm import Realm
 def load_dungeon(path: Path) -> DungeonMap:
     """The map at `path`, checked against the game's data (raises MapError listing every problem); read once
     per process while the file and the data stay the same (game/maps/store.py)."""
-    return store.dungeon(path, mods.map_ids())
+    return store.dungeon(path, store.data_ids())
 
 
 def new_game(map_path: Path, seed: int, content: Content | None = None, hero: HeroSheet | None = None) -> Driver:

@@ -28,7 +28,7 @@ def cache_dir() -> Path:
 
 def mods_dir() -> Path:
     """~/.local/share/ethernalis/mods on Linux, %LOCALAPPDATA%\\ethernalis\\mods on Windows, ~/Library/Application
-    Support/ethernalis/mods on macOS: one folder per mod (game/content/mods.py, docs/modding.md)."""
+    Support/ethernalis/mods on macOS: one folder per mod (game/mods.py, docs/modding.md)."""
     return Path(platformdirs.user_data_dir(APP, appauthor=False)) / "mods"
 
 

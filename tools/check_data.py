@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.content import mods  # noqa: E402
+from game import mods  # noqa: E402
 from game.content.codex import read_all  # noqa: E402
 from game.content.content import Overlay, load_content  # noqa: E402
 from game.content.errors import ContentError, printable  # noqa: E402

@@ -283,7 +283,7 @@ def check_paths(paths: list[Path]) -> list[Problem]:
 
 def game_refusal(paths: list[Path]) -> str | None:
     """What the game says when it loads the shipped data with the creature files among `paths` read over it,
-    as a mod's (game/content/mods.py): its first refusal, or None when it starts. The hero's file is
+    as a mod's (game/mods.py): its first refusal, or None when it starts. The hero's file is
     checked on its own above."""
     files = []
     for path in paths:

@@ -79,13 +79,20 @@ def _items(data_dir: Path, overlay: Overlay) -> tuple[dict[str, ItemDef], dict[s
     return items, sources
 
 
+IN_PLAY = [Overlay()]  # the mods' files the game reads over its data (game/mods.py, activate)
+
+
+def use_overlay(overlay: Overlay) -> None:
+    """Read `overlay` over the data from now on wherever the game loads its content (game/mods.py)."""
+    IN_PLAY[0] = overlay
+    load_content.cache_clear()
+
+
 @lru_cache(maxsize=4)
 def load_content(data_dir: Path = DATA, overlay: Overlay | None = None) -> Content:
-    """Load and cross-check the data files, and the overlay's over them (None: the mods in play,
-    game/content/mods.py); raises ContentError naming the file and entry."""
-    if overlay is None:
-        from game.content import mods  # it loads content to check each mod
-        overlay = mods.in_play().overlay
+    """Load and cross-check the data files, and the overlay's over them (None: the one in play, use_overlay);
+    raises ContentError naming the file and entry."""
+    overlay = IN_PLAY[0] if overlay is None else overlay
     codex = load_codex(data_dir, overlay.creatures)
     items, sources = _items(data_dir, overlay)
     for item in items.values():

@@ -12,7 +12,6 @@ from typing import Iterator
 
 import platformdirs
 
-from game.content import mods
 from game.content.content import Content, load_content
 from game.content.errors import ContentError
 from game.maps import store
@@ -126,7 +125,7 @@ def check_site(path: Path, body: dict, content: Content | None = None,
             changed = f"its map {map_path}"
         try:
             content = content or load_content()
-            dungeon = dungeon or store.dungeon(map_path, mods.map_ids())
+            dungeon = dungeon or store.dungeon(map_path, store.data_ids())
         except MapError as exc:
             raise SaveError(f"{path}: its map cannot be loaded: {exc.problems[0]}") from None
         except ContentError as exc:

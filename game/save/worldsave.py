@@ -17,7 +17,6 @@ from typing import Any
 
 import esper
 
-from game.content import mods
 from game.content.content import Content, load_content
 from game.content.errors import ContentError
 from game.maps import store
@@ -213,7 +212,7 @@ def region_maps(path: Path, ref: dict[str, str]) -> tuple[Any, dict[int, Any]]:
         raise SaveError(f"{path}: its region map {region_path} is missing")
     try:
         region = store.region(region_path)
-        data = mods.map_ids()
+        data = store.data_ids()
         maps = {pid: store.dungeon(path, data) for pid, path in region.maps().items()}
         check_ranges(region, maps)
         return region, maps

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.content import mods
+from game import mods
 from game.paths import MAPS
 from game.ui import theme, widgets
 from game.ui.scene import Scene
@@ -40,7 +40,7 @@ def playable_maps(folder: Path = MAPS) -> list[tuple[Path, str]]:
 
 
 def _titled(path: Path) -> tuple[Path, str]:
-    """A mod's map (game/content/mods.py) by its title, marked as the mod's."""
+    """A mod's map (game/mods.py) by its title, marked as the mod's."""
     return path, f"{map_title(path)[0]} (mod {path.parent.parent.name})"
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import userdirs
-from game.content import mods
+from game import mods
 from game.ui import labels, theme, widgets
 from game.ui.scene import Scene, SceneRefused
 
@@ -108,7 +108,7 @@ class TitleScene(Scene):
 
     def _mods(self, surface: pygame.Surface) -> None:
         """The player's mods, one line each at the top left above the title: what each adds, or why it was
-        skipped, its files named from the mods folder (game/content/mods.py; tools/check_data.py says all)."""
+        skipped, its files named from the mods folder (game/mods.py; tools/check_data.py says all)."""
         found = mods.in_play().mods
         folder = f"{userdirs.mods_dir()}{os.sep}"
         rows = [(f"Mod {mod.summary}".replace(folder, ""), theme.PROBLEM if mod.problem else theme.TEXT_DIM)

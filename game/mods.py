@@ -9,7 +9,8 @@ item and map files are read over the shipped data with the game's own checks.
 
 Mods are tried one by one in the order of their folder names, each over the shipped data and the mods kept
 before it: a mod the game would refuse (any file of it) is skipped with its first problem, and the shipped
-game plays on. The title screen lists every mod with its verdict.
+game plays on. main.py activates them at start (the content and map ids read with them); the title screen lists every mod
+with its verdict.
 """
 from __future__ import annotations
 
@@ -17,15 +18,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from game import userdirs
+from game.content import content
+from game.content.codex import HERO_ID
 from game.content.content import Overlay, load_content
 from game.content.errors import ContentError, printable
-from game.content.codex import HERO_ID
 from game.maps import store
 from game.maps.data_ids import DataIds, read_data_ids
 from game.maps.errors import MapError
 from game.maps.tiled import load_map
 from game.paths import DATA
-from game import userdirs
 
 MAX_MODS = 50  # folders read; the rest are listed as skipped
 MAX_FILES = 200  # creature and map files of one mod
@@ -128,14 +130,22 @@ def in_play() -> Mods:
     return find(userdirs.mods_dir())
 
 
+def activate() -> Mods:
+    """Read the player's mods over the data from now on: the content and the maps' ids (main.py, at start)."""
+    found = in_play()
+    content.use_overlay(found.overlay)
+    store.use_overlay(found.overlay.creatures, found.overlay.items)
+    return found
+
+
+def deactivate() -> None:
+    """The shipped data alone again, and the mods folder read afresh by the next in_play (tests)."""
+    content.use_overlay(Overlay())
+    store.use_overlay((), ())
+    in_play.cache_clear()
+
+
 @lru_cache(maxsize=4)
-def data_ids(data_dir: Path = DATA, overlay: Overlay | None = None) -> DataIds:
-    """The ids a map may name: the data folder's and the overlay's (None: the mods in play)."""
-    overlay = in_play().overlay if overlay is None else overlay
+def data_ids(data_dir: Path, overlay: Overlay) -> DataIds:
+    """The ids a map may name: the data folder's and the overlay's."""
     return read_data_ids(data_dir, overlay.creatures, overlay.items)
-
-
-def map_ids() -> DataIds:
-    """What the game checks a map against: the shipped data's ids (store.data_ids()), with the mods' in play."""
-    overlay = in_play().overlay
-    return data_ids(DATA, overlay) if overlay != Overlay() else store.data_ids()
