@@ -11,7 +11,6 @@ then the game's own verdict: load_content's first refusal, a mod map's first pro
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -82,8 +81,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except BrokenPipeError:  # output piped into `head` and the like
-        sys.stdout = open(os.devnull, "w")
-        sys.exit(0)
+    sys.exit(main(sys.argv[1:]))
