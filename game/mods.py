@@ -6,6 +6,8 @@ item and map files are read over the shipped data with the game's own checks.
     <mod>/items.toml                          items, as assets/data/items.toml (a shipped id replaces it)
     <mod>/maps/<name>.tmx                     maps, listed by Choose map after the shipped ones; they place
                                               the mod's creatures and items as any map does
+    <mod>/sprites/creatures/<id>.png          sprites, as assets/sprites/ (32 px a square), drawn before
+    <mod>/sprites/items/<id>.png              the shipped ones (none: the creature's initial on a card)
 
 Mods are tried one by one in the order of their folder names, each over the shipped data and the mods kept
 before it: a mod the game would refuse (any file of it) is skipped with its first problem, and the shipped
@@ -63,6 +65,11 @@ class Mods:
     @property
     def maps(self) -> tuple[Path, ...]:
         return tuple(path for mod in self.mods if mod.problem is None for path in mod.maps)
+
+    @property
+    def folders(self) -> tuple[Path, ...]:
+        """The kept mods' folders, the last first (its sprites before an earlier mod's)."""
+        return tuple(mod.folder for mod in reversed(self.mods) if mod.problem is None)
 
 
 def read_mod(folder: Path) -> Mod:

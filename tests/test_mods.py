@@ -187,3 +187,16 @@ def test_docs_modding_walks_through_the_fixture_mod_file_by_file():
     assert {name for name, _ in blocks} >= {"frost_pack/creatures/frost_wolf.toml", "frost_pack/items.toml"}
     for name, body in blocks:
         assert (FIXTURES / name).read_text() == body, name
+
+
+@pytest.mark.usefixtures("display")
+def test_a_mods_sprites_are_drawn_for_its_creatures_and_items():
+    from game.ui.sprites import SpriteCache
+
+    modded, shipped = SpriteCache(mods=(FROST,)), SpriteCache()
+    wolf = modded.creature("frost_wolf", (1, 1))
+    assert wolf.get_size() == (32, 32) and wolf.get_at((16, 16)) != shipped.creature("frost_wolf", (1, 1)).get_at((16, 16))
+    image = pygame.image.load(str(FROST / "sprites" / "creatures" / "frost_wolf.png"))
+    assert [wolf.get_at((x, 20)) for x in range(32)] == [image.get_at((x, 20)) for x in range(32)]
+    assert modded.item("frost_tonic").get_size() == (32, 32)
+    assert modded.creature("wolf", (1, 1)).get_at((16, 20)) == shipped.creature("wolf", (1, 1)).get_at((16, 20))
