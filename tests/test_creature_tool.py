@@ -170,6 +170,18 @@ def test_odds_json_holds_the_numbers_the_text_prints(capsys):
     assert f"mean {first['damage_mean']:.2f}" in text
 
 
+def test_odds_and_threat_take_a_creature_file_as_a_mod_makes_it(capsys):
+    frost = ROOT / "tests" / "data" / "mods" / "frost_pack" / "creatures" / "frost_wolf.toml"
+    code, out, _ = run(capsys, "odds", frost, "--vs", "wolf")
+    assert code == 0 and out.startswith("Frost Wolf -> Wolf: 2d4 piercing")
+    _, wolf, _ = run(capsys, "odds", "wolf", "--vs", "wolf")
+    assert out.splitlines()[1] == wolf.splitlines()[1]  # the same numbers as the wolf it was copied from
+    code, out, _ = run(capsys, "threat", frost, "--fights", "10", "--json")
+    assert code == 0 and json.loads(out)["creature"] == "frost_wolf"
+    code, _, err = run(capsys, "threat", BAD / "over_budget.toml")
+    assert code == 1 and "over budget" in err
+
+
 def test_threat_json_is_the_table_in_numbers(capsys):
     _, out, _ = run(capsys, "threat", "giant_rat", "--fights", "40", "--seed", "3", "--json")
     data = json.loads(out)

@@ -200,3 +200,24 @@ def test_a_mods_sprites_are_drawn_for_its_creatures_and_items():
     assert [wolf.get_at((x, 20)) for x in range(32)] == [image.get_at((x, 20)) for x in range(32)]
     assert modded.item("frost_tonic").get_size() == (32, 32)
     assert modded.creature("wolf", (1, 1)).get_at((16, 20)) == shipped.creature("wolf", (1, 1)).get_at((16, 20))
+
+
+def test_hostile_mods_end_in_one_line_each_and_the_shipped_game_loads(tmp_path):
+    hostile = ROOT / "tests" / "data" / "hostile"
+    (tmp_path / "a_folder_items" / "items.toml").mkdir(parents=True)
+    (tmp_path / "b_not_utf8" / "creatures").mkdir(parents=True)
+    (tmp_path / "b_not_utf8" / "creatures" / "wolfish.toml").write_bytes(b'name = "W\xffolf"\n')
+    (tmp_path / "c_bomb" / "maps").mkdir(parents=True)
+    shutil.copy(hostile / "maps" / "layer_bomb.tmx", tmp_path / "c_bomb" / "maps" / "bomb.tmx")
+    (tmp_path / "d_key_bomb").mkdir()
+    shutil.copy(hostile / "data" / "toml_dotted_key_bomb" / "world.toml", tmp_path / "d_key_bomb" / "items.toml")
+    (tmp_path / "e_\x1b[2J").mkdir()
+    found = mods.find(tmp_path)
+    assert [m.summary for m in found.mods] == [
+        f"a_folder_items: skipped: {tmp_path}/a_folder_items/items.toml: is not a regular file",
+        f"b_not_utf8: skipped: {tmp_path}/b_not_utf8/creatures/wolfish.toml: not UTF-8 text (byte 9)",
+        f"c_bomb: skipped: {tmp_path}/c_bomb/maps/bomb.tmx: map: is 10000x10000 squares; a map is at most 256x256",
+        f"d_key_bomb: skipped: {tmp_path}/d_key_bomb/items.toml: a key joins more than 32 names with dots",
+        "e_\\x1b[2J: skipped: holds no creatures/*.toml, items.toml or maps/*.tmx"]
+    assert all(m.summary.isprintable() for m in found.mods)
+    assert found.overlay == Overlay() and load_content(DATA, found.overlay).codex.creatures

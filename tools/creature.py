@@ -3,8 +3,8 @@
     python tools/creature.py show ID_OR_PATH [--json | --markdown]
     python tools/creature.py check [PATHS ...]          (default: every creature file; exit 1 when the game
                                                         would refuse them, read over the shipped data)
-    python tools/creature.py odds ID --vs ID [--heads N] [--vs-heads N] [--json]
-    python tools/creature.py threat ID [--heads N] [--fights N] [--seed N] [--json]
+    python tools/creature.py odds ID_OR_PATH --vs ID_OR_PATH [--heads N] [--vs-heads N] [--json]
+    python tools/creature.py threat ID_OR_PATH [--heads N] [--fights N] [--seed N] [--json]
 """
 from __future__ import annotations
 
@@ -343,10 +343,10 @@ def odds_lines(odds: Mapping[str, Any]) -> list[str]:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    codex = load_codex()
-    one, other = codex.creature(args.creature), codex.creature(args.vs)
-    first = fighter(one, codex.equipment, codex.bridge, group_heads(one, args.heads))
-    second = fighter(other, codex.equipment, codex.bridge, group_heads(other, args.vs_heads))
+    one, equipment, bridge = creature_from(args.creature)
+    other, _, _ = creature_from(args.vs)
+    first = fighter(one, equipment, bridge, group_heads(one, args.heads))
+    second = fighter(other, equipment, bridge, group_heads(other, args.vs_heads))
     both = [odds_numbers(first, second), odds_numbers(second, first)]
     if args.json:
         print_json({"odds": both})
@@ -392,9 +392,9 @@ def threat_rows(results: list[dict[str, Any]]) -> list[list[str]]:
 
 
 def cmd_threat(args: argparse.Namespace) -> int:
-    codex = load_codex()
-    defn = codex.creature(args.creature)
-    block = codex.stat_block(args.creature)
+    codex = load_codex()  # the reference heroes' gear and bridge
+    defn = creature_from(args.creature)[0]
+    block = build(defn, codex.equipment)
     creature = fighter(defn, codex.equipment, codex.bridge, group_heads(defn, args.heads))
     results = threat_results(codex, creature, args.fights, args.seed)
     if args.json:

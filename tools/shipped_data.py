@@ -7,7 +7,6 @@ bundle); tests/test_shipping.py checks both against `git ls-files`.
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 DATA_FOLDERS = ("assets", "maps")
