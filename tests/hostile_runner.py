@@ -99,6 +99,7 @@ def creature_case(path: Path) -> list[str]:
         raise AssertionError(f"creature.py check exited {code}")
     try:
         load_content(DATA, Overlay((path,)))
+        read_data_ids(DATA, (path,))
     except ContentError:
         pass
     else:

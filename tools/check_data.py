@@ -20,6 +20,7 @@ from game import mods  # noqa: E402
 from game.content.codex import read_all  # noqa: E402
 from game.content.content import Overlay, load_content  # noqa: E402
 from game.content.errors import ContentError, printable  # noqa: E402
+from game.maps.data_ids import read_data_ids  # noqa: E402
 from game.paths import DATA  # noqa: E402
 
 
@@ -41,6 +42,7 @@ def check_folder(data_dir: Path) -> tuple[list[str], int, int]:
     if not errors:
         try:
             load_content(data_dir, Overlay())
+            read_data_ids(data_dir)  # what a map is checked against when the game starts it
         except ContentError as exc:
             lines.append(printable(exc))
             errors += 1

@@ -28,6 +28,7 @@ from game.content.equipment import load_equipment, read_equipment  # noqa: E402
 from game.content.errors import ContentError, printable  # noqa: E402
 from game.content.motives import load_motives  # noqa: E402
 from game.content.threat import load_threat  # noqa: E402
+from game.maps.data_ids import read_data_ids  # noqa: E402
 from game.paths import DATA  # noqa: E402
 from game.rules import dice  # noqa: E402
 from game.rules.bridge import Bridge, card, natural_line, weapon_card_attack  # noqa: E402
@@ -288,8 +289,10 @@ def game_refusal(paths: list[Path]) -> str | None:
     files = []
     for path in paths:
         files += sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    creatures = tuple(p for p in files if p.stem != HERO_ID)
     try:
-        load_content(DATA, Overlay(tuple(p for p in files if p.stem != HERO_ID)))
+        load_content(DATA, Overlay(creatures))
+        read_data_ids(DATA, creatures)  # what a map is checked against when the game starts it
     except ContentError as exc:
         return printable(exc)
     return None
