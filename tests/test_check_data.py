@@ -12,6 +12,7 @@ import pytest
 
 from game.content.content import Overlay, load_content
 from game.content.errors import ContentError
+from game.maps.data_ids import read_data_ids
 from game.paths import DATA, ROOT
 
 TESTS = ROOT / "tests" / "data"
@@ -30,8 +31,10 @@ CREATURE, CHECK_DATA = tool("creature"), tool("check_data")
 
 
 def game_starts(overlay: Overlay, data_dir: Path = DATA) -> bool:
+    """The game loads its content and the ids its maps are checked against (launch, game/mods.py)."""
     try:
         load_content(data_dir, overlay)
+        read_data_ids(data_dir, overlay.creatures, overlay.items)
     except ContentError:
         return False
     return True
