@@ -135,6 +135,9 @@ def run(argv: list[str]) -> int:
         return 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     tune_gc()
+    from game import mods
+
+    mods.activate()  # the player's mods read over the data, a broken one skipped (docs/modding.md)
     if args.headless:
         from game.headless import run_headless, run_world
 

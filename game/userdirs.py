@@ -1,6 +1,6 @@
 """The player's own folders (platformdirs): settings in the config folder, the log in the log folder,
-screenshots in the pictures folder, the checked maps in the cache folder. Saves keep their own slot
-(game/save). Tests point these at temporary folders through the XDG_* variables (tests/conftest.py)."""
+screenshots in the pictures folder, the checked maps in the cache folder, mods in the data folder. Saves keep
+their own slot (game/save). Tests point these at temporary folders through the XDG_* variables (tests/conftest.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,6 +24,12 @@ def cache_dir() -> Path:
     """~/.cache/ethernalis on Linux, %LOCALAPPDATA%\\ethernalis\\Cache on Windows, ~/Library/Caches/… on macOS:
     what may be deleted at any time (game/maps/diskcache.py)."""
     return Path(platformdirs.user_cache_dir(APP, appauthor=False))
+
+
+def mods_dir() -> Path:
+    """~/.local/share/ethernalis/mods on Linux, %LOCALAPPDATA%\\ethernalis\\mods on Windows, ~/Library/Application
+    Support/ethernalis/mods on macOS: one folder per mod (game/mods.py, docs/modding.md)."""
+    return Path(platformdirs.user_data_dir(APP, appauthor=False)) / "mods"
 
 
 def pictures_dir() -> Path:

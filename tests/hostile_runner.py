@@ -5,7 +5,9 @@ printing one JSON line per case: its name, seconds, the lines it ended with and 
 
 A map is read by the checker (tools/check_map.py's check) and by the game (launch.load_dungeon), a region
 map by the checker; a data case is the game's data with that one file replaced, loaded by the game
-(load_content) and by the checker (read_data_ids); a creature file goes to `tools/creature.py check`.
+(load_content), by the map checker (read_data_ids) and by `tools/check_data.py --data`; a creature file goes to
+`tools/creature.py check` and to the game as a mod's creature (load_content with it read over the data). The
+checkers' verdicts must be the game's.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ HOSTILE = ROOT / "tests" / "data" / "hostile"
 sys.path.insert(0, str(ROOT))
 
 from game import launch  # noqa: E402
-from game.content.content import load_content  # noqa: E402
+from game.content.content import Overlay, load_content  # noqa: E402
 from game.content.errors import ContentError  # noqa: E402
 from game.maps.data_ids import read_data_ids  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
@@ -40,7 +42,7 @@ def tool(name: str):
     return module
 
 
-CHECK_MAP, CREATURE = tool("check_map"), tool("creature")
+CHECK_MAP, CREATURE, CHECK_DATA = tool("check_map"), tool("creature"), tool("check_data")
 IDS = read_data_ids()  # the shipped data, read once for every map
 
 
@@ -72,10 +74,13 @@ def data_case(path: Path, folder: str) -> list[str]:
         shutil.copytree(DATA, data)
         shutil.copy(path, data / path.relative_to(HOSTILE / "data" / folder))
         game, checker = refusal(load_content, data), refusal(read_data_ids, data)
+        code, lines = quietly(CHECK_DATA.main, ["--data", str(data)])
     if game is None:
         raise AssertionError("the game loaded it")
     if checker not in (None, game):
         raise AssertionError(f"the game says {game!r}, the checker {checker!r}")
+    if code != 1 or not any(f"{data}/{game}".startswith(line) for line in lines[:-1]):
+        raise AssertionError(f"the game says {game!r}, check_data.py exited {code}: {lines}")
     return [game]
 
 
@@ -92,6 +97,13 @@ def creature_case(path: Path) -> list[str]:
     code, lines = quietly(CREATURE.main, ["check", str(path)])
     if code != 1:
         raise AssertionError(f"creature.py check exited {code}")
+    try:
+        load_content(DATA, Overlay((path,)))
+        read_data_ids(DATA, (path,))
+    except ContentError:
+        pass
+    else:
+        raise AssertionError("the game starts with it, creature.py check refuses it")
     return lines[:-1]  # the problems, not the count
 
 

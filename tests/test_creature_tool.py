@@ -133,6 +133,67 @@ def test_show_json_and_markdown(capsys):
     assert "| Cluster | 6 | 6 | 6d2 | 6d2+1 | 3 |" in out
 
 
+def floats(value):
+    """Every float in a JSON document."""
+    if isinstance(value, float):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from floats(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from floats(item)
+
+
+@pytest.mark.parametrize("argv", [("show", "wolf"), ("odds", "wolf", "--vs", "rat_swarm"),
+                                  ("threat", "giant_rat", "--fights", "20")])
+def test_every_json_output_has_a_format_version_and_rounded_numbers(capsys, argv):
+    code, out, _ = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["format"] == tool.JSON_FORMAT == 1
+    numbers = list(floats(data))
+    assert numbers and all(round(x, 4) == x for x in numbers)
+    assert "6.666666" not in out and "0.633599" not in out
+
+
+@pytest.mark.rule("N20")
+def test_odds_json_holds_the_numbers_the_text_prints(capsys):
+    codex = load_codex()
+    wolf, swarm = codex.card("wolf"), codex.card("rat_swarm")
+    _, out, _ = run(capsys, "odds", "wolf", "--vs", "rat_swarm", "--json")
+    first, second = json.loads(out)["odds"]
+    assert (first["attacker"], first["defender"], second["attacker"]) == ("Wolf", "Rat Swarm", "Rat Swarm")
+    assert first["hit_chance"] == round(wolf.melee / 100 * (1 - swarm.dodge / 100), 4)
+    assert first["damage_mean"] == 8.6667  # 2d4 exploding + strength 3 - piercing defense 1
+    _, text, _ = run(capsys, "odds", "wolf", "--vs", "rat_swarm")
+    assert f"hit chance {first['hit_chance'] * 100:.2f}%" in text
+    assert f"mean {first['damage_mean']:.2f}" in text
+
+
+def test_odds_and_threat_take_a_creature_file_as_a_mod_makes_it(capsys):
+    frost = ROOT / "tests" / "data" / "mods" / "frost_pack" / "creatures" / "frost_wolf.toml"
+    code, out, _ = run(capsys, "odds", frost, "--vs", "wolf")
+    assert code == 0 and out.startswith("Frost Wolf -> Wolf: 2d4 piercing")
+    _, wolf, _ = run(capsys, "odds", "wolf", "--vs", "wolf")
+    assert out.splitlines()[1] == wolf.splitlines()[1]  # the same numbers as the wolf it was copied from
+    code, out, _ = run(capsys, "threat", frost, "--fights", "10", "--json")
+    assert code == 0 and json.loads(out)["creature"] == "frost_wolf"
+    code, _, err = run(capsys, "threat", BAD / "over_budget.toml")
+    assert code == 1 and "over budget" in err
+
+
+def test_threat_json_is_the_table_in_numbers(capsys):
+    _, out, _ = run(capsys, "threat", "giant_rat", "--fights", "40", "--seed", "3", "--json")
+    data = json.loads(out)
+    _, text, _ = run(capsys, "threat", "giant_rat", "--fights", "40", "--seed", "3")
+    rows = [line.split() for line in text.splitlines() if line.startswith("T")]
+    assert [f"T{h['hero_tier']}" for h in data["heroes"]] == [row[0] for row in rows]
+    assert [f"{100 * h['creature_wins']:.0f}%" for h in data["heroes"]] == [row[1] for row in rows]
+    assert all(h["fights"] == 40 and abs(h["creature_wins"] + h["hero_wins"] + h["draws"] - 1) < 1e-3
+               for h in data["heroes"])
+    assert (data["seed"], data["verdict"]) == (3, text.splitlines()[-1])
+
+
 def test_show_a_file_path_and_errors(capsys):
     code, out, _ = run(capsys, "show", ROOT / "assets" / "data" / "creatures" / "wolf.toml")
     assert code == 0 and out.startswith("WOLF")

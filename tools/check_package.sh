@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the standalone game two ways and check each plays exactly like the source (docs/packaging.md):
-#   1. the one-folder bundle (make package): no test-only library inside, --smoke-test passes, a headless
+#   1. the one-folder bundle (make package): exactly the data git tracks and the desktop entry, no test-only
+#      library inside, --smoke-test passes, a headless
 #      run from the bundle folder (--map maps/crypt.tmx) writes the source's event log byte for byte, and a
 #      bad --map is the usual one-line error;
 #   2. `pip install .` into a fresh venv: `python -m game` from a folder outside the checkout does the same,
@@ -48,6 +49,10 @@ found=$( (cd "$BUNDLE" && find . -iname '*numpy*' -o -iname '*matplotlib*' -o -i
         | grep -Ei "(^|[^a-z])(numpy|matplotlib|_?pytest|hypothesis)([^a-z]|$)" || true)
 [ -z "$found" ] || fail "test-only libraries in the bundle: $found"
 [ -f "$BUNDLE/maps/crypt.tmx" ] && [ -d "$BUNDLE/assets/data" ] || fail "maps/ or assets/ missing beside the executable"
+[ -f "$BUNDLE/share/applications/ethernalis.desktop" ] && [ -f "$BUNDLE/share/icons/hicolor/256x256/apps/ethernalis.png" ] \
+    || fail "the desktop entry or its icon is missing from the bundle's share/"
+shipped=$( (cd "$BUNDLE" && find assets maps -type f) | sort)
+[ "$shipped" = "$("$PY" tools/shipped_data.py)" ] || fail "the bundle's data is not exactly what git tracks"
 
 echo "== bundle: --smoke-test"
 "$EXE" --smoke-test --screenshot "$WORK/bundle.png" || fail "the bundle's --smoke-test failed"
@@ -82,6 +87,8 @@ esac
     --events "$WORK/installed-default.jsonl" >/dev/null)
 cmp "$WORK/source-default.jsonl" "$WORK/installed-default.jsonl" || fail "the installed game's event log differs"
 (cd "$WORK" && "$WORK/venv/bin/ethernalis" --smoke-test) || fail "the installed ethernalis command's --smoke-test failed"
+[ -f "$WORK/venv/share/applications/ethernalis.desktop" ] && [ -f "$WORK/venv/share/icons/hicolor/256x256/apps/ethernalis.png" ] \
+    || fail "pip install . did not install the desktop entry and icon under share/"
 (cd "$WORK" && expect_error 2 "map not found: nowhere.tmx" "$WORK/venv/bin/ethernalis" --headless --map nowhere.tmx)
 
 echo "check_package: the bundle and the installed game play like the source"

@@ -1,9 +1,10 @@
 """The creature builder: stat blocks, checks, odds and threat for codex creatures (C1-C42).
 
     python tools/creature.py show ID_OR_PATH [--json | --markdown]
-    python tools/creature.py check [PATHS ...]          (default: every data file; exit 1 on errors)
-    python tools/creature.py odds ID --vs ID [--heads N] [--vs-heads N]
-    python tools/creature.py threat ID [--heads N] [--fights N] [--seed N]
+    python tools/creature.py check [PATHS ...]          (default: every creature file; exit 1 when the game
+                                                        would refuse them, read over the shipped data)
+    python tools/creature.py odds ID_OR_PATH --vs ID_OR_PATH [--heads N] [--vs-heads N] [--json]
+    python tools/creature.py threat ID_OR_PATH [--heads N] [--fights N] [--seed N] [--json]
 """
 from __future__ import annotations
 
@@ -21,11 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.content.bridge import load_bridge  # noqa: E402
 from game.content.codex import HERO_ID, Codex, load_codex, raise_first_error  # noqa: E402
+from game.content.content import Overlay, load_content  # noqa: E402
 from game.content.creatures import read_creature  # noqa: E402
 from game.content.equipment import load_equipment, read_equipment  # noqa: E402
 from game.content.errors import ContentError, printable  # noqa: E402
 from game.content.motives import load_motives  # noqa: E402
 from game.content.threat import load_threat  # noqa: E402
+from game.maps.data_ids import read_data_ids  # noqa: E402
 from game.paths import DATA  # noqa: E402
 from game.rules import dice  # noqa: E402
 from game.rules.bridge import Bridge, card, natural_line, weapon_card_attack  # noqa: E402
@@ -39,6 +42,8 @@ from game.rules.odds import damage_distribution, hit_chance, mean  # noqa: E402
 from game.rules.statblock import StatBlock, build, weapon_attack  # noqa: E402
 
 PERCENTILES = (0.1, 0.5, 0.9, 0.99)
+JSON_FORMAT = 1  # the "format" of every --json document (docs/rules.md, "The builder tool"); raise it on a change
+JSON_DIGITS = 4  # decimals a float keeps in --json output
 MOTIVES = load_motives(DATA / "motives.toml")  # what each want looks like in play (C4)
 
 
@@ -118,6 +123,22 @@ def plain(value: Any) -> Any:
         items = [plain(v) for v in value]
         return sorted(items) if isinstance(value, (frozenset, set)) else items
     return value
+
+
+def rounded(value: Any) -> Any:
+    """JSON-ready `value` with every float rounded to JSON_DIGITS decimals (6.666666666666663 -> 6.6667)."""
+    if isinstance(value, float):
+        return round(value, JSON_DIGITS)
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rounded(v) for v in value]
+    return value
+
+
+def print_json(document: dict[str, Any]) -> None:
+    """Every --json output: the format version first, then `document` with its numbers rounded."""
+    print(json.dumps({"format": JSON_FORMAT, **rounded(document)}, indent=2, ensure_ascii=False))
 
 
 def number(value: float) -> str:
@@ -233,8 +254,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     block = build(defn, equipment)
     played = card(block, bridge)
     if args.json:
-        print(json.dumps({"stat_block": plain(block), "card": plain(played)}, indent=2,
-                         ensure_ascii=False))
+        print_json({"stat_block": plain(block), "card": plain(played)})
     elif args.markdown:
         print(render_markdown(block, equipment, played))
     else:
@@ -262,51 +282,92 @@ def check_paths(paths: list[Path]) -> list[Problem]:
     return problems
 
 
+def game_refusal(paths: list[Path]) -> str | None:
+    """What the game says when it loads the shipped data with the creature files among `paths` read over it,
+    as a mod's (game/mods.py): its first refusal, or None when it starts. The hero's file is
+    checked on its own above."""
+    files = []
+    for path in paths:
+        files += sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    creatures = tuple(p for p in files if p.stem != HERO_ID)
+    try:
+        load_content(DATA, Overlay(creatures))
+        read_data_ids(DATA, creatures)  # what a map is checked against when the game starts it
+    except ContentError as exc:
+        return printable(exc)
+    return None
+
+
 def cmd_check(args: argparse.Namespace) -> int:
+    """Every problem of the files, then, when they have none, the game's own verdict on them: the check
+    passes exactly when the game starts with them (a Mob trait's unknown condition, gear without an item)."""
     paths = args.paths or [DATA / "creatures", DATA / "hero.toml"]
     problems = check_paths(paths)
     for problem in problems:
         print(printable(problem))
     errors = sum(p.error for p in problems)
-    print(f"{errors} error(s), {len(problems) - errors} warning(s)")
-    if not args.paths:
-        load_codex()  # the bridge and the hero sheet too
+    refusal = None if errors else game_refusal(args.paths)
+    if refusal is not None:
+        print(refusal)
+        errors += 1
+    print(f"{errors} error(s), {len(problems) - sum(p.error for p in problems)} warning(s)")
     return 1 if errors else 0
 
 
 # ---------------------------------------------------------------- odds
 
-def odds_lines(attacker: Fighter, defender: Fighter) -> list[str]:
+def odds_numbers(attacker: Fighter, defender: Fighter) -> dict[str, Any]:
+    """One direction of `odds`: the strike, the guard it meets and the exact numbers (N20-N22)."""
     strike, guard = attacker.strike, defender.guard
     law = damage_distribution(strike, guard)
     chance = hit_chance(strike, guard)
-    cuts = "  ".join(f"p{round(f * 100)} {dice.percentile(law, f)}" for f in PERCENTILES)
-    return [f"{attacker.name} -> {defender.name}: {strike.dice} {strike.damage_type} "
-            f"({strike.kind}, chance {strike.chance}%, strength {strike.strength}) against "
-            f"dodge {guard.dodge}%, {strike.damage_type} defense {guard.defense[strike.damage_type]}",
-            f"  hit chance {chance * 100:.2f}%   damage on a hit: mean {mean(law):.2f}  {cuts}  "
-            f"max shown {max(v for v, p in law.items() if p > 1e-6)}",
-            f"  expected damage per strike {chance * mean(law):.2f}; {attacker.strikes} strike(s) "
-            f"per turn; target health {defender.health}"
-            + (f" behind {defender.durability} durability" if defender.durability else "")
-            + (f", {defender.heads} heads" if defender.heads else "")]
+    return {"attacker": attacker.name, "defender": defender.name, "dice": strike.dice,
+            "damage_type": strike.damage_type, "kind": strike.kind, "chance": strike.chance,
+            "strength": strike.strength, "dodge": guard.dodge, "defense": guard.defense[strike.damage_type],
+            "hit_chance": chance, "damage_mean": mean(law),
+            "damage_percentiles": {f"p{round(f * 100)}": dice.percentile(law, f) for f in PERCENTILES},
+            "damage_max_shown": max(v for v, p in law.items() if p > 1e-6),
+            "expected_per_strike": chance * mean(law), "strikes": attacker.strikes,
+            "target_health": defender.health, "target_durability": defender.durability,
+            "target_heads": defender.heads}
+
+
+def odds_lines(odds: Mapping[str, Any]) -> list[str]:
+    cuts = "  ".join(f"{name} {value}" for name, value in odds["damage_percentiles"].items())
+    return [f"{odds['attacker']} -> {odds['defender']}: {odds['dice']} {odds['damage_type']} "
+            f"({odds['kind']}, chance {odds['chance']}%, strength {odds['strength']}) against "
+            f"dodge {odds['dodge']}%, {odds['damage_type']} defense {odds['defense']}",
+            f"  hit chance {odds['hit_chance'] * 100:.2f}%   damage on a hit: mean {odds['damage_mean']:.2f}  "
+            f"{cuts}  max shown {odds['damage_max_shown']}",
+            f"  expected damage per strike {odds['expected_per_strike']:.2f}; {odds['strikes']} strike(s) "
+            f"per turn; target health {odds['target_health']}"
+            + (f" behind {odds['target_durability']} durability" if odds["target_durability"] else "")
+            + (f", {odds['target_heads']} heads" if odds["target_heads"] else "")]
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    codex = load_codex()
-    one, other = codex.creature(args.creature), codex.creature(args.vs)
-    first = fighter(one, codex.equipment, codex.bridge, group_heads(one, args.heads))
-    second = fighter(other, codex.equipment, codex.bridge, group_heads(other, args.vs_heads))
-    print("\n".join(odds_lines(first, second) + odds_lines(second, first)))
+    one, equipment, bridge = creature_from(args.creature)
+    other, _, _ = creature_from(args.vs)
+    first = fighter(one, equipment, bridge, group_heads(one, args.heads))
+    second = fighter(other, equipment, bridge, group_heads(other, args.vs_heads))
+    both = [odds_numbers(first, second), odds_numbers(second, first)]
+    if args.json:
+        print_json({"odds": both})
+    else:
+        print("\n".join(odds_lines(both[0]) + odds_lines(both[1])))
     return 0
 
 
 # ---------------------------------------------------------------- threat
 
-def threat_rows(codex: Codex, creature: Fighter, fights: int, seed: int) -> list[list[str]]:
+THREAT_HEADER = ["Hero", "Creature wins", "Hero wins", "Draws", "Rounds to kill hero", "Rounds to fall"]
+
+
+def threat_results(codex: Codex, creature: Fighter, fights: int, seed: int) -> list[dict[str, Any]]:
+    """Per reference hero tier: the creature's and the hero's win rates, draws and median rounds."""
     setup = load_threat(DATA / "threat.toml", codex)
     rng = random.Random(seed)
-    rows = [["Hero", "Creature wins", "Hero wins", "Draws", "Rounds to kill hero", "Rounds to fall"]]
+    out = []
     for tier, defn in setup.heroes.items():
         hero = fighter(defn, codex.equipment, codex.bridge)
         results = []
@@ -318,32 +379,46 @@ def threat_rows(codex: Codex, creature: Fighter, fights: int, seed: int) -> list
         total = len(results)
         won = [r for c, h, r in results if c]
         lost = [r for c, h, r in results if h]
-        rows.append([f"T{tier}", f"{100 * len(won) / total:.0f}%", f"{100 * len(lost) / total:.0f}%",
-                     f"{100 * (total - len(won) - len(lost)) / total:.0f}%",
-                     number(statistics.median(won)) if won else "-",
-                     number(statistics.median(lost)) if lost else "-"])
-    return rows
+        out.append({"hero_tier": tier, "fights": total, "creature_wins": len(won) / total,
+                    "hero_wins": len(lost) / total, "draws": (total - len(won) - len(lost)) / total,
+                    "rounds_to_kill_hero": statistics.median(won) if won else None,
+                    "rounds_to_fall": statistics.median(lost) if lost else None})
+    return out
+
+
+def threat_rows(results: list[dict[str, Any]]) -> list[list[str]]:
+    def rounds(value: float | None) -> str:
+        return "-" if value is None else number(value)
+    return [THREAT_HEADER] + [[f"T{r['hero_tier']}", f"{100 * r['creature_wins']:.0f}%",
+                               f"{100 * r['hero_wins']:.0f}%", f"{100 * r['draws']:.0f}%",
+                               rounds(r["rounds_to_kill_hero"]), rounds(r["rounds_to_fall"])] for r in results]
 
 
 def cmd_threat(args: argparse.Namespace) -> int:
-    codex = load_codex()
-    defn = codex.creature(args.creature)
-    block = codex.stat_block(args.creature)
+    codex = load_codex()  # the reference heroes' gear and bridge
+    defn = creature_from(args.creature)[0]
+    block = build(defn, codex.equipment)
     creature = fighter(defn, codex.equipment, codex.bridge, group_heads(defn, args.heads))
+    results = threat_results(codex, creature, args.fights, args.seed)
+    if args.json:
+        print_json({"creature": defn.id, "name": defn.name, "tier": block.tier, "rank": block.rank,
+                    "division": block.division, "heads": creature.heads, "seed": args.seed,
+                    "heroes": results, "verdict": verdict(results)})
+        return 0
     size = f", {creature.heads} heads" if creature.heads else ""
     print(f"{defn.name}: nominal Tier {block.tier} {block.rank.capitalize()} "
           f"(Division {block.division}{size}); seed {args.seed}")
-    rows = threat_rows(codex, creature, args.fights, args.seed)
+    rows = threat_rows(results)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
-    print(verdict(rows[1:]))
+    print(verdict(results))
     return 0
 
 
-def verdict(rows: list[list[str]]) -> str:
-    """The highest hero tier the creature beats in at least half the fights."""
-    rates = [(row[0], float(row[1].rstrip("%"))) for row in rows]
+def verdict(results: list[dict[str, Any]]) -> str:
+    """The highest hero tier the creature beats in at least half the fights (as the table rounds it)."""
+    rates = [(f"T{r['hero_tier']}", round(100 * r["creature_wins"])) for r in results]
     beaten = [tier for tier, rate in rates if rate >= 50]
     if beaten:
         return f"measured: beats reference heroes up to {beaten[-1]} in at least half the fights"
@@ -368,11 +443,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     odds.add_argument("--vs", required=True)
     odds.add_argument("--heads", type=int, default=None)
     odds.add_argument("--vs-heads", type=int, default=None)
+    odds.add_argument("--json", action="store_true")
     threat = commands.add_parser("threat", help="simulated fights against reference heroes")
     threat.add_argument("creature")
     threat.add_argument("--heads", type=int, default=None)
     threat.add_argument("--fights", type=int, default=0, help="fights per hero tier (default: threat.toml)")
     threat.add_argument("--seed", type=int, default=1)
+    threat.add_argument("--json", action="store_true")
     return parser.parse_args(argv)
 
 

@@ -311,6 +311,11 @@ def data_cases() -> list[Case]:
          "creatures/rat_swarm.toml: rat_swarm: heads: a group has at most 64 heads, not 1000000 (C31, C39)"),
         ("creature_attribute_absurd", "creatures/guard.toml", "strength = 10", "strength = 1000000",
          "creatures/guard.toml: guard: attributes.strength: score 1000000 is beyond the table: T13 ends at 64 (C7)"),
+        ("creature_mob_condition_unknown", "creatures/rat_swarm.toml", 'condition = "bleeding"', 'condition = "plague"',
+         "creatures/rat_swarm.toml: rat_swarm: mob_trait.condition: 'plague' is not a condition of conditions.toml "
+         "(expected one of bleeding, burning, deafened, frightened, prone)"),
+        ("item_unknown_equipment", "items.toml", 'equipment = "dagger"', 'equipment = "vorpal_blade"',
+         "items.toml: dagger: equipment: unknown equipment 'vorpal_blade'"),
     ]
     out = []
     for name, rel, old, new, expect in cases:
@@ -319,7 +324,7 @@ def data_cases() -> list[Case]:
     byte = bad_utf8.index(b"\xff")
     out.append(Case("toml_not_utf8", "data", "data/toml_not_utf8/conditions.toml",
                     f"conditions.toml: not UTF-8 text (byte {byte})", {"data/toml_not_utf8/conditions.toml": bad_utf8}))
-    creatures = [  # tools/creature.py check FILE
+    creatures = [  # tools/creature.py check FILE, and the game with FILE as a mod's creature
         ("absurd_size", "wolf.toml", 'size = "1x1"', 'size = "100000x100000"',
          "absurd_size: size: size '100000x100000' is beyond the largest footprint, 8x8"),
         ("absurd_attribute", "wolf.toml", "strength = ", "strength = 1000000\n# was ",
@@ -328,6 +333,9 @@ def data_cases() -> list[Case]:
          "absurd_heads: heads: a group has at most 64 heads, not 1000000 (C31, C39)"),
         ("dotted_key_bomb", "wolf.toml", "[motivation]", "x" + ".x" * 60_000 + " = 1\n[motivation]",
          "dotted_key_bomb: file: a key joins more than 32 names with dots"),
+        ("mob_condition_unknown", "rat_swarm.toml", 'condition = "bleeding"', 'condition = "plague"',
+         "mob_condition_unknown: mob_trait.condition: 'plague' is not a condition of conditions.toml (expected one "
+         "of bleeding, burning, deafened, frightened, prone)"),
     ]
     for name, rel, old, new, expect in creatures:
         out.append(Case(name, "creature", f"creatures/{name}.toml", expect,

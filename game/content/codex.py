@@ -161,11 +161,13 @@ class Codex:
         return self.card(HERO_ID)
 
 
-def read_all(data_dir: Path) -> tuple[dict[str, CreatureDef], Equipment, list[Problem]]:
-    """Every creature file and the equipment table, with every problem found (for the tool)."""
+def read_all(data_dir: Path, extra: tuple[Path, ...] = ()
+             ) -> tuple[dict[str, CreatureDef], Equipment, list[Problem]]:
+    """Every creature file (the data folder's, then `extra`: a mod's file replaces the creature of its id)
+    and the equipment table, with every problem found (for the tool)."""
     equipment, problems = read_equipment(data_dir / "equipment.toml")
     creatures = {}
-    for path in sorted((data_dir / "creatures").glob("*.toml")):
+    for path in [*sorted((data_dir / "creatures").glob("*.toml")), *extra]:
         defn, found, _ = read_creature(path)
         problems += found
         if defn is not None:
@@ -184,10 +186,11 @@ def load_hero(path: Path, equipment: Equipment) -> Hero:
     return Hero(defn, sheet)
 
 
-def load_codex(data_dir: Path | None = None) -> Codex:
-    """Load and check everything under `data_dir` (assets/data); raise ContentError on errors."""
+def load_codex(data_dir: Path | None = None, extra: tuple[Path, ...] = ()) -> Codex:
+    """Load and check everything under `data_dir` (assets/data) and the creature files `extra` (mods); raise
+    ContentError on errors."""
     data_dir = data_dir or DATA
-    creatures, equipment, problems = read_all(data_dir)
+    creatures, equipment, problems = read_all(data_dir, extra)
     raise_first_error(problems)
     return Codex(creatures, equipment, load_bridge(data_dir / "bridge.toml"),
                  load_hero(data_dir / "hero.toml", equipment))

@@ -58,25 +58,58 @@ class Content:
             raise ContentError(f"{DATA / 'heroes.toml'}: hero {sheet.name!r}: {problems[0]}")
 
 
+@dataclass(frozen=True)
+class Overlay:
+    """Files read over the data folder's (mods, docs/modding.md): creature files added to creatures/ (one of a
+    shipped id replaces it) and item files whose items join items.toml's (one of a shipped id replaces it)."""
+
+    creatures: tuple[Path, ...] = ()
+    items: tuple[Path, ...] = ()
+
+    def __add__(self, other: Overlay) -> Overlay:
+        return Overlay(self.creatures + other.creatures, self.items + other.items)
+
+
+def _items(data_dir: Path, overlay: Overlay) -> tuple[dict[str, ItemDef], dict[str, Path]]:
+    """items.toml's items, then the overlay's, with the file each came from."""
+    items, sources = {}, {}
+    for path in (data_dir / "items.toml", *overlay.items):
+        for item_id, item in load_items(path).items():
+            items[item_id], sources[item_id] = item, path
+    return items, sources
+
+
+IN_PLAY = [Overlay()]  # the mods' files the game reads over its data (game/mods.py, activate)
+
+
+def use_overlay(overlay: Overlay) -> None:
+    """Read `overlay` over the data from now on wherever the game loads its content (game/mods.py)."""
+    IN_PLAY[0] = overlay
+    load_content.cache_clear()
+
+
 @lru_cache(maxsize=4)
-def load_content(data_dir: Path = DATA) -> Content:
-    """Load and cross-check the data files; raises ContentError naming the file and entry."""
-    codex = load_codex(data_dir)
-    items = load_items(data_dir / "items.toml")
+def load_content(data_dir: Path = DATA, overlay: Overlay | None = None) -> Content:
+    """Load and cross-check the data files, and the overlay's over them (None: the one in play, use_overlay);
+    raises ContentError naming the file and entry."""
+    overlay = IN_PLAY[0] if overlay is None else overlay
+    codex = load_codex(data_dir, overlay.creatures)
+    items, sources = _items(data_dir, overlay)
     for item in items.values():
         known = codex.equipment.weapons if item.kind == "weapon" else codex.equipment.armour
         if item.equipment and item.equipment not in known:
-            raise ContentError(f"{data_dir / 'items.toml'}: {item.id}: equipment: unknown equipment {item.equipment!r}")
+            raise ContentError(f"{sources[item.id]}: {item.id}: equipment: unknown equipment {item.equipment!r}")
     by_equipment = {item.equipment: item for item in items.values() if item.equipment}
     for cid in [*codex.creatures, "hero"]:
         for equipment_id in codex.starting_gear(cid):
             if equipment_id not in by_equipment:
-                raise ContentError(f"{data_dir / 'items.toml'}: {equipment_id}: no item for equipment "
-                                   f"{equipment_id!r} that {cid} starts with")
+                where = codex.creature(cid).source or data_dir / "items.toml"
+                raise ContentError(f"{where}: {cid}: no item for equipment {equipment_id!r} it starts with "
+                                   f"(items.toml names each weapon and armour piece)")
     for item in by_equipment.values():
         armour = codex.equipment.armour.get(item.equipment)
         if armour is not None and armour.slot != item.slot:
-            raise ContentError(f"{data_dir / 'items.toml'}: {item.id}: slot: {item.slot!r} but "
+            raise ContentError(f"{sources[item.id]}: {item.id}: slot: {item.slot!r} but "
                                f"equipment.toml puts {item.equipment} on {armour.slot!r}")
     tuning = load_tuning(data_dir / "world.toml")
     for name, kit in tuning.kits.items():
@@ -90,7 +123,8 @@ def load_content(data_dir: Path = DATA) -> Content:
     for creature in codex.creatures.values():
         if creature.mob_trait and creature.mob_trait.condition not in conditions:
             raise ContentError(f"{creature.source}: {creature.id}: mob_trait.condition: "
-                               f"{creature.mob_trait.condition!r} is not in {data_dir / 'conditions.toml'}")
+                               f"{creature.mob_trait.condition!r} is not a condition of conditions.toml "
+                               f"(expected one of {', '.join(sorted(conditions))})")
     social = load_social(data_dir / "social.toml", set(codex.creatures))
     names = load_names(data_dir / "names.toml", {social.people_of[cid] for cid in social.people}, set(codex.creatures))
     return Content(codex, items, load_gear_rules(data_dir / "gear.toml"), Texts(data_dir / "texts.toml"), tuning,

@@ -30,11 +30,13 @@ class DataIds:
     groups: dict[str, tuple[int, float]] | None = None  # minion codex id -> (default heads, squares a head)
 
 
-def read_data_ids(data_dir: Path = DATA) -> DataIds:
-    """Raises game.content.errors.ContentError for an unreadable data file."""
+def read_data_ids(data_dir: Path = DATA, creatures: tuple[Path, ...] = (), item_files: tuple[Path, ...] = ()
+                  ) -> DataIds:
+    """The ids of `data_dir`'s files and of the mods' creature and item files read over them (game/content/
+    mods.py). Raises game.content.errors.ContentError for an unreadable data file."""
     sizes: dict[str, tuple[int, int]] = {}
     groups: dict[str, tuple[int, float]] = {}
-    for path in sorted((data_dir / "creatures").glob("*.toml")):
+    for path in [*sorted((data_dir / "creatures").glob("*.toml")), *creatures]:
         table = read_toml(path)
         size, heads = table.get("size", "1x1"), table.get("heads", 1)
         try:
@@ -49,6 +51,8 @@ def read_data_ids(data_dir: Path = DATA) -> DataIds:
                                    f"(C31, C39)")
             groups[path.stem] = (heads, squares(size))
     items = _table(data_dir / "items.toml")
+    for path in item_files:
+        items = {**(items or {}), **read_toml(path)}
     gear = _table(data_dir / "gear.toml")
     traps = _table(data_dir / "traps.toml")
     return DataIds(

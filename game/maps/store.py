@@ -43,14 +43,25 @@ def region(path: Path) -> RegionMap:
     return _kept(Path(path), None, lambda: load_region(path))  # type: ignore[return-value]
 
 
+OVERLAY: list[tuple[tuple[Path, ...], tuple[Path, ...]]] = [((), ())]  # the mods' creature and item files
+
+
+def use_overlay(creatures: tuple[Path, ...], items: tuple[Path, ...]) -> None:
+    """Read these creature and item files over the data's from now on when maps are checked (game/mods.py)."""
+    OVERLAY[0] = (creatures, items)
+    _IDS.clear()
+
+
 def data_ids(data_dir: Path = DATA) -> DataIds:
-    """read_data_ids(data_dir), read again only when one of the files it reads has changed (or come or gone)."""
-    files = _data_files(data_dir)
+    """read_data_ids(data_dir) with the files in play read over it (use_overlay), read again only when one of
+    the files it reads has changed (or come or gone)."""
+    creatures, items = OVERLAY[0]
+    files = _data_files(data_dir) + [*creatures, *items]
     stamp = tuple(map(_file_stamp, files))
     known = _IDS.get(str(data_dir))
     if known is None or known[0] != stamp:
         known = _IDS[str(data_dir)] = (stamp, _on_disk(f"data ids {data_dir}", lambda: _named_digests(files), DataIds,
-                                                       lambda: read_data_ids(data_dir)))
+                                                       lambda: read_data_ids(data_dir, creatures, items)))
     return known[1]
 
 

@@ -1,4 +1,4 @@
-"""Choose map (title screen): the shipped maps (maps/*.tmx) by their titles; the chosen one is played by
+"""Choose map (title screen): the shipped maps (maps/*.tmx), then the mods' maps, by their titles; the chosen one is played by
 Single map run. Stands in until the region map of the world picks where to go."""
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import mods
 from game.paths import MAPS
 from game.ui import theme, widgets
 from game.ui.scene import Scene
@@ -38,13 +39,19 @@ def playable_maps(folder: Path = MAPS) -> list[tuple[Path, str]]:
     return [(path, title) for path, title, kind in found if kind != "region"]
 
 
+def _titled(path: Path) -> tuple[Path, str]:
+    """A mod's map (game/mods.py) by its title, marked as the mod's."""
+    return path, f"{map_title(path)[0]} (mod {path.parent.parent.name})"
+
+
 class MapPickerScene(Scene):
     """A menu of the maps, the current one first selected; Enter or a click chooses, Esc or Back leaves."""
 
     def __init__(self, session: Session, folder: Path = MAPS) -> None:
         super().__init__()
         self.session = session
-        self.maps = {f"{title}  ·  {path.name}": path for path, title in playable_maps(folder)}
+        found = playable_maps(folder) + [(path, title) for path, title in map(_titled, mods.in_play().maps)]
+        self.maps = {f"{title}  ·  {path.name}": path for path, title in found}
         labels = [*self.maps, BACK]
         self.menu = widgets.Menu(labels, (theme.LOGICAL_SIZE[0] // 2, 170), width=560, height=42, gap=10)
         current = [path.resolve() for path in self.maps.values()]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from game import mods
 from game.content.codex import HeroSheet
 from game.content.errors import ContentError
 from game.maps.errors import MapError
@@ -30,7 +31,7 @@ class Session:
         self.seed = seed
         self.runs = 0
         self.save_path = save_path or default_save_path()  # pause menu's Save, title's Continue
-        self.sprites = SpriteCache()
+        self.sprites = SpriteCache(mods=mods.in_play().folders)
         self.driver: Driver | None = None
         self.realm: Realm | None = None  # a world of sites (the region map), else None: one map's run
         self.world_slot: Path | None = None  # where the world of sites is saved (on travel and on quitting)

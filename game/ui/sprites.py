@@ -1,6 +1,7 @@
 """Loaded images: tilesets, creature, hero and item sprites (assets/sprites/, drawn by tools/make_art.py).
 
-A creature or item without a sprite gets a visible placeholder (its initial on a box) instead of a crash.
+A creature or item without a sprite gets a visible placeholder (its initial on a box) instead of a crash. A mod's
+sprites (<mod>/sprites/creatures/<id>.png, sprites/items/<id>.png: docs/modding.md) come before the shipped ones.
 Sprites are looked up by id, scaled copies by sprite and factor: a frame builds no paths and scales nothing.
 """
 from __future__ import annotations
@@ -17,8 +18,9 @@ SQUARE = 32
 
 
 class SpriteCache:
-    def __init__(self, root: Path = ASSETS) -> None:
+    def __init__(self, root: Path = ASSETS, mods: tuple[Path, ...] = ()) -> None:
         self.root = root
+        self.mods = mods  # the kept mods' folders, the last first
         self._images: dict[Path, pygame.Surface | None] = {}
         self._sprites: dict[Hashable, pygame.Surface] = {}  # ("creature", id, footprint), ("item", id), ...
 
@@ -51,16 +53,22 @@ class SpriteCache:
             return self._load(self.root / "sprites" / sprite) or self.hero()
         return self._once(("portrait", sprite), make)
 
+    def _sprite(self, kind: str, name: str) -> pygame.Surface | None:
+        """sprites/<kind>/<name>.png of the first mod holding it, else the shipped one (None: neither)."""
+        for folder in (*self.mods, self.root):
+            image = self._load(folder / "sprites" / kind / f"{name}.png")
+            if image is not None:
+                return image
+        return None
+
     def creature(self, codex_id: str, footprint: tuple[int, int]) -> pygame.Surface:
         def make() -> pygame.Surface:
-            image = self._load(self.root / "sprites" / "creatures" / f"{codex_id}.png")
-            return image or self.placeholder(codex_id[:1].upper(), footprint)
+            return self._sprite("creatures", codex_id) or self.placeholder(codex_id[:1].upper(), footprint)
         return self._once(("creature", codex_id, footprint), make)
 
     def item(self, item_id: str) -> pygame.Surface:
         def make() -> pygame.Surface:
-            image = self._load(self.root / "sprites" / "items" / f"{item_id}.png")
-            return image or self.placeholder(item_id[:1].lower(), (1, 1))
+            return self._sprite("items", item_id) or self.placeholder(item_id[:1].lower(), (1, 1))
         return self._once(("item", item_id), make)
 
     def scaled(self, sprite: pygame.Surface, factor: float, smooth: bool = False) -> pygame.Surface:

@@ -1,13 +1,16 @@
 """The title screen, over a torch-lit floor with a parade of the dungeon's creatures: a world first (Continue
 a saved world, New world: a player starts on the region map, issue 12), then the single-map run (continue it,
-start one, choose its map), settings or quit."""
+start one, choose its map), settings or quit; the player's mods listed above the footer."""
 from __future__ import annotations
 
 import math
+import os
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game import userdirs
+from game import mods
 from game.ui import labels, theme, widgets
 from game.ui.scene import Scene, SceneRefused
 
@@ -19,6 +22,7 @@ PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "embe
 WORLDS, NEW_WORLD = "Continue", "New world"  # a world of sites: the worlds screen (heroes, New hero), creation
 CONTINUE_MAP, SINGLE_MAP, CHOOSE_MAP = "Continue single map", "Single map run", "Choose map"  # one map, no region
 SETTINGS, QUIT = "Settings", "Quit"
+MODS_SHOWN = 2  # mod lines above the title; more are counted
 
 
 class TitleScene(Scene):
@@ -100,6 +104,24 @@ class TitleScene(Scene):
             y = widgets.text(surface, line, (w // 2, y), 14, theme.PROBLEM, centre=True, width=1200).bottom + 2
         footer = f"single map run: {self.session.map_path.name}  ·  seed {self.session.seed}  ·  F1 in the dungeon shows the controls"
         widgets.text(surface, footer, (w // 2, h - 24), 14, theme.TEXT_DIM, centre=True)
+        self._mods(surface)
+
+    def _mods(self, surface: pygame.Surface) -> None:
+        """The player's mods, one line each at the top left above the title: what each adds, or why it was
+        skipped, its files named from the mods folder (game/mods.py; tools/check_data.py says all)."""
+        found = mods.in_play().mods
+        folder = f"{userdirs.mods_dir()}{os.sep}"
+        rows = [(f"Mod {mod.summary}".replace(folder, ""), theme.PROBLEM if mod.problem else theme.TEXT_DIM)
+                for mod in found[:MODS_SHOWN]]
+        if len(found) > MODS_SHOWN:
+            rows.append((f"... and {len(found) - MODS_SHOWN} more mods", theme.TEXT_DIM))
+        y = 6
+        for line, colour in rows:
+            image = labels.text(line, 13, colour)
+            while image.get_width() > theme.LOGICAL_SIZE[0] - 24:  # the whole line is the checker's
+                line = line[:-8]
+                image = labels.text(line.rstrip() + "…", 13, colour)
+            y = surface.blit(image, (12, y)).bottom
 
     def _parade(self, surface: pygame.Surface, floor_y: int) -> None:
         """The hero, large, in the middle of a line of the dungeon's creatures, all bobbing."""
