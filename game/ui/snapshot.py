@@ -25,6 +25,7 @@ class Snapshot:
     by_uid: dict[str, CreatureView]
     floor: dict[int, list[ItemView]]  # room id -> the items lying on its squares
     carried: list[ItemView]  # the hero's inventory
+    worn: frozenset[int]  # the item entities the hero wears or wields
     clocks: list[tuple[Spawner, int]]  # every spawner and the turns before it produces a creature
     scent: dict[int, float]  # room id -> the hero's scent there, 0..1 (the C overlay)
     party: list[tuple[CreatureView, str]]  # the hero's companions and their orders (N4, N38)
@@ -39,7 +40,8 @@ def read(world: World) -> Snapshot:
         night=clock.within(clock.hour(world.minutes), int(hours["night_from"]), int(hours["night_to"])),
         hero=world_views.creature(world, world.hero), views=views, by_uid={v.uid: v for v in views},
         floor={room: [i for i in world_views.items_in(world, room) if i.square is not None] for room in world.map.rooms},
-        carried=world_views.carried_by(world, world.hero), clocks=world.spawners(),
+        carried=world_views.carried_by(world, world.hero), worn=world_views.worn_by(world, world.hero),
+        clocks=world.spawners(),
         scent={room: world.scent(room) for room in world.map.rooms},
         party=party_view(world, world.hero),
     )

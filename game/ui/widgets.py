@@ -1,9 +1,10 @@
 """Widgets shared by the screens: panels, text, bars, buttons, menus and the scrolling message log."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Iterator
 
 import pygame
 
@@ -47,6 +48,40 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, 
     return inner
 
 
+@dataclass(frozen=True)
+class TextBox:
+    """A text blit as the layout test sees it: where it went, the words, and the box it must stay in."""
+
+    rect: pygame.Rect
+    words: str
+    bounds: pygame.Rect
+
+
+class _Record:
+    boxes: list[TextBox] | None = None  # while `recording`: every text blit through `text`
+    bounds: list[pygame.Rect] = []  # the panels being drawn, innermost last
+
+
+@contextmanager
+def recording() -> Iterator[list[TextBox]]:
+    """Record every `text` blit meanwhile (tests/test_ui_layout.py measures overlaps and clipping)."""
+    _Record.boxes, _Record.bounds = [], []
+    try:
+        yield _Record.boxes
+    finally:
+        _Record.boxes = None
+
+
+@contextmanager
+def within(rect: pygame.Rect) -> Iterator[None]:
+    """Text drawn meanwhile belongs inside `rect` (a panel or a column): the layout test checks it is."""
+    _Record.bounds.append(rect)
+    try:
+        yield
+    finally:
+        _Record.bounds.pop()
+
+
 def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 15,
          colour: tuple[int, int, int] = theme.TEXT, bold: bool = False, centre: bool = False,
          width: int = 0) -> pygame.Rect:
@@ -54,7 +89,24 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 
     image = labels.text(words, size, colour, bold, width)
     rect = image.get_rect(midtop=pos) if centre else image.get_rect(topleft=pos)
     surface.blit(image, rect)
+    if _Record.boxes is not None and words.strip():
+        _Record.boxes.append(TextBox(rect.copy(), words, _Record.bounds[-1] if _Record.bounds else surface.get_rect()))
     return rect
+
+
+def fit(words: str, size: int, width: int, bold: bool = False) -> str:
+    """`words`, cut short with "…" so they are at most `width` pixels wide at `size`."""
+    f = theme.font(size, bold)
+    if f.size(words)[0] <= width:
+        return words
+    while words and f.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The height of one line of text at `size` at the player's text size."""
+    return theme.font(size, bold).get_linesize()
 
 
 def bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
