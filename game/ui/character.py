@@ -78,8 +78,8 @@ class CharacterScene(Scene):
             self._attributes(surface, hero, left)
             self._defences(surface, hero, middle)
             self._growth(surface, hero, right)
-            widgets.text(surface, "Esc, H or a click closes the sheet", (inner.centerx, inner.bottom - 18), 13,
-                         theme.TEXT_DIM, centre=True)
+            widgets.text(surface, "Esc, H or a click closes the sheet",
+                         (inner.centerx, inner.bottom - widgets.line_height(13)), 13, theme.TEXT_DIM, centre=True)
 
     def _attributes(self, surface: pygame.Surface, hero: views.CreatureView, area: pygame.Rect) -> None:
         """Each attribute's value and what it changes."""

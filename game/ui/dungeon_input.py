@@ -88,6 +88,8 @@ class DungeonInput:
             return Refuse(f"There is no exit to the {action}.") if room is None else Move(hero.eid, room)
         if action == "use_slot":
             lines = pack_lines(shown)
+            if not self.per_page:
+                return Open("inventory")  # the panel has folded the pack: the inventory shows it all
             slot = bindings.KEYS["use_slot"][0].index(key)
             pages = max(1, -(-len(lines) // self.per_page))
             index = (self.page % pages) * self.per_page + slot
@@ -108,7 +110,10 @@ class DungeonInput:
         }.get(action or "", lambda: None)()
 
     def turn_page(self, lines: int) -> Request:
-        """Tab: the number keys reach the next nine lines of the pack (back to the first after the last)."""
+        """Tab: the number keys reach the pack's next lines (back to the first after the last); the inventory
+        screen when the panel has folded the pack."""
+        if not self.per_page:
+            return Open("inventory")
         pages = max(1, -(-lines // self.per_page))
         self.page = (self.page + 1) % pages
         return Local("page", self.page)

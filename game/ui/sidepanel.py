@@ -28,11 +28,11 @@ PACK_PAGE = "pack_page"  # what the pack's paging line asks for
 INVENTORY = "inventory"  # what the Pack heading asks for: the inventory screen
 CHARACTER = "character"  # what the hero's name asks for: the character sheet
 MOST_PACK = 9  # the number keys 1-9
-LEAST_PACK = 3  # pack lines kept when the room is crowded
+LEAST_PACK = 2  # pack lines kept when the room is crowded
 LEAST_ROOM = 4  # creatures named in a crowd before the pack grows
 USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip, "repair": Repair}
 FLOOR = (190, 210, 160)
-DIRECTION_KEYS = {"north": "Up", "south": "Down", "west": "Left", "east": "Right"}
+ARROWS = {"Up": "↑", "Down": "↓", "Left": "←", "Right": "→"}  # the arrow keys as the exits list prints them
 
 
 def use_command(actor: int, item: ItemView) -> Command | None:
@@ -52,11 +52,44 @@ def room_order(shown: Snapshot) -> list[CreatureView]:
 
 
 def direction_key(direction: str | None) -> str:
-    """The first key of a move action, as the exits list prints it ("Up", "W")."""
+    """The first key of a move action, as the exits list prints it ("↑" for the Up arrow, "Y" for a Y)."""
     if direction is None:
         return ""
-    keys = bindings.KEYS[direction][0]
-    return bindings.label(keys[0]) if keys else DIRECTION_KEYS[direction]
+    name = bindings.label(bindings.KEYS[direction][0][0])
+    return ARROWS.get(name, name)
+
+
+def floor_lines(floor: list[Stack]) -> list[str]:
+    """What lies on the room's floor: springs and patches with the key that uses them, then what G picks up."""
+    eat = bindings.key_names("eat")
+    lines = [f"{line.name}: {eat} {'drinks' if line.first.kind == 'drink' else 'eats'} here"
+             for line in floor if line.first.fixture]
+    loose = [line.name for line in floor if not line.first.fixture]
+    if loose:
+        lines.append(f"On the floor ({bindings.key_names('pick_up')} picks up): " + ", ".join(loose))
+    return lines
+
+
+SECTION_ORDER = ("room", "exits", "pack", "party", "floor")  # who gets its least first
+GROWTH_ORDER = ("room", "pack", "exits", "floor")  # then who grows first
+
+
+def allot(wanted: dict[str, tuple[int, int]], heads: dict[str, bool], height: int, row: int,
+          head: int) -> dict[str, int]:
+    """Rows per section within `height` pixels: each (heading and) its least rows in SECTION_ORDER while they
+    fit, a section that does not fit collapsing to its heading (0 rows); then the rest to the sections in
+    GROWTH_ORDER up to the most each wants. `wanted`: section -> (least, most) rows."""
+    left = height - sum(head for name in SECTION_ORDER if heads[name]) - 4 * len(SECTION_ORDER)
+    rows = {}
+    for name in SECTION_ORDER:
+        least = wanted[name][0] * row
+        rows[name] = wanted[name][0] if least <= left else 0
+        left -= rows[name] * row
+    for name in GROWTH_ORDER:
+        more = min(wanted[name][1] - rows[name], max(0, left // row)) if rows[name] or not heads[name] else 0
+        rows[name] += more
+        left -= more * row
+    return rows
 
 
 class SidePanel:
@@ -131,26 +164,27 @@ class SidePanel:
 
     def _sections(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int, w: int,
                   bottom: int, page: int) -> None:
-        """In this room, Party, exits, pack and floor, sharing the rows between `y` and `bottom`."""
+        """In this room, Party, exits, pack and floor, sharing the rows between `y` and `bottom` (`allot`)."""
         row = max(20, widgets.line_height(13) + 4)
         head = widgets.line_height(14, bold=True) + 4
         company = room_order(shown)
         exits = shown.map.exits_of(shown.hero.room)
         pack = stacked(shown.carried, shown.worn)
-        floor = stacked(shown.floor.get(shown.hero.room, ()))
-        fixed = head + len(exits) * row + (head + len(shown.party) * row if shown.party else 0)
-        fixed += head + (row if floor else 0) * min(2, len(floor))  # the pack's heading, the floor's lines
-        rows = max(0, (bottom - y - fixed - (head if company else 0)) // row)
-        pack_want = min(MOST_PACK, len(pack)) + (1 if len(pack) > MOST_PACK else 0)
-        room_rows = min(len(company), max(min(LEAST_ROOM, len(company)), rows - min(LEAST_PACK + 1, pack_want)))
-        if room_rows < len(company):
-            room_rows = max(0, min(room_rows, rows - min(LEAST_PACK + 1, pack_want)) - 1)  # a line for "more"
-        left = rows - room_rows - (1 if room_rows < len(company) else 0)
-        y = self._company(surface, shown, company, room_rows, mouse, x, y, w, row, head)
-        y = self._party(surface, shown, mouse, x, y, w, row, head)
-        y = self._exits(surface, shown, exits, mouse, x, y, w, row, head)
-        y = self._pack(surface, shown, pack, max(1, left), page, mouse, x, y, w, row, head)
-        self._floor(surface, floor, x, y, w, row, bottom)
+        floor = floor_lines(stacked(shown.floor.get(shown.hero.room, ())))
+        wanted = {"room": (min(len(company), LEAST_ROOM + 1) if company else 0, len(company)),
+                  "exits": (-(-len(exits) // 2), len(exits)),
+                  "pack": (min(len(pack), LEAST_PACK) + (1 if len(pack) > LEAST_PACK else 0) if pack else 1,
+                           min(len(pack), MOST_PACK) + (1 if len(pack) > MOST_PACK else 0) if pack else 1),
+                  "party": (len(shown.party), len(shown.party)), "floor": (0, len(floor))}
+        heads = {"room": bool(company), "exits": True, "pack": True, "party": bool(shown.party), "floor": False}
+        rows = allot(wanted, heads, (bottom - y), row, head)
+        y = self._company(surface, shown, company, rows["room"], mouse, x, y, w, row, head)
+        y = self._party(surface, shown, rows["party"], mouse, x, y, w, row, head)
+        y = self._exits(surface, shown, exits, rows["exits"], mouse, x, y, w, row, head)
+        y = self._pack(surface, shown, pack, rows["pack"], page, mouse, x, y, w, row, head)
+        for words in floor[:rows["floor"]]:
+            widgets.text(surface, widgets.fit(words, 12, w), (x, y + 2), 12, FLOOR)
+            y += row
 
     def _row(self, surface: pygame.Surface, row: pygame.Rect, target: object, mouse: tuple[int, int]) -> None:
         if row.collidepoint(mouse):
@@ -169,12 +203,15 @@ class SidePanel:
     def _company(self, surface: pygame.Surface, shown: Snapshot, company: list[CreatureView], rows: int,
                  mouse: tuple[int, int], x: int, y: int, w: int, row: int, head: int) -> int:
         """Who shares the hero's room, the most dangerous first (click to talk, or attack a hostile one); a
-        crowd's rest counted on the last line."""
+        crowd's rest counted on the last line, X to look through them."""
         if not company:
             return y
-        y = self._heading(surface, "In this room", "click: talk / attack", x, y, w, head)
+        foes = sum(1 for v in company if v.hostile)
+        count = f"{len(company)}" + (f", {foes} hostile" if foes else "")
+        y = self._heading(surface, f"In this room ({count})", "click: talk / attack", x, y, w, head)
+        named = company[:rows if rows >= len(company) else max(0, rows - 1)]
         hero = shown.hero.eid
-        for view in company[:rows]:
+        for view in named:
             self._row(surface, pygame.Rect(x, y, w, row), Attack(hero, view.eid) if view.hostile else
                       Talk(hero, view.eid), mouse)  # N46: a plain click never attacks one who is not hostile
             sprite = self.sprites.creature(view.codex_id, view.footprint)
@@ -188,21 +225,24 @@ class SidePanel:
             widgets.bar(surface, pygame.Rect(x + w - bar_w, y + 3, bar_w, row - 6), max(0, view.health),
                         view.max_health, theme.HEALTH, f"{max(0, view.health)}/{view.max_health}")
             y += row
-        rest = company[rows:]
+        rest = company[len(named):]
         if rest:
-            foes = sum(1 for v in rest if v.hostile)
-            words = f"+ {len(rest)} more" + (f" ({foes} hostile)" if foes else "") + "   X looks"
-            widgets.text(surface, widgets.fit(words, 13, w - 8), (x + 8, y + 2), 13, theme.TEXT_DIM)
+            more = sum(1 for v in rest if v.hostile)
+            words = f"+ {len(rest)} more" + (f" ({more} hostile)" if more else "") + \
+                f": {bindings.key_names('look')} looks at each"
+            widgets.text(surface, widgets.fit(words, 12, w - 8), (x + 8, y + 2), 12, theme.TEXT_DIM)
             y += row
         return y + 4
 
-    def _party(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int, w: int,
-               row: int, head: int) -> int:
-        """N4, N38: the hero's companions (click to talk): name and order, health, hunger and thirst."""
+    def _party(self, surface: pygame.Surface, shown: Snapshot, rows: int, mouse: tuple[int, int], x: int, y: int,
+               w: int, row: int, head: int) -> int:
+        """N4, N38: the hero's companions (click to talk): name and order, health, hunger and thirst; folded to
+        its heading when the room leaves no space (the character sheet lists them)."""
         if not shown.party:
             return y
-        y = self._heading(surface, "Party", "click: talk", x, y, w, head)
-        for view, order in shown.party:
+        hint = "click: talk" if rows else f"{bindings.key_names('character')}: the party on your sheet"
+        y = self._heading(surface, f"Party ({len(shown.party)})", hint, x, y, w, head)
+        for view, order in shown.party[:rows]:
             self._row(surface, pygame.Rect(x, y, w, row), Talk(shown.hero.eid, view.eid), mouse)
             doing = f"{view.bound} {view.bound_turns or '!'}" if view.bound else order  # N56: a bound one's countdown
             widgets.text(surface, widgets.fit(f"{view.name} · {doing}", 13, w - 134), (x + 4, y + 2), 13,
@@ -215,68 +255,57 @@ class SidePanel:
             y += row
         return y + 4
 
-    def _exits(self, surface: pygame.Surface, shown: Snapshot, exits: list, mouse: tuple[int, int], x: int, y: int,
-               w: int, row: int, head: int) -> int:
-        """The room's name, then its exits, each with the arrow key that leads there."""
+    def _exits(self, surface: pygame.Surface, shown: Snapshot, exits: list, rows: int, mouse: tuple[int, int],
+               x: int, y: int, w: int, row: int, head: int) -> int:
+        """The room's name, then its exits, each with the arrow key that leads there; in two columns when
+        one does not fit."""
         rooms, here = shown.map.rooms, shown.hero.room
         y = self._heading(surface, widgets.fit(rooms[here].name, 14, w - 4, bold=True), "", x, y, w, head)
-        key_w = theme.font(12, bold=True).size("Right")[0] + 8
-        for ex, other in exits:
-            self._row(surface, pygame.Rect(x, y, w, row), Move(shown.hero.eid, other), mouse)
-            key = direction_key(dungeon_targets.direction_of(shown.map, here, shown.hero.square, other))
+        columns = 1 if rows >= len(exits) else 2
+        col_w = (w - 6 * (columns - 1)) // columns
+        keys = [direction_key(dungeon_targets.direction_of(shown.map, here, shown.hero.square, other))
+                for _, other in exits]
+        key_w = max((theme.font(13, bold=True).size(k)[0] for k in keys if k), default=0) + 6
+        per_column = -(-len(exits) // columns)
+        for i, ((ex, other), key) in enumerate(zip(exits, keys)):
+            cx, cy = x + (i // per_column) * (col_w + 6), y + (i % per_column) * row
+            self._row(surface, pygame.Rect(cx, cy, col_w, row), Move(shown.hero.eid, other), mouse)
             if key:
-                widgets.text(surface, key, (x + 4, y + 3), 12, theme.ACCENT, bold=True)
-            lock = "  (locked)" if ex.locked else ""
-            widgets.text(surface, widgets.fit(f"{rooms[other].name}{lock}", 13, w - key_w - 8), (x + key_w, y + 2), 13)
-            y += row
-        return y + 4
+                widgets.text(surface, key, (cx + 2, cy + 2), 13, theme.ACCENT, bold=True)
+            lock = " (locked)" if ex.locked else ""
+            widgets.text(surface, widgets.fit(f"{rooms[other].name}{lock}", 13, col_w - key_w - 4),
+                         (cx + key_w, cy + 2), 13)
+        return y + per_column * row + 4
 
     def _pack(self, surface: pygame.Surface, shown: Snapshot, pack: list[Stack], rows: int, page: int,
               mouse: tuple[int, int], x: int, y: int, w: int, row: int, head: int) -> int:
         """The pack's lines of this page, numbered for the 1-9 keys, worn ones marked; a paging line when
-        there are more lines than the panel shows."""
-        per_page = max(1, min(MOST_PACK, rows - (1 if len(pack) > rows else 0)))
+        there are more lines than the panel shows. The heading opens the inventory screen."""
+        per_page = max(0, min(MOST_PACK, rows - (1 if len(pack) > rows else 0)))
         self.pack_rows = per_page
-        pages = max(1, -(-len(pack) // per_page))
+        pages = max(1, -(-len(pack) // per_page)) if per_page else 1
         page %= pages
         self._row(surface, pygame.Rect(x, y, w, head - 2), INVENTORY, mouse)
-        y = self._heading(surface, "Pack", f"{bindings.key_names('use_slot')} use · "
-                          f"{bindings.key_names('inventory')} all", x, y, w, head)
+        hint = f"{bindings.key_names('use_slot')} use · " if per_page else ""
+        y = self._heading(surface, f"Pack ({len(pack)})", f"{hint}{bindings.key_names('inventory')}: all", x, y, w,
+                          head)
         if not pack:
             widgets.text(surface, "empty", (x + 26, y + 2), 13, theme.TEXT_DIM)
             return y + row
         icon = row - 4
-        for i, line in enumerate(pack[page * per_page:(page + 1) * per_page]):
+        for i, line in enumerate(pack[page * per_page:(page + 1) * per_page] if per_page else ()):
             self._row(surface, pygame.Rect(x, y, w, row), line.first, mouse)
             surface.blit(self.sprites.scaled(self.sprites.item(line.first.item_id), icon / 32), (x, y + 2))
             mark = "  (worn)" if line.worn else ""
             words = widgets.fit(f"{i + 1}. {line.name}{mark}", 13, w - icon - 6)
             widgets.text(surface, words, (x + icon + 4, y + 2), 13, theme.ACCENT if line.worn else theme.TEXT)
             y += row
-        if pages > 1:
+        if per_page and pages > 1:
             self._row(surface, pygame.Rect(x, y, w, row), PACK_PAGE, mouse)
             words = f"page {page + 1} of {pages}: {bindings.key_names('pack_page')} next page"
             widgets.text(surface, widgets.fit(words, 12, w - 8), (x + 8, y + 2), 12, theme.TEXT_DIM)
             y += row
         return y + 4
-
-    @staticmethod
-    def _floor(surface: pygame.Surface, floor: list[Stack], x: int, y: int, w: int, row: int, bottom: int) -> None:
-        """What lies on the room's floor: springs and patches with the key that uses them, then what G picks
-        up."""
-        fixtures = [line for line in floor if line.first.fixture]
-        loose = [line for line in floor if not line.first.fixture]
-        eat = bindings.key_names("eat")
-        lines = [(f"{line.name}: {eat} {'drinks' if line.first.kind == 'drink' else 'eats'} here", FLOOR)
-                 for line in fixtures]
-        if loose:
-            lines.append((f"On the floor ({bindings.key_names('pick_up')} picks up): "
-                          + ", ".join(line.name for line in loose), FLOOR))
-        for words, colour in lines:
-            if y + row > bottom:
-                return
-            widgets.text(surface, widgets.fit(words, 12, w), (x, y + 2), 12, colour)
-            y += row
 
     def _foot(self, surface: pygame.Surface, mouse: tuple[int, int], inner: pygame.Rect) -> None:
         """The controls hint and the Journal button, on the panel's last line."""

@@ -135,9 +135,9 @@ class TradeScene(Scene):
         widgets.veil(surface, (6, 4, 10, 150))
         inner = widgets.panel(surface, PANEL, alpha=250)
         title = self.world.content.trade.lines["trade_title"].format(name=view.name)
-        widgets.text(surface, title, (inner.x + 4, inner.y), 24, theme.TITLE, bold=True)
+        heading = widgets.text(surface, title, (inner.x + 4, inner.y), 24, theme.TITLE, bold=True)
         about = f"{view.trade_name} · trade level {view.level} · {', '.join(view.traits) or 'no traits'}"
-        widgets.text(surface, about, (inner.x + 4, inner.y + 34), 15, theme.TEXT_DIM)
+        widgets.text(surface, about, (inner.x + 4, max(inner.y + 34, heading.bottom)), 15, theme.TEXT_DIM)
         if self.said:
             left = inner.right - 4 - min(560, theme.font(16).size(self.said)[0] + 20)
             widgets.text(surface, f"“{self.said}”", (left, inner.y + 6), 16, theme.TEXT, width=560)

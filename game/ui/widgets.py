@@ -43,6 +43,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, 
     if title:
         label = labels.text(title, 16, theme.ACCENT, bold=True)
         surface.blit(label, inner.topleft)
+        record(surface, label.get_rect(topleft=inner.topleft), title, rect)
         inner.y += label.get_height() + 4
         inner.h -= label.get_height() + 4
     return inner
@@ -89,9 +90,16 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 
     image = labels.text(words, size, colour, bold, width)
     rect = image.get_rect(midtop=pos) if centre else image.get_rect(topleft=pos)
     surface.blit(image, rect)
-    if _Record.boxes is not None and words.strip():
-        _Record.boxes.append(TextBox(rect.copy(), words, _Record.bounds[-1] if _Record.bounds else surface.get_rect()))
+    record(surface, rect, words)
     return rect
+
+
+def record(surface: pygame.Surface, rect: pygame.Rect, words: str, bounds: pygame.Rect | None = None) -> None:
+    """Note a text blit for the layout test (while `recording`); `bounds`: the box it must stay in, else the
+    panel being drawn, else the surface."""
+    if _Record.boxes is not None and words.strip():
+        inside = bounds or (_Record.bounds[-1] if _Record.bounds else surface.get_rect())
+        _Record.boxes.append(TextBox(rect.copy(), words, inside))
 
 
 def fit(words: str, size: int, width: int, bold: bool = False) -> str:
@@ -182,6 +190,7 @@ class Menu:
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, rect, 2, border_radius=6)
             image = labels.text(label, 20, theme.TITLE if chosen else theme.TEXT, bold=True)
             surface.blit(image, image.get_rect(center=rect.center))
+            record(surface, image.get_rect(center=rect.center), label, rect)
 
 
 class Layer:
@@ -245,9 +254,10 @@ class MessageLog:
         for words, colour in reversed(self.lines[max(0, end - 60):end]):
             image = labels.text(words, 14, colour, width=inner.w)
             y -= image.get_height()
-            surface.blit(image, (inner.x, y))
             if y < inner.y:
-                break
+                break  # only whole lines: one that does not fit waits for a scroll
+            surface.blit(image, (inner.x, y))
+            record(surface, image.get_rect(topleft=(inner.x, y)), words, inner)
             y -= step // 6
         surface.set_clip(clip)
         if self.scroll:
