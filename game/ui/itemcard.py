@@ -29,7 +29,9 @@ def card_lines(facts: ItemFacts) -> list[Line]:
     made = " · ".join(w for w in (facts.quality, facts.material, f"{facts.rune} rune" if facts.rune else "") if w)
     what = facts.kind + (f", worn on the {facts.slot}" if facts.slot and facts.kind == "armour" else
                          ", wielded" if facts.kind == "weapon" else "")
-    lines: list[Line] = [(f"{what}{'  (worn)' if facts.worn else ''}", theme.TEXT_DIM), (made, theme.TEXT_DIM)]
+    lines: list[Line] = [(f"{what}{'  (worn)' if facts.worn else ''}", theme.TEXT_DIM)]
+    if facts.kind in ("weapon", "armour"):  # what gear is made of (a ration is not "iron")
+        lines.append((made, theme.TEXT_DIM))
     if facts.protection:
         lines.append(("Protects: " + points(facts.protection), theme.TEXT))
     elif facts.kind == "armour":

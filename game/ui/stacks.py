@@ -2,9 +2,10 @@
 the pack, on the floor and in a shop's list. Display grouping only: the world keeps its own entities."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
+from game.world.tradeview import Ware
 from game.world.views import ItemView
 
 
@@ -49,3 +50,12 @@ def stacked(items: Iterable[ItemView], worn: frozenset[int] = frozenset()) -> li
     for item in items:
         groups.setdefault((*identity(item), item.eid in worn), []).append(item)
     return [Stack(tuple(group), key[-1]) for key, group in groups.items()]
+
+
+def stacked_wares(wares: Iterable[Ware]) -> tuple[Ware, ...]:
+    """A shop's or the hero's goods as lines: wares alike in kind, name, wear (the card), price and being worn
+    share one line, counted together; a deal on the line acts on its first ware."""
+    groups: dict[tuple, list[Ware]] = {}
+    for ware in wares:
+        groups.setdefault((ware.item_id, ware.name, ware.card, ware.price.total, ware.worn), []).append(ware)
+    return tuple(replace(group[0], count=sum(w.count for w in group)) for group in groups.values())
