@@ -206,3 +206,27 @@ def test_the_character_sheet_opens_with_h_and_shows_defence_and_experience(game)
         assert part in words
     key(sheet, pygame.K_h)
     assert stack.top is dungeon
+
+
+@pytest.mark.parametrize("size", (0.85, 1.0, 1.3))
+def test_a_creatures_marks_never_overlap_on_its_square(size):
+    """Issue 28: a charm's countdown ran into a group's count ("×550"); level, mood, countdown and count each
+    keep a place of their own, at every text size."""
+    import dataclasses
+
+    from game.ui import widgets
+    from game.ui.dungeon_render import MapView
+    from tests.ui_scenes import text_size
+
+    stack, dungeon, session = start()
+    try:
+        view = dataclasses.replace(next(v for v in dungeon.views if not v.is_hero), level=12, mood="angered",
+                                   bound="charmed", bound_turns=14, heads=55)
+        with text_size(size), widgets.recording() as boxes:
+            MapView.draw_marks(pygame.display.get_surface(), view, pygame.Rect(400, 300, 32, 32))
+        assert sorted(b.words for b in boxes) == sorted(["12", "!", "14", "×55"])
+        for i, a in enumerate(boxes):
+            assert all(a.rect.clip(b.rect).w <= 1 or a.rect.clip(b.rect).h <= 1 for b in boxes[i + 1:]), \
+                [(b.words, tuple(b.rect)) for b in boxes]
+    finally:
+        session.close()

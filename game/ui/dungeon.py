@@ -15,7 +15,7 @@ import pygame
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, dungeon_targets, screenshots, snapshot, sound, theme, widgets
+from game.ui import bindings, dungeon_targets, itemcard, screenshots, snapshot, sound, theme, widgets
 from game.ui.card import draw_card
 from game.ui.dungeon_input import DungeonInput, Local, Open, Refuse, Request, TalkTo, pack_lines
 from game.ui.dungeon_render import MAP_VIEW, MapView
@@ -24,13 +24,14 @@ from game.ui.itemcard import draw_item_card
 from game.ui.maprender import MissingTileset
 from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import SidePanel
+from game.ui.stacks import stacked
 from game.launch import load_dungeon
 from game.world import views
 from game.world.commands import Command, Move
 from game.world.events import Event
 from game.world.fightodds import both_ways
 from game.world.talkview import Acquaintance, acquaintance
-from game.world.views import CreatureView
+from game.world.views import CreatureView, ItemView
 
 if TYPE_CHECKING:
     from game.ui.session import Session
@@ -348,10 +349,23 @@ class DungeonScene(Scene):
             return
         square = self.square_at(self.mouse)
         hover = self.creature_at(square) if square else None
+        row = self.side.click(self.mouse)
         if hover is not None:
             self._draw_creature_card(surface, hover, self.mouse)
-        elif square is None or not self.view.draw_item_label(surface, self.shown, square, self.mouse):
+        elif isinstance(row, ItemView):  # a pack line: the item's card beside it, over the map
+            draw_item_card(surface, self.world, row.eid, (SIDE.x - itemcard.WIDTH - 40, self.mouse[1] - 30),
+                           self.world.hero)
+        elif square is None or not self._draw_floor_card(surface, square):
             self.left_on = surface
+
+    def _draw_floor_card(self, surface: pygame.Surface, square: Square) -> bool:
+        """The card of what lies on a hovered square (one line), else its lines' names; whether anything does."""
+        room = self.world.map.room_at(square)
+        here = [i for i in self.shown.floor.get(room.id, ()) if i.square == square] if room else []
+        if len(stacked(here)) == 1:
+            draw_item_card(surface, self.world, here[0].eid, self.mouse, self.world.hero)
+            return True
+        return self.view.draw_item_label(surface, self.shown, square, self.mouse)
 
     def _draw_creature_card(self, surface: pygame.Surface, view: CreatureView, near: tuple[int, int]) -> None:
         if view.eid not in self.known:

@@ -212,23 +212,33 @@ class MapView:
 
     @staticmethod
     def draw_marks(surface: pygame.Surface, view: CreatureView, rect: pygame.Rect) -> None:
-        """A creature's marks, each in its own corner of its square, with a dark edge to read on any floor."""
-        def mark(words: str, colour: tuple[int, int, int], **where: tuple[int, int]) -> None:
+        """A creature's marks, each in its own corner of its square, with a dark edge to read on any floor; a
+        mark that would touch one placed before it moves to its next place (below the square, then above)."""
+        placed: list[pygame.Rect] = []
+
+        def mark(words: str, colour: tuple[int, int, int], *anchors: tuple[str, tuple[int, int]]) -> None:
             image = labels.text(words, 11, colour, bold=True)
-            spot = image.get_rect(**where)
+            spots = [image.get_rect(**{anchor: point}) for anchor, point in anchors]
+            spot = next((s for s in spots if s.collidelist(placed) < 0), spots[-1])
+            placed.append(spot)
             surface.blit(labels.text(words, 11, (0, 0, 0), bold=True), spot.move(1, 1))
             surface.blit(image, spot)
+            widgets.record(surface, spot, words)
 
+        below, above = (rect.centerx, rect.bottom), (rect.centerx, rect.y - 6)
         if view.level >= 1 and not view.is_hero:
-            mark(str(view.level), theme.ACCENT, topleft=(rect.x + 1, rect.y))
+            mark(str(view.level), theme.ACCENT, ("topleft", (rect.x + 1, rect.y)))
         if view.stunned:
-            mark("zz", (240, 220, 120), topright=(rect.right - 1, rect.y))
+            mark("zz", (240, 220, 120), ("topright", (rect.right - 1, rect.y)), ("midbottom", above))
         elif view.mood in MOOD_MARKS:
-            mark(*MOOD_MARKS[view.mood], topright=(rect.right - 1, rect.y))
+            words, colour = MOOD_MARKS[view.mood]
+            mark(words, colour, ("topright", (rect.right - 1, rect.y)), ("midbottom", above))
         if view.bound:  # N56: the countdown on a bound creature's square ("!": its end waits)
-            mark(str(view.bound_turns) if view.bound_turns else "!", theme.BOUND, bottomleft=(rect.x + 1, rect.bottom))
+            mark(str(view.bound_turns) if view.bound_turns else "!", theme.BOUND,
+                 ("bottomleft", (rect.x + 1, rect.bottom)), ("midtop", below))
         if view.heads > 1:  # C39: the last head wears no count
-            mark(f"×{view.heads}", theme.TEXT, bottomright=(rect.right - 1, rect.bottom))
+            mark(f"×{view.heads}", theme.TEXT, ("bottomright", (rect.right - 1, rect.bottom)), ("midtop", below),
+                 ("midbottom", above))
 
     def draw_other_heads(self, surface: pygame.Surface, view: CreatureView, side: str, portraits: dict) -> None:
         """A group's heads beyond the first stand on squares of their own (C31): smaller figures there."""
