@@ -15,7 +15,7 @@ from game.ui.dungeon_input import DungeonInput, Open, Refuse, pack_lines
 from game.ui.stacks import stacked
 from game.world.commands import Consume, PickUp
 from game.world.views import ItemView
-from tests.test_ui_dungeon import key, start
+from tests.test_ui_dungeon import game, key, start  # noqa: F401 (game: the fixture)
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -160,13 +160,6 @@ def test_the_look_mode_steps_through_creatures_items_and_exits_and_enter_acts(ga
     key(dungeon, pygame.K_x)
     key(dungeon, pygame.K_ESCAPE)
     assert dungeon.looking is None and stack.top is dungeon  # Esc leaves the look mode, not the game
-
-
-@pytest.fixture
-def game():
-    stack, dungeon, session = start()
-    yield stack, dungeon
-    session.close()
 
 
 def test_the_inventory_screen_uses_drops_and_sorts_by_key(game):

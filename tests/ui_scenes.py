@@ -73,14 +73,16 @@ def with_dungeon(name: str, **args) -> Callable[[Session], SceneStack]:
     return make
 
 
-def village_stack(session: Session) -> SceneStack:
-    stack = scene_stack(session)
-    stack.reset("dungeon")
-    return stack
+def single(name: str, **args) -> Callable[[Session], SceneStack]:
+    def make(session: Session) -> SceneStack:
+        stack = scene_stack(session)
+        stack.reset(name, **args)
+        return stack
+    return make
 
 
 def dialogue(session: Session) -> SceneStack:
-    stack = village_stack(session)
+    stack = single("dungeon")(session)
     world = session.world
     world.ecs.activate()
     smith = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
@@ -95,37 +97,17 @@ def trade(session: Session) -> SceneStack:
     return stack
 
 
-def region(session: Session) -> SceneStack:
-    stack = scene_stack(session)
-    stack.reset("region", new=True)
-    return stack
-
-
-def single(name: str, **args) -> Callable[[Session], SceneStack]:
-    def make(session: Session) -> SceneStack:
-        stack = scene_stack(session)
-        stack.reset(name, **args)
-        return stack
-    return make
-
-
-def death(session: Session) -> SceneStack:
-    stack = crowded_dungeon(session)
-    stack.push("death", cause="Slain by an outlaw in the Processional Way", turn=12)
-    return stack
-
-
 SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "dungeon": (CRYPT, crowded_dungeon),
     "inventory": (CRYPT, with_dungeon("inventory")),
     "character": (CRYPT, with_dungeon("character")),
     "journal": (CRYPT, with_dungeon("journal")),
     "help": (CRYPT, with_dungeon("help")),
-    "death": (CRYPT, death),
-    "village": (VILLAGE, village_stack),
+    "death": (CRYPT, with_dungeon("death", cause="Slain by an outlaw in the Processional Way", turn=12)),
+    "village": (VILLAGE, single("dungeon")),
     "dialogue": (VILLAGE, dialogue),
     "trade": (VILLAGE, trade),
-    "region": (CRYPT, region),
+    "region": (CRYPT, single("region", new=True)),
     "creation": (CRYPT, single("creation")),
     "settings": (CRYPT, single("settings")),
     "title": (CRYPT, single("title")),

@@ -7,10 +7,10 @@ import pygame
 
 # action: (keys, what it does) -- order is the order the help and settings screens show; the defaults
 DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
-    "north": ((pygame.K_UP, pygame.K_w), "Move through the exit to the north"),
-    "south": ((pygame.K_DOWN, pygame.K_s), "Move through the exit to the south"),
-    "west": ((pygame.K_LEFT, pygame.K_a), "Move through the exit to the west"),
-    "east": ((pygame.K_RIGHT, pygame.K_d), "Move through the exit to the east"),
+    "north": ((pygame.K_UP, pygame.K_w), "Move through the nearest door in the north wall"),
+    "south": ((pygame.K_DOWN, pygame.K_s), "Move through the nearest door in the south wall"),
+    "west": ((pygame.K_LEFT, pygame.K_a), "Move through the nearest door in the west wall"),
+    "east": ((pygame.K_RIGHT, pygame.K_d), "Move through the nearest door in the east wall"),
     "end_turn": ((pygame.K_SPACE,), "End your turn: the dungeon acts"),
     "eat": ((pygame.K_e,), "Eat or drink a provision (whichever need is higher)"),
     "heal": ((pygame.K_q,), "Drink a healing potion"),
@@ -52,7 +52,7 @@ MOUSE: list[tuple[str, str]] = [
     ("Left click a creature", "Talk to it, or attack it if it is hostile (it must share your room)"),
     ("Left click an item", "Pick it up (in your room); a spring or patch: eat or drink there"),
     ("Left click a room or door", "Move to that adjacent room"),
-    ("Hover a creature", "Show its card"),
+    ("Hover a creature, an item or a pack line", "Show its card"),
     ("Click a pack line", "Use, equip or eat it (the Pack heading opens the inventory)"),
     ("Click a line under In this room", "Talk to that creature, or attack it if it is hostile"),
     ("Click an exit under the room name", "Move through it"),
