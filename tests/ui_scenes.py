@@ -97,8 +97,17 @@ def trade(session: Session) -> SceneStack:
     return stack
 
 
+def looking(session: Session) -> SceneStack:
+    """The crowded dungeon in the look mode, on the first hostile creature: its card beside it."""
+    stack = crowded_dungeon(session)
+    dungeon = stack.top
+    dungeon.looking = next(i for i, s in enumerate(dungeon.sights()) if s.creature and s.creature.hostile)
+    return stack
+
+
 SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "dungeon": (CRYPT, crowded_dungeon),
+    "look": (CRYPT, looking),
     "inventory": (CRYPT, with_dungeon("inventory")),
     "character": (CRYPT, with_dungeon("character")),
     "journal": (CRYPT, with_dungeon("journal")),

@@ -16,7 +16,7 @@ from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
 from game.ui import bindings, dungeon_targets, itemcard, screenshots, snapshot, sound, theme, widgets
-from game.ui.card import draw_card
+from game.ui.card import WIDTH as CARD_WIDTH, draw_card
 from game.ui.dungeon_input import DungeonInput, Local, Open, Refuse, Request, TalkTo, pack_lines
 from game.ui.dungeon_render import MAP_VIEW, MapView
 from game.ui.effects import HIT_KINDS, subject
@@ -40,6 +40,7 @@ LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 LOGGED_SCREENS = ("pause",)  # screens that take the message log
+CARD_OFFSET = 18  # a card stands this far right of and below the point it is drawn beside
 
 
 class DungeonScene(Scene):
@@ -295,8 +296,6 @@ class DungeonScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             if LOG_VIEW.collidepoint(self.mouse):
                 self.log.scroll_by(event.y * 3)
-            elif self.side.rect.collidepoint(self.mouse):
-                self.side.scroll(-event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             square = self.square_at(event.pos)
@@ -337,8 +336,7 @@ class DungeonScene(Scene):
         self.log_layer.draw(surface, (self.log.version, theme.Look.version),
                             lambda canvas: self.log.draw(canvas, LOG_VIEW), shown)
         seen = self.view.seen_squares()
-        panel_key = (self.shown, self.side.row_at(self.mouse), tuple(seen), theme.Look.version, self.input.page,
-                     self.side.offset)
+        panel_key = (self.shown, self.side.row_at(self.mouse), tuple(seen), theme.Look.version, self.input.page)
         self.side_layer.draw(surface, panel_key,
                              lambda canvas: self.side.draw(canvas, self.shown, self.mouse, seen, self.input.page),
                              shown)
@@ -375,14 +373,24 @@ class DungeonScene(Scene):
         draw_card(surface, view, near, self.known[view.eid], odds)
 
     def _draw_sight(self, surface: pygame.Surface, sight: dungeon_targets.Sight) -> None:
-        """The look mode's card beside the thing it points at: the creature card, the item card or the exit."""
-        x, y = self.screen_pos(sight.square)
-        near = (x + 8, y - 8)
+        """The look mode's card in the map view's top corner away from the thing it points at (the creature
+        card, the item card or the exit), and the keys at the view's foot."""
+        x, _ = self.screen_pos(sight.square)
+        width = itemcard.WIDTH if sight.items else CARD_WIDTH
+        left = MAP_VIEW.x + 8 if x > MAP_VIEW.centerx else MAP_VIEW.right - 8 - width
+        near = (left - CARD_OFFSET, MAP_VIEW.y + 8 - CARD_OFFSET)  # the cards stand CARD_OFFSET from `near`
         if sight.creature is not None:
             self._draw_creature_card(surface, sight.creature, near)
         elif sight.items:
             draw_item_card(surface, self.world, sight.items[0].eid, near, self.world.hero)
         else:
-            widgets.text(surface, f"Exit to {sight.label}", (near[0] + 12, near[1] + 12), 14, theme.FRIEND, bold=True)
+            words = f"Exit to {sight.label}: Enter goes there"
+            rect = widgets.panel(surface, pygame.Rect(left, MAP_VIEW.y + 8, width, widgets.line_height(15, True) + 20),
+                                 alpha=235)
+            widgets.text(surface, widgets.fit(words, 15, rect.w, bold=True), rect.topleft, 15, theme.FRIEND, bold=True)
         hint = "Looking: arrows or Tab step, Enter acts, Esc or X stops"
-        widgets.text(surface, hint, (MAP_VIEW.centerx, MAP_VIEW.bottom - 26), 14, theme.ACCENT, bold=True, centre=True)
+        size = theme.font(14, True).size(hint)
+        strip = pygame.Rect(0, 0, size[0] + 16, size[1] + 6)
+        strip.midbottom = (MAP_VIEW.centerx, MAP_VIEW.bottom - 6)
+        surface.blit(widgets.tint(strip.size, (*theme.PANEL_DARK, 210)), strip)
+        widgets.text(surface, hint, (strip.centerx, strip.y + 3), 14, theme.ACCENT, bold=True, centre=True)

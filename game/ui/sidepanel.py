@@ -98,7 +98,6 @@ class SidePanel:
         self.sprites = sprites
         self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move, Talk, Attack or a name
         self.pack_rows = MOST_PACK  # pack lines the last drawing showed: the number keys reach as many
-        self.offset = 0  # kept for the screen's layer key (the panel does not scroll as a whole)
         inner = rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
         self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - widgets.PAD - FOOT - MINIMAP_HEIGHT, inner.w,
                                            MINIMAP_HEIGHT))
@@ -111,9 +110,6 @@ class SidePanel:
     def row_at(self, pos: tuple[int, int]) -> int | None:
         """Which clickable line `pos` is over (it is drawn highlighted), if any."""
         return next((i for i, (row, _) in enumerate(self.clickable) if row.collidepoint(pos)), None)
-
-    def scroll(self, lines: int) -> None:
-        """The wheel over the panel: nothing scrolls; the sections page instead (Tab, X)."""
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], seen: pygame.Rect,
