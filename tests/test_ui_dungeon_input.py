@@ -162,7 +162,7 @@ def test_the_look_mode_steps_through_creatures_items_and_exits_and_enter_acts(ga
     assert dungeon.looking is None and stack.top is dungeon  # Esc leaves the look mode, not the game
 
 
-def test_the_inventory_screen_uses_drops_and_sorts_by_key(game):
+def test_the_inventory_screen_drops_removes_and_sorts_by_key(game):
     stack, dungeon = game
     key(dungeon, pygame.K_i)
     screen = stack.top
@@ -174,6 +174,11 @@ def test_the_inventory_screen_uses_drops_and_sorts_by_key(game):
     count = screen.lines[potion].count
     key(screen, pygame.K_d)  # drop it
     assert sum(line.count for line in screen.lines if line.first.kind == "healing") == count - 1
+    worn = next(i for i, line in enumerate(screen.lines) if line.worn)
+    screen.selected = worn
+    name = screen.lines[worn].name
+    key(screen, pygame.K_r)  # take it off: it stays in the pack, no longer worn
+    assert [line.worn for line in screen.lines if line.name == name] == [False]
     key(screen, pygame.K_o)  # sort by kind
     assert [line.first.kind for line in screen.lines] == sorted(line.first.kind for line in screen.lines)
     assert names

@@ -94,6 +94,7 @@ DIRECTIONS = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)
 INVENTORY: list[tuple[str, str, str]] = [
     ("Up / Down, 1-9, click a line", "Choose an item (its card shows on the right)", "Up/Down choose"),
     ("Enter, U", "Use, eat or equip it", "Enter use/equip"),
+    ("R", "Take it off (what you wear or wield; it stays in the pack)", "R remove"),
     ("D", "Drop it on the floor", "D drop"),
     ("O", "Sort by kind, name, weight or value", "O sort"),
     ("Mouse wheel", "Scroll a long pack", ""),

@@ -1,8 +1,8 @@
 """The inventory screen (`I`, or the side panel's Pack heading), over the dungeon: every line of the pack with
 its icon, count and weight, the load against the hero's capacity (N33), the card of the chosen item
-(game/ui/itemcard.py), and use, equip, drop and sort (O) by key or by the buttons at the foot.
+(game/ui/itemcard.py), and use, equip, remove (take off), drop and sort (O) by key or by the buttons at the foot.
 
-It sends the commands a scripted hero sends (Consume, Equip, Repair, Drop); a command that ends the hero's
+It sends the commands a scripted hero sends (Consume, Equip, Repair, Unequip, Drop); a command that ends the hero's
 turn runs the world turn a slice per frame, as the dungeon does.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from game.ui.scene import Scene
 from game.ui.sidepanel import use_command
 from game.ui.stacks import Stack, stacked
 from game.world import views
-from game.world.commands import Command, Drop
+from game.world.commands import Command, Drop, Unequip
 from game.world.itemfacts import ItemFacts, item_facts, pack_load
 
 if TYPE_CHECKING:
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 PANEL = pygame.Rect(90, 24, 1100, 672)
 TURN_SLICE = 0.006
 SORTS = ("pack order", "kind", "name", "weight", "value")
-BUTTONS = (("use", "Use / equip  Enter"), ("drop", "Drop  D"), ("sort", "Sort  O"), ("close", "Close  Esc"))
+BUTTONS = (("use", "Use / equip  Enter"), ("remove", "Remove  R"), ("drop", "Drop  D"), ("sort", "Sort  O"),
+           ("close", "Close  Esc"))
 
 
 class InventoryScene(Scene):
@@ -60,7 +61,7 @@ class InventoryScene(Scene):
         self.selected = max(0, min(self.selected, len(lines) - 1))
 
     def act(self, what: str) -> None:
-        """Use (or equip) or drop the chosen line's first item, sort the list, or close the screen."""
+        """Use (or equip), take off or drop the chosen line's first item, sort the list, or close the screen."""
         if what == "close":
             self.stack.pop()
             return
@@ -72,7 +73,8 @@ class InventoryScene(Scene):
             self.note = "The dungeon is still moving." if self.driver.busy else ""
             return
         item = self.lines[self.selected].first
-        command: Command | None = Drop(self.hero, item.eid) if what == "drop" else use_command(self.hero, item)
+        command: Command | None = Drop(self.hero, item.eid) if what == "drop" else \
+            Unequip(self.hero, item.eid) if what == "remove" else use_command(self.hero, item)
         if command is None:
             self.note = f"You cannot use the {item.name}."
             return
@@ -107,6 +109,8 @@ class InventoryScene(Scene):
             self.act("use")
         elif key == pygame.K_d:
             self.act("drop")
+        elif key == pygame.K_r:
+            self.act("remove")
         elif key == pygame.K_o:
             self.act("sort")
         elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 + self.top < count:
@@ -180,7 +184,7 @@ class InventoryScene(Scene):
 
     def _draw_buttons(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         self.buttons = []
-        width = (area.w - 3 * 12) // len(BUTTONS)
+        width = (area.w - (len(BUTTONS) - 1) * 12) // len(BUTTONS)
         for i, (what, label) in enumerate(BUTTONS):
             rect = pygame.Rect(area.x + i * (width + 12), area.y, width, area.h)
             pygame.draw.rect(surface, theme.PANEL_DARK, rect, border_radius=6)
