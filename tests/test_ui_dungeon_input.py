@@ -228,3 +228,39 @@ def test_a_creatures_marks_never_overlap_on_its_square(size):
                 [(b.words, tuple(b.rect)) for b in boxes]
     finally:
         session.close()
+
+
+def test_in_this_room_names_the_most_dangerous_foes_first_and_counts_the_rest():
+    """Issue 28: hostiles first, by the damage each deals the hero a turn (the card's odds), then companions
+    bound to the hero, then the others; a crowd's rest on a '+ N more' line."""
+    from game.ui import widgets
+    from game.ui.session import Session
+    from game.ui.sidepanel import room_order
+    from tests.ui_scenes import CRYPT, crowded_dungeon
+
+    session = Session(CRYPT, 7)
+    try:
+        stack = crowded_dungeon(session)
+        dungeon = stack.top
+        order = room_order(dungeon.shown)
+        hostile = [v for v in order if v.hostile]
+        assert order[:len(hostile)] == hostile and len(hostile) >= 10
+        threats = [dungeon.shown.threat[v.eid] for v in hostile]
+        assert threats == sorted(threats, reverse=True) and threats[0] > threats[-1]
+        dungeon.side_layer.key = None
+        with widgets.recording() as boxes:
+            dungeon.draw(pygame.display.get_surface())
+        words = [b.words for b in boxes]
+        named = [v for v in order if any(w.startswith(v.name) for w in words)]
+        assert named and named[0] is order[0]
+        assert any(w.startswith(f"+ {len(order) - len(dungeon_named(dungeon))} more") for w in words)
+    finally:
+        session.close()
+
+
+def dungeon_named(dungeon):
+    """The creatures the side panel gave a line of their own (click: talk or attack)."""
+    from game.world.commands import Attack, Talk
+
+    party = {view.eid for view, _ in dungeon.shown.party}
+    return [t for _, t in dungeon.side.clickable if isinstance(t, (Attack, Talk)) and t.target not in party]

@@ -43,12 +43,13 @@ def use_command(actor: int, item: ItemView) -> Command | None:
 
 
 def room_order(shown: Snapshot) -> list[CreatureView]:
-    """Who shares the hero's room, party aside (listed under Party): hostiles first, the most dangerous
-    (highest level, then most health) leading, then companions bound to the hero, then the others."""
+    """Who shares the hero's room, party aside (listed under Party): hostiles first, the most dangerous (the
+    most damage it deals the hero a turn, by the card's odds; then level and health) leading, then companions
+    bound to the hero, then the others."""
     party = {view.eid for view, _ in shown.party}
     here = [v for v in shown.views if v.room == shown.hero.room and not v.is_hero and v.eid not in party]
-    return sorted(here, key=lambda v: (0 if v.hostile else 1 if v.bound else 2, -v.level, -v.health * max(1, v.heads),
-                                       v.name, v.uid))
+    return sorted(here, key=lambda v: (0 if v.hostile else 1 if v.bound else 2, -shown.threat.get(v.eid, 0.0),
+                                       -v.level, -v.health * max(1, v.heads), v.name, v.uid))
 
 
 def direction_key(direction: str | None) -> str:
