@@ -264,3 +264,32 @@ def dungeon_named(dungeon):
 
     party = {view.eid for view, _ in dungeon.shown.party}
     return [t for _, t in dungeon.side.clickable if isinstance(t, (Attack, Talk)) and t.target not in party]
+
+
+def test_spawner_clocks_are_a_dungeon_thing_and_join_the_marks_of_a_creature_on_them():
+    """N26: an empty spawner square shows its clock; a creature standing on it carries the turns among its
+    marks; a settlement's newcomers need no clock."""
+    import dataclasses
+
+    from game.ui import widgets
+    from game.ui.dungeon_render import MapView
+
+    stack, dungeon, session = start()
+    try:
+        clocks = dungeon.view.clocks(dungeon.shown)
+        assert clocks and dungeon.world.map.kind == "dungeon"
+        square, (turns, _) = next(iter(clocks.items()))
+        someone = dataclasses.replace(next(v for v in dungeon.views if not v.is_hero), square=square, cells=(),
+                                      footprint=(1, 1), level=3, heads=4, bound="charmed", bound_turns=9)
+        with widgets.recording() as boxes:
+            MapView.draw_marks(pygame.display.get_surface(), someone, pygame.Rect(300, 300, 32, 32), turns)
+        assert f"◷{turns}" in [b.words for b in boxes]
+        for i, a in enumerate(boxes):
+            assert all(a.rect.clip(b.rect).w <= 1 or a.rect.clip(b.rect).h <= 1 for b in boxes[i + 1:])
+    finally:
+        session.close()
+    stack, village, session = start(ROOT / "maps" / "village.tmx", 7)
+    try:
+        assert village.shown.clocks and village.view.clocks(village.shown) == {}
+    finally:
+        session.close()

@@ -1,8 +1,9 @@
 """The dungeon screen's map view: the map layer at the camera, torches, room outlines, the scent overlay,
 spawner clocks, items, creatures gliding to their squares with their markers, floating labels, and the hover
 or look card. Markers keep to their own corners of a creature's square, so none draws over another: level
-top left, mood or stun top right, a binding's countdown bottom left, a group's count bottom right, a spawner's
-clock over the square's top edge."""
+top left, mood or stun top right, a binding's countdown bottom left, a group's count bottom right; a mark that
+would touch another moves below or above the square. A spawner's clock fills its own square when it is empty;
+under a creature it becomes one of that creature's marks (its turns in the clock's colour)."""
 from __future__ import annotations
 
 import math
@@ -12,7 +13,7 @@ import pygame
 from game.maps.model import DungeonMap, Square
 from game.ui import labels, markers, theme, widgets
 from game.ui.camera import Camera
-from game.ui.dungeon_targets import creature_at
+from game.ui.dungeon_targets import creature_at, on_square as targets_cover
 from game.ui.effects import Effects, TorchLight
 from game.ui.floaters import Floaters
 from game.ui.maprender import map_layer, torch_squares
@@ -114,9 +115,10 @@ class MapView:
         if scent:
             self.draw_scent(surface, shown)
         self.draw_items(surface, shown)
+        clocks = self.clocks(shown)
+        taken = self.draw_creatures(surface, shown, portraits, clocks)
+        self.draw_spawners(surface, shown, {s: t for s, t in clocks.items() if s not in taken})
         self.effects.draw_fading(surface, self.camera, MAP_VIEW.topleft)
-        self.draw_creatures(surface, shown, portraits)
-        self.draw_spawners(surface, shown)
         self.floaters.draw(surface, self.camera, MAP_VIEW.topleft)
         if look is not None:
             box = pygame.Rect(0, 0, self.tw + 6, self.th + 6)
@@ -155,26 +157,32 @@ class MapView:
             surface.blit(widgets.tint(rect.size, (*theme.SCENT, int(20 + 90 * min(1.0, strength)))), rect.topleft)
             widgets.text(surface, f"scent {strength:.2f}", (rect.x + 4, rect.y + 2), 13, (255, 230, 180), bold=True)
 
-    def draw_spawners(self, surface: pygame.Surface, shown: Snapshot) -> None:
-        """N26: a clock badge with the turns left on every dungeon spawner, over its square's top edge (a
-        settlement's newcomers need no clock); the turns stand inside the clock, so no label hangs below."""
+    def clocks(self, shown: Snapshot) -> dict[Square, tuple[int, int]]:
+        """N26: each dungeon spawner's square -> (turns left, its interval); none in a settlement, whose
+        newcomers need no clock."""
         if self.map.kind != "dungeon":
-            return
-        for spawner, turns_left in shown.clocks:
-            if spawner.kind != "dungeon":
-                continue
-            cx, cy = self.screen_pos(spawner.square)
-            centre = (cx, cy - self.th // 2)
+            return {}
+        return {spawner.square: (turns, spawner.interval) for spawner, turns in shown.clocks
+                if spawner.kind == "dungeon"}
+
+    def draw_spawners(self, surface: pygame.Surface, shown: Snapshot, clocks: dict[Square, tuple[int, int]]) -> None:
+        """A clock badge filling each empty spawner square: the arc sweeps round as the interval runs out,
+        the turns left stand inside it."""
+        for square, (turns_left, interval) in clocks.items():
+            centre = self.screen_pos(square)
             if not MAP_VIEW.collidepoint(centre):
                 continue
-            pygame.draw.circle(surface, (20, 14, 30), centre, 11)
-            pygame.draw.circle(surface, CLOCK, centre, 11, 2)
-            elapsed = 1 - turns_left / max(1, spawner.interval)
+            radius = self.tw // 2 - 3
+            pygame.draw.circle(surface, (20, 14, 30), centre, radius)
+            pygame.draw.circle(surface, CLOCK, centre, radius, 2)
+            elapsed = 1 - turns_left / max(1, interval)
             if elapsed > 0:  # the time gone, a sweep from twelve o'clock
-                pygame.draw.arc(surface, CLOCK, pygame.Rect(centre[0] - 9, centre[1] - 9, 18, 18), math.pi / 2,
-                                math.pi / 2 + 2 * math.pi * elapsed, 3)
-            label = labels.text(str(turns_left), 10, theme.TEXT, bold=True)
+                arc = pygame.Rect(0, 0, 2 * radius - 4, 2 * radius - 4)
+                arc.center = centre
+                pygame.draw.arc(surface, CLOCK, arc, math.pi / 2, math.pi / 2 + 2 * math.pi * elapsed, 3)
+            label = labels.text(str(turns_left), 11, theme.TEXT, bold=True)
             surface.blit(label, label.get_rect(center=centre))
+            widgets.record(surface, label.get_rect(center=centre), str(turns_left))
 
     def draw_items(self, surface: pygame.Surface, shown: Snapshot) -> None:
         """Each square's items, a count on a stack of more than one (display grouping)."""
@@ -192,8 +200,12 @@ class MapView:
                     label = labels.text(f"{count}", 10, theme.TEXT, bold=True)
                     surface.blit(label, label.get_rect(bottomright=(x + 15, y + 15)))
 
-    def draw_creatures(self, surface: pygame.Surface, shown: Snapshot, portraits: dict) -> None:
+    def draw_creatures(self, surface: pygame.Surface, shown: Snapshot, portraits: dict,
+                       clocks: dict[Square, tuple[int, int]]) -> set[Square]:
+        """The creatures where they glide, with their marks; returns the spawner squares they stand on (their
+        clocks are among their marks)."""
         tw = self.tw
+        taken: set[Square] = set()
         for view in sorted(shown.views, key=lambda v: (v.is_hero, v.square[1])):
             wx, wy = self.glide.get(view.eid, (view.square[0] * tw, view.square[1] * tw))
             vx, vy = self.camera.to_view(wx, wy)
@@ -208,10 +220,13 @@ class MapView:
             if view.health < view.max_health:
                 widgets.bar(surface, pygame.Rect(rect.x + 3, rect.y - 5, rect.w - 6, 4), view.health, view.max_health,
                             theme.HEALTH)
-            self.draw_marks(surface, view, rect)
+            under = [square for square in clocks if targets_cover(view, square)]
+            taken.update(under)
+            self.draw_marks(surface, view, rect, clocks[under[0]][0] if under else None)
+        return taken
 
     @staticmethod
-    def draw_marks(surface: pygame.Surface, view: CreatureView, rect: pygame.Rect) -> None:
+    def draw_marks(surface: pygame.Surface, view: CreatureView, rect: pygame.Rect, clock: int | None = None) -> None:
         """A creature's marks, each in its own corner of its square, with a dark edge to read on any floor; a
         mark that would touch one placed before it moves to its next place (below the square, then above)."""
         placed: list[pygame.Rect] = []
@@ -239,6 +254,8 @@ class MapView:
         if view.heads > 1:  # C39: the last head wears no count
             mark(f"×{view.heads}", theme.TEXT, ("bottomright", (rect.right - 1, rect.bottom)), ("midtop", below),
                  ("midbottom", above))
+        if clock is not None:  # N26: it stands on a spawner; the turns before the next creature
+            mark(f"◷{clock}", CLOCK, ("midtop", below), ("midbottom", above), ("midleft", (rect.right + 1, rect.centery)))
 
     def draw_other_heads(self, surface: pygame.Surface, view: CreatureView, side: str, portraits: dict) -> None:
         """A group's heads beyond the first stand on squares of their own (C31): smaller figures there."""

@@ -12,14 +12,15 @@ from game.world.views import CreatureView, ItemView
 DIRECTIONS = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}
 
 
+def on_square(view: CreatureView, square: Square) -> bool:
+    """Whether the creature stands on `square` (its footprint, or a group's head square)."""
+    x, y = view.square
+    return x <= square[0] < x + view.footprint[0] and y <= square[1] < y + view.footprint[1] or square in view.cells
+
+
 def creature_at(views: Iterable[CreatureView], square: Square) -> CreatureView | None:
-    """The living creature standing on `square` (its footprint or a group's head square), if any."""
-    for view in views:
-        x, y = view.square
-        if x <= square[0] < x + view.footprint[0] and y <= square[1] < y + view.footprint[1] \
-                or square in view.cells:
-            return view
-    return None
+    """The living creature standing on `square`, if any."""
+    return next((view for view in views if on_square(view, square)), None)
 
 
 def door_side(dungeon: DungeonMap, room_id: int, ex: Exit, hero_square: Square) -> str:
