@@ -254,9 +254,9 @@ class HeroCreationScene(Scene):
         if under:
             widgets.text(surface, under, (w // 2, 54), 14, theme.TEXT_DIM, centre=True)
         focus = self.rows[self.focus]
-        self._draw_left(surface, focus)
-        self._draw_middle(surface, focus)
-        self._draw_right(surface, focus)
+        for rect, draw in ((LEFT, self._draw_left), (MIDDLE, self._draw_middle), (RIGHT, self._draw_right)):
+            with widgets.within(rect):  # the layout test checks each panel's text stays inside it
+                draw(surface, focus)
         for key in BUTTONS:
             rect = self.row(key).rect
             chosen = focus.key == key
@@ -365,9 +365,8 @@ class HeroCreationScene(Scene):
                          bold=True)
             widgets.text(surface, perk.text, (rect.x + 10, rect.y + 30), 13, theme.TEXT_DIM, width=rect.w - 20)
         y = row.rect.bottom + 24
-        widgets.text(surface, "Your card", (inner.x, y), 16, theme.ACCENT, bold=True)
+        y = widgets.text(surface, "Your card", (inner.x, y), 16, theme.ACCENT, bold=True).bottom + 4
         for line in self.card_lines():
-            y += 24
-            widgets.text(surface, line, (inner.x, y), 14, theme.TEXT)
-        widgets.text(surface, "Second Wind: once a fight, 1 AP for a Division die of health.", (inner.x, y + 32), 13,
+            y = widgets.text(surface, line, (inner.x, y), 14, theme.TEXT, width=inner.w).bottom + 2
+        widgets.text(surface, "Second Wind: once a fight, 1 AP for a Division die of health.", (inner.x, y + 10), 13,
                      theme.TEXT_DIM, width=inner.w)
