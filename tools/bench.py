@@ -13,7 +13,14 @@ dummy window like the game's, its own process per map. Space ends the turn whene
 so turns pass back to back, and each frame runs as the app loop runs it (events, update, draw, flip). The
 time the world turn itself takes inside a frame (World.advance, what the world benchmark measures) is
 left out of the frame time and reported apart. Beside it, the bare frame: the pre-rendered map blitted
-once and flipped, in the same run. Results and the machine they came from go in docs/performance.md.
+once and flipped, in the same run.
+
+The idle window (`--idle [SECONDS]`, 10 unless given): the game's own loop (game/ui/app.py `frame`) left
+alone on the title, the dungeon, the region map and the dialogue screen, each in a process of its own and in
+the window the video driver gives (run it under `xvfb-run -a -s "-screen 0 1280x800x24"` for a real one);
+the process's CPU time over SECONDS after the loop has had its moment awake, as a share of one core.
+`--awake` measures the same loop never sleeping (the game before issue 28). Results and the machine they
+came from go in docs/performance.md.
 """
 from __future__ import annotations
 
@@ -210,6 +217,69 @@ def measure_frames(map_name: str, frames: int, every: int = 1) -> dict[str, obje
             "frames": frames, "every": every, "turns": turns, "runs": runs, "load": round(os.getloadavg()[0], 2)}
 
 
+IDLE_SCREENS = ("title", "dungeon", "region", "dialogue")
+
+
+def measure_idle(screen: str, seconds: float, awake: bool = False) -> dict[str, object]:
+    """The CPU share of one core the game's loop takes over `seconds` left alone on `screen` (IDLE_SCREENS);
+    with `awake`, of the loop never sleeping. User folders point at a temporary folder (no save is touched)."""
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="ethernalis-bench-")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = os.path.join(scratch, name.lower())
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.ui import pacing
+    from game.ui.app import frame, scene_stack
+    from game.ui.display import open_window
+    from game.ui.preferences import Preferences
+    from game.ui.session import Session
+
+    pygame.display.init()
+    pygame.font.init()
+    open_window(fullscreen=False, scale=1.0)
+    session = Session(MAPS / ("village.tmx" if screen == "dialogue" else "default.tmx"), FRAME_SEED)
+    stack, preferences = scene_stack(session), Preferences()
+    stack.push("title")
+    if screen == "dungeon":
+        stack.reset("dungeon")
+    elif screen == "region":
+        stack.reset("region", new=True)
+    elif screen == "dialogue":
+        dungeon = stack.reset("dungeon")
+        hero = dungeon.hero_view()
+        person = next(v for v in dungeon.views if v.room == hero.room and not v.is_hero and not v.hostile)
+        stack.push("dialogue", person=person.eid, log=dungeon.log)
+    pace = pacing.Pace(sleeps=not awake)
+    clock = pygame.time.Clock()
+    try:
+        warm_until = time.perf_counter() + pacing.AWAKE_SECONDS + 1.0
+        while time.perf_counter() < warm_until:
+            frame(stack, preferences, None, pace, min(pacing.MAX_DT, clock.tick(60) / 1000))
+        drawn, cpu, wall = 0, time.process_time(), time.perf_counter()
+        while time.perf_counter() - wall < seconds:
+            drawn += frame(stack, preferences, None, pace, min(pacing.MAX_DT, clock.tick(60) / 1000))
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    finally:
+        session.close(autosave=False)
+        pygame.quit()
+    return {"screen": screen, "cpu_percent": round(100 * cpu / wall, 2), "frames_drawn": drawn,
+            "seconds": round(wall, 2), "awake": awake, "driver": os.environ.get("SDL_VIDEODRIVER", "default"),
+            "load": round(os.getloadavg()[0], 2)}
+
+
+def idle_apart(screen: str, seconds: float, awake: bool) -> dict[str, object]:
+    """`measure_idle` in a fresh Python process (this script with --one-idle)."""
+    run = subprocess.run([sys.executable, __file__, "--one-idle", screen, "--idle", str(seconds)]
+                         + (["--awake"] if awake else []), capture_output=True, text=True, check=False)
+    if run.returncode:
+        raise SystemExit(f"bench: the idle {screen} run failed:\n{run.stderr.strip()}")
+    return json.loads(run.stdout)
+
+
 def bare_frame(surface: pygame.Surface, dungeon: DungeonScene, view: pygame.Rect) -> float:
     """One bare frame: the pre-rendered map blitted once where the scene shows it, and flipped."""
     import pygame
@@ -280,6 +350,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --frames: the shipped maps to run (default, village, caves)")
     parser.add_argument("--every", type=positive, default=1,
                         help="with --frames: end a turn every this many frames (1: back to back)")
+    parser.add_argument("--idle", type=float, nargs="?", const=10.0,
+                        help="the CPU share of the game left idle on each screen, over this many seconds (10)")
+    parser.add_argument("--awake", action="store_true", help="with --idle: the loop never sleeping")
+    parser.add_argument("--one-idle", choices=IDLE_SCREENS, help=argparse.SUPPRESS)  # internal: one screen here
     parser.add_argument("--one", type=positive, help=argparse.SUPPRESS)  # internal: measure one size here
     parser.add_argument("--one-map", type=shipped_map, help=argparse.SUPPRESS)  # internal: one map's frames here
     args = parser.parse_args(argv)
@@ -289,6 +363,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.one_map:
         print(json.dumps(measure_frames(args.one_map, args.frames or 600, args.every)))
+        return 0
+    if args.one_idle:
+        print(json.dumps(measure_idle(args.one_idle, args.idle or 10.0, args.awake)))
+        return 0
+    if args.idle:
+        for r in (idle_apart(screen, args.idle, args.awake) for screen in IDLE_SCREENS):
+            print(json.dumps(r) if args.json else
+                  f"{r['screen']:>9}  idle cpu {r['cpu_percent']:5.1f} % of a core  {r['frames_drawn']} frames drawn"
+                  f" in {r['seconds']} s  ({'never sleeping, ' if r['awake'] else ''}video {r['driver']},"
+                  f" load {r['load']})")
         return 0
     if args.frames:
         report_frames([frames_apart(name, args.frames, args.every) for name in args.maps], args.json)

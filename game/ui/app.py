@@ -23,6 +23,7 @@ from game.ui.help import HelpScene
 from game.ui.journal import JournalScene
 from game.ui.mappicker import MapPickerScene
 from game.ui.maprender import MissingTileset, map_layer
+from game.ui.pacing import MAX_DT, Pace
 from game.ui.pause import PauseScene
 from game.ui.preferences import Preferences
 from game.ui.region import RegionScene
@@ -156,25 +157,35 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
 
 
 def play(stack: SceneStack, preferences: Preferences, pilot: SmokePilot | None) -> None:
-    """The loop: input to the top scene (F11 and Alt+Enter to the window), update it, draw the visible ones."""
-    clock = pygame.time.Clock()
+    """The loop: one `frame` after another until a scene asks the app to stop."""
+    clock, pace = pygame.time.Clock(), Pace()
     while stack.quit_code is None:
-        dt = clock.tick(FPS) / 1000
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                stack.quit(0)
-            elif fullscreen_key(event) and not (stack.top and stack.top.takes_every_key):
-                preferences.change(fullscreen=not preferences.current.fullscreen)
-            elif stack.top is not None:
-                stack.top.handle(event)
-        if stack.top is not None:
-            stack.top.update(dt)
-        surface = pygame.display.get_surface()
-        for scene in stack.visible():
-            scene.draw(surface)
-        if pilot is not None:
-            pilot.step(surface)
-        pygame.display.flip()
+        frame(stack, preferences, pilot, pace, min(MAX_DT, clock.tick(FPS) / 1000))
+
+
+def frame(stack: SceneStack, preferences: Preferences, pilot: SmokePilot | None, pace: Pace, dt: float) -> bool:
+    """One pass of the loop: input to the top scene (F11 and Alt+Enter to the window), update it, draw the
+    visible ones; asleep (game/ui/pacing.py: nothing moving, no input) it only waits. Whether it drew."""
+    top = stack.top
+    events = pace.events(pilot is not None or (top is not None and top.animating), dt)
+    if not events and pace.asleep:
+        return False
+    for event in events:
+        if event.type == pygame.QUIT:
+            stack.quit(0)
+        elif fullscreen_key(event) and not (stack.top and stack.top.takes_every_key):
+            preferences.change(fullscreen=not preferences.current.fullscreen)
+        elif stack.top is not None:
+            stack.top.handle(event)
+    if stack.top is not None:
+        stack.top.update(dt)
+    surface = pygame.display.get_surface()
+    for scene in stack.visible():
+        scene.draw(surface)
+    if pilot is not None:
+        pilot.step(surface)
+    pygame.display.flip()
+    return True
 
 
 def fullscreen_key(event: pygame.event.Event) -> bool:

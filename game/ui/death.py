@@ -28,6 +28,10 @@ class DeathScene(Scene):
         if choice in WAYS_OUT:
             self.problems = self.stack.leave_run(WAYS_OUT[choice])
 
+    @property
+    def animating(self) -> bool:
+        return self.fade < 1.0
+
     def update(self, dt: float) -> None:
         self.fade = min(1.0, self.fade + dt * 1.5)
 

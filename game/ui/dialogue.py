@@ -201,6 +201,11 @@ class DialogueScene(Scene):
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.transcript.scroll_by(120 if key == pygame.K_PAGEUP else -120)
 
+    @property
+    def animating(self) -> bool:
+        """Dice rolling on screen, or the world's turn still running behind the talk."""
+        return self.transcript.busy or self.driver.busy or self.stale
+
     def update(self, dt: float) -> None:
         self.transcript.update(dt)
         if self.driver.busy:

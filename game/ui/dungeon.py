@@ -62,6 +62,7 @@ class DungeonScene(Scene):
         self.log_layer, self.side_layer = widgets.Layer(LOG_VIEW), widgets.Layer(SIDE)  # painted when they change
         self.left_on: pygame.Surface | None = None  # the screen this scene drew last, on top, with no popup
         self.dead_shown = False
+        self.moving = False  # a sprite or the camera still glides (the loop keeps drawing)
         self.last_talked = ""  # T talks to the next person in the room after this one
         self.last_cast = ""  # M casts on the next creature in the room after this one
         self.known: dict[int, Acquaintance | None] = {}  # the hover card's ties, until something happens
@@ -399,6 +400,11 @@ class DungeonScene(Scene):
         self.show_scent = not self.show_scent
         self.log.add(f"Scent overlay {'on' if self.show_scent else 'off'}.", theme.NOTE)
 
+    @property
+    def animating(self) -> bool:
+        """A world turn running, labels rising, a hit flashing, a sprite or the camera still gliding."""
+        return self.driver.busy or self.moving or bool(self.floaters.items or self.effects.flashes or self.effects.fading)
+
     def update(self, dt: float) -> None:
         self.clock += dt
         busy = self.driver.busy
@@ -410,7 +416,9 @@ class DungeonScene(Scene):
             self.dead_shown = True
             self.stack.push("death", cause=self.world.over, turn=self.world.turn)
             return
+        was = self.camera.x, self.camera.y
         self.camera.follow(*self._centre_px(self.shown.hero), dt)
+        self.moving = abs(was[0] - self.camera.x) + abs(was[1] - self.camera.y) > 0.5
         sound.player.ambient(self.world.map.rooms[self.shown.hero.room].theme)
         k = min(1.0, GLIDE * dt)
         live = set()
@@ -418,6 +426,7 @@ class DungeonScene(Scene):
             live.add(view.eid)
             tx, ty = view.square[0] * self.world.map.tile_w, view.square[1] * self.world.map.tile_h
             pos = self.glide.setdefault(view.eid, [float(tx), float(ty)])
+            self.moving = self.moving or abs(tx - pos[0]) + abs(ty - pos[1]) > 0.5
             pos[0] += (tx - pos[0]) * k
             pos[1] += (ty - pos[1]) * k
         for eid in set(self.glide) - live:
