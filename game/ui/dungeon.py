@@ -17,6 +17,7 @@ from game.maps.model import Square
 from game.ui import bindings, labels, markers, screenshots, snapshot, sound, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
+from game.ui.danger import Warning
 from game.ui.effects import HIT_KINDS, Effects, TorchLight, subject
 from game.ui.floaters import Floaters
 from game.ui.maprender import MissingTileset, map_layer, torch_squares
@@ -63,6 +64,7 @@ class DungeonScene(Scene):
         self.left_on: pygame.Surface | None = None  # the screen this scene drew last, on top, with no popup
         self.dead_shown = False
         self.moving = False  # a sprite or the camera still glides (the loop keeps drawing)
+        self.warning = Warning()  # the low-health warning (game/ui/danger.py)
         self.last_talked = ""  # T talks to the next person in the room after this one
         self.last_cast = ""  # M casts on the next creature in the room after this one
         self.known: dict[int, Acquaintance | None] = {}  # the hover card's ties, until something happens
@@ -403,7 +405,8 @@ class DungeonScene(Scene):
     @property
     def animating(self) -> bool:
         """A world turn running, labels rising, a hit flashing, a sprite or the camera still gliding."""
-        return self.driver.busy or self.moving or bool(self.floaters.items or self.effects.flashes or self.effects.fading)
+        return self.driver.busy or self.moving or self.warning.flash > 0 or \
+            bool(self.floaters.items or self.effects.flashes or self.effects.fading)
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -412,6 +415,7 @@ class DungeonScene(Scene):
             self.driver.advance(TURN_SLICE)
         if self._drain_events() or busy or self.read_at != self.driver.done:  # only when the world changed
             self.shown, self.read_at = snapshot.read(self.world), self.driver.done
+            self._warn()
         if self.world.over and not self.driver.busy and not self.dead_shown:
             self.dead_shown = True
             self.stack.push("death", cause=self.world.over, turn=self.world.turn)
@@ -433,6 +437,14 @@ class DungeonScene(Scene):
             del self.glide[eid]
         self.floaters.update(dt)
         self.effects.update(dt)
+        self.warning.update(dt)
+
+    def _warn(self) -> None:
+        """A danger that has just begun: a line in the log and a sound (the health bar flashes, draw)."""
+        began = self.warning.check(self.world, self.shown)
+        if began is not None:
+            self.log.add(began.line, theme.HOSTILE)
+            sound.player.play("warning")
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -461,7 +473,9 @@ class DungeonScene(Scene):
                             lambda canvas: self.log.draw(canvas, LOG_VIEW), shown)
         seen = self._seen_squares()
         self.side_layer.draw(surface, (self.shown, self.side.row_at(self.mouse), tuple(seen), theme.Look.version),
-                             lambda canvas: self.side.draw(canvas, self.shown, self.mouse, seen), shown)
+                             lambda canvas: self.side.draw(canvas, self.shown, self.mouse, seen),
+                             shown and self.warning.now is None)  # a warning draws over it
+        self.warning.draw(surface, self.side.health_bar, self.clock)
         if self.stack is None or self.stack.top is not self:
             return  # an overlay (pause, help, death) is up: no hover card under it
         square = self.square_at(self.mouse)

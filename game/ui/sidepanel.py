@@ -32,6 +32,7 @@ class SidePanel:
         self.rect = rect
         self.sprites = sprites
         self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move, Talk or Attack
+        self.health_bar = pygame.Rect(0, 0, 0, 0)  # where the hero's health bar was drawn last
         inner = rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
         self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - 44 - MINIMAP_HEIGHT, inner.w, MINIMAP_HEIGHT))
 
@@ -66,7 +67,10 @@ class SidePanel:
             ("Thirst", hero.thirst, 100, theme.THIRST),
         ):
             widgets.text(surface, label, (x, y), 13, theme.TEXT_DIM)
-            widgets.bar(surface, pygame.Rect(x + 104, y + 1, w - 104, 16), value, top, colour, f"{value} / {top}")
+            bar = pygame.Rect(x + 104, y + 1, w - 104, 16)
+            widgets.bar(surface, bar, value, top, colour, f"{value} / {top}")
+            if label == "Health":
+                self.health_bar = bar  # the low-health warning flashes it (game/ui/danger.py)
             y += 24
         card = hero.card
         stats = (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%\n"
