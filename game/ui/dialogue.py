@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import bindings, theme, widgets
+from game.ui import bindings, logcolours, theme, widgets
 from game.ui.card import bound_line
 from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
@@ -83,7 +83,7 @@ class DialogueScene(Scene):
         for event in self.world.pop_events():
             self.transcript.hear(event, self.uid)
             if event.kind != "turn" and self.world.hears(event):
-                self.held.append((event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT)))
+                self.held.append((event.text, logcolours.colour(event, logcolours.ours(self.world))))
         if not self.transcript.busy:
             self._release()
 

@@ -14,7 +14,7 @@ import pygame
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, labels, markers, screenshots, snapshot, sound, theme, widgets
+from game.ui import bindings, labels, logcolours, markers, screenshots, snapshot, sound, theme, widgets
 from game.ui.camera import Camera
 from game.ui.card import draw_card
 from game.ui.danger import Warning
@@ -102,12 +102,13 @@ class DungeonScene(Scene):
         events = self.world.pop_events()
         if events:
             self.known.clear()
+        ours = logcolours.ours(self.world) if events else set()
         for event in events:
             self._show(event)
             if event.kind == "turn":
                 self.log.separator(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
             elif self.world.hears(event):
-                self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
+                self.log.add(event.text, logcolours.colour(event, ours))
                 sound.player.event(event)
         return bool(events)
 
