@@ -57,12 +57,13 @@ MOUSE: list[tuple[str, str]] = [
 
 # In a conversation (the dialogue screen): keys, what they do (docs/controls.md), and the screen's hint.
 DIALOGUE: list[tuple[str, str, str]] = [
-    ("1-9", "Say that choice", "1-9 or click: say it"),
+    ("1-9, then letters", "Say that choice: each keeps its key for the whole conversation", "the key beside it, or click"),
     ("Up / Down, Enter", "Pick a choice and say it", "Up/Down and Enter"),
     ("Click a choice", "Say it", ""),
-    ("Esc", "Leave the conversation (costs nothing, even in a moment)", "Esc leaves"),
+    ("Esc or G", "Goodbye: leave the conversation (costs nothing, even in a moment)", "Esc or G leaves"),
     ("Mouse wheel, Page Up / Page Down", "Scroll what was said", "wheel scrolls"),
-    ("Draw weapon", "Asks once more; then the person becomes your enemy where it stands", ""),
+    ("D", "Draw weapon: asks once more (Y draws, N or Esc does not); then the person becomes your enemy where it "
+          "stands", ""),
 ]
 
 # On the trade screen (N5): keys, what they do (docs/controls.md), and the screen's hint.
