@@ -33,6 +33,7 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "fullscreen": ((pygame.K_F11,), "Fullscreen on or off (Alt+Enter too)"),
 }
 KEYS = dict(DEFAULTS)  # the keys in use: the defaults with the player's changes
+DESIGNER = ("reload",)  # keys for map designers: the F1 screen and docs/controls.md list them apart
 NAMES = {  # what the settings screen calls each action (and each of use_slot's keys, "Use item 3")
     "north": "Move north", "south": "Move south", "west": "Move west", "east": "Move east",
     "end_turn": "End turn", "eat": "Eat or drink", "heal": "Drink a healing potion", "pick_up": "Pick up",

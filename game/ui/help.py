@@ -1,4 +1,5 @@
-"""F1: the controls, listed from the binding table (game/ui/bindings.py), over the dungeon."""
+"""F1: the controls, listed from the binding table (game/ui/bindings.py), over the dungeon; the keys for map
+designers (bindings.DESIGNER) apart at the foot."""
 from __future__ import annotations
 
 import pygame
@@ -30,10 +31,14 @@ class HelpScene(Scene):
         rect = pygame.Rect(0, 0, 1000, 704)
         rect.center = (w // 2, h // 2)
         inner = widgets.panel(surface, rect, "Controls")
-        rows = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()]
-        size = fitting_size(len(rows) + len(bindings.MOUSE) + len(LEGEND), inner.h - 50)
+        rows = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()
+                if action not in bindings.DESIGNER]
+        designer = [(bindings.key_names(action), f"For map designers: {bindings.KEYS[action][1][0].lower()}"
+                     f"{bindings.KEYS[action][1][1:]}") for action in bindings.DESIGNER]
+        size = fitting_size(len(rows) + len(bindings.MOUSE) + len(designer) + len(LEGEND) + 1, inner.h - 50)
         step = theme.font(size).get_linesize() + LEADING
-        second = inner.x + 16 + max(theme.font(size, bold=True).size(name)[0] for name, _ in rows + bindings.MOUSE)
+        second = inner.x + 16 + max(theme.font(size, bold=True).size(name)[0]
+                                    for name, _ in rows + bindings.MOUSE + designer)
         y = inner.y + 4
         for group in (rows, bindings.MOUSE):
             for name, what in group:
@@ -43,6 +48,11 @@ class HelpScene(Scene):
             y += step // 2
         for line in LEGEND:
             widgets.text(surface, line, (inner.x + 8, y), size - 1, theme.TEXT_DIM)
+            y += step
+        y += step // 2
+        for name, what in designer:  # apart, at the foot, dim: not a player's key
+            widgets.text(surface, name, (inner.x + 8, y), size - 1, theme.TEXT_DIM, bold=True)
+            widgets.text(surface, what, (second, y), size - 1, theme.TEXT_DIM)
             y += step
         widgets.text(surface, "F1, Esc or a click closes this.", (rect.centerx, rect.bottom - 26), 14,
                      theme.TEXT_DIM, centre=True)
