@@ -54,6 +54,8 @@ class DungeonScene(Scene):
         self.world = world = session.world
         self.sprites = session.sprites
         self.log = widgets.MessageLog()
+        if session.realm is not None:  # a world's log goes on from place to place and is saved with it
+            self.log.lines = session.realm.log
         self.show_scent = False
         self.mouse: tuple[int, int] = (-1, -1)
         self.glide: dict[int, list[float]] = {}
