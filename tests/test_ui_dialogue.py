@@ -32,7 +32,7 @@ pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module
 def village(content, monkeypatch):
     """Ashby Vale with the moment "A letter home" sure to begin at the first talk with anyone."""
     forced = only(sure(content), "letter_home")
-    monkeypatch.setattr("game.ui.session.new_game", lambda path, seed, hero=None: new_game(path, seed, content=forced, hero=hero))
+    monkeypatch.setattr("game.launch.new_game", lambda path, seed, hero=None: new_game(path, seed, content=forced, hero=hero))
     session = Session(VILLAGE, 7)
     stack = scene_stack(session)
     dungeon = stack.reset("dungeon")

@@ -19,8 +19,11 @@ The idle window (`--idle [SECONDS]`, 10 unless given): the game's own loop (game
 alone on the title, the dungeon, the region map and the dialogue screen, each in a process of its own and in
 the window the video driver gives (run it under `xvfb-run -a -s "-screen 0 1280x800x24"` for a real one);
 the process's CPU time over SECONDS after the loop has had its moment awake, as a share of one core.
-`--awake` measures the same loop never sleeping (the game before issue 28). Results and the machine they
-came from go in docs/performance.md.
+`--awake` measures the same loop never sleeping (the game before issue 28).
+
+The cold start (`--cold [N]`, 10 unless given): a new Python process, from its start to the title's first
+frame drawn and flipped (main.py's imports, game/ui/app.py `open_game`, then one `frame`), N times with the
+bytecode cached (one untimed start first); the median and the spread. Results and the machine they came from go in docs/performance.md.
 """
 from __future__ import annotations
 
@@ -280,6 +283,38 @@ def idle_apart(screen: str, seconds: float, awake: bool) -> dict[str, object]:
     return json.loads(run.stdout)
 
 
+FIRST_FRAME = ("import sys; sys.path.insert(0, {root!r}); import main; main.tune_gc(); "
+               "from game.paths import DEFAULT_MAP; from game.ui import app, pacing; "
+               "stack, preferences, session = app.open_game(DEFAULT_MAP, 5); "
+               "app.frame(stack, preferences, None, pacing.Pace(), 0.0); print('ready', flush=True)")  # as main.py
+
+
+def measure_cold(runs: int) -> dict[str, object]:
+    """`runs` new processes timed from their start to the title's first frame (one untimed first, to cache
+    the bytecode)."""
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="ethernalis-bench-")  # the player's folders: empty, as on a first start
+    env = {**os.environ, "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy"), "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           **{name: os.path.join(scratch, name.lower()) for name in
+              ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")}}
+    command = [sys.executable, "-c", FIRST_FRAME.format(root=str(Path(__file__).resolve().parent.parent))]
+    times = []
+    for n in range(runs + 1):
+        began = time.perf_counter()
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        line = child.stdout.readline()
+        took = (time.perf_counter() - began) * 1000
+        child.communicate()
+        if line.strip() != "ready":
+            raise SystemExit(f"bench: the cold start failed:\n{child.stderr if child.stderr else ''}")
+        if n:
+            times.append(took)
+    return {"runs": runs, "median_ms": round(statistics.median(times), 1), "min_ms": round(min(times), 1),
+            "max_ms": round(max(times), 1), "driver": os.environ.get("SDL_VIDEODRIVER", "default"),
+            "load": round(os.getloadavg()[0], 2)}
+
+
 def bare_frame(surface: pygame.Surface, dungeon: DungeonScene, view: pygame.Rect) -> float:
     """One bare frame: the pre-rendered map blitted once where the scene shows it, and flipped."""
     import pygame
@@ -354,6 +389,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the CPU share of the game left idle on each screen, over this many seconds (10)")
     parser.add_argument("--awake", action="store_true", help="with --idle: the loop never sleeping")
     parser.add_argument("--one-idle", choices=IDLE_SCREENS, help=argparse.SUPPRESS)  # internal: one screen here
+    parser.add_argument("--cold", type=positive, nargs="?", const=10,
+                        help="time a new process to the title's first frame, this many times (10)")
     parser.add_argument("--one", type=positive, help=argparse.SUPPRESS)  # internal: measure one size here
     parser.add_argument("--one-map", type=shipped_map, help=argparse.SUPPRESS)  # internal: one map's frames here
     args = parser.parse_args(argv)
@@ -363,6 +400,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.one_map:
         print(json.dumps(measure_frames(args.one_map, args.frames or 600, args.every)))
+        return 0
+    if args.cold:
+        r = measure_cold(args.cold)
+        print(json.dumps(r) if args.json else
+              f"cold start to the title's first frame: median {r['median_ms']} ms (min {r['min_ms']}, max"
+              f" {r['max_ms']}) over {r['runs']} new processes, video {r['driver']}, load {r['load']}")
         return 0
     if args.one_idle:
         print(json.dumps(measure_idle(args.one_idle, args.idle or 10.0, args.awake)))

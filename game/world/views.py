@@ -8,6 +8,7 @@ import esper
 
 from game.content.codex import HeroSheet
 from game.rules.card import Card
+from game.rules.needs import EAT_ABOVE
 from game.world.components import Binding, Body, Growth, Hero, Identity, Inventory, Item, Mana, Mood, Needs, Position
 from game.world.rooms import footprint_of
 from game.world.world import World
@@ -143,7 +144,5 @@ def seems(world: World, eid: int, codex_id: str, hunger: int | None = None) -> s
     defn = world.content.codex.creatures.get(codex_id)
     if eid == world.hero or defn is None:
         return ""
-    from game.world.verbs.provisions import EAT_ABOVE  # here: provisions names items through this module
-
     want = world.content.motives.wants[defn.motivation.wants]
     return want.seems_fed if want.seems_fed and hunger is not None and hunger <= EAT_ABOVE else want.seems
