@@ -1,4 +1,5 @@
-"""F1: the controls, listed from the binding table (game/ui/bindings.py), over the dungeon."""
+"""F1: the controls, listed from the binding table (game/ui/bindings.py), over the dungeon; the keys for map
+designers (bindings.DESIGNER) apart at the foot."""
 from __future__ import annotations
 
 import pygame
@@ -51,8 +52,11 @@ class HelpScene(Scene):
     @staticmethod
     def columns() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         """The keys on the left; the mouse and the legend (rows without a key name) on the right."""
-        keys = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()]
-        return keys, list(bindings.MOUSE) + [("", line) for line in LEGEND]
+        keys = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()
+                if action not in bindings.DESIGNER]
+        designer = [(bindings.key_names(action), f"For map designers: {bindings.KEYS[action][1][0].lower()}"
+                     f"{bindings.KEYS[action][1][1:]}") for action in bindings.DESIGNER]
+        return keys, list(bindings.MOUSE) + [("", line) for line in LEGEND] + designer
 
 
 def column_height(rows: list[tuple[str, str]], size: int, width: int) -> int:

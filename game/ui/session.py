@@ -2,25 +2,25 @@
 
 The session holds the world of the current run: one map's (`start_run`), or a world of sites (`start_world`,
 the region map: `realm`, with `driver` on the site the hero is in, None on the region map). The scenes
-showing it are built by the app's scene registry (`game/ui/app.py`), not here.
+showing it are built by the app's scene registry (`game/ui/app.py`), not here. A session is made before the
+title's first frame, so the world, the maps and the saves are imported where a method first needs them
+(`game/ui/app.py` imports them in the background while the title shows).
 """
 from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game import mods
-from game.content.codex import HeroSheet
-from game.content.errors import ContentError
-from game.maps.errors import MapError
-from game.save import SaveError, default_save_path, load_world, save_world
-from game.save.worldsave import load_realm, save_realm, summary
-from game.ui.sprites import SpriteCache
-from game.launch import new_game, new_realm
+from game import mods, userdirs
 from game.paths import REGION_MAP
-from game.world.driver import Driver
-from game.world.realm import Realm
-from game.world.world import World
+from game.ui.sprites import SpriteCache
+
+if TYPE_CHECKING:  # the world, the maps and the saves are imported on first use: the title shows before them
+    from game.content.codex import HeroSheet
+    from game.world.driver import Driver
+    from game.world.realm import Realm
+    from game.world.world import World
 
 log = logging.getLogger("ethernalis.session")
 
@@ -30,7 +30,7 @@ class Session:
         self.map_path = map_path
         self.seed = seed
         self.runs = 0
-        self.save_path = save_path or default_save_path()  # pause menu's Save, title's Continue
+        self.save_path = save_path or userdirs.save_slot()  # pause menu's Save, title's Continue
         self.sprites = SpriteCache(mods=mods.in_play().folders)
         self.driver: Driver | None = None
         self.realm: Realm | None = None  # a world of sites (the region map), else None: one map's run
@@ -44,6 +44,9 @@ class Session:
         folder = self.save_path.parent
         found = sorted(folder.glob("world*.sav"), key=lambda p: p.stat().st_mtime, reverse=True) \
             if folder.is_dir() else []
+        from game.save import SaveError
+        from game.save.worldsave import summary
+
         out: list[tuple[Path, dict | str]] = []
         for path in found:
             try:
@@ -63,6 +66,10 @@ class Session:
         hero.toml's) on the road beside the home settlement.
 
         Returns the problems that stopped it (bad maps or data) instead of raising."""
+        from game.content.errors import ContentError
+        from game.launch import new_realm
+        from game.maps.errors import MapError
+
         self.close()
         try:
             self.realm = new_realm(region_path, self.seed + self.runs, hero=hero)
@@ -79,6 +86,11 @@ class Session:
                        sheet: HeroSheet | None = None) -> list[str]:
         """Play on in the world saved at `slot`: as hero `hero` (Continue), or as a new hero made there (of
         `sheet`, made on the creation screen, else hero.toml's under a drawn name)."""
+        from game.content.errors import ContentError
+        from game.save import SaveError
+        from game.save.worldsave import load_realm
+        from game.world.driver import Driver
+
         self.close()
         try:
             self.realm = load_realm(slot)
@@ -101,6 +113,9 @@ class Session:
 
     def autosave(self) -> bool:
         """Write the world of sites to its slot (on travel and quitting); a failure is kept in `notice`."""
+        from game.save import SaveError
+        from game.save.worldsave import save_realm
+
         try:
             save_realm(self.realm, self.world_slot)
         except SaveError as exc:
@@ -111,6 +126,8 @@ class Session:
 
     def travel(self, place: int) -> str:
         """Travel to a place of the region and go in (the driver then runs its world); the reason it could not."""
+        from game.world.driver import Driver
+
         result = self.realm.travel(place)
         if result.ok:
             self.driver = Driver(self.realm.here)
@@ -135,11 +152,15 @@ class Session:
 
         Returns the problems that stopped it (bad map or data) instead of raising.
         """
+        from game import launch  # launch.new_game looked up now (a test may stand in for it)
+        from game.content.errors import ContentError
+        from game.maps.errors import MapError
+
         self.close()
         seed = self.seed + self.runs
         self.hero = hero or self.hero
         try:
-            self.driver = new_game(self.map_path, seed, hero=self.hero)
+            self.driver = launch.new_game(self.map_path, seed, hero=self.hero)
         except MapError as exc:
             return self._refused(f"new run on {self.map_path}", exc.problems)
         except ContentError as exc:
@@ -153,6 +174,9 @@ class Session:
 
         Later runs start from the saved map and seed + 1. Returns the problems instead of raising.
         """
+        from game.save import SaveError, load_world
+        from game.world.driver import Driver
+
         self.close()
         try:
             self.driver = Driver(world or load_world(self.save_path))
@@ -171,6 +195,8 @@ class Session:
 
     def save(self) -> tuple[bool, str]:
         """Write the run (or the world of sites) to its slot; returns whether it was saved and the line for the log."""
+        from game.save import SaveError, save_world
+
         if self.world.mid_turn:
             return False, "Wait for the dungeon to finish its turn before saving."
         if self.realm is not None:
@@ -189,6 +215,9 @@ class Session:
         returns the line saying where it went, or why there is none."""
         if self.world is None and self.realm is None:
             return f"No run was under way; your save slot is untouched: {self.save_path}"
+        from game.save import SaveError, save_world
+        from game.save.worldsave import save_realm
+
         slot = self.world_slot if self.realm is not None else self.save_path
         path = slot.with_name(f"{slot.stem}.emergency{slot.suffix}")
         try:

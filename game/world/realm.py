@@ -180,6 +180,7 @@ class Realm:
                 site.world = self.open_world(site)
         self.home = next((pid for pid, s in self.sites.items() if s.is_settlement), min(self.sites))
         self.heroes: dict[str, HeroProfile] = {}
+        self.log: list[tuple[str, tuple[int, int, int]]] = []  # the message log's lines, saved with the world
         self.playing = ""
 
     # -- the time and the sites -----------------------------------------------------------------------
