@@ -21,7 +21,7 @@ from game.ui.app import scene_stack
 from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.settings import TEXT_SIZES
-from game.world.components import Merchant
+from game.world.components import Loyalty, Merchant, Persona
 from game.world.verbs import company
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
@@ -91,6 +91,23 @@ def dialogue(session: Session) -> SceneStack:
     return stack
 
 
+def refusal(session: Session) -> SceneStack:
+    """A villager at loyalty 25 has just said no to "Come with me.": the gate and where the hero stands."""
+    stack = single("dungeon")(session)
+    world = session.world
+    world.ecs.activate()
+    person = next(a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
+                  and a.ident.kind not in ("notable", "merchant"))
+    relocate(world, world.hero, world.room_of(person), [world.rooms.free_spot(world.room_of(person))])
+    esper.component_for_entity(person, Loyalty).to[world.uid(world.hero)] = 25
+    stack.push("dialogue", person=person, log=stack.top.log)
+    scene = stack.top
+    scene.choose(next(c for c in scene.choices() if c.key == "company:recruit"))
+    for _ in range(240):
+        scene.update(1 / 60)
+    return stack
+
+
 def trade(session: Session) -> SceneStack:
     stack = dialogue(session)
     stack.push("trade", merchant=stack.top.target, log=stack.scenes[0].log)
@@ -115,6 +132,7 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "death": (CRYPT, with_dungeon("death", cause="Slain by an outlaw in the Processional Way", turn=12)),
     "village": (VILLAGE, single("dungeon")),
     "dialogue": (VILLAGE, dialogue),
+    "refusal": (VILLAGE, refusal),
     "trade": (VILLAGE, trade),
     "region": (CRYPT, single("region", new=True)),
     "creation": (CRYPT, single("creation")),

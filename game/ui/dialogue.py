@@ -22,7 +22,7 @@ from game.ui.transcript import Entry, Transcript
 from game.world import views
 from game.world.commands import (Ask, Coerce, Command, Compel, DrawWeapon, Hand, Lift, Mend, Offer, Order, Recruit,
                                  Reply, Talk, TakeBack, Work)
-from game.world.talkview import Choice, TalkView, talk_view
+from game.world.talkview import Choice, TalkView, recruit_terms, talk_view
 
 if TYPE_CHECKING:
     from game.ui.session import Session
@@ -51,6 +51,13 @@ def company_command(hero: int, target: int, key: str) -> Command:
     if what == "take":
         return TakeBack(hero, target, int(arg))
     return Order(hero, target, what, int(arg) if arg else -1)
+
+
+def loyalty_gates(world) -> list[tuple[int, str]]:
+    """The loyalties that open something, lowest first, with companions.toml's words for them (N44, N39, N60)."""
+    rules, lines = world.content.contracts.rules, world.content.companions.lines
+    return sorted([(rules["mini_loyalty"], lines["gate_favour"]), (world.content.companions.loyalty,
+                    lines["gate_follow"]), (rules["secret_loyalty"], lines["gate_secret"])])
 
 
 class DialogueScene(Scene):
@@ -85,6 +92,11 @@ class DialogueScene(Scene):
         """The events since the last look: the conversation's into the transcript, all heard ones into the log."""
         for event in self.world.pop_events():
             self.transcript.hear(event, self.uid)
+            if event.kind == "lift" and event.target == self.uid:  # N48: plainly, whether it worked
+                theft = self.world.content.companions.theft_lines
+                words = theft["took" if event.data.get("success") else "failed"]
+                name = event.target_name or ""
+                self.transcript.add(Entry("note", words.format(item=event.data.get("item", ""), name=name)))
             if event.kind != "turn" and self.world.hears(event):
                 self.held.append((event.text, logcolours.colour(event, logcolours.ours(self.world))))
         if not self.transcript.busy:
@@ -141,6 +153,8 @@ class DialogueScene(Scene):
             self._do(Work(self.hero, self.target, choice.key.partition(":")[2]))
         elif choice.key.startswith("company:"):  # N4, N38, N48: recruiting and a companion's orders
             self._do(company_command(self.hero, self.target, choice.key))
+            if choice.key == "company:recruit" and self.view.loyalty < self.world.content.companions.loyalty:
+                self.transcript.add(Entry("note", recruit_terms(self.world, self.hero, self.target)))  # N39
         elif choice.key.startswith("bound:"):  # N54: a spell-bound creature's orders
             self._do(Compel(self.hero, self.target, choice.key.partition(":")[2]))
         else:
@@ -274,9 +288,9 @@ class DialogueScene(Scene):
                          TONE_COLOURS[dialogue.tone.get(regard, "plain")], bold=True)
             y += 30
             widgets.text(surface, "Loyalty", (area.x + 8, y), 14, theme.TEXT_DIM)
-            widgets.bar(surface, pygame.Rect(area.x + 90, y, area.w - 98, 18), view.loyalty, LOYALTY_BAR,
-                        theme.ACCENT, str(view.loyalty))
-            y += 34
+            bar = pygame.Rect(area.x + 90, y, area.w - 98, 18)
+            widgets.bar(surface, bar, view.loyalty, LOYALTY_BAR, theme.ACCENT, str(view.loyalty))
+            y = self._draw_thresholds(surface, bar, area, view.loyalty) + 10
         if view.moment:
             box = pygame.Rect(area.x + 4, y, area.w - 8, 56)
             pygame.draw.rect(surface, (48, 38, 64), box, border_radius=6)
@@ -284,17 +298,30 @@ class DialogueScene(Scene):
             widgets.text(surface, "A moment", (box.centerx, box.y + 6), 13, theme.TEXT_DIM, centre=True)
             widgets.text(surface, view.moment, (box.centerx, box.y + 26), 17, theme.ACCENT, bold=True, centre=True)
 
+    def _draw_thresholds(self, surface: pygame.Surface, bar: pygame.Rect, area: pygame.Rect, loyalty: int) -> int:
+        """The loyalty the rules gate on, ticked on the bar and named under it, reached ones bright (N39, N44,
+        N60); returns the y below."""
+        y = bar.bottom + 4
+        for need, words in loyalty_gates(self.world):
+            x = bar.x + round(bar.w * min(need, LOYALTY_BAR) / LOYALTY_BAR)
+            pygame.draw.line(surface, theme.TEXT, (x, bar.y - 2), (x, bar.bottom + 1), 2)
+            colour = theme.FRIEND if loyalty >= need else theme.TEXT_DIM
+            y = widgets.text(surface, f"{need}: {words}", (area.x + 8, y), 12, colour, width=area.w - 16).bottom
+        return y
+
     def _draw_choices(self, surface: pygame.Surface) -> int:
         """The choices at the foot of the right side, numbered; returns the top of the first (or of the
         question a Draw weapon asks)."""
         choices = self.choices()
         font, wrap = theme.font(16), self.right.w - 190
         images = [font.render(c.label, True, theme.TEXT, wraplength=wrap) for c in choices]
-        heights = [max(30, im.get_height() + 10) for im in images]
+        terms = [theme.font(13).render(c.terms, True, theme.TEXT_DIM, wraplength=self.right.w - 56) if c.terms
+                 else None for c in choices]
+        heights = [max(30, im.get_height() + 10 + (t.get_height() + 2 if t else 0)) for im, t in zip(images, terms)]
         y = self.right.bottom - sum(heights) - ROW_GAP * (len(heights) - 1)
         top, self.rows = y, []
         waiting = self.transcript.busy or self.driver.busy or self.stale
-        for i, (choice, image, h) in enumerate(zip(choices, images, heights)):
+        for i, (choice, image, under, h) in enumerate(zip(choices, images, terms, heights)):
             row = pygame.Rect(self.right.x, y, self.right.w, h)
             self.rows.append((row, choice))
             chosen = i == self.selected and not waiting
@@ -306,7 +333,11 @@ class DialogueScene(Scene):
             if tint != theme.TEXT:
                 image = font.render(choice.label, True, tint, wraplength=wrap)
             widgets.text(surface, key_label(self.keys.key_of(choice)), (row.x + 10, row.y + 5), 16, tint, bold=True)
-            surface.blit(image, (row.x + 36, row.y + (h - image.get_height()) // 2))
+            if under is None:
+                surface.blit(image, (row.x + 36, row.y + (h - image.get_height()) // 2))
+            else:  # what it needs or pays, dim, under the words (issue 23)
+                surface.blit(image, (row.x + 36, row.y + 5))
+                surface.blit(under, (row.x + 36, row.y + 7 + image.get_height()))
             if choice.approach:
                 tag = f"{choice.approach} · Measure {choice.points}"
                 widgets.text(surface, tag, (row.right - 10 - theme.font(13).size(tag)[0], row.y + (h - 16) // 2), 13,

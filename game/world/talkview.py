@@ -32,6 +32,7 @@ class Choice:
     approach: str = ""
     points: int = 0
     item: int = 0  # "offer": the carried item offered (C4)
+    terms: str = ""  # what it needs or pays and where the hero stands, shown under it (issue 23)
 
 
 @dataclass(frozen=True)
@@ -91,14 +92,41 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     elif voice_of(target):
         asked += work_choices(world, hero, target)
         if esper.component_for_entity(target, Identity).kind not in ("merchant", "notable"):
-            asked.append(Choice("company:recruit", world.content.companions.lines["recruit"]))
+            asked.append(Choice("company:recruit", world.content.companions.lines["recruit"],
+                                terms=recruit_terms(world, hero, target)))
         if not coercion.may_coerce(world, hero, target):  # N47
-            asked.append(Choice("company:coerce", world.content.companions.forced_lines["ask"]))
-    if not coercion.may_lift(world, hero, target):  # N48: what it holds, a line each
-        lift = world.content.companions.theft_lines["lift"]
-        asked += [Choice(f"company:lift:{i}", lift.format(item=item_name(world, i)))
+            forced = world.content.companions.forced_lines
+            asked.append(Choice("company:coerce", forced["ask"], terms=forced["odds"].format(
+                chance=coercion.forced_chance(world, hero), name=name_of(target))))
+    if not coercion.may_lift(world, hero, target):  # N48: what it holds, a line each, with its odds
+        theft = world.content.companions.theft_lines
+        worn = set(esper.component_for_entity(target, Inventory).equipped.values())
+        asked += [Choice(f"company:lift:{i}", theft["lift"].format(item=item_name(world, i)),
+                         terms=theft["odds"].format(chance=coercion.theft_chance(world, hero, i in worn),
+                                                    name=name_of(target)))
                   for i in esper.component_for_entity(target, Inventory).items[:LIFT_SHOWN]]
     return (*asked, *offers, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
+
+
+def name_of(eid: int) -> str:
+    return esper.component_for_entity(eid, Identity).name
+
+
+def recruit_terms(world: World, hero: int, target: int) -> str:
+    """N39: the loyalty following needs and the creature's own ("Nell will follow at loyalty 30; Nell's is 25")."""
+    data = world.content.companions
+    now = loyalty_to(world, target, hero)
+    words = data.lines["recruit_ready" if now >= data.loyalty else "recruit_needs"]
+    return words.format(name=name_of(target), need=data.loyalty, now=now)
+
+
+def offer_terms(world: World, contract) -> str:
+    """N43, N44: what an offered piece of work pays, shown before the hero accepts it."""
+    data = world.content.contracts
+    if contract.kind == "mini":
+        return data.lines["favour_terms"].format(name=contract.giver_name, gold=data.rules["mini_gold_least"])
+    bonus = data.lines["bonus"].format(item=world.content.items[contract.bonus].name) if contract.bonus else ""
+    return data.lines["terms"].format(gold=contract.gold, xp=contract.xp, bonus=bonus, name=contract.giver_name)
 
 
 def offer_choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
@@ -185,7 +213,7 @@ def work_choices(world: World, hero: int, target: int) -> list[Choice]:
                                lines["give" if active.kind == "mini" else "claim"]))
         said.append(Choice("work:abandon", lines["abandon"]))
     elif offered is not None:
-        said.append(Choice("work:accept", lines["accept"]))
+        said.append(Choice("work:accept", lines["accept"], terms=offer_terms(world, offered)))
         if offered.kind != "mini" and esper.component_for_entity(target, Identity).kind != "notable":
             said.append(Choice("work:ask", lines["another"]))
         said.append(Choice("work:decline", lines["decline"]))
