@@ -317,7 +317,7 @@ def test_every_action_can_be_rebound_and_the_help_screen_follows():
                  pygame.K_p, pygame.K_BACKSLASH, pygame.K_RIGHTBRACKET, pygame.K_v, pygame.K_KP1, pygame.K_y, pygame.K_z, pygame.K_b,
                  pygame.K_f, pygame.K_KP2, pygame.K_COMMA, pygame.K_PERIOD, pygame.K_SLASH, pygame.K_SEMICOLON,
                  pygame.K_QUOTE, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_BACKQUOTE, pygame.K_HOME, pygame.K_KP3, pygame.K_KP4,
-                 pygame.K_KP5, pygame.K_KP6])
+                 pygame.K_KP5, pygame.K_KP6, pygame.K_KP7])
     for action, index in bindings.slots():
         new = next(free)
         assert bindings.rebind(action, index, new) is None

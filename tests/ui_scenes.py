@@ -108,6 +108,15 @@ def refusal(session: Session) -> SceneStack:
     return stack
 
 
+def hinted(session: Session) -> SceneStack:
+    """The village as a new player enters it: the settlement's first-time hint at the top of the map."""
+    stack = single("dungeon")(session)
+    session.hints.seen.clear()
+    session.hints.showing = ""
+    session.hints.notice("settlement")
+    return stack
+
+
 def trade(session: Session) -> SceneStack:
     stack = dialogue(session)
     stack.push("trade", merchant=stack.top.target, log=stack.scenes[0].log)
@@ -129,6 +138,8 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "character": (CRYPT, with_dungeon("character")),
     "journal": (CRYPT, with_dungeon("journal")),
     "help": (CRYPT, with_dungeon("help")),
+    "how_to_play": (CRYPT, with_dungeon("help", page=1)),
+    "hint": (VILLAGE, hinted),
     "death": (CRYPT, with_dungeon("death", cause="Slain by an outlaw in the Processional Way", turn=12)),
     "village": (VILLAGE, single("dungeon")),
     "dialogue": (VILLAGE, dialogue),

@@ -30,7 +30,8 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "journal": ((pygame.K_j,), "Open the journal: your work and the people you have met"),
     "log_older": ((pygame.K_PAGEUP,), "Scroll the message log back"),
     "log_newer": ((pygame.K_PAGEDOWN,), "Scroll the message log forward"),
-    "help": ((pygame.K_F1,), "Show or hide the controls"),
+    "dismiss_hint": ((pygame.K_BACKSPACE,), "Hide the hint at the top of the map (Settings switch hints off)"),
+    "help": ((pygame.K_F1,), "Show or hide the controls and How to play"),
     "reload": ((pygame.K_F5,), "Reload the map from disk (keeps the hero and its party)"),
     "screenshot": ((pygame.K_F12,), "Save a screenshot"),
     "pause": ((pygame.K_ESCAPE,), "Pause menu"),
@@ -44,7 +45,7 @@ NAMES = {  # what the settings screen calls each action (and each of use_slot's 
     "talk": "Talk", "cast": "Cast a binding spell", "surface": "Climb to the region", "use_slot": "Use item", "scent": "Scent overlay",
     "pack_page": "Next pack page", "inventory": "Inventory", "character": "Character sheet", "look": "Look",
     "journal": "Journal", "log_older": "Log back",
-    "log_newer": "Log forward", "help": "Controls", "reload": "Reload the map", "screenshot": "Screenshot",
+    "log_newer": "Log forward", "help": "Controls", "dismiss_hint": "Hide the hint", "reload": "Reload the map", "screenshot": "Screenshot",
     "pause": "Pause menu", "fullscreen": "Fullscreen", "second_wind": "Second Wind",
 }
 CANCEL = pygame.K_ESCAPE  # while the settings screen waits for a key, Esc cancels: it cannot be given anew

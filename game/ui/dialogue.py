@@ -150,7 +150,8 @@ class DialogueScene(Scene):
         elif choice.key.startswith("mend:"):  # C26: the smith mends worn armour for gold
             self._do(Mend(self.hero, self.target, int(choice.key.partition(":")[2])))
         elif choice.key.startswith("work:"):  # N40-N44: contracts and mini-quests
-            self._do(Work(self.hero, self.target, choice.key.partition(":")[2]))
+            if self._do(Work(self.hero, self.target, choice.key.partition(":")[2])) and choice.key == "work:accept":
+                self.session.hints.notice("first_job")
         elif choice.key.startswith("company:"):  # N4, N38, N48: recruiting and a companion's orders
             self._do(company_command(self.hero, self.target, choice.key))
             if choice.key == "company:recruit" and self.view.loyalty < self.world.content.companions.loyalty:
@@ -174,6 +175,8 @@ class DialogueScene(Scene):
         view = talk_view(self.world, self.hero, self.target)
         if view is not None:
             self.view = view
+            if view.moment:
+                self.session.hints.notice("moment")
         choices = self.choices()
         for choice in choices:  # new choices take their keys in the order shown
             self.keys.key_of(choice)
@@ -192,6 +195,9 @@ class DialogueScene(Scene):
                     self.selected = i
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
+            if self.session.hints.rect.collidepoint(event.pos):
+                self.session.hints.dismiss()
+                return
             for row, choice in self.rows:
                 if row.collidepoint(event.pos):
                     self.choose(choice)
@@ -203,6 +209,8 @@ class DialogueScene(Scene):
 
     def _key(self, key: int) -> None:
         choices = self.choices()
+        if bindings.action_for(key) == "dismiss_hint" and self.session.hints.dismiss():
+            return
         if key == pygame.K_ESCAPE:
             if self.confirming:
                 self.confirming, self.selected = False, 0
@@ -257,6 +265,7 @@ class DialogueScene(Scene):
         top = self._draw_choices(surface)
         self.transcript.draw(surface, pygame.Rect(self.right.x, self.right.y, self.right.w, top - 14 - self.right.y))
         pygame.draw.line(surface, theme.PANEL_EDGE, (self.right.x, top - 8), (self.right.right, top - 8), 1)
+        self.session.hints.draw(surface, pygame.Rect(self.right.x - 8, self.right.y - 8, self.right.w + 16, 0))
         hint = "   ·   ".join(h for _, _, h in bindings.DIALOGUE if h)
         widgets.text(surface, hint, (self.right.centerx, inner.bottom - 18), 13, theme.TEXT_DIM, centre=True)
 

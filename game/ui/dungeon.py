@@ -15,7 +15,7 @@ import pygame
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, dungeon_targets, itemcard, logcolours, screenshots, snapshot, sound, theme, widgets
+from game.ui import bindings, danger, dungeon_targets, itemcard, logcolours, screenshots, snapshot, sound, theme, widgets
 from game.ui.card import WIDTH as CARD_WIDTH, draw_card
 from game.ui.dungeon_input import DungeonInput, Local, Open, Refuse, Request, TalkTo, pack_lines
 from game.ui.dungeon_render import MAP_VIEW, MapView
@@ -303,6 +303,9 @@ class DungeonScene(Scene):
                 self.log.scroll_by(event.y * 3)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
+            if self.session.hints.rect.collidepoint(event.pos):
+                self.session.hints.dismiss()
+                return
             square = self.square_at(event.pos)
             if square is not None:
                 self._click_map(square)
@@ -314,6 +317,9 @@ class DungeonScene(Scene):
             self._key(event.key)
 
     def _key(self, key: int) -> None:
+        if bindings.action_for(key) == "dismiss_hint":
+            self.session.hints.dismiss()
+            return
         if self.looking is not None and self._look_key(key):
             return
         self.input.per_page = self.side.pack_rows
@@ -332,6 +338,7 @@ class DungeonScene(Scene):
         if self._drain_events() or busy or self.read_at != self.driver.done:  # only when the world changed
             self.shown, self.read_at = snapshot.read(self.world), self.driver.done
             self._warn()
+            self._hint()
         if self.world.over and not self.driver.busy and not self.dead_shown:
             self.dead_shown = True
             self.stack.push("death", cause=self.world.over, turn=self.world.turn)
@@ -347,11 +354,25 @@ class DungeonScene(Scene):
             self.log.add(began.line, theme.HOSTILE)
             sound.player.play("warning")
 
+    def _hint(self) -> None:
+        """The first-time hints (game/ui/guide.py) for what the hero meets now: a settlement, a foe in its room,
+        low health, a pack nearly full."""
+        hints, hero = self.session.hints, self.shown.hero
+        if self.world.map.kind != "dungeon":
+            hints.notice("settlement")
+        if any(danger.foe(v) and v.room == hero.room for v in self.shown.views):
+            hints.notice("hostile")
+        if 0 < hero.health < hero.max_health * self.world.content.tuning["warning"]["health_share"]:
+            hints.notice("low_health")
+        if views.pack_nearly_full(self.world, self.world.hero):
+            hints.notice("full_pack")
+
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         sight = self.looked_at()
         self.view.draw(surface, self.shown, self.mouse, self._portraits, self.show_scent, self.driver.busy,
                        sight.square if sight else None)
+        self.session.hints.draw(surface, MAP_VIEW)
         shown, self.left_on = self.left_on is surface, None  # the panels as left last frame, nothing over them
         self.log_layer.draw(surface, (self.log.version, theme.Look.version),
                             lambda canvas: self.log.draw(canvas, LOG_VIEW), shown)
