@@ -18,6 +18,7 @@ import pygame
 from game.paths import ROOT
 from game.ui import labels, theme, widgets
 from game.ui.app import scene_stack
+from game.ui.recap import Summary
 from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.settings import TEXT_SIZES
@@ -140,7 +141,11 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "help": (CRYPT, with_dungeon("help")),
     "how_to_play": (CRYPT, with_dungeon("help", page=1)),
     "hint": (VILLAGE, hinted),
-    "death": (CRYPT, with_dungeon("death", cause="Slain by an outlaw in the Processional Way", turn=12)),
+    "death": (CRYPT, with_dungeon("death", cause="Slain by an outlaw in the Processional Way", turn=12,
+                                  recap=Summary("Turn 12  ·  level 1  ·  40 gold  ·  4 rooms seen  ·  2 kills",
+                                                "The last blow: Outlaw's club, 7 damage; it had a 55% chance to "
+                                                "hit you.", "Healing potion ×2, Second Wind"),
+                                  last=[f"Outlaw hits you with its club for {n} damage." for n in range(3, 9)])),
     "village": (VILLAGE, single("dungeon")),
     "dialogue": (VILLAGE, dialogue),
     "refusal": (VILLAGE, refusal),

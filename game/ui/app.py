@@ -145,8 +145,8 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("dungeon", dungeon)
     stack.register("pause", later("game.ui.pause", "PauseScene", session))
     stack.register("help", later("game.ui.help", "HelpScene"))
-    stack.register("death", lambda cause, turn: later("game.ui.death", "DeathScene")(
-        cause=cause, turn=turn, in_world=session.realm is not None))
+    stack.register("death", lambda cause, turn, recap=None, last=(): later("game.ui.death", "DeathScene")(
+        cause=cause, turn=turn, in_world=session.realm is not None, recap=recap, last=last))
     stack.register("dialogue", lambda person, log: later("game.ui.dialogue", "DialogueScene", session)(
         target=person, log=log))
     stack.register("maps", later("game.ui.mappicker", "MapPickerScene", session))

@@ -23,6 +23,7 @@ from game.ui.danger import Warning
 from game.ui.effects import HIT_KINDS, subject
 from game.ui.itemcard import draw_item_card
 from game.ui.maprender import MissingTileset
+from game.ui.recap import Recap
 from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import SidePanel
 from game.ui.stacks import stacked
@@ -31,6 +32,7 @@ from game.world import views
 from game.world.commands import Command, Move
 from game.world.events import Event
 from game.world.fightodds import both_ways
+from game.world.herofacts import pack_nearly_full
 from game.world.talkview import Acquaintance, acquaintance
 from game.world.views import CreatureView, ItemView
 
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
 
 LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
+LAST_LINES = 6  # the log's last lines the death screen repeats
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 LOGGED_SCREENS = ("pause",)  # screens that take the message log
 CARD_OFFSET = 18  # a card stands this far right of and below the point it is drawn beside
@@ -67,6 +70,7 @@ class DungeonScene(Scene):
         self.dead_shown = False
         self.looking: int | None = None  # the look mode's place among `dungeon_targets.sights`, when on
         self.warning = Warning()  # the low-health warning (game/ui/danger.py)
+        self.recap = Recap()  # what the death screen tells (game/ui/recap.py)
         self.known: dict[int, Acquaintance | None] = {}  # the hover card's ties, until something happens
         self.view = MapView(world.map, self.sprites, self.shown.hero)
         title = world.map.properties.get("title", world.map.name)
@@ -105,6 +109,7 @@ class DungeonScene(Scene):
         if events:
             self.known.clear()
         ours = logcolours.ours(self.world) if events else set()
+        self.recap.note(self.world, events)
         for event in events:
             self._show(event)
             if event.kind == "turn":
@@ -339,9 +344,12 @@ class DungeonScene(Scene):
             self.shown, self.read_at = snapshot.read(self.world), self.driver.done
             self._warn()
             self._hint()
+            self.recap.watch(self.world, self.shown)
         if self.world.over and not self.driver.busy and not self.dead_shown:
             self.dead_shown = True
-            self.stack.push("death", cause=self.world.over, turn=self.world.turn)
+            last = [words for words, colour in self.log.lines if not words.startswith("—")][-LAST_LINES:]
+            self.stack.push("death", cause=self.world.over, turn=self.world.turn,
+                            recap=self.recap.summary(self.world), last=last)
             return
         sound.player.ambient(self.world.map.rooms[self.shown.hero.room].theme)
         self.view.update(dt, self.shown)
@@ -364,7 +372,7 @@ class DungeonScene(Scene):
             hints.notice("hostile")
         if 0 < hero.health < hero.max_health * self.world.content.tuning["warning"]["health_share"]:
             hints.notice("low_health")
-        if views.pack_nearly_full(self.world, self.world.hero):
+        if pack_nearly_full(self.world, self.world.hero):
             hints.notice("full_pack")
 
     # -- drawing -----------------------------------------------------------------------------

@@ -159,13 +159,3 @@ def seems(world: World, eid: int, codex_id: str, hunger: int | None = None) -> s
     want = world.content.motives.wants[defn.motivation.wants]
     return want.seems_fed if want.seems_fed and hunger is not None and hunger <= EAT_ABOVE else want.seems
 
-
-PACK_NEARLY_FULL = 0.9  # the share of its capacity (N33) at which a pack counts as nearly full
-
-
-def pack_nearly_full(world: World, eid: int) -> bool:
-    """Whether what `eid` carries weighs nine tenths of what it can carry (N33) or more (the full-pack hint)."""
-    from game.world.verbs.loadout import capacity, carried_weight  # verbs read views: imported when asked
-
-    world.ecs.activate()
-    return carried_weight(world, eid) >= PACK_NEARLY_FULL * capacity(eid)
