@@ -23,6 +23,7 @@ from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.settings import TEXT_SIZES
 from game.world.components import Loyalty, Merchant, Persona
+from game.world.commands import EndTurn
 from game.world.verbs import company
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
@@ -118,6 +119,22 @@ def hinted(session: Session) -> SceneStack:
     return stack
 
 
+def chronicle(session: Session) -> SceneStack:
+    """The journal's Chronicle tab after a hundred turns on the village green: what the hero saw and was told."""
+    stack = single("dungeon")(session)
+    world = session.world
+    room = next(r.id for r in world.map.rooms.values() if r.name == "Village Green")
+    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
+    for _ in range(100):
+        session.driver.do(EndTurn(world.hero))
+        if session.driver.busy:
+            session.driver.finish_turn()
+    world.pop_events()
+    stack.push("journal")
+    stack.top.tab = 3
+    return stack
+
+
 def trade(session: Session) -> SceneStack:
     stack = dialogue(session)
     stack.push("trade", merchant=stack.top.target, log=stack.scenes[0].log)
@@ -150,6 +167,7 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "dialogue": (VILLAGE, dialogue),
     "refusal": (VILLAGE, refusal),
     "trade": (VILLAGE, trade),
+    "chronicle": (VILLAGE, chronicle),
     "region": (CRYPT, single("region", new=True)),
     "creation": (CRYPT, single("creation")),
     "settings": (CRYPT, single("settings")),

@@ -1,8 +1,9 @@
-"""The journal screen (N40, N44), over the dungeon: three tabs, Work (the hero's contracts and mini-quests,
+"""The journal screen (N40, N44), over the dungeon: four tabs, Work (the hero's contracts and mini-quests,
 ready and active first, then done and abandoned, with who gave them, where, the objective, the giver's
 words and the reward), People (who the hero has met, where they are, what they think of it, their
 loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points,
-the secret sites loyal people told of, N61). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and lines, the
+the secret sites loyal people told of, N61) and Chronicle (what the hero witnessed or was told of the places it
+lives through, each with its day and source, N87). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and lines, the
 wheel scrolls. It only shows a journal view."""
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from game.ui.session import Session
 
 PANEL = pygame.Rect(110, 28, 1060, 664)
-TABS = ("Work", "People", "Places")
+TABS = ("Work", "People", "Places", "Chronicle")
 LIST_W = 430
 ROW_H = 44
 ROWS = 11
@@ -39,7 +40,7 @@ class JournalScene(Scene):
         self.rows: list[tuple[pygame.Rect, int]] = []
 
     def count(self) -> int:
-        return len((self.view.entries, self.view.people, self.view.places)[self.tab])
+        return len((self.view.entries, self.view.people, self.view.places, self.view.chronicle)[self.tab])
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -91,7 +92,7 @@ class JournalScene(Scene):
         widgets.text(surface, earned, (inner.right - 4 - theme.font(15).size(earned)[0], inner.y + 10), 15, GOLD)
         body = pygame.Rect(inner.x, inner.y + 52, inner.w, inner.h - 52 - 30)
         self.rows = []
-        (self._work, self._people, self._places)[self.tab](surface, body)
+        (self._work, self._people, self._places, self._chronicle)[self.tab](surface, body)
         hint = "   ·   ".join(h for _, _, h in bindings.JOURNAL if h)
         widgets.text(surface, hint, (inner.centerx, inner.bottom - 18), 13, theme.TEXT_DIM, centre=True)
 
@@ -108,8 +109,8 @@ class JournalScene(Scene):
             pygame.draw.rect(surface, (58, 48, 78) if chosen else theme.PANEL_DARK, row, border_radius=5)
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, row, 2 if chosen else 1,
                              border_radius=5)
-            widgets.text(surface, title, (row.x + 10, row.y + 4), 15, theme.TEXT)
-            widgets.text(surface, tag, (row.x + 10, row.y + 21), 12, colour)
+            top = widgets.text(surface, title, (row.x + 10, row.y + 2), 15, theme.TEXT)
+            widgets.text(surface, tag, (row.x + 10, min(top.bottom, row.bottom - widgets.line_height(12))), 12, colour)
             self.rows.append((row, i))
             y += ROW_H
 
@@ -167,3 +168,18 @@ class JournalScene(Scene):
         x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
         y = widgets.text(surface, p.name, (x, body.y), 22, theme.TITLE, bold=True).bottom + 8
         widgets.text(surface, p.why, (x, y), 15, theme.TEXT, width=w)
+
+    def _chronicle(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """N87: what the hero has witnessed or been told of the places it lives through, newest first."""
+        told = self.view.chronicle
+        lines = [(widgets.fit(t.words, 15, LIST_W - 20), f"Day {t.day} · {t.source}", theme.TEXT_DIM) for t in told]
+        self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,
+                   "Nothing yet. What you see people do to one another, and what they tell you when you ask "
+                   "for news, is kept here.")
+        if not told:
+            return
+        t = told[min(self.selected[3], len(told) - 1)]
+        x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
+        y = widgets.text(surface, f"Day {t.day}", (x, body.y), 22, theme.TITLE, bold=True).bottom + 2
+        y = widgets.text(surface, t.source.capitalize(), (x, y), 15, theme.ACCENT).bottom + 10
+        widgets.text(surface, t.words, (x, y), 16, theme.TEXT, width=w)
