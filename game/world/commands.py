@@ -310,6 +310,7 @@ def _move(world: World, actor: int, cmd: Move) -> str:
     if not reason and actor == world.hero:
         observe(world, actor)  # N71: whoever stands there has been seen
         deeds.entered(world, actor, cmd.room)
+        contracts.latch(world, actor)  # an escort is ready the moment its giver stands in the room (issue 23)
     return reason
 
 

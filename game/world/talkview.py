@@ -88,7 +88,7 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
         asked += mend_choices(world, hero, target)
         asked += work_choices(world, hero, target)
     if company.companion_of(target) is not None:
-        asked += company_choices(world, hero, target)
+        asked += deliver_choices(world, hero, target) + company_choices(world, hero, target)
     elif voice_of(target):
         asked += work_choices(world, hero, target)
         if esper.component_for_entity(target, Identity).kind not in ("merchant", "notable"):
@@ -193,18 +193,22 @@ def spare_gear(world: World, hero: int) -> int | None:
                default=None)
 
 
+def deliver_choices(world: World, hero: int, target: int) -> list[Choice]:
+    """N40: the parcel the hero carries for `target`, to hand over (a companion's too, issue 23)."""
+    journal = esper.try_component(hero, Journal)
+    uid = world.uid(target)
+    for c in journal.contracts if journal else ():
+        if c.kind == "deliver" and c.state == "active" and c.target == uid and not c.met:
+            return [Choice("work:deliver", world.content.contracts.lines["deliver"].format(other=c.giver_name))]
+    return []
+
+
 def work_choices(world: World, hero: int, target: int) -> list[Choice]:
     """N40-N44, keyed "work:<action>" (commands.Work): a parcel to hand over; then, with this giver: claim
     or abandon active work (or give what a mini-quest asked for), accept, ask for another (an ordinary
     giver) or decline an offer, or ask for work."""
     lines = world.content.contracts.lines
-    said: list[Choice] = []
-    journal = esper.try_component(hero, Journal)
-    uid = world.uid(target)
-    for c in journal.contracts if journal else ():
-        if c.kind == "deliver" and c.state == "active" and c.target == uid and not c.met:
-            said.append(Choice("work:deliver", lines["deliver"].format(other=c.giver_name)))
-            break
+    said = deliver_choices(world, hero, target)
     active = contracts.of_giver(world, hero, target, "active")
     offered = contracts.of_giver(world, hero, target, "offered")
     if active is not None:

@@ -186,8 +186,8 @@ def offer(world: World, hero: int, giver: int, voice: str) -> None:
     if kind == "marked":
         item_words = f"{item.split(':')[1]}-runed {item_words}"
     says = objective.says.format(target=target_name, item=item_words, room=world.room_name(room))
-    passages = data.flavour[voice]
-    flavour = passages[rng.randrange(len(passages))]
+    passages = [p for p, fits in zip(data.flavour[voice], data.fits[voice]) if fits is None or kind in fits]
+    flavour = passages[rng.randrange(len(passages))]  # a lead-in that fits the work (issue 23)
     gold = rng.randint(*objective.gold)
     bonus = data.bonus[rng.randrange(len(data.bonus))] if kind != "marked" and \
         rng.random() < data.rules["bonus_chance"] else ""
