@@ -131,12 +131,14 @@ class RegionScene(Scene):
         surface.blit(self.backdrop, MAP_VIEW.topleft)
         if self.arrival is not None:  # the map alone behind the arrival: no world is read while one catches up
             widgets.veil(surface, (6, 4, 10, 170))
-            w, h = theme.LOGICAL_SIZE
+            box = pygame.Rect(0, 0, 640, 130)
+            box.center = MAP_VIEW.center
+            widgets.panel(surface, box, alpha=235)
             dots = "." * (1 + int(time.perf_counter() * 3) % 3)
-            widgets.text(surface, f"Arriving at {self.arriving_at}{dots}", (w // 2, h // 2 - 40), 30, theme.TITLE,
-                         bold=True, centre=True)
-            widgets.text(surface, "Its people live the hours you were away.", (w // 2, h // 2 + 6), 17,
-                         theme.TEXT_DIM, centre=True)
+            title = widgets.text(surface, f"Arriving at {self.arriving_at}{dots}", (box.centerx, box.y + 22), 30,
+                                 theme.TITLE, bold=True, centre=True)
+            widgets.text(surface, "Its people live the hours you were away.", (box.centerx, title.bottom + 10), 17,
+                         theme.TEXT, centre=True)
             return
         trip = self.realm.journey(self.chosen)
         if trip is not None:
