@@ -40,3 +40,14 @@ def test_a_harmless_blow_glances_off_and_the_last_of_a_group_reads_as_the_last(w
     combat.apply_damage(world, world.hero, band, 0, {}, heads - 1)
     lost = [e.text for e in world.pop_events() if e.kind == "heads_lost"]
     assert lost == [f"Goblin Cutters loses 1 of its number ({heads - 1} left).", "The last of Goblin Cutters falls."]
+
+
+def test_a_harmless_blow_floats_glances_off_not_minus_nothing(world):
+    from game.ui.floaters import Floaters
+
+    wolf = spawn(world, "wolf")
+    world.pop_events()
+    event = world.emit("hit", world.hero, wolf, weapon="Dagger", damage=0, extra="", text=("hit_glance",))
+    floaters = Floaters()
+    floaters.add(event, 0, 0)
+    assert [f.words for f in floaters.items] == ["glances off"]

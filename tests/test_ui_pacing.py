@@ -4,20 +4,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.paths import DEFAULT_MAP
 from game.ui import pacing
-from game.ui.app import frame, scene_stack
+from game.ui.app import frame
 from game.ui.preferences import Preferences
-from game.ui.session import Session
+from tests.test_ui_dungeon import start
 
 pytestmark = pytest.mark.usefixtures("display")
 
 
 @pytest.fixture
 def dungeon_stack():
-    session = Session(DEFAULT_MAP, 5)
-    stack = scene_stack(session)
-    stack.reset("dungeon")
+    stack, _, session = start()  # the default map's dungeon, as tests/test_ui_dungeon.py's tests start
     yield stack
     session.close()
 

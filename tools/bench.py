@@ -21,6 +21,12 @@ the window the video driver gives (run it under `xvfb-run -a -s "-screen 0 1280x
 the process's CPU time over SECONDS after the loop has had its moment awake, as a share of one core.
 `--awake` measures the same loop never sleeping (the game before issue 28).
 
+The arrival (`--arrival [TURNS]`, 2,000 unless given): a new world's hero away from its home settlement for
+TURNS turns (the realm's clock moved on, as after a long dungeon run), then going in from the region map
+through the game's loop: every frame's time until the settlement's screen is up (the catching up spread over
+frames behind the arrival screen, game/ui/region.py), beside the same arrival in one go (Session.travel), each
+in a process of its own (`--one-arrival`).
+
 The cold start (`--cold [N]`, 10 unless given): a new Python process, from its start to the title's first
 frame drawn and flipped (main.py's imports, game/ui/app.py `open_game`, then one `frame`), N times with the
 bytecode cached (one untimed start first); the median and the spread. Results and the machine they came from go in docs/performance.md.
@@ -289,6 +295,58 @@ FIRST_FRAME = ("import sys; sys.path.insert(0, {root!r}); import main; main.tune
                "app.frame(stack, preferences, None, pacing.Pace(), 0.0); print('ready', flush=True)")  # as main.py
 
 
+def measure_arrival(turns: int, in_one_go: bool) -> dict[str, object]:
+    """The frames of arriving home after `turns` turns away (or the one call that arrives in one go)."""
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="ethernalis-bench-")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = os.path.join(scratch, name.lower())
+    for name, value in HEADLESS.items():
+        os.environ.setdefault(name, value)
+    import pygame
+
+    from game.paths import DEFAULT_MAP
+    from game.ui import app, pacing
+    from game.ui.dungeon import DungeonScene
+
+    stack, preferences, session = app.open_game(DEFAULT_MAP, FRAME_SEED)
+    try:
+        region = stack.reset("region", new=True)
+        realm = session.realm
+        realm.clock += turns  # away that long (a long dungeon run), the hero beside its home again
+        region.chosen = realm.home
+        frames, cpu, pace, clock = [], [], pacing.Pace(sleeps=False), pygame.time.Clock()
+        began = time.perf_counter()
+        step = (lambda: session.travel(realm.home)) if in_one_go else region.go
+        while step is not None:
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            step()
+            frames.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.thread_time() - start_cpu) * 1000)
+            done = in_one_go or isinstance(stack.top, DungeonScene)
+            step = None if done else lambda: app.frame(stack, preferences, None, pace, 1 / 60)
+            clock.tick(60)
+        took = time.perf_counter() - began
+    finally:
+        session.close(autosave=False)
+        pygame.quit()
+    return {"turns": turns, "in_one_go": in_one_go, "frames": len(frames), "max_frame_ms": round(max(frames), 1),
+            "p95_frame_ms": round(percentile(frames, 95), 1), "last_frame_ms": round(frames[-1], 1),
+            "max_frame_cpu_ms": round(max(cpu), 1),
+            "seconds": round(took, 2),
+            "load": round(os.getloadavg()[0], 2)}
+
+
+def arrival_apart(turns: int, in_one_go: bool) -> dict[str, object]:
+    """`measure_arrival` in a fresh Python process (this script with --one-arrival)."""
+    run = subprocess.run([sys.executable, __file__, "--one-arrival", str(turns)] + (["--awake"] if in_one_go else []),
+                         capture_output=True, text=True, check=False)
+    if run.returncode:
+        raise SystemExit(f"bench: the arrival failed:\n{run.stderr.strip()}")
+    return json.loads(run.stdout)
+
+
 def measure_cold(runs: int) -> dict[str, object]:
     """`runs` new processes timed from their start to the title's first frame (one untimed first, to cache
     the bytecode)."""
@@ -389,6 +447,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the CPU share of the game left idle on each screen, over this many seconds (10)")
     parser.add_argument("--awake", action="store_true", help="with --idle: the loop never sleeping")
     parser.add_argument("--one-idle", choices=IDLE_SCREENS, help=argparse.SUPPRESS)  # internal: one screen here
+    parser.add_argument("--arrival", type=positive, nargs="?", const=2000,
+                        help="the frames of arriving home after this many turns away (2000)")
+    parser.add_argument("--one-arrival", type=positive, help=argparse.SUPPRESS)  # internal: here; --awake: in one go
     parser.add_argument("--cold", type=positive, nargs="?", const=10,
                         help="time a new process to the title's first frame, this many times (10)")
     parser.add_argument("--one", type=positive, help=argparse.SUPPRESS)  # internal: measure one size here
@@ -400,6 +461,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.one_map:
         print(json.dumps(measure_frames(args.one_map, args.frames or 600, args.every)))
+        return 0
+    if args.one_arrival:
+        print(json.dumps(measure_arrival(args.one_arrival, in_one_go=args.awake)))
+        return 0
+    if args.arrival:
+        for r in (arrival_apart(args.arrival, False), arrival_apart(args.arrival, True)):
+            print(json.dumps(r) if args.json else
+                  f"arrival after {r['turns']} turns away {'in one go' if r['in_one_go'] else 'over frames'}:"
+                  f" {r['frames']} frames, longest {r['max_frame_ms']} ms (cpu {r['max_frame_cpu_ms']} ms),"
+                  f" p95 {r['p95_frame_ms']} ms, the last"
+                  f" (the place's screen built, the world saved) {r['last_frame_ms']} ms,"
+                  f" {r['seconds']} s in all (load {r['load']})")
         return 0
     if args.cold:
         r = measure_cold(args.cold)

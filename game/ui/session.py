@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generator
 
 from game import mods, userdirs
 from game.paths import REGION_MAP
@@ -39,6 +39,7 @@ class Session:
         self.world_slot: Path | None = None  # where the world of sites is saved (on travel and on quitting)
         self.notice = ""  # the last autosave's failure, for the screen to show
         self.hero: HeroSheet | None = None  # the creation screen's hero: later runs keep it
+        self.arrival: Generator[None, None, str] | None = None  # a journey's arrival under way (`arrive`)
 
     # -- a world of sites ------------------------------------------------------------------------------
     def world_saves(self) -> list[tuple[Path, dict | str]]:
@@ -128,9 +129,22 @@ class Session:
 
     def travel(self, place: int) -> str:
         """Travel to a place of the region and go in (the driver then runs its world); the reason it could not."""
+        from game.world.realm import run_through
+
+        return run_through(self.arrive(place))
+
+    def arrive(self, place: int) -> Generator[None, None, str]:
+        """`travel` a slice at a time (the place catching up on arrival yields, Realm.travelling): the region
+        screen steps it over frames, so arriving never freezes the screen; its value is travel's reason. Kept
+        as `arrival` until done: quitting meanwhile ends it first."""
+        self.arrival = self._arriving(place)
+        return self.arrival
+
+    def _arriving(self, place: int) -> Generator[None, None, str]:
         from game.world.driver import Driver
 
-        result = self.realm.travel(place)
+        result = yield from self.realm.travelling(place)
+        self.arrival = None
         if result.ok:
             self.driver = Driver(self.realm.here)
             self.autosave()
@@ -244,6 +258,10 @@ class Session:
         turn under way run to its end, unless `autosave` is False: after a crash nothing more runs)."""
         if self.realm is not None:
             if autosave:
+                if self.arrival is not None:  # quitting while arriving: the arrival ends first
+                    from game.world.realm import run_through
+
+                    run_through(self.arrival)
                 if self.driver is not None and self.driver.busy:
                     self.driver.finish_turn()  # quitting while the dungeon moves keeps that turn too
                 self.autosave()
