@@ -135,6 +135,16 @@ def chronicle(session: Session) -> SceneStack:
     return stack
 
 
+def explaining(key: str) -> Callable[[Session], SceneStack]:
+    """The creation screen with the row `key` chosen: the left panel explains it."""
+    def make(session: Session) -> SceneStack:
+        stack = single("creation")(session)
+        scene = stack.top
+        scene.focus = scene.rows.index(scene.row(key))
+        return stack
+    return make
+
+
 def trade(session: Session) -> SceneStack:
     stack = dialogue(session)
     stack.push("trade", merchant=stack.top.target, log=stack.scenes[0].log)
@@ -170,6 +180,8 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "chronicle": (VILLAGE, chronicle),
     "region": (CRYPT, single("region", new=True)),
     "creation": (CRYPT, single("creation")),
+    "creation_physique": (CRYPT, explaining("stat:physique")),
+    "creation_druidic": (CRYPT, explaining("prof:druidic")),
     "settings": (CRYPT, single("settings")),
     "title": (CRYPT, single("title")),
 }

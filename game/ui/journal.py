@@ -101,18 +101,18 @@ class JournalScene(Scene):
         """A scrolling list of (title, tag, tag colour) with the chosen line framed."""
         if not lines:
             widgets.text(surface, empty, (area.x + 8, area.y + 8), 15, theme.TEXT_DIM, width=area.w - 16)
-        y = area.y
-        for i in range(self.top[self.tab], min(len(lines), self.top[self.tab] + ROWS)):
+        y, row_h = area.y, max(ROW_H, widgets.line_height(15) + widgets.line_height(12) + 8)  # at every text size
+        for i in range(self.top[self.tab], min(len(lines), self.top[self.tab] + min(ROWS, area.h // row_h))):
             title, tag, colour = lines[i]
-            row = pygame.Rect(area.x, y, area.w, ROW_H - 4)
+            row = pygame.Rect(area.x, y, area.w, row_h - 4)
             chosen = i == self.selected[self.tab]
             pygame.draw.rect(surface, (58, 48, 78) if chosen else theme.PANEL_DARK, row, border_radius=5)
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, row, 2 if chosen else 1,
                              border_radius=5)
-            top = widgets.text(surface, title, (row.x + 10, row.y + 2), 15, theme.TEXT)
-            widgets.text(surface, tag, (row.x + 10, min(top.bottom, row.bottom - widgets.line_height(12))), 12, colour)
+            widgets.text(surface, title, (row.x + 10, row.y + 2), 15, theme.TEXT)
+            widgets.text(surface, tag, (row.x + 10, row.y + 2 + widgets.line_height(15)), 12, colour)
             self.rows.append((row, i))
-            y += ROW_H
+            y += row_h
 
     def _work(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         entries = self.view.entries
