@@ -14,6 +14,8 @@ from game.ui.session import Session
 from game.world.commands import EndTurn
 from game.world.components import Body
 from game.world.fightodds import one_way
+from game.world.verbs import company
+from game.world.verbs.combat import die
 from game.world.verbs.factory import spawn_creature, spawn_item
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -50,5 +52,24 @@ def test_a_death_recap_names_the_killing_blow_with_its_odds_and_what_went_unused
         assert "Healing potion" in recap.unused
         assert death.last and all(not line.startswith("—") for line in death.last)
         death.draw(pygame.display.get_surface())
+    finally:
+        session.close(autosave=False)
+
+
+def test_a_companions_death_is_a_line_the_player_cannot_miss_wherever_it_fell():
+    session = Session(ROOT / "maps" / "village.tmx", 7)
+    try:
+        stack = scene_stack(session)
+        dungeon = stack.reset("dungeon")
+        world = session.world
+        world.ecs.activate()
+        mate = next(a.eid for a in world.actors.all() if a.ident.kind == "world" and a.body.health > 0)
+        company.join(world, world.hero, mate)
+        name = next(a.ident.name for a in world.actors.all() if a.eid == mate)
+        dungeon.read_at = -1
+        dungeon.update(1 / 60)
+        die(world, mate, None)
+        dungeon.update(1 / 60)
+        assert f"{name}, who travelled with you, is dead." in [line for line, _ in dungeon.log.lines]
     finally:
         session.close(autosave=False)

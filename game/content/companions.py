@@ -14,7 +14,7 @@ LINES = {"recruit": (), "follow": (), "wait": (), "explore": ("room",), "hand": 
          "part": (), "joins": (), "refuses": (), "full": (), "follows": (), "waits": (), "goes": (),
          "seen": ("room", "seen"), "nothing": (), "thanks": (), "hands": (), "parts": (), "heals": (),
          "recruit_needs": ("name", "need", "now"), "recruit_ready": ("name", "need", "now"),
-         "gate_favour": (), "gate_follow": (), "gate_secret": ()}
+         "gate_favour": (), "gate_follow": (), "gate_secret": (), "fallen": ("name",)}
 
 
 FORCED = {"chance": 100, "per_charisma": 100, "loyalty": 1000}

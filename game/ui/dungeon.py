@@ -117,7 +117,19 @@ class DungeonScene(Scene):
             elif self.world.hears(event):
                 self.log.add(event.text, logcolours.colour(event, ours))
                 sound.player.event(event)
+        self._mourn(events)
         return bool(events)
+
+    def _mourn(self, events: list[Event]) -> None:
+        """A companion's death is a line the player cannot miss, wherever it fell (issue 23), and a sound."""
+        party = {view.uid: view.name for view, _ in self.shown.party}
+        for event in events:
+            fallen = event.target if event.kind == "killed" else event.actor if event.kind == "death" else None
+            if fallen in party:
+                line = self.world.content.companions.lines["fallen"].format(name=party[fallen])
+                self.log.add(line, theme.HOSTILE)
+                self.warning.flash = danger.FLASH_SECONDS
+                sound.player.play("warning")
 
     def _show(self, event: Event) -> None:
         """Floating label, hit flash or fading corpse for the creatures an event is about."""

@@ -16,7 +16,7 @@ from game.world.events import Event
 if TYPE_CHECKING:
     from game.world.world import World
 
-KINDS = frozenset({"converse", "feud_over", "killed", "arrive_from", "contract_done", "joins", "says"})
+KINDS = frozenset({"converse", "feud_over", "killed", "death", "arrive_from", "contract_done", "joins", "says"})
 BAD_BLOOD_AND_GIFTS = ("insult", "denounce", "gift")  # the exchanges worth a line: how feuds begin, and gifts
 KEEP = 300  # entries a hero keeps, the newest
 SEEN = "you saw it"
@@ -28,8 +28,9 @@ def source_of(world: World, event: Event) -> str | None:
     data = event.data
     if event.kind == "converse":
         return SEEN if data.get("feud") or data.get("exchange") in BAD_BLOOD_AND_GIFTS else None
-    if event.kind == "killed":
-        victim = world.actors.peek_uid(event.target) if event.target else None
+    if event.kind in ("killed", "death"):
+        who = event.target if event.kind == "killed" else event.actor
+        victim = world.actors.peek_uid(who) if who else None
         return SEEN if victim is not None and victim.ident.kind in PEOPLE else None
     if event.kind == "says":  # N71, N72: news of someone, told to the hero
         return f"told by {event.actor_name}" if data.get("part") == "news" and "about" in data else None
