@@ -145,6 +145,14 @@ def explaining(key: str) -> Callable[[Session], SceneStack]:
     return make
 
 
+def people(session: Session) -> SceneStack:
+    """The people view after a hundred turns on the village green: who likes whom among those seen."""
+    stack = chronicle(session)
+    stack.pop()
+    stack.push("people")
+    return stack
+
+
 def trade(session: Session) -> SceneStack:
     stack = dialogue(session)
     stack.push("trade", merchant=stack.top.target, log=stack.scenes[0].log)
@@ -178,6 +186,7 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "refusal": (VILLAGE, refusal),
     "trade": (VILLAGE, trade),
     "chronicle": (VILLAGE, chronicle),
+    "people": (VILLAGE, people),
     "region": (CRYPT, single("region", new=True)),
     "creation": (CRYPT, single("creation")),
     "creation_physique": (CRYPT, explaining("stat:physique")),

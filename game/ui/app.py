@@ -156,6 +156,7 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("journal", later("game.ui.journal", "JournalScene", session))
     stack.register("inventory", later("game.ui.inventory", "InventoryScene", session))
     stack.register("character", later("game.ui.character", "CharacterScene", session))
+    stack.register("people", later("game.ui.people", "PeopleScene", session))
     return stack
 
 

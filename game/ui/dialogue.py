@@ -16,6 +16,7 @@ import pygame
 from game.ui import bindings, logcolours, theme, widgets
 from game.ui.card import bound_line
 from game.ui.choicekeys import ChoiceKeys, key_label
+from game.ui.guide import guide
 from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
@@ -120,7 +121,11 @@ class DialogueScene(Scene):
             options = self.world.content.dialogue.options
             return [Choice("confirm_draw", options["confirm_draw"].format(name=self.view.name)),
                     Choice("cancel_draw", options["cancel_draw"])]
-        return list(self.view.choices)
+        choices = list(self.view.choices)
+        if self.view.thinking and not self.view.moment and choices[0].key == "others":  # N71: who likes whom
+            at = next(i for i, c in enumerate(choices) if c.key in ("draw", "goodbye"))
+            choices.insert(at, Choice("people", guide().people["choice"]))
+        return choices
 
     def choose(self, choice: Choice) -> None:
         """Send what `choice` asks for; the scene closes on goodbye and on a drawn weapon."""
@@ -141,6 +146,9 @@ class DialogueScene(Scene):
             return
         if choice.key == "goodbye":
             self.leave()
+            return
+        if choice.key == "people":  # who likes whom among the people this hero knows (issue 23)
+            self.stack.push("people")
             return
         if choice.key == "trade":  # N5: the trade screen, over this one
             self.stack.push("trade", merchant=self.target, log=self.log)

@@ -23,6 +23,7 @@ from game.paths import DATA, regular_file
 from game.ui import bindings, labels, theme, widgets
 
 GUIDE = DATA / "guide.toml"
+PEOPLE = ("choice", "title", "intro", "empty", "nothing", "keys")
 HINTS = ("settlement", "hostile", "moment", "low_health", "full_pack", "first_job")
 SEEN_FILE = "hints.txt"
 MAX_SEEN_BYTES = 4096  # a few names; a bigger file is not ours and is read as "none seen"
@@ -33,6 +34,7 @@ log = logging.getLogger("ethernalis.guide")
 class Guide:
     hints: dict[str, str]  # hint name -> its line, {action} placeholders still in it
     how_to_play: tuple[tuple[str, str], ...]  # (heading, paragraph), in order
+    people: dict[str, str]  # the people view's words (PEOPLE)
 
 
 @cache
@@ -59,7 +61,10 @@ def guide(path: Path = GUIDE) -> Guide:
     for i, page in enumerate(pages):
         if not isinstance(page, dict) or not all(isinstance(page.get(k), str) for k in ("title", "text")):
             raise ContentError(f"{path}: how_to_play {i + 1}: needs a title and a text")
-    return Guide(hints, tuple((p["title"], p["text"]) for p in pages))
+    people = data.get("people")
+    if not isinstance(people, dict) or not all(isinstance(people.get(k), str) for k in PEOPLE):
+        raise ContentError(f"{path}: [people]: needs {', '.join(PEOPLE)} as text")
+    return Guide(hints, tuple((p["title"], p["text"]) for p in pages), {k: people[k] for k in PEOPLE})
 
 
 class KeyNames(dict):
