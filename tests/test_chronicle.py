@@ -65,6 +65,7 @@ def test_N87_the_chronicle_is_saved_with_the_hero(tmp_path):
         before = list(esper.component_for_entity(world.hero, Chronicle).entries)
         save_world(world, tmp_path / "slot.sav")
         again = load_world(tmp_path / "slot.sav")
-        assert before and [(t.day, t.words, t.source) for t in journal_view(again, again.hero).chronicle][::-1] == before
+        told = [(t.day, t.words, t.source) for t in journal_view(again, again.hero).chronicle]
+        assert before and told[::-1] == before
     finally:
         game.close()

@@ -225,14 +225,20 @@ def test_N40_work_can_be_abandoned_and_a_new_offer_asked(village):
 
 
 # -- objectives --------------------------------------------------------------------------------------------
-@pytest.mark.rule("N40")
-def test_N40_deliver_a_parcel_to_its_person_then_claim(village):
+def parcel_taken(village):
+    """A villager's parcel accepted: (hero, giver, contract, the person it is for)."""
     world = village.world
     hero, giver = world.hero, people(world)[0]
     goto(world, giver)
     contract = offer_of(village, giver, "deliver")
     assert village.do(Work(hero, giver, "accept")).ok
-    person = world.actors.by_uid(contract.target).eid
+    return hero, giver, contract, world.actors.by_uid(contract.target).eid
+
+
+@pytest.mark.rule("N40")
+def test_N40_deliver_a_parcel_to_its_person_then_claim(village):
+    world = village.world
+    hero, giver, contract, person = parcel_taken(village)
     assert village.do(Work(hero, person, "deliver")).reason.endswith("is not in this room.")
     goto(world, person)
     assert "work:deliver" in [c.key for c in talk_view(world, hero, person).choices]
@@ -246,11 +252,7 @@ def test_N40_deliver_a_parcel_to_its_person_then_claim(village):
 @pytest.mark.rule("N40")
 def test_N40_a_parcel_for_a_companion_can_be_handed_over_in_the_party(village):
     world = village.world
-    hero, giver = world.hero, people(world)[0]
-    goto(world, giver)
-    contract = offer_of(village, giver, "deliver")
-    assert village.do(Work(hero, giver, "accept")).ok
-    person = world.actors.by_uid(contract.target).eid
+    hero, _, contract, person = parcel_taken(village)
     goto(world, person)
     company.join(world, hero, person)
     assert "work:deliver" in [c.key for c in talk_view(world, hero, person).choices]

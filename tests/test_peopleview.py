@@ -5,15 +5,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.paths import ROOT
-from game.ui.app import scene_stack
 from game.ui.people import PeopleScene
-from game.ui.session import Session
 from game.world.peopleview import UNSAID, people_view
 from game.world.verbs import social
 from game.world.verbs.speech import living_names
 from game.world.verbs.witness import observe, witness_of
 from tests.test_coercion import beside, resident
+from tests.test_reasons import talking
 
 
 @pytest.mark.rule("N71")
@@ -36,17 +34,7 @@ def test_N71_the_view_lists_only_people_the_hero_observed_with_their_feelings_fo
 
 @pytest.mark.usefixtures("display")
 def test_the_people_view_opens_from_a_conversation():
-    session = Session(ROOT / "maps" / "village.tmx", 7)
-    try:
-        stack = scene_stack(session)
-        stack.reset("dungeon")
-        world = session.world
-        person = resident(world)
-        beside(world, person)
-        stack.push("dialogue", person=person, log=stack.top.log)
-        dialogue = stack.top
+    with talking() as (stack, dialogue):
         dialogue.choose(next(c for c in dialogue.choices() if c.key == "people"))
         assert isinstance(stack.top, PeopleScene)
         stack.top.draw(pygame.display.get_surface())
-    finally:
-        session.close(autosave=False)

@@ -4,6 +4,8 @@ tries it: recruiting names the loyalty needed and the person's own (N39), forced
 says plainly whether a theft worked."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import esper
 import pygame
 import pytest
@@ -13,7 +15,7 @@ from game.ui import theme
 from game.ui.app import scene_stack
 from game.ui.dialogue import loyalty_gates
 from game.ui.session import Session
-from game.world.commands import Recruit, Talk, Work
+from game.world.commands import Talk, Work
 from game.world.components import Loyalty
 from game.world.talkview import talk_view
 from game.world.verbs import coercion, contracts
@@ -76,18 +78,26 @@ def test_the_loyalty_bar_marks_favours_following_and_secrets_at_the_data_numbers
     assert [need for need, _ in loyalty_gates(world)] == [20, 30, 100]
 
 
-@pytest.mark.usefixtures("display")
-def test_a_refused_come_with_me_tells_the_gate_in_the_dialogue_and_a_theft_says_whether_it_worked():
+@contextmanager
+def talking(loyalty: int = 0):
+    """The village's screens with the hero talking to a villager of `loyalty`: (the stack, the dialogue)."""
     session = Session(VILLAGE, 7)
     try:
         stack = scene_stack(session)
         stack.reset("dungeon")
-        world = session.world
-        person = resident(world)
-        beside(world, person)
-        esper.component_for_entity(person, Loyalty).to["hero"] = 25
+        person = resident(session.world)
+        beside(session.world, person)
+        esper.component_for_entity(person, Loyalty).to["hero"] = loyalty
         stack.push("dialogue", person=person, log=stack.top.log)
-        scene = stack.top
+        yield stack, stack.top
+    finally:
+        session.close(autosave=False)
+
+
+@pytest.mark.usefixtures("display")
+def test_a_refused_come_with_me_tells_the_gate_in_the_dialogue_and_a_theft_says_whether_it_worked():
+    with talking(25) as (stack, scene):
+        world = scene.world
         scene.choose(next(c for c in scene.choices() if c.key == "company:recruit"))
         notes = [e.text for e in scene.transcript.entries if e.kind == "note"]
         assert notes[-1].endswith("will follow at loyalty 30; it is 25 now.")
@@ -100,5 +110,3 @@ def test_a_refused_come_with_me_tells_the_gate_in_the_dialogue_and_a_theft_says_
         notes = [e.text for e in scene.transcript.entries if e.kind == "note"]
         assert notes[-1].startswith(("It worked: the ", "It failed: "))
         scene.draw(pygame.Surface(theme.LOGICAL_SIZE))
-    finally:
-        session.close(autosave=False)

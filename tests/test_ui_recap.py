@@ -3,6 +3,8 @@ level, gold, rooms seen and kills, the blow that killed with the chance it had (
 went unused (a healing potion, Second Wind) and the log's last lines."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import esper
 import pygame
 import pytest
@@ -21,13 +23,22 @@ from game.world.verbs.factory import spawn_creature, spawn_item
 pytestmark = pytest.mark.usefixtures("display")
 
 
-def test_a_death_recap_names_the_killing_blow_with_its_odds_and_what_went_unused():
-    session = Session(ROOT / "maps" / "crypt.tmx", 7)
+@contextmanager
+def on_the_dungeon(name: str):
+    """The screens of a fresh run on maps/`name`.tmx, on the dungeon: (the session, the stack, the dungeon)."""
+    session = Session(ROOT / "maps" / f"{name}.tmx", 7)
     try:
         stack = scene_stack(session)
         dungeon = stack.reset("dungeon")
+        session.world.ecs.activate()
+        yield session, stack, dungeon
+    finally:
+        session.close(autosave=False)
+
+
+def test_a_death_recap_names_the_killing_blow_with_its_odds_and_what_went_unused():
+    with on_the_dungeon("crypt") as (session, stack, dungeon):
         world = session.world
-        world.ecs.activate()
         room = world.room_of(world.hero)
         foe = spawn_creature(world, "outlaw", room)
         spawn_item(world, "healing_potion", owner=world.hero)
@@ -52,17 +63,11 @@ def test_a_death_recap_names_the_killing_blow_with_its_odds_and_what_went_unused
         assert "Healing potion" in recap.unused
         assert death.last and all(not line.startswith("—") for line in death.last)
         death.draw(pygame.display.get_surface())
-    finally:
-        session.close(autosave=False)
 
 
 def test_a_companions_death_is_a_line_the_player_cannot_miss_wherever_it_fell():
-    session = Session(ROOT / "maps" / "village.tmx", 7)
-    try:
-        stack = scene_stack(session)
-        dungeon = stack.reset("dungeon")
+    with on_the_dungeon("village") as (session, _, dungeon):
         world = session.world
-        world.ecs.activate()
         mate = next(a.eid for a in world.actors.all() if a.ident.kind == "world" and a.body.health > 0)
         company.join(world, world.hero, mate)
         name = next(a.ident.name for a in world.actors.all() if a.eid == mate)
@@ -71,5 +76,3 @@ def test_a_companions_death_is_a_line_the_player_cannot_miss_wherever_it_fell():
         die(world, mate, None)
         dungeon.update(1 / 60)
         assert f"{name}, who travelled with you, is dead." in [line for line, _ in dungeon.log.lines]
-    finally:
-        session.close(autosave=False)

@@ -45,7 +45,8 @@ NAMES = {  # what the settings screen calls each action (and each of use_slot's 
     "talk": "Talk", "cast": "Cast a binding spell", "surface": "Climb to the region", "use_slot": "Use item", "scent": "Scent overlay",
     "pack_page": "Next pack page", "inventory": "Inventory", "character": "Character sheet", "look": "Look",
     "journal": "Journal", "log_older": "Log back",
-    "log_newer": "Log forward", "help": "Controls", "dismiss_hint": "Hide the hint", "reload": "Reload the map", "screenshot": "Screenshot",
+    "log_newer": "Log forward", "help": "Controls",
+    "dismiss_hint": "Hide the hint", "reload": "Reload the map", "screenshot": "Screenshot",
     "pause": "Pause menu", "fullscreen": "Fullscreen", "second_wind": "Second Wind",
 }
 CANCEL = pygame.K_ESCAPE  # while the settings screen waits for a key, Esc cancels: it cannot be given anew

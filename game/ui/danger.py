@@ -51,7 +51,8 @@ def peril(world: World, shown: Snapshot) -> Peril | None:
             return Peril(DEADLY, f"Danger! {who} could kill you within {turns} turns: about {a_turn:.0f} damage"
                                  f" a turn against your {hero.health} health. Flee, heal or fight wisely.")
     if hero.health < hero.max_health * tuning["health_share"]:
-        return Peril(LOW, f"Your health is low: {hero.health} of {hero.max_health}. Heal ({bindings.key_names('heal')}) or get away.")
+        return Peril(LOW, f"Your health is low: {hero.health} of {hero.max_health}. "
+                          f"Heal ({bindings.key_names('heal')}) or get away.")
     return None
 
 

@@ -59,8 +59,8 @@ class DeathScene(Scene):
         elif f"turn {self.turn}" not in self.cause:
             y = widgets.text(surface, f"on turn {self.turn}", (w // 2, y), 18, theme.TEXT_DIM, centre=True).bottom + 6
         if self.in_world:
-            y = widgets.text(surface, "Your world goes on without you: the title's worlds screen starts a new hero in it.",
-                             (w // 2, y), 15, theme.TEXT_DIM, centre=True, width=1100).bottom + 6
+            y = widgets.text(surface, "Your world goes on without you: the title's worlds screen starts a new hero "
+                             "in it.", (w // 2, y), 15, theme.TEXT_DIM, centre=True, width=1100).bottom + 6
         if self.last:
             y = widgets.text(surface, "Last messages", (w // 2, y + 8), 15, theme.TEXT_DIM, bold=True,
                              centre=True).bottom + 2

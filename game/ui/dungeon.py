@@ -15,7 +15,8 @@ import pygame
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, danger, dungeon_targets, itemcard, logcolours, screenshots, snapshot, sound, theme, widgets
+from game.ui import (bindings, danger, dungeon_targets, itemcard, logcolours, screenshots, snapshot, sound, theme,
+                     widgets)
 from game.ui.card import WIDTH as CARD_WIDTH, draw_card
 from game.ui.dungeon_input import DungeonInput, Local, Open, Refuse, Request, TalkTo, pack_lines
 from game.ui.dungeon_render import MAP_VIEW, MapView

@@ -3,7 +3,8 @@ ready and active first, then done and abandoned, with who gave them, where, the 
 words and the reward), People (who the hero has met, where they are, what they think of it, their
 loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points,
 the secret sites loyal people told of, N61) and Chronicle (what the hero witnessed or was told of the places it
-lives through, each with its day and source, N87). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and lines, the
+lives through, each with its day and source, N87). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J
+close; the mouse clicks tabs and lines, the
 wheel scrolls. It only shows a journal view."""
 from __future__ import annotations
 
