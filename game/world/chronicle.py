@@ -1,8 +1,8 @@
 """A hero's chronicle of the places it lives through (N87, issue 23), written as the world posts its events
 (World.emit): a feud begun or ended, the insults and denunciations that lead to one, a gift between two people,
-a person's death, a traveller arriving with the road's news, the hero's own work done and companions won, and what people tell the hero of one another when it
-asks for news. Only what reached this hero: what it witnessed (World.hears) or was told to its face; each entry
-with its day and where it came from. Per hero, saved with it (components.Chronicle). Reading it adds nothing to
+a person's death, a traveller arriving with the road's news, the hero's own work done and companions won, and
+what people tell the hero of one another when it asks for news. Only what reached this hero: what it witnessed
+(World.hears) or was told to its face; each entry with its day and where it came from. Per hero, saved with it (components.Chronicle). Reading it adds nothing to
 the event log and draws no random number."""
 from __future__ import annotations
 
