@@ -86,7 +86,7 @@ TRADE: list[tuple[str, str, str]] = [
 
 # On the journal screen (N40, N44): keys, what they do (docs/controls.md), and the screen's hint.
 JOURNAL: list[tuple[str, str, str]] = [
-    ("Left / Right, Tab, click a tab", "Change tab: Work, People or Places", "Left/Right or Tab: tab"),
+    ("Left / Right, Tab, click a tab", "Change tab: Work, People, Places or Chronicle", "Left/Right or Tab: tab"),
     ("Up / Down, click a line", "Choose an entry and read it", "Up/Down choose"),
     ("Mouse wheel", "Scroll the list", ""),
     ("Esc, J", "Close the journal", "Esc or J closes"),
