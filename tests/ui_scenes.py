@@ -153,6 +153,16 @@ def people(session: Session) -> SceneStack:
     return stack
 
 
+def offer(session: Session) -> SceneStack:
+    """A villager has just offered work: "I'll do it." shows what it pays before it is accepted."""
+    stack = refusal(session)
+    scene = stack.top
+    scene.choose(next(c for c in scene.choices() if c.key == "work:ask"))
+    for _ in range(240):
+        scene.update(1 / 60)
+    return stack
+
+
 def trade(session: Session) -> SceneStack:
     stack = dialogue(session)
     stack.push("trade", merchant=stack.top.target, log=stack.scenes[0].log)
@@ -184,6 +194,7 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "village": (VILLAGE, single("dungeon")),
     "dialogue": (VILLAGE, dialogue),
     "refusal": (VILLAGE, refusal),
+    "offer": (VILLAGE, offer),
     "trade": (VILLAGE, trade),
     "chronicle": (VILLAGE, chronicle),
     "people": (VILLAGE, people),
