@@ -254,9 +254,9 @@ class HeroCreationScene(Scene):
         if under:
             widgets.text(surface, under, (w // 2, 54), 14, theme.TEXT_DIM, centre=True)
         focus = self.rows[self.focus]
-        self._draw_left(surface, focus)
-        self._draw_middle(surface, focus)
-        self._draw_right(surface, focus)
+        for rect, draw in ((LEFT, self._draw_left), (MIDDLE, self._draw_middle), (RIGHT, self._draw_right)):
+            with widgets.within(rect):  # the layout test checks each panel's text stays inside it
+                draw(surface, focus)
         for key in BUTTONS:
             rect = self.row(key).rect
             chosen = focus.key == key
@@ -342,9 +342,11 @@ class HeroCreationScene(Scene):
                 widgets.text(surface, note, (row.minus.x - 40, row.rect.y + 4), 14, theme.FRIEND)
         first = self.row(f"prof:{PROFICIENCIES[0]}")
         spent = self.options.proficiency_spent(self.sheet, self.base)
-        widgets.text(surface, "Proficiencies", (MIDDLE.x + 16, first.rect.y - 44), 16, theme.ACCENT, bold=True)
-        widgets.text(surface, f"{self.options.proficiency_points - spent} of {self.options.proficiency_points} "
-                     f"points left", (MIDDLE.x + 16, first.rect.y - 24), 14, theme.TEXT_DIM)
+        left = widgets.text(surface, f"{self.options.proficiency_points - spent} of {self.options.proficiency_points} "
+                            f"points left", (MIDDLE.x + 16, first.rect.y - 4 - widgets.line_height(14)), 14,
+                            theme.TEXT_DIM)
+        widgets.text(surface, "Proficiencies", (MIDDLE.x + 16, left.y - widgets.line_height(16, bold=True)), 16,
+                     theme.ACCENT, bold=True)
 
     def base_score(self, attribute: str) -> int:
         """hero.toml's score of a combat attribute, before the points."""
@@ -363,9 +365,8 @@ class HeroCreationScene(Scene):
                          bold=True)
             widgets.text(surface, perk.text, (rect.x + 10, rect.y + 30), 13, theme.TEXT_DIM, width=rect.w - 20)
         y = row.rect.bottom + 24
-        widgets.text(surface, "Your card", (inner.x, y), 16, theme.ACCENT, bold=True)
+        y = widgets.text(surface, "Your card", (inner.x, y), 16, theme.ACCENT, bold=True).bottom + 4
         for line in self.card_lines():
-            y += 24
-            widgets.text(surface, line, (inner.x, y), 14, theme.TEXT)
-        widgets.text(surface, "Second Wind: once a fight, 1 AP for a Division die of health.", (inner.x, y + 32), 13,
+            y = widgets.text(surface, line, (inner.x, y), 14, theme.TEXT, width=inner.w).bottom + 2
+        widgets.text(surface, "Second Wind: once a fight, 1 AP for a Division die of health.", (inner.x, y + 10), 13,
                      theme.TEXT_DIM, width=inner.w)
