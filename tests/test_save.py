@@ -11,7 +11,6 @@ import zlib
 from dataclasses import fields
 from pathlib import Path
 
-import esper
 import msgpack
 import pygame
 import pytest
@@ -22,7 +21,6 @@ from game.save import SaveError, default_save_path, fileformat, load_world, save
 from game.save.errors import printable
 from game.world.commands import Attack, Consume, Move, PickUp
 from game.world.components import Body, Footprint, Growth, Hero, Identity, Inventory, Item, Mood, Needs, Position
-from game.world.ecs import EcsContext, create_entities
 from game.world.verbs import combat
 from game.launch import new_game
 from game.world.driver import Driver
@@ -93,21 +91,20 @@ def plain(component: object) -> dict:
 
 
 def portrait(world: World) -> dict:
-    world.ecs.activate()
     uid = world.uid
 
     def item(eid: int) -> dict:
-        state = plain(esper.component_for_entity(eid, Item))
+        state = plain(world.get(eid, Item))
         state["owner"] = uid(state["owner"]) if state["owner"] is not None else None
         return state
 
     creatures = {}
-    for eid, ident in esper.get_component(Identity):
-        inv = esper.component_for_entity(eid, Inventory)
+    for eid, ident in world.query(Identity):
+        inv = world.get(eid, Inventory)
         parts = {kind.__name__: plain(c) for kind in (Identity, Position, Footprint, Body, Growth, Mood, Needs)
-                 if (c := esper.try_component(eid, kind)) is not None}
-        parts["hero"] = esper.has_component(eid, Hero)
-        parts["alive"] = esper.entity_exists(eid)
+                 if (c := world.try_get(eid, kind)) is not None}
+        parts["hero"] = world.has(eid, Hero)
+        parts["alive"] = world.exists(eid)
         parts["pack"] = [item(i) for i in inv.items]
         parts["equipped"] = {slot: inv.items.index(i) for slot, i in inv.equipped.items()}
         parts["kinds"] = {k: n for k, n in inv.kinds.items() if n}
@@ -127,8 +124,7 @@ def portrait(world: World) -> dict:
 
 
 def entity_ids(world: World) -> dict[str, int]:
-    world.ecs.activate()
-    return {ident.uid: eid for eid, ident in esper.get_component(Identity)}
+    return {ident.uid: eid for eid, ident in world.query(Identity)}
 
 
 @pytest.fixture
@@ -204,11 +200,11 @@ def test_loaded_state_equals_saved_state_with_new_entity_ids(played):
         after, ids_after = portrait(loaded), entity_ids(loaded)
         assert after == before  # every component, pack order, equipped slot, owner, room order, scent, RNG
         assert set(ids_after) == set(ids_before)
-        assert ids_after != ids_before  # esper handed out new ids; every reference was remapped
+        assert ids_after != ids_before  # the store handed out new ids; every reference was remapped
         hero = loaded.hero
-        assert loaded.uid(hero) == "hero" and esper.has_component(hero, Hero)
-        for eid in esper.component_for_entity(hero, Inventory).items:
-            assert esper.component_for_entity(eid, Item).owner == hero
+        assert loaded.uid(hero) == "hero" and loaded.has(hero, Hero)
+        for eid in loaded.get(hero, Inventory).items:
+            assert loaded.get(eid, Item).owner == hero
     finally:
         loaded.close()
 
@@ -229,8 +225,7 @@ def test_cards_are_bridged_again_not_stored(played):
 
 
 def bodies(world: World) -> dict[str, Body]:
-    world.ecs.activate()
-    return {esper.component_for_entity(eid, Identity).uid: body for eid, body in esper.get_component(Body)}
+    return {world.get(eid, Identity).uid: body for eid, body in world.query(Body)}
 
 
 # -- the file ---------------------------------------------------------------------------------------
@@ -622,24 +617,3 @@ def test_continue_with_a_damaged_save_shows_the_problem_on_the_title(display, tm
     assert isinstance(stack.top, TitleScene)
     assert stack.top.problems == [f"{slot}: truncated save (only 18 bytes, the header alone needs 26)"]
     stack.top.draw(display)
-
-
-def test_entities_made_in_bulk_are_what_esper_makes_one_by_one():
-    """ecs.create_entities (a world rebuilt from a save) writes esper's own tables as create_entity does: the
-    same ids, components and queries, and a query cached before sees the new entities."""
-    def made(bulk: bool) -> tuple:
-        context = EcsContext()
-        try:
-            context.activate()
-            first = esper.create_entity(Needs(1, 2))
-            assert [e for e, _ in esper.get_component(Needs)] == [first]  # cached before the new ones
-            parts = [[Needs(3, 4), Mood()], [Needs(5, 6)], []]
-            eids = create_entities(parts) if bulk else [esper.create_entity(*p) for p in parts]
-            return (eids, [(e, n.hunger) for e, n in esper.get_component(Needs)],
-                    [e for e, _ in esper.get_components(Needs, Mood)], [esper.entity_exists(e) for e in eids],
-                    [sorted(type(c).__name__ for c in esper.components_for_entity(e)) for e in eids])
-        finally:
-            context.close()
-
-    assert made(True) == made(False)
-    assert made(True)[0] == [2, 3, 4] and made(True)[1] == [(1, 1), (2, 3), (3, 5)]

@@ -4,7 +4,6 @@ arrows and Enter and by the mouse; the Measure dice shown one by one (N78); Draw
 confirmation; Esc leaves."""
 from __future__ import annotations
 
-import esper
 import pygame
 import pytest
 
@@ -124,7 +123,7 @@ def test_N82_esc_leaves_at_once_and_costs_nothing(village):
     ap = dungeon.hero_view().ap
     key(dialogue, pygame.K_ESCAPE)
     assert stack.top is dungeon and dungeon.hero_view().ap == ap
-    assert esper.component_for_entity(dialogue.target, Loyalty).to.get("hero", 0) == 0
+    assert dungeon.world.get(dialogue.target, Loyalty).to.get("hero", 0) == 0
 
 
 @pytest.mark.rule("N78")
@@ -195,7 +194,7 @@ def test_N46_draw_weapon_asks_once_more_then_makes_an_enemy_the_next_click_attac
     key(dialogue, pygame.K_1)  # Yes
     assert stack.top is dungeon
     target = dialogue.target
-    assert world.is_enemy(target, world.hero) and esper.component_for_entity(target, Identity).faction == "hostile"
+    assert world.is_enemy(target, world.hero) and world.get(target, Identity).faction == "hostile"
     frames(stack, 1)
     assert views.creature(world, target).hostile
     ap = dungeon.hero_view().ap
@@ -206,7 +205,7 @@ def test_N46_draw_weapon_asks_once_more_then_makes_an_enemy_the_next_click_attac
 def test_a_reply_that_spends_the_last_action_point_runs_the_world_turn_under_the_dialogue(village):
     stack, dungeon = village
     dialogue = open_by_click(stack, dungeon)
-    esper.component_for_entity(dungeon.world.hero, Body).ap = 1
+    dungeon.world.get(dungeon.world.hero, Body).ap = 1
     turn = dungeon.world.turn
     key(dialogue, pygame.K_1)
     assert dialogue.driver.busy

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 
-import esper
 import pytest
 
 from game.launch import new_realm
@@ -52,7 +51,6 @@ def walk_to(driver: Driver, room_of, limit: int = 80) -> None:
 def step(driver: Driver, goal: int) -> bool:
     """One room towards `goal` (or a turn waited when the way is shut); whether the hero stands there."""
     world = driver.world
-    world.ecs.activate()
     if world.hero_room() == goal:
         return True
     towards = step_towards(world, {goal})
@@ -63,13 +61,11 @@ def step(driver: Driver, goal: int) -> bool:
 
 
 def person(world, name: str) -> int:
-    world.ecs.activate()
-    return next(eid for eid, ident in esper.get_component(Identity) if ident.name == name)
+    return next(eid for eid, ident in world.query(Identity) if ident.name == name)
 
 
 def deeds_of(world, eid: int, hero_uid: str) -> list:
-    world.ecs.activate()
-    memories = esper.try_component(eid, Memories)  # none for those who do not think (an animal)
+    memories = world.try_get(eid, Memories)  # none for those who do not think (an animal)
     return [m for m in memories.known if m.hero == hero_uid] if memories else []
 
 
@@ -110,9 +106,8 @@ def climb_out(realm) -> None:
 
 def memories(world) -> dict[str, list[tuple]]:
     """What every thinking creature remembers of the heroes: (hero, deed, source, place, turn, told) by uid."""
-    world.ecs.activate()
     return {world.uid(e): [(m.hero, m.deed, m.source, m.place, m.turn, m.told) for m in found.known]
-            for e in world.creatures() if (found := esper.try_component(e, Memories)) is not None}
+            for e in world.creatures() if (found := world.try_get(e, Memories)) is not None}
 
 
 def said(world) -> list[str]:
@@ -184,7 +179,6 @@ def rest(driver: Driver, most: int = 300) -> None:
     """Wait until healed (health comes back at rest, when no enemy shares the room), eating and drinking."""
     world = driver.world
     for _ in range(most):
-        world.ecs.activate()
         hero = views.creature(world, world.hero)
         if hero.health >= hero.max_health:
             return
@@ -200,7 +194,6 @@ def fight_and_leave(realm, patience: int = 150) -> int:
     world, site = realm.here, realm.sites[realm.hero.place]
     driver, strikes, chased = Driver(world), 0, False
     for turn in range(400):
-        world.ecs.activate()
         assert not world.over, world.over
         hero, here = views.creature(world, world.hero), world.hero_room()
         winded = hero.health < WINDED * hero.max_health

@@ -1,4 +1,4 @@
-"""Components of the esper world: the card (N1, N32) split into the parts systems read and write.
+"""Components of a world's store (ecs.Store): the card (N1, N32) split into the parts systems read and write.
 
 Each saved component says here, by its `saved.creature` or `saved.item` decorator, how a save holds it
 (game/world/saved.py): its key, its saved fields with their type specs and ranges, the fields made again on

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.contracts import MERCHANT
 from game.world.components import Contract, Hero, Identity, Inventory, Item, Journal, Loyalty, Mark, Persona
-from game.world.ecs import component
 from game.world.verbs import company, deeds, secrets, social
 from game.world.verbs.experience import gain
 from game.world.verbs.items import destroy, give, hand_over
@@ -30,21 +27,21 @@ ESCORT_STEPS = (2, 4)  # an escort's destination lies this many rooms from the g
 
 
 # -- the journal -------------------------------------------------------------------------------------------
-def journal_of(hero: int) -> Journal:
-    return component(hero, Journal)
+def journal_of(world: World, hero: int) -> Journal:
+    return world.ensure(hero, Journal)
 
 
 def of_giver(world: World, hero: int, giver: int, *states: str) -> Contract | None:
     """The hero's newest contract from `giver` in one of `states`."""
     uid = world.uid(giver)
-    journal = esper.try_component(hero, Journal)
+    journal = world.try_get(hero, Journal)
     found = [c for c in journal.contracts if c.giver == uid and c.state in states] if journal else []
     return found[-1] if found else None
 
 
 def cooldown_left(world: World, hero: int, giver: int) -> int:
     """N40: the turns before `giver` offers the hero work again (30 after a completed contract)."""
-    uid, journal = world.uid(giver), esper.try_component(hero, Journal)
+    uid, journal = world.uid(giver), world.try_get(hero, Journal)
     done = [c.turn for c in journal.contracts if c.giver == uid and c.state == "done" and c.kind != "mini"] \
         if journal else []
     wait = int(world.content.contracts.rules["cooldown"])
@@ -53,8 +50,8 @@ def cooldown_left(world: World, hero: int, giver: int) -> int:
 
 def carried_mark(world: World, hero: int, contract: Contract) -> int | None:
     """The item the hero carries that bears this contract's mark (N42: only it counts)."""
-    for item_eid in esper.component_for_entity(hero, Inventory).items:
-        mark = esper.try_component(item_eid, Mark)
+    for item_eid in world.get(hero, Inventory).items:
+        mark = world.try_get(item_eid, Mark)
         if mark is not None and mark.contract == contract.id and mark.hero == world.uid(hero):
             return item_eid
     return None
@@ -62,11 +59,11 @@ def carried_mark(world: World, hero: int, contract: Contract) -> int | None:
 
 def carried_item(world: World, hero: int, item_ids: tuple[str, ...]) -> int | None:
     """An unmarked item of one of `item_ids` the hero carries and does not wear (worn gear is never handed)."""
-    inv = esper.component_for_entity(hero, Inventory)
+    inv = world.get(hero, Inventory)
     worn = set(inv.equipped.values())
     for item_eid in inv.items:
-        if item_eid not in worn and not esper.has_component(item_eid, Mark) \
-                and esper.component_for_entity(item_eid, Item).item_id in item_ids:
+        if item_eid not in worn and not world.has(item_eid, Mark) \
+                and world.get(item_eid, Item).item_id in item_ids:
             return item_eid
     return None
 
@@ -102,7 +99,7 @@ def _enemies_of(world: World, hero: int, away_from: int) -> list[int]:
 
 def _people(world: World, giver: int) -> list[int]:
     return [a.eid for a in world.actors.all() if a.body.health > 0 and a.eid != giver
-            and esper.has_component(a.eid, Persona) and not world.is_enemy(a.eid, world.hero)]
+            and world.has(a.eid, Persona) and not world.is_enemy(a.eid, world.hero)]
 
 
 def _destinations(world: World, giver: int) -> list[int]:
@@ -115,7 +112,7 @@ def _destinations(world: World, giver: int) -> list[int]:
 
 def _name_enemy(world: World, eid: int) -> str:
     """N42: an enemy a contract points at gets a name, if its kind's name is all it has."""
-    ident = esper.component_for_entity(eid, Identity)
+    ident = world.get(eid, Identity)
     defn = world.content.codex.creatures.get(ident.codex_id)
     if defn is not None and ident.name == defn.name:
         epithets = world.content.contracts.epithets
@@ -137,7 +134,7 @@ def _draw(world: World, hero: int, giver: int) -> dict[str, object] | None:
     far = _destinations(world, giver)
     kinds = [k for k in ORDINARY if k == "bring" or (k in ("slay", "clear") and enemies)
              or (k == "deliver" and _people(world, giver))
-             or (k == "escort" and far and merchant_of(giver) is None)]  # a merchant keeps to its shop (N5)
+             or (k == "escort" and far and merchant_of(world, giver) is None)]  # a merchant keeps to its shop (N5)
     kind = kinds[rng.randrange(len(kinds))]
     if kind == "escort":
         return {"kind": kind, "room": far[rng.randrange(len(far))]}
@@ -161,7 +158,7 @@ def offer(world: World, hero: int, giver: int, voice: str) -> None:
     offer from the same giver is withdrawn: an ordinary giver's new offer, N40)."""
     data, rng = world.content.contracts, world.rng
     drawn = _draw(world, hero, giver)
-    journal = journal_of(hero)
+    journal = journal_of(world, hero)
     withdraw(world, journal, giver)
     kind = str(drawn["kind"]) if drawn else "bring"
     objective = data.objectives[kind]
@@ -173,12 +170,12 @@ def offer(world: World, hero: int, giver: int, voice: str) -> None:
     if kind in ("slay", "marked") and isinstance(target, int):
         target_name = _name_enemy(world, target)
     if kind == "clear" and isinstance(target, int):
-        target_name = esper.component_for_entity(target, Identity).name
+        target_name = world.get(target, Identity).name
     if kind == "deliver" and isinstance(target, int):
-        target_name = esper.component_for_entity(target, Identity).name
+        target_name = world.get(target, Identity).name
         item = objective.items[0]
     if kind == "escort" and drawn:
-        target_uid, target_name, room = world.uid(giver), esper.component_for_entity(giver, Identity).name, \
+        target_uid, target_name, room = world.uid(giver), world.get(giver, Identity).name, \
             int(drawn["room"])
     if kind == "marked":
         item = f"{item}:{drawn['rune']}"
@@ -191,7 +188,7 @@ def offer(world: World, hero: int, giver: int, voice: str) -> None:
     gold = rng.randint(*objective.gold)
     bonus = data.bonus[rng.randrange(len(data.bonus))] if kind != "marked" and \
         rng.random() < data.rules["bonus_chance"] else ""
-    contract = Contract(journal.next_id, world.uid(giver), esper.component_for_entity(giver, Identity).name,
+    contract = Contract(journal.next_id, world.uid(giver), world.get(giver, Identity).name,
                         world.room_name(world.room_of(giver)), kind, target_uid, target_name, item, room, flavour,
                         says, gold, objective.xp, bonus, "offered", world.turn)
     journal.next_id += 1
@@ -203,7 +200,7 @@ def offer(world: World, hero: int, giver: int, voice: str) -> None:
 def favour(world: World, hero: int, giver: int) -> Contract | None:
     """N44: with enough loyalty and no larger task, the creature asks for something it needs."""
     data, rng = world.content.contracts, world.rng
-    loyalty = esper.try_component(giver, Loyalty)
+    loyalty = world.try_get(giver, Loyalty)
     if loyalty is None or loyalty.to.get(world.uid(hero), 0) < data.rules["mini_loyalty"]:
         return None
     if of_giver(world, hero, giver, "active", "offered") is not None:
@@ -211,8 +208,8 @@ def favour(world: World, hero: int, giver: int) -> Contract | None:
     wants = sorted(data.wants)
     want = wants[rng.randrange(len(wants))]
     says = data.wants_says.format(item=data.wants[want].what)
-    journal = journal_of(hero)
-    contract = Contract(journal.next_id, world.uid(giver), esper.component_for_entity(giver, Identity).name,
+    journal = journal_of(world, hero)
+    contract = Contract(journal.next_id, world.uid(giver), world.get(giver, Identity).name,
                         world.room_name(world.room_of(giver)), "mini", "", "", want, -1, "", says, 0, 0, "",
                         "offered", world.turn)
     journal.next_id += 1
@@ -222,11 +219,11 @@ def favour(world: World, hero: int, giver: int) -> Contract | None:
 
 
 # -- the hero's answers ------------------------------------------------------------------------------------
-def giver_voice(giver: int) -> str | None:
+def giver_voice(world: World, giver: int) -> str | None:
     """The voice a giver asks for work in (N41): its background's, notable, or a merchant's; None for the
     creatures that give no work (animals, monsters)."""
-    voice = voice_of(giver)
-    if voice is None and merchant_of(giver) is not None:
+    voice = voice_of(world, giver)
+    if voice is None and merchant_of(world, giver) is not None:
         return MERCHANT
     return voice
 
@@ -235,9 +232,9 @@ def work(world: World, hero: int, giver: int, action: str) -> str:
     """One of ACTIONS with `giver` (or, for deliver, the person delivered to); "" when done, else why not."""
     if action not in ACTIONS:
         return f"Unknown work {action!r} ({', '.join(ACTIONS)})."
-    voice = giver_voice(giver)
+    voice = giver_voice(world, giver)
     if voice is None:
-        return f"{esper.component_for_entity(giver, Identity).name} has no work for you."
+        return f"{world.get(giver, Identity).name} has no work for you."
     lines = world.content.contracts.lines
     if action == "ask":
         if of_giver(world, hero, giver, "active") is not None:
@@ -270,15 +267,15 @@ def accept(world: World, hero: int, giver: int, contract: Contract) -> str:
     enemy that carries it (N42). The giver stays put while it holds the hero's contract (N69). An offer whose
     carrier or addressee has died since is withdrawn."""
     if contract.kind in ("marked", "deliver") and world.actors.by_uid(contract.target) is None:
-        withdraw(world, journal_of(hero), giver)
+        withdraw(world, journal_of(world, hero), giver)
         return f"{contract.target_name} is dead; the offer no longer stands."
     contract.state, contract.turn = "active", world.turn
     if contract.kind == "deliver":
-        parcel = esper.create_entity(Item(contract.item), Mark(contract.id, world.uid(hero)))
+        parcel = world.create(Item(contract.item), Mark(contract.id, world.uid(hero)))
         give(world, parcel, hero)
     if contract.kind == "marked":
         base, rune = contract.item.split(":")
-        marked = esper.create_entity(Item(base, rune=rune), Mark(contract.id, world.uid(hero)))
+        marked = world.create(Item(base, rune=rune), Mark(contract.id, world.uid(hero)))
         give(world, marked, world.actors.by_uid(contract.target).eid)
     if contract.kind == "escort":
         company.join(world, hero, giver)  # it walks with the hero (N4) until it arrives
@@ -289,7 +286,7 @@ def accept(world: World, hero: int, giver: int, contract: Contract) -> str:
 
 
 def decline(world: World, hero: int, giver: int, contract: Contract) -> str:
-    withdraw(world, journal_of(hero), giver)
+    withdraw(world, journal_of(world, hero), giver)
     say(world, giver, hero, world.content.contracts.lines["nothing"], "work")
     return ""
 
@@ -298,7 +295,7 @@ def abandon(world: World, hero: int, giver: int, contract: Contract) -> str:
     """N40, N73: the hero gives accepted work up: loyalty falls, the giver remembers; its parcel goes back."""
     contract.state, contract.turn = "abandoned", world.turn
     data = world.content.contracts
-    loyalty = component(giver, Loyalty)
+    loyalty = world.ensure(giver, Loyalty)
     uid = world.uid(hero)
     loyalty.to[uid] = max(0, loyalty.to.get(uid, 0) - int(data.rules["abandon_loyalty"]))
     if contract.kind == "deliver":
@@ -306,7 +303,7 @@ def abandon(world: World, hero: int, giver: int, contract: Contract) -> str:
         if parcel is not None:
             destroy(world, parcel)
     social.release(world, giver, "contract")
-    if contract.kind == "escort" and company.companion_of(giver) is not None:
+    if contract.kind == "escort" and company.companion_of(world, giver) is not None:
         company.part(world, hero, giver, quietly=True)
     social.remember(world, giver, hero, "abandoned")
     world.emit("contract", hero, giver, world.room_of(hero), state="abandoned", objective=contract.objective)
@@ -315,7 +312,7 @@ def abandon(world: World, hero: int, giver: int, contract: Contract) -> str:
 
 def deliver(world: World, hero: int, person: int) -> str:
     """Hand a contract's parcel to the person it is for: the objective is met (claim it from the giver)."""
-    journal = esper.try_component(hero, Journal)
+    journal = world.try_get(hero, Journal)
     uid = world.uid(person)
     found = [c for c in journal.contracts if c.kind == "deliver" and c.state == "active" and c.target == uid
              and not c.met] if journal else []
@@ -333,7 +330,7 @@ def deliver(world: World, hero: int, person: int) -> str:
 def scaled(world: World, hero: int, gain_: int) -> int:
     """N39: a loyalty gain scaled by the hero's Charisma (social.toml charisma_scale)."""
     s = world.content.social
-    return round(gain_ * s.by_charisma(s.charisma_scale, esper.component_for_entity(hero, Hero).sheet.charisma))
+    return round(gain_ * s.by_charisma(s.charisma_scale, world.get(hero, Hero).sheet.charisma))
 
 
 def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
@@ -349,21 +346,21 @@ def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
     elif contract.kind in ("bring", "mini"):
         item_eid = carried_item(world, hero, wanted(world, contract))
         handed = item_name(world, item_eid).split(" ×")[0]
-        value = world.content.items[esper.component_for_entity(item_eid, Item).item_id].value
+        value = world.content.items[world.get(item_eid, Item).item_id].value
         hand_over(world, item_eid, giver)
         if contract.kind == "mini":
             contract.gold = max(int(data.rules["mini_gold_least"]), int(data.rules["mini_gold_per_value"]) * value)
     add_gold(world, hero, contract.gold)
     if contract.bonus:
-        give(world, esper.create_entity(Item(contract.bonus)), hero)
-    journal = journal_of(hero)
+        give(world, world.create(Item(contract.bonus)), hero)
+    journal = journal_of(world, hero)
     journal.xp += contract.xp  # what work has earned, shown in the journal
     deeds.award(world, hero, contract.xp, "contract")  # N43: the hero grows by it
     if contract.kind == "clear":
         journal.claims.add(contract.room)  # N47: a room the hero cleared is its claim
     mini = contract.kind == "mini"
     raised = scaled(world, hero, int(data.rules["mini_gain" if mini else "loyalty"]))
-    loyalty = component(giver, Loyalty)
+    loyalty = world.ensure(giver, Loyalty)
     loyalty.to[uid] = loyalty.to.get(uid, 0) + raised
     if not mini:
         gain(world, giver, int(data.rules["giver_xp"]))
@@ -389,7 +386,7 @@ def arrived(world: World, hero: int, contract: Contract) -> bool:
         return False
     if world.room_of(giver.eid) != contract.room or world.hero_room() != contract.room:
         return False
-    if company.companion_of(giver.eid) is not None:
+    if company.companion_of(world, giver.eid) is not None:
         company.part(world, hero, giver.eid, quietly=True)
     return True
 
@@ -397,7 +394,7 @@ def arrived(world: World, hero: int, contract: Contract) -> bool:
 def latch(world: World, hero: int) -> None:
     """An active contract's objective met: the named enemy is dead, the room to clear holds no living enemy of
     the hero while the hero stands in it, or the escorted giver has arrived. Said once in the log."""
-    journal = esper.try_component(hero, Journal)
+    journal = world.try_get(hero, Journal)
     if journal is None or not world.alive(hero):
         return
     for contract in journal.contracts:
