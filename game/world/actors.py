@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from game.content.content import Content
+from game.rules.tags import PREY
 from game.world.components import Body, Growth, Identity, Inventory, Mood, Needs, Opinions, Position, Ties
 from game.world.ecs import Store
 
@@ -35,7 +36,7 @@ class Actor:
 ACTOR_SUBSETS: dict[str, Callable[[Actor], bool]] = {
     "presence": lambda a: a.trigger == "presence",  # C40: Mob traits that work on whoever is beside them
     "unlocks": lambda a: bool(a.unlocks),  # N29: behaviours to grow into
-    "prey": lambda a: "prey" in a.ident.tags,  # N15: prey lays scent
+    "prey": lambda a: PREY in a.ident.tags,  # N15: prey lays scent
 }
 
 

@@ -172,10 +172,22 @@ class Store:
         if smallest is None:
             return
         held = self._entities
+        if not others:
+            for entity in tables[smallest]:
+                parts = held[entity]
+                yield entity, tuple(parts[kind] for kind in kinds)
+            return
         for entity in tables[smallest]:
             parts = held[entity]
-            if all(kind in parts for kind in others):
+            for kind in others:
+                if kind not in parts:
+                    break
+            else:
                 yield entity, tuple(parts[kind] for kind in kinds)
+
+    def forget_queries(self) -> None:
+        """Build the next query afresh (as after any change; tools/bench.py's bare pass)."""
+        self._dirty = True
 
     def _clean(self) -> None:
         self._one_cache.clear()

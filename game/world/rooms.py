@@ -123,8 +123,15 @@ class RoomIndex:
         state = self._rooms[room]
         if state.free < count:
             return None
-        grid = state.grid
-        return [state.square(i) for i in spot_order(state, 1, 1, near) if not grid[i]][:count]
+        grid, found = state.grid, []
+        if count <= 0:
+            return found
+        for i in spot_order(state, 1, 1, near):
+            if not grid[i]:
+                found.append(state.square(i))
+                if len(found) == count:
+                    break
+        return found
 
     # floor items
     def floor(self, room: int) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules import dice
+from game.rules.tags import HUMANOID
 from game.world.actors import unlocked_at
 from game.world.components import Body, Identity, Inventory, Item, MoodState
 from game.world.verbs import loadout
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 def can_arm(actor: Actor) -> bool:
     if "arm_itself" in actor.unlocks.values():
         return "arm_itself" in unlocked_at(actor.unlocks, actor.growth.level)
-    return "humanoid" in actor.ident.tags
+    return HUMANOID in actor.ident.tags
 
 
 def run(world: World) -> None:

@@ -7,6 +7,7 @@ from game.content.codex import HERO_ID, HeroSheet
 from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
+from game.rules.tags import ANIMAL, ELEMENTAL, HUMANOID, UNDEAD
 from game.rules.definitions import footprint
 from game.world.components import (Body, Companion, Errand, Footprint, Growth, Hero, Identity, Inventory, Item,
                                    Journey, Loyalty, Memories, Mood, MoodState, Needs, Opinions, Position, tag_set)
@@ -19,8 +20,8 @@ from game.world.verbs.social import draw_name, draw_persona
 if TYPE_CHECKING:
     from game.world.world import World
 
-LIVING_TAGS = frozenset({"animal", "humanoid"})  # N8: living mortals hunger and thirst...
-NEEDLESS_TAGS = frozenset({"undead", "elemental"})  # ...the dead and the elemental do not
+LIVING_TAGS = frozenset({ANIMAL, HUMANOID})  # N8: living mortals hunger and thirst...
+NEEDLESS_TAGS = frozenset({UNDEAD, ELEMENTAL})  # ...the dead and the elemental do not
 NAMED_KINDS = frozenset({"world", "notable", "merchant"})  # people a map places by name keep it (N85)
 
 
@@ -124,7 +125,7 @@ def spawn_hero(world: World, room: int, square: Square, uid: str = HERO_ID, name
     defn = hero.definition
     card = codex.hero_card()
     eid = world.create(
-        Identity(uid, HERO_ID, name or defn.name, "hero", "hero", frozenset(defn.tags) | {"humanoid"}),
+        Identity(uid, HERO_ID, name or defn.name, "hero", "hero", frozenset(defn.tags) | {HUMANOID}),
         Position(room, square), Footprint(1, 1),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget),
         Needs(), Growth(), Inventory(), Hero(hero.sheet), Journey({room}),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game.content.tuning import MONSTERS
 from game.rules.definitions import Motivation
 from game.rules.motives import GOLD, accepts, gold_price
+from game.rules.tags import MINDLESS
 from game.world.components import Identity, Item, Mood, MoodState
 from game.world.verbs import items
 from game.world.views import item_name
@@ -16,7 +17,6 @@ if TYPE_CHECKING:
     from game.world.actors import Actor
     from game.world.world import World
 
-MINDLESS = "mindless"  # the codex tag of a creature that cannot be reasoned with
 
 
 def motivation(world: World, eid: int) -> Motivation:

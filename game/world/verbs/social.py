@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.rules import social as rules
+from game.rules.tags import MINDLESS
 from game.world.components import Hero, Identity, Memories, Memory, Opinion, Opinions, Persona, Ties
 from game.world.verbs.provisions import EAT_ABOVE
 
@@ -32,7 +33,7 @@ def talker(world: World, eid: int) -> bool:
     if actor is None or actor.opinions is None:
         return False
     ident = actor.ident
-    return (ident.kind in TALKERS and "mindless" not in ident.tags and actor.body.health > 0
+    return (ident.kind in TALKERS and MINDLESS not in ident.tags and actor.body.health > 0
             and (actor.ties is None or not actor.ties.holds & rules.NO_PART))
 
 
