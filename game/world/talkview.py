@@ -9,6 +9,7 @@ from game.rules.motives import GOLD, accepts
 from game.rules.social import band_of
 from game.world.components import Identity, Inventory, Item, Journal, Loyalty, Opinions, Persona
 from game.world.verbs import coercion, company, contracts, moments, motives, social, spells, talk, trade
+from game.world.verbs.contract_kinds import Deliver, kind_of as contract_kind
 from game.world.verbs.speech import living_names, voice_of
 from game.world.verbs.witness import talks_of, witness_of
 from game.world.views import item_name
@@ -172,19 +173,19 @@ def work_choices(world: World, hero: int, target: int) -> list[Choice]:
     journal = world.try_get(hero, Journal)
     uid = world.uid(target)
     for c in journal.contracts if journal else ():
-        if c.kind == "deliver" and c.state == "active" and c.target == uid and not c.met:
+        if c.kind == Deliver.name and c.state == "active" and c.target == uid and not c.met:
             said.append(Choice("work:deliver", lines["deliver"].format(other=c.giver_name)))
             break
     active = contracts.of_giver(world, hero, target, "active")
     offered = contracts.of_giver(world, hero, target, "offered")
     if active is not None:
         if contracts.ready(world, hero, active):
-            said.append(Choice("work:give" if active.kind == "mini" else "work:claim",
-                               lines["give" if active.kind == "mini" else "claim"]))
+            favour = contract_kind(active).favour
+            said.append(Choice("work:give" if favour else "work:claim", lines["give" if favour else "claim"]))
         said.append(Choice("work:abandon", lines["abandon"]))
     elif offered is not None:
         said.append(Choice("work:accept", lines["accept"]))
-        if offered.kind != "mini" and world.get(target, Identity).kind != "notable":
+        if not contract_kind(offered).favour and world.get(target, Identity).kind != "notable":
             said.append(Choice("work:ask", lines["another"]))
         said.append(Choice("work:decline", lines["decline"]))
     else:
