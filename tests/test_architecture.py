@@ -155,6 +155,14 @@ def test_the_door_checks_catch_an_esper_import_and_an_activation():
     assert switches(trees) == ["game/world/verbs/new.py:2: activate"]
 
 
+def test_no_test_module_imports_another():
+    """What two test modules share lives in tests/helpers/."""
+    trees = sources()
+    wrong = [f"{path}: imports {target}" for path, tree in trees.items() if path.startswith("tests/")
+             for target, _ in imports(tree, set()) if target.startswith("tests.test_")]
+    assert wrong == []
+
+
 def world_graph() -> dict[str, set[str]]:
     known = set(modules())
     graph: dict[str, set[str]] = {}

@@ -23,7 +23,7 @@ from game.world.verbs.items import give
 from game.world.verbs.moving import relocate
 from game.world.verbs.speech import voice_of
 from game.world.verbs.trade import gold_of
-from tests.data_edits import content_error
+from tests.helpers.data_edits import content_error
 
 
 def people(world) -> list[int]:

@@ -5,7 +5,7 @@ import ast
 from game.content.creatures import read_creature
 from game.paths import DATA, ROOT
 from game.rules import tags
-from tests.data_edits import content_error
+from tests.helpers.data_edits import content_error
 
 
 def test_an_unknown_tag_is_refused_in_one_line_naming_the_file_the_creature_and_the_tag(tmp_path):

@@ -12,8 +12,8 @@ from game.world.commands import Ask, Consume, EndTurn, Move, Reply, Talk
 from game.world.components import Item, Needs
 from game.world.talkview import talk_view
 from game.world.verbs import social
-from tests.test_talk_village import villager
-from tests.world_fixtures import step_towards
+from tests.helpers.village import villager
+from tests.helpers.world_fixtures import step_towards
 
 FACES = ("pleased", "neutral", "annoyed")
 

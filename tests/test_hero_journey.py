@@ -14,7 +14,7 @@ from game.world.fightodds import both_ways
 from game.world.verbs import deeds
 from game.world.verbs.combat import die, guard_of, strike_of
 from game.world.verbs.factory import spawn_item
-from tests.world_fixtures import body, room_id, spawn
+from tests.helpers.world_fixtures import body, room_id, spawn
 
 
 def events(world, kind):

@@ -18,22 +18,11 @@ from game.world.components import Body, Hero, Loyalty, Memories, Needs, Talks, W
 from game.world.talkview import talk_view
 from game.world.verbs import moments
 from game.world.verbs.witness import talks_of, witness_of
-from tests.talk_fixtures import new, only, person, sure
-from tests.world_fixtures import spawn
+from tests.helpers.talk_fixtures import new, only, person, sure
+from tests.helpers.world_fixtures import spawn
+from tests.helpers.moments import OUTLOOKS, SEED_TABLE, TRAITS, expected_change
 
 # The seed's table (N83): who welcomes and who resents which approach, one die each.
-SEED_TABLE = {
-    "survivor": ({"kind", "practical"}, {"threatening"}),
-    "wanderer": ({"humorous", "honest"}, {"pious"}),
-    "hermit": ({"honest", "pious"}, {"flattering", "humorous"}),
-    "wounded": ({"kind", "practical"}, {"blunt"}),
-    "outlaw": ({"blunt", "deceitful"}, {"pious"}),
-    "rival": ({"blunt", "honest"}, {"flattering", "kind"}),
-    "emissary": ({"flattering", "practical"}, {"blunt", "threatening"}),
-}
-OUTLOOKS = {"good": ({"kind", "honest"}, {"deceitful", "threatening"}), "evil": ({"threatening", "deceitful"}, {"pious"}),
-            "neutral": (set(), set())}
-TRAITS = {"loves_helping": ("kind", 1), "hates_lies": ("deceitful", -1), "despises_violence": ("threatening", -1)}
 
 
 def began(events) -> list[str]:
@@ -273,12 +262,6 @@ def exact_net_successes(dice: int) -> dict[int, Fraction]:
         net = max(0, sum(f >= 4 for f in faces) - faces.count(1))
         law[net] = law.get(net, 0) + Fraction(1, 6 ** dice)
     return law
-
-
-def expected_change(success: bool, net: int, earned: int, scale: float) -> int:
-    """N79 with the seed's numbers (three a die) and social.toml's (two a success, three for a failure)."""
-    change = (2 * net if success else -3) + 3 * earned
-    return round(change * scale) if change > 0 else change
 
 
 @pytest.mark.rule("N78")

@@ -14,7 +14,7 @@ from game.world.components import Identity
 from game.launch import new_game
 from game.world.world import World
 from game.save.snapshot import with_maps
-from tests.test_save import SEED, load_error, play, write_body
+from tests.helpers.saves import SEED, load_error, play, write_body
 
 
 @dataclass(slots=True)

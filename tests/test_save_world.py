@@ -20,7 +20,7 @@ from game.save.snapshot import with_maps
 from game.save.worldsave import load_realm, ready, save_realm, summary
 from game.world.driver import Driver
 from game.launch import new_game
-from tests.test_world_realm import go_up
+from tests.helpers.realm import go_up
 
 VILLAGE, TOWER, KEEP = 1, 2, 3
 

@@ -21,8 +21,8 @@ from game.world.verbs import contracts, secrets
 from game.world.verbs.factory import spawn_item
 from game.world.verbs.moving import relocate
 from game.world.verbs.secrets import Lore
-from tests.data_edits import content_error
-from tests.test_world_realm import go_up
+from tests.helpers.data_edits import content_error
+from tests.helpers.realm import go_up
 
 VILLAGE = 1
 TRIALS = 20_000

@@ -14,7 +14,7 @@ from game.maps.data_ids import read_data_ids
 from game.paths import MAPS
 from game.world.components import Identity, Item, Needs, Persona
 from game.world.driver import Driver
-from tests.world_fixtures import kinds, make_world, room_id, row_map, spawn
+from tests.helpers.world_fixtures import kinds, make_world, room_id, row_map, spawn
 
 VILLAGE = MAPS / "village.tmx"
 

@@ -14,8 +14,8 @@ from game.rules.social import approach_dice
 from game.save import load_world, save_world
 from game.world.components import Loyalty, Memories, Memory, Opinion, Opinions, Persona
 from game.world.verbs import factory, social
-from tests.world_fixtures import spawn
-from tests.data_edits import content_error
+from tests.helpers.world_fixtures import spawn
+from tests.helpers.data_edits import content_error
 
 
 def persona(people="human", faith="none", background="survivor", outlook="neutral", traits=()):

@@ -31,8 +31,8 @@ from game.world.verbs import aid, factory, social
 from game.world.verbs.combat import die, strike
 from game.world.verbs.moving import relocate
 from tools.simulate import plant_moments
-from tests.world_fixtures import body, kinds, make_world, move_hero, needs, room_id, room_of, row_map, spawn
-from tests.data_edits import content_error
+from tests.helpers.world_fixtures import body, kinds, make_world, move_hero, needs, room_id, room_of, row_map, spawn
+from tests.helpers.data_edits import content_error
 
 VILLAGE = MAPS / "village.tmx"
 SHUT_IN = {0: None, 1: None}  # both doors of a three-room row locked, no key: everyone stays where it is

@@ -19,7 +19,7 @@ from game.world.verbs import company, spells
 from game.world.verbs.combat import die
 from game.world.verbs.factory import spawn_item
 from game.world.verbs.moving import relocate
-from tests.world_fixtures import kinds, make_world, room_id, row_map, spawn
+from tests.helpers.world_fixtures import kinds, make_world, room_id, row_map, spawn
 
 SPELLS = {"animal_charm": ("druidic", "wolf"), "mind_control": ("illusion", "outlaw"),
           "necrotize": ("necromancy", "ghoul")}

@@ -12,8 +12,8 @@ from game.world.world import pair_of
 from game.world.verbs import social, talk
 from game.world.verbs.speech import voice_of
 from game.world.verbs.witness import witness_of
-from tests.talk_fixtures import new, only, person, said, sure
-from tests.world_fixtures import body, move_hero, room_id, spawn
+from tests.helpers.talk_fixtures import new, only, person, said, sure
+from tests.helpers.world_fixtures import body, move_hero, room_id, spawn
 
 
 @pytest.fixture

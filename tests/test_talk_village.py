@@ -7,10 +7,11 @@ import pytest
 from game.launch import new_game
 from game.paths import ROOT
 from game.world.commands import Ask, Move, Reply, Talk
-from game.world.components import Identity, Persona
+from game.world.components import Persona
 from game.world.talkview import talk_view
-from tests.test_moments import OUTLOOKS, SEED_TABLE, TRAITS, expected_change
-from tests.world_fixtures import step_towards
+from tests.helpers.moments import OUTLOOKS, SEED_TABLE, TRAITS, expected_change
+from tests.helpers.world_fixtures import step_towards
+from tests.helpers.village import villager
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 
@@ -22,11 +23,6 @@ def seed_dice(persona: Persona, approach: str) -> int:
         dice += (approach in welcomes) - (approach in resents)
     dice += sum(die for trait, (a, die) in TRAITS.items() if trait in persona.traits and a == approach)
     return max(-2, min(2, dice))
-
-
-def villager(world, eid: int) -> bool:
-    return eid != world.hero and world.get(eid, Identity).codex_id == "villager" \
-        and world.has(eid, Persona)
 
 
 @pytest.mark.rule("N75")

@@ -16,20 +16,10 @@ from game.world.driver import Driver
 from game.world.talkview import talk_view
 from game.world.tradeview import trade_view
 from game.world.verbs import trade
-from game.world.verbs.moving import relocate
 from game.world.verbs.items import destroy
 from game.world.views import item_name
-from tests.data_edits import content_error
-
-
-def merchant(world, kind: str) -> int:
-    return next(eid for eid, shop in world.query(Merchant) if shop.trade == kind)
-
-
-def beside(world, eid: int) -> None:
-    """The hero steps into `eid`'s room."""
-    room = world.room_of(eid)
-    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
+from tests.helpers.data_edits import content_error
+from tests.helpers.village import beside, merchant
 
 
 def ware(world, eid: int, item_id: str) -> int:

@@ -9,8 +9,8 @@ from game.world.commands import Equip, Mend, Talk
 from game.world.components import Identity, Inventory, Item
 from game.world.talkview import talk_view
 from game.world.verbs import factory, loadout, trade
-from tests.data_edits import content_error
-from tests.test_trade import beside, merchant
+from tests.helpers.data_edits import content_error
+from tests.helpers.village import beside, merchant
 
 
 def worn_byrnie(game, quality: str, durability: int) -> int:

@@ -18,7 +18,8 @@ from game.ui.transcript import DIE_DELAY
 from game.world import views
 from game.world.commands import Talk
 from game.world.components import Body, Identity, Loyalty
-from tests.talk_fixtures import only, sure
+from tests.helpers.talk_fixtures import only, sure
+from tests.helpers.screens import click, hover, key
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 BLOWS = ("hit", "miss", "dodge")
@@ -37,18 +38,6 @@ def village(content, monkeypatch):
     dungeon = stack.reset("dungeon")
     yield stack, dungeon
     session.close()
-
-
-def key(scene, k: int) -> None:
-    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-
-
-def click(scene, pos) -> None:
-    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-
-
-def hover(scene, pos) -> None:
-    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
 
 
 def frames(stack, n: int) -> None:

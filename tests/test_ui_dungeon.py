@@ -27,7 +27,7 @@ from game.ui.session import Session
 from game.ui.title import SINGLE_MAP, TitleScene
 from game.world.commands import Move
 from game.world.events import Event
-from tests.data_edits import broken_data
+from tests.helpers.data_edits import broken_data
 
 
 pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)

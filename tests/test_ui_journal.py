@@ -16,7 +16,7 @@ from game.world.commands import Ask, Talk, Work
 from game.world.components import Persona
 from game.world.verbs import contracts
 from game.world.verbs.moving import relocate
-from tests.test_ui_dialogue import click, key
+from tests.helpers.screens import click, key
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 

@@ -16,7 +16,7 @@ from game.world.commands import Equip
 from game.world.components import Item, Merchant
 from game.world.verbs import factory, trade
 from game.world.verbs.moving import relocate
-from tests.test_ui_dialogue import click, hover, key
+from tests.helpers.screens import click, hover, key
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 

@@ -26,7 +26,8 @@ from game.world.driver import Driver
 from game.world.fightodds import both_ways
 from game.world.talkview import talk_view
 from game.world.verbs import moments, social
-from tests.world_fixtures import step_towards
+from tests.helpers.world_fixtures import step_towards
+from tests.helpers.realm import walk_to
 
 VILLAGE, KEEP, TOWER = 1, 3, 2
 SEEDS = os.environ.get("WORLD_BOT_SEEDS", "1-3")  # e.g. WORLD_BOT_SEEDS=1-80 for the pass rate (docs/testing.md)
@@ -38,26 +39,6 @@ BLOW = 1.5  # the worst a blow is reckoned at, times its mean: the dice explode 
 STRIKES = 3  # strikes the hero trades in the keep before it leaves
 VISITS = 6  # runs of the keep the hero tries before it must have fought (it leaves one when chased)
 AWAY = 2000  # turns away before word must have spread (world.toml: a settlement lives at most so many it missed)
-
-
-def walk_to(driver: Driver, room_of, limit: int = 80) -> None:
-    """Move room by room until the hero stands where `room_of()` says (it may move meanwhile)."""
-    for _ in range(limit):
-        if step(driver, room_of()):
-            return
-    raise AssertionError(f"the hero never reached room {room_of()}")
-
-
-def step(driver: Driver, goal: int) -> bool:
-    """One room towards `goal` (or a turn waited when the way is shut); whether the hero stands there."""
-    world = driver.world
-    if world.hero_room() == goal:
-        return True
-    towards = step_towards(world, {goal})
-    if towards is None or not driver.do(Move(world.hero, towards)).ok:
-        driver.end_turn()
-    driver.finish_turn()
-    return False
 
 
 def person(world, name: str) -> int:

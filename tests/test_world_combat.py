@@ -9,7 +9,7 @@ import pytest
 from game.rules import combat as rules
 from game.world.components import Inventory, Item
 from game.world.verbs import combat, factory, loadout, moving
-from tests.world_fixtures import body, kinds, mood, room_id, spawn
+from tests.helpers.world_fixtures import body, kinds, mood, room_id, spawn
 
 NO_ELEMENTS = {s: 0 for s in ("fire", "ice", "acid", "holy", "dark")}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.world.commands import Attack, EndTurn, Move, PickUp, Result, perform
 from game.world.components import Inventory
 from game.world.verbs import factory
-from tests.world_fixtures import body, kinds, room_id, room_of, spawn
+from tests.helpers.world_fixtures import body, kinds, room_id, room_of, spawn
 
 
 def test_an_npc_moves_and_picks_up_through_the_hero_commands(world, game):

@@ -11,8 +11,8 @@ from game.rules.bridge import group_aim_percent
 from game.ui.card import card_lines
 from game.world import views
 from game.world.verbs import combat, moving
-from tests.data_edits import content_error
-from tests.world_fixtures import body, kinds, make_world, room_id, row_map, spawn
+from tests.helpers.data_edits import content_error
+from tests.helpers.world_fixtures import body, kinds, make_world, room_id, row_map, spawn
 
 ROOM_1 = room_id(1)  # squares x 6-9, y 1-3
 

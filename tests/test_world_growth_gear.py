@@ -10,7 +10,7 @@ from game.rules.growth import grown, level_for_xp, xp_for_level
 from game.world.verbs import combat, factory, loadout, provisions
 from game.world.components import Growth, Inventory, Item
 from game.world.systems import abilities, growth, scavenge
-from tests.world_fixtures import body, kinds, make_world, mood, room_id, row_map, spawn
+from tests.helpers.world_fixtures import body, kinds, make_world, mood, room_id, row_map, spawn
 
 
 def test_N27_thresholds_100_then_doubling():

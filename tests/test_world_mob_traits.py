@@ -12,7 +12,7 @@ from game.world.systems import combat as combat_stage
 from game.world.systems import conditions as conditions_stage
 from game.world.verbs import combat, conditions
 from game.world.verbs.moving import relocate
-from tests.world_fixtures import body, kinds, room_id, spawn
+from tests.helpers.world_fixtures import body, kinds, room_id, spawn
 
 
 @pytest.mark.rule("C40")

@@ -12,7 +12,7 @@ from game.world.verbs import factory, moving
 from game.world.components import Identity, Opinion, Opinions, Position
 from game.world.world import pair_of
 from game.world.systems import behaviour, movement, scent
-from tests.world_fixtures import body, kinds, make_world, mood, move_hero, needs, room_id, room_of, row_map, spawn
+from tests.helpers.world_fixtures import body, kinds, make_world, mood, move_hero, needs, room_id, room_of, row_map, spawn
 def test_N12_provisioned_healthy_rests_and_short_explores(world):
     fed = spawn(world, "wanderer", 2)
     hungry = spawn(world, "wanderer", 2, provisions=False)

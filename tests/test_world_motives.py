@@ -16,8 +16,8 @@ from game.world.commands import Attack, Equip, Move, Offer, PickUp, Talk
 from game.world.components import Inventory, Item
 from game.world.talkview import talk_view
 from game.world.verbs import combat, factory, moving
-from tests.data_edits import content_error
-from tests.world_fixtures import body, kinds, make_world, mood, room_id, room_of, row_map, spawn
+from tests.helpers.data_edits import content_error
+from tests.helpers.world_fixtures import body, kinds, make_world, mood, room_id, room_of, row_map, spawn
 
 BLOWS = ("hit", "miss", "dodge")
 

@@ -9,7 +9,7 @@ from game.world import views
 from game.world.verbs import factory, loadout, provisions
 from game.world.components import Body, Inventory, Item
 from game.world.systems import needs as needs_system
-from tests.world_fixtures import body, kinds, make_world, mood, needs, room_id, room_of, row_map, spawn
+from tests.helpers.world_fixtures import body, kinds, make_world, mood, needs, room_id, room_of, row_map, spawn
 
 
 def carried_ids(world, eid):

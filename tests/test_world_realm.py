@@ -7,12 +7,13 @@ import pytest
 from game.launch import new_realm
 from game.paths import REGION_MAP
 from game.save.worldsave import load_realm, save_realm
-from tests.test_world_bot import walk_to
+from tests.helpers.realm import walk_to
 from game.world.commands import Ask, Talk
-from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Persona, Position
+from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Persona
 from game.world.driver import Driver
 from game.world.realm import distance_to_road
 from game.world.verbs import social
+from tests.helpers.realm import go_up, named
 
 VILLAGE, TOWER, KEEP, CRYPT = 1, 2, 3, 4  # the places' object ids in maps/region.tmx
 
@@ -22,20 +23,6 @@ def realm():
     made = new_realm(REGION_MAP, 11)
     yield made
     made.close()
-
-
-def named(world, name: str) -> int:
-    return next(eid for eid, ident in world.query(Identity) if ident.name == name)
-
-
-def go_up(realm) -> None:
-    """Put the hero in its site's room with the way up (as if it had walked there) and leave."""
-    world, site = realm.here, realm.sites[realm.hero.place]
-    pos = world.get(world.hero, Position)
-    world.rooms.remove(world.hero, pos.room, [pos.square])
-    pos.room, pos.square = site.surface, world.rooms.free_spot(site.surface)
-    world.rooms.place(world.hero, pos.room, [pos.square])
-    assert realm.leave().ok
 
 
 @pytest.mark.rule("N62")

@@ -10,8 +10,8 @@ from game.world import views
 from game.world.commands import Repair
 from game.world.components import Inventory, Item
 from game.world.verbs import factory, loadout
-from tests.data_edits import content_error
-from tests.world_fixtures import body, kinds
+from tests.helpers.data_edits import content_error
+from tests.helpers.world_fixtures import body, kinds
 
 
 def worn(world, slot):

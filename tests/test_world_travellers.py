@@ -18,8 +18,8 @@ from game.world.commands import Ask, Talk
 from game.world.components import Errand, Identity, Memories
 from game.world.driver import Driver
 from game.world.verbs import social
-from tests.test_world_bot import walk_to
-from tests.test_world_realm import go_up, named
+from tests.helpers.realm import walk_to
+from tests.helpers.realm import go_up, named
 
 VILLAGE, TOWER = 1, 2  # the settlements' object ids in maps/region.tmx
 TRAVELLERS = ("Herald Roderic", "Envoy Ilse")  # the tower's people whose map gives them a range

@@ -10,7 +10,7 @@ from game.world.driver import Driver
 from game.world.systems import pairs, start
 from game.world.verbs import factory
 from game.launch import new_game
-from tests.world_fixtures import body, kinds, make_world, needs, room_id, row_map, spawn
+from tests.helpers.world_fixtures import body, kinds, make_world, needs, room_id, row_map, spawn
 
 
 @pytest.mark.rule("N6")

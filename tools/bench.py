@@ -85,7 +85,7 @@ def bare_pass(world: World) -> float:
     """One query of the world's store over every creature, built afresh (the store drops its query cache
     whenever an entity dies, as most turns one does), doing no work per entity: esper's own walk over the
     world's own entities (game/world/ecs.py keeps it; `esper_pass` measures esper's beside it)."""
-    world.store.forget_queries()
+    world.forget_queries()
     start = time.perf_counter()
     for _eid, (_body, _mood, _pos) in world.join(Body, Mood, Position):
         pass

@@ -1,5 +1,5 @@
-"""The world: one dungeon map, its creatures and items in its own component store (ecs.Store, the one door
-to them), one seeded RNG, and the indexes kept beside them (rooms, actors).
+"""The world: one dungeon map, its creatures and items in its own component store (it is an ecs.Store, the
+one door to them), one seeded RNG, and the indexes kept beside them (rooms, actors).
 
 It is state plus the queries every layer above shares. Reading it for the screen is `views`; changing it
 is the verbs (`verbs/`), run by the systems of the turn (`turn`) and by commands (`commands`), both driven
@@ -41,16 +41,12 @@ def cards_of(content: Content) -> dict[tuple, tuple[Card, Card]]:
     return known
 
 
-class World:
-    """A world with no creatures yet: `verbs.factory.populate` fills it from its map, a save rebuilds it."""
+class World(Store):
+    """A world with no creatures yet: `verbs.factory.populate` fills it from its map, a save rebuilds it. It is
+    its own component store (ecs.Store: the one door to its entities, methods of the world itself)."""
 
     def __init__(self, dungeon: DungeonMap, content: Content, seed: int) -> None:
-        self.store = store = Store()
-        # The door to this world's entities (ecs.Store), as the world's own methods: `world.get(eid, Body)`.
-        self.get, self.try_get, self.ensure, self.has = store.get, store.try_get, store.ensure, store.has
-        self.exists, self.query, self.join, self.components_of = store.exists, store.query, store.join, store.components_of
-        self.create, self.create_many, self.add, self.remove = store.create, store.create_many, store.add, store.remove
-        self.delete, self.clear_dead = store.delete, store.clear_dead
+        Store.__init__(self)  # the door to its entities: world.get(eid, Body), world.query(Body) ...
         self.rng = random.Random(seed)
         self.seed = seed
         self.content = content
@@ -61,7 +57,7 @@ class World:
         self.feuds: dict[tuple[str, str], int] = {}  # N69: pair (uids, sorted) -> turn its feud began
         self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
         self.events: list[Event] = []  # posted since the last pop_events()
-        self.actors = ActorIndex(content, store)
+        self.actors = ActorIndex(content, self)
         self._serial = 0
         self._cards: dict[tuple[str, int], Card] = {}
         self._hero_codices: dict[tuple, Codex] = {}  # by HeroSheet.makes
@@ -257,7 +253,7 @@ class World:
 
     def close(self) -> None:
         """Let the world's entities go (a closed world is read no more)."""
-        self.store.clear()
+        self.clear()
 
 
 def pair_of(a: str, b: str) -> tuple[str, str]:

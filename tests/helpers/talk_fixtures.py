@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from game.world.components import Persona
 from game.world.driver import Driver
-from tests.world_fixtures import make_world, row_map, spawn
+from tests.helpers.world_fixtures import make_world, row_map, spawn
 
 
 def sure(content, **chances: float):
