@@ -137,7 +137,7 @@ def run(argv: list[str]) -> int:
     tune_gc()
     from game import mods
 
-    mods.activate()  # the player's mods read over the data, a broken one skipped (docs/modding.md)
+    mods.switch_on()  # the player's mods read over the data, a broken one skipped (docs/modding.md)
     if args.headless:
         from game.headless import run_headless, run_world
 

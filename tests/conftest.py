@@ -12,7 +12,7 @@ from game.launch import new_game
 from game.paths import ROOT
 from game.ui import theme
 from game.world.driver import Driver
-from tests.world_fixtures import make_world
+from tests.helpers.world_fixtures import make_world
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -4,7 +4,6 @@ moments, later hears one tell what the hero did that it heard from the one who w
 when two residents fall out (N69) keeps beside them and hears them make up - all on seed 1."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.launch import new_game
@@ -13,8 +12,8 @@ from game.world.commands import Ask, Consume, EndTurn, Move, Reply, Talk
 from game.world.components import Item, Needs
 from game.world.talkview import talk_view
 from game.world.verbs import social
-from tests.test_talk_village import villager
-from tests.world_fixtures import step_towards
+from tests.helpers.village import villager
+from tests.helpers.world_fixtures import step_towards
 
 FACES = ("pleased", "neutral", "annoyed")
 
@@ -36,12 +35,12 @@ class Bot:
 
     def provision_here(self, kind: str) -> int | None:
         for item_eid in self.world.rooms.provisions_on_floor(self.world.hero_room()):
-            if self.world.content.items[esper.component_for_entity(item_eid, Item).item_id].kind == kind:
+            if self.world.content.items[self.world.get(item_eid, Item).item_id].kind == kind:
                 return item_eid
         return None
 
     def eat(self) -> None:
-        needs = esper.component_for_entity(self.hero, Needs)
+        needs = self.world.get(self.hero, Needs)
         for value, kind in ((needs.hunger, "food"), (needs.thirst, "drink")):
             item = self.provision_here(kind) if value > 40 else None
             if item is not None:
@@ -54,7 +53,7 @@ class Bot:
     def wait(self) -> None:
         """Eat and drink if it can; if it needs to and cannot, walk towards the green; else wait a turn."""
         self.eat()
-        needs = esper.component_for_entity(self.hero, Needs)
+        needs = self.world.get(self.hero, Needs)
         if max(needs.hunger, needs.thirst) > 40 and self.world.hero_room() != self.green:
             self.step_to({self.green})
         if not self.game.busy:
@@ -134,7 +133,7 @@ def watch_a_feud(bot: Bot) -> frozenset[str] | None:
         if watched is None:
             fresh = [frozenset((e.actor, e.target)) for e in begun if frozenset((e.actor, e.target)) not in over]
             watched = fresh[0] if fresh else None
-        needs = esper.component_for_entity(bot.hero, Needs)
+        needs = world.get(bot.hero, Needs)
         sides = [world.actors.by_uid(uid) for uid in watched or ()]
         rooms = {a.pos.room for a in sides if a is not None}
         if rooms and world.hero_room() not in rooms and max(needs.hunger, needs.thirst) <= 60:

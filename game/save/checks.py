@@ -18,6 +18,7 @@ from game.world import saved
 from game.world.components import HERO_SHEET, UID, Body, Footprint, Hero, Identity, Item, Mood, Position
 from game.world.rooms import footprint_squares
 from game.world.saved import BOOL, COUNT, INT, Kind, Unfit, list_of, number, one_of, optional, sized, text, whole
+from game.world.verbs import contract_kinds  # noqa: F401  registers the kinds of contract a save may name
 from game.world.verbs.factory import group_cells
 from game.world.world import World
 

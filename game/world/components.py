@@ -1,4 +1,4 @@
-"""Components of the esper world: the card (N1, N32) split into the parts systems read and write.
+"""Components of a world's store (ecs.Store): the card (N1, N32) split into the parts systems read and write.
 
 Each saved component says here, by its `saved.creature` or `saved.item` decorator, how a save holds it
 (game/world/saved.py): its key, its saved fields with their type specs and ranges, the fields made again on
@@ -560,7 +560,8 @@ class Merchant:
 
 
 # -- contracts and the journal (N40-N44) -------------------------------------------------------------------
-CONTRACT_KINDS = ("slay", "bring", "deliver", "clear", "escort", "marked", "mini")  # mini: a mini-quest (N44)
+# The kinds of contract by name, each registered once by verbs/contract_kinds.py (its `register`).
+CONTRACT_KINDS: dict[str, Any] = {}
 CONTRACT_STATES = ("offered", "active", "done", "abandoned")  # "ready" is active with its objective met
 
 
@@ -592,7 +593,7 @@ class Contract:
 
 
 CONTRACT_FIELDS = {"id": COUNT, "giver": UID, "giver_name": NAME, "place": NAME,
-                   "kind": one_of(STR, "a contract kind", CONTRACT_KINDS), "target": KILLER, "target_name": NAME,
+                   "kind": one_of(STR, "a contract kind", lambda world: CONTRACT_KINDS), "target": KILLER, "target_name": NAME,
                    "item": text(40), "room": INT.between(-1), "flavour": text(500), "objective": text(500),
                    "gold": COUNT, "xp": COUNT, "bonus": text(40),
                    "state": one_of(STR, "a contract state", CONTRACT_STATES), "turn": COUNT, "met": BOOL}

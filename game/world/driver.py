@@ -8,8 +8,6 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
-import esper
-
 from game.content.content import Content
 from game.maps.model import DungeonMap
 from game.world.commands import Command, EndTurn, Result, perform
@@ -42,14 +40,13 @@ class Driver:
     def do(self, command: Command) -> Result:
         """Carry out a command; once the hero has spent its Action Points, the world turn begins."""
         world = self.world
-        world.ecs.activate()
         if world.over:
             return Result(False, "You are dead.")
         if self.busy:
             return Result(False, "The dungeon is still moving.")
         result = perform(world, command)
         self.done += result.ok
-        if result.ok and esper.component_for_entity(world.hero, Body).ap <= 0:
+        if result.ok and world.get(world.hero, Body).ap <= 0:
             self.begin_turn()
         return result
 
@@ -60,7 +57,6 @@ class Driver:
         """Run the pending world turn for at most about `budget_seconds`; True when it is done."""
         if self._steps is None:
             return True
-        self.world.ecs.activate()
         deadline = time.perf_counter() + budget_seconds
         for _ in self._steps:
             if time.perf_counter() >= deadline:

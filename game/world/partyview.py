@@ -8,5 +8,4 @@ from game.world.world import World
 
 
 def party_view(world: World, hero: int) -> list[tuple[views.CreatureView, str]]:
-    world.ecs.activate()
-    return [(views.creature(world, eid), company.companion_of(eid).order) for eid in company.party(world, hero)]
+    return [(views.creature(world, eid), company.companion_of(world, eid).order) for eid in company.party(world, hero)]

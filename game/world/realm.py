@@ -29,8 +29,6 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
 
-import esper
-
 from game.content.codex import HERO_ID, HeroSheet
 from game.content.content import Content
 from game.maps.model import DungeonMap, Place, RegionMap, Site, Square
@@ -68,12 +66,10 @@ class SiteWorld:
 
     @property
     def world(self) -> World | None:
-        """The site's world, built now if it was dormant (the esper world that was current stays current)."""
+        """The site's world, built now if it was dormant."""
         if self.dormant is not None:
             dormant, self.dormant = self.dormant, None
-            current = esper.current_world
             self.built = dormant.build()
-            esper.switch_world(current)
         return self.built
 
     @world.setter
@@ -210,10 +206,9 @@ class Realm:
         """A site's world, populated from its map (N2, N3) at the current turn; its seed drawn from the realm's RNG."""
         world = World(site.map, self.content, self.rng.getrandbits(63))
         world.lore = self.lore
-        world.ecs.activate()
         world.turn = self.clock
         factory.place_contents(world, site.map)
-        world.actors.all()  # the NPC index built now, in its own esper context, not later in another's
+        world.actors.all()  # the NPC index built now, in the order the map made them
         self.connect(site, world)
         return world
 
@@ -233,7 +228,6 @@ class Realm:
         if world is None or world.turn >= until:
             return
         world.turn = max(world.turn, until - int(self.tuning["catch_up"]))
-        world.ecs.activate()
         while world.turn < until:
             for _ in run_turn(world):
                 pass
@@ -277,7 +271,6 @@ class Realm:
             name = self.rng.choice(self.content.names.given["human"])
         site = self.sites[self.home]
         world = site.world or World(site.map, self.content, 0)  # a region without settlements: a scratch world
-        world.ecs.activate()
         room, square = site.map.entrance  # on no one's square, if only for the moment it is made:
         free = world.rooms.free_spot(room, near=square)
         room, square = (room, free) if free else nearest_free(world, room, 1, 1) or (room, square)
@@ -315,7 +308,6 @@ class Realm:
         world = self.sites[hero.place].world if hero.inside else None
         if world is None or world.over is None:
             return False
-        world.ecs.activate()
         return world.uid(world.hero) == uid
 
     # -- travelling -------------------------------------------------------------------------------------
@@ -402,7 +394,6 @@ class Realm:
         if world is None:
             return Result(False, "You are not in any place.")
         site = self.sites[self.hero.place]
-        world.ecs.activate()
         if world.over:
             return Result(False, "You are dead.")
         if world.mid_turn:
@@ -433,7 +424,6 @@ class Realm:
         site = self.sites[hero.place]
         world = site.world
         self.clock = world.turn
-        world.ecs.activate()
         if world.over:  # the hero fell here: its companions stay, free, and the site lives on without it
             for eid in company.party(world, world.hero):
                 company.part(world, world.hero, eid, quietly=True)
@@ -453,7 +443,6 @@ class Realm:
         self.set_out(pid, world, turn)
         for other, until in iter(lambda: self.behind(pid, turn), None):
             self.catch_up(self.sites[other], until=until)
-        world.ecs.activate()
         due = sorted((w for w in self.road if w.to == pid and w.arrives <= turn),
                      key=lambda w: (w.arrives, w.start, w.traveller.identity.uid))
         for wayfarer in due:
@@ -463,18 +452,17 @@ class Realm:
     def set_out(self, pid: int, world: World, turn: int) -> None:
         """Every traveller here whose stay is over takes the road to the next place of its range; one held by
         a hero (a companion, a contract, a claim, a spell: N69, N74) stays another `stay` turns."""
-        world.ecs.activate()
         here = self.sites[pid].place.name
-        for eid, errand in sorted(esper.get_component(Errand), key=lambda pair: world.uid(pair[0])):
+        for eid, errand in sorted(world.query(Errand), key=lambda pair: world.uid(pair[0])):
             if errand.leaves > turn or not world.alive(eid):
                 continue
             to = self.next_stop(errand, here)
             trip = self.route(pid, to) if to is not None else None
-            if trip is None or company.companion_of(eid) is not None or self.held(eid):
+            if trip is None or company.companion_of(world, eid) is not None or self.held(world, eid):
                 errand.leaves = turn + int(self.tuning["stay"])
                 continue
             errand.range = errand.range if here in errand.range else (here, *errand.range)
-            world.emit("set_out", eid, room=esper.component_for_entity(eid, Position).room,
+            world.emit("set_out", eid, room=world.get(eid, Position).room,
                        place=self.sites[to].place.name, turns=trip.turns)
             world.travelled[world.uid(eid)] = world.actors.of(eid).ident.name
             self.road.append(Wayfarer(take_out(world, eid), pid, to, turn, turn + trip.turns))
@@ -489,8 +477,7 @@ class Realm:
             trip = self.route(other, pid) if other != pid and site.is_settlement and site.world else None
             if trip is None:
                 continue
-            site.world.ecs.activate()
-            starts = [errand.leaves for _, errand in esper.get_component(Errand)]
+            starts = [errand.leaves for _, errand in site.world.query(Errand)]
             starts += [w.arrives for w in self.road if w.to == other and w.arrives + stay + trip.turns <= turn]
             for start in starts:
                 if site.world.turn < start <= turn - trip.turns:
@@ -504,8 +491,8 @@ class Realm:
         return self.by_name.get(name) if name != here else None
 
     @staticmethod
-    def held(eid: int) -> bool:
-        ties = esper.try_component(eid, Ties)
+    def held(world: World, eid: int) -> bool:
+        ties = world.try_get(eid, Ties)
         return ties is not None and bool(ties.holds)
 
     def arrive(self, pid: int, world: World, wayfarer: Wayfarer) -> None:
@@ -513,7 +500,7 @@ class Realm:
         entrance) with all it knows, to stay `stay` turns."""
         room, square = self.sites[pid].arrivals
         eid = bring_in(world, wayfarer.traveller, room, square)
-        esper.component_for_entity(eid, Errand).leaves = world.turn + int(self.tuning["stay"])
+        world.get(eid, Errand).leaves = world.turn + int(self.tuning["stay"])
         world.emit("arrive_from", eid, room=room, place=self.sites[wayfarer.start].place.name)
 
     def stumble(self, path: tuple[int, ...]) -> None:

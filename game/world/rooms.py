@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-
-import esper
+from typing import TYPE_CHECKING
 
 from game.maps.model import DungeonMap, Exit, Square, Trap
 from game.world.components import Footprint, Position
+
+if TYPE_CHECKING:
+    from game.world.world import World
 
 
 def footprint_squares(top_left: Square, w: int, h: int) -> list[Square]:
@@ -15,9 +17,9 @@ def footprint_squares(top_left: Square, w: int, h: int) -> list[Square]:
     return [(x + i, y + j) for j in range(h) for i in range(w)]
 
 
-def footprint_of(eid: int) -> Footprint:
+def footprint_of(world: World, eid: int) -> Footprint:
     """The squares a creature covers (C10); one square unless it has a Footprint."""
-    return esper.try_component(eid, Footprint) or Footprint()
+    return world.try_get(eid, Footprint) or Footprint()
 
 
 def occupied(pos: Position, fp: Footprint) -> list[Square]:
@@ -34,7 +36,7 @@ class RoomState:
     w: int
     h: int
     exits: list[tuple[Exit, int]]
-    grid: list[int]  # who stands on each square, row by row (0: free; esper's entity ids start at 1)
+    grid: list[int]  # who stands on each square, row by row (0: free; a store's entity ids start at 1)
     used: int = 0  # squares taken
     occupants: dict[int, None] = field(default_factory=dict)  # creatures, in the order they came
     floor: dict[int, None] = field(default_factory=dict)  # items lying here
@@ -121,8 +123,15 @@ class RoomIndex:
         state = self._rooms[room]
         if state.free < count:
             return None
-        grid = state.grid
-        return [state.square(i) for i in spot_order(state, 1, 1, near) if not grid[i]][:count]
+        grid, found = state.grid, []
+        if count <= 0:
+            return found
+        for i in spot_order(state, 1, 1, near):
+            if not grid[i]:
+                found.append(state.square(i))
+                if len(found) == count:
+                    break
+        return found
 
     # floor items
     def floor(self, room: int) -> list[int]:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules.card import SCHOOLS
 from game.world.actors import unlocked_at
 from game.world.components import Identity, Mood, MoodState
@@ -42,8 +40,8 @@ def howl(world: World, eid: int, ident: Identity, room: int) -> None:
     answered = False
     for _, other_room in world.rooms.exits[room]:
         for other in world.rooms.occupants(other_room):
-            other_ident = esper.component_for_entity(other, Identity)
-            mood = esper.try_component(other, Mood)
+            other_ident = world.get(other, Identity)
+            mood = world.try_get(other, Mood)
             if other_ident.codex_id == ident.codex_id and mood and mood.state not in (MoodState.ANGERED, MoodState.FLEEING):
                 mood.state, mood.since, mood.last_seen = MoodState.ANGERED, world.turn, room
                 mood.aware = world.aware_full

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Body
 from game.world.verbs.combat import apply_damage
 from game.world.verbs.conditions import afflict
@@ -28,11 +26,11 @@ def presence(world: World) -> None:
 def run(world: World) -> None:
     """Each condition does its work once a turn and wears off when its turns are spent."""
     sufferers = [a.eid for a in world.actors.all() if a.body.conditions]
-    hero = esper.try_component(world.hero, Body) if world.hero else None  # none in a site the hero is away from
+    hero = world.try_get(world.hero, Body) if world.hero else None  # none in a site the hero is away from
     if hero is not None and hero.conditions:
         sufferers.append(world.hero)
     for eid in sufferers:
-        body = esper.component_for_entity(eid, Body)
+        body = world.get(eid, Body)
         for cid in sorted(body.conditions):
             if body.health <= 0:
                 break

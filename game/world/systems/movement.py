@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Collection
 
-import esper
-
+from game.rules.tags import SCENT_HUNTER
 from game.world.components import Body, Identity, Mood, MoodState, Needs
 from game.world.verbs import avoidance, moving, social
 from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, consume
@@ -163,8 +162,8 @@ def hero_rests(world: World, regen_every: int) -> None:
     """The hero recovers like a resting creature while no enemy shares its room (docs/rules.md)."""
     if not world.alive(world.hero) or world.turn % regen_every:
         return
-    body = esper.component_for_entity(world.hero, Body)
-    needs = esper.component_for_entity(world.hero, Needs)
+    body = world.get(world.hero, Body)
+    needs = world.get(world.hero, Needs)
     room = world.hero_room()
     if body.health < body.card.health and max(needs.hunger, needs.thirst) <= COMPLAIN_ABOVE and \
             not any(world.is_enemy(world.hero, o) for o in world.rooms.occupants(room) if o != world.hero):
@@ -244,7 +243,7 @@ def away(world: World, exits: list[tuple[Exit, int]], threat: int, room: int) ->
 def by_scent(world: World, eid: int, exits: list[tuple[Exit, int]]) -> tuple[Exit, int] | None:
     """N15: a strong scent in one direction is preferred over a random choice."""
     tuning = world.content.tuning["scent"]
-    hunts_prey = "scent_hunter" in esper.component_for_entity(eid, Identity).tags
+    hunts_prey = SCENT_HUNTER in world.get(eid, Identity).tags
     strength, best = 0.0, exits[0]
     for exit_ in exits:  # the strongest; on a tie, the exit listed first
         here = world.scent_field.strength(exit_[1], hunts_prey)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Body, Needs
 from game.world.verbs import deeds
 from game.world.verbs.provisions import NEED_RISE
@@ -17,7 +15,7 @@ if TYPE_CHECKING:
 
 def run(world: World) -> None:
     """N8: every creature's hunger and thirst rise by one (the hero's too) before anyone acts."""
-    hero_needs = esper.try_component(world.hero, Needs)
+    hero_needs = world.try_get(world.hero, Needs)
     if hero_needs and world.alive(world.hero):
         hero_needs.hunger += NEED_RISE
         hero_needs.thirst += NEED_RISE
@@ -36,9 +34,9 @@ def recover(world: World) -> None:
     """End of the world turn: stuns count down (N24), the dead are cleared, the hero's AP refreshes."""
     for actor in world.actors.all():
         count_down_stun(world, actor.eid, actor.body)
-    esper.clear_dead_entities()
+    world.clear_dead()
     world.actors.drop_dead()
-    hero = esper.try_component(world.hero, Body) if world.hero else None  # a site the hero is away from has none
+    hero = world.try_get(world.hero, Body) if world.hero else None  # a site the hero is away from has none
     if hero is not None:
         count_down_stun(world, world.hero, hero)
         hero.ap = hero.card.ap

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.maps.model import Square
 from game.world.components import Inventory, Item, Mark
 
@@ -14,7 +12,7 @@ if TYPE_CHECKING:
 
 def lay(world: World, item_eid: int, room: int, square: Square | None) -> None:
     """Put an item on a room's floor, taking it from whoever carried it."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     release(world, item_eid, item)
     item.room, item.square = room, square
     defn = world.content.items[item.item_id]
@@ -27,17 +25,17 @@ STACKING = ("food", "drink", "healing", "key", "rune", "repair", "misc")
 def give(world: World, item_eid: int, owner: int) -> int:
     """Put an item in `owner`'s pack, lifting it from the floor if it lay there. Alike provisions,
     potions, keys and runes join one stack (never a marked item, N42). Returns the entity that now holds it."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     release(world, item_eid, item)
-    inv = esper.component_for_entity(owner, Inventory)
+    inv = world.get(owner, Inventory)
     kind = world.content.items[item.item_id].kind
-    if kind in STACKING and not esper.has_component(item_eid, Mark):
+    if kind in STACKING and not world.has(item_eid, Mark):
         for other in inv.items:
-            twin = esper.component_for_entity(other, Item)
+            twin = world.get(other, Item)
             if (twin.item_id, twin.quality, twin.material, twin.rune) == \
-                    (item.item_id, item.quality, item.material, item.rune) and not esper.has_component(other, Mark):
+                    (item.item_id, item.quality, item.material, item.rune) and not world.has(other, Mark):
                 twin.count += item.count
-                esper.delete_entity(item_eid)
+                world.delete(item_eid)
                 return other
     pack(world, item_eid, item, owner, inv)
     return item_eid
@@ -55,11 +53,11 @@ def pack(world: World, item_eid: int, item: Item, owner: int, inv: Inventory) ->
 def split_off(world: World, item_eid: int, count: int) -> int:
     """Part `count` of a floor stack off as an item of its own lying beside it (N10: a stack of three
     rations is three provisions); the whole item when the stack holds no more."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     if item.count <= count:
         return item_eid
     item.count -= count
-    part = esper.create_entity(Item(item.item_id, count, item.quality, item.material, item.rune, item.durability))
+    part = world.create(Item(item.item_id, count, item.quality, item.material, item.rune, item.durability))
     lay(world, part, item.room, item.square)
     return part
 
@@ -67,23 +65,23 @@ def split_off(world: World, item_eid: int, count: int) -> int:
 def hand_over(world: World, item_eid: int, owner: int, count: int = 1) -> int:
     """`count` of a carried stack pass to `owner` (the item itself when that is all of its stack); returns
     the entity that now holds them in `owner`'s pack (N70, a bargain's coins: C4)."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     if item.count > count:
         item.count -= count
-        item_eid = esper.create_entity(Item(item.item_id, count, item.quality, item.material, item.rune,
+        item_eid = world.create(Item(item.item_id, count, item.quality, item.material, item.rune,
                                             item.durability))
     return give(world, item_eid, owner)
 
 
 def destroy(world: World, item_eid: int) -> None:
     """The item is gone (eaten, drunk, used up). Deletion is deferred to the end of the turn."""
-    release(world, item_eid, esper.component_for_entity(item_eid, Item))
-    esper.delete_entity(item_eid)
+    release(world, item_eid, world.get(item_eid, Item))
+    world.delete(item_eid)
 
 
 def release(world: World, item_eid: int, item: Item) -> None:
     if item.owner is not None:
-        inv = esper.component_for_entity(item.owner, Inventory)
+        inv = world.get(item.owner, Inventory)
         inv.items.remove(item_eid)
         inv.kinds[world.content.items[item.item_id].kind] -= 1
         for slot, worn in list(inv.equipped.items()):

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import esper
-
 from game.world.components import Persona
 from game.world.driver import Driver
-from tests.world_fixtures import make_world, row_map, spawn
+from tests.helpers.world_fixtures import make_world, row_map, spawn
 
 
 def sure(content, **chances: float):
@@ -30,7 +28,7 @@ def persona(background="survivor", outlook="neutral", traits=(), people="human",
 def person(world, room: int = 0, kind: str = "world", codex_id: str = "villager", **who) -> int:
     """A thinking creature in room `room` with the persona `who` describes."""
     eid = spawn(world, codex_id, room, kind=kind)
-    esper.add_component(eid, persona(**who))
+    world.add(eid, persona(**who))
     return eid
 
 

@@ -1,5 +1,5 @@
 """Every screen of the game set up as a player meets it at its most crowded, for the layout test
-(tests/test_ui_layout.py) and for looking at: `python -m tests.ui_scenes OUT_DIR` writes each screen at each
+(tests/test_ui_layout.py) and for looking at: `python -m tests.helpers.ui_scenes OUT_DIR` writes each screen at each
 text size as a PNG.
 
 The crowded dungeon is the Sunken Crypt's Processional Way (six exits) with the hero, four companions,
@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-import esper
 import pygame
 
 from game.paths import ROOT
@@ -42,7 +41,6 @@ def crowded_dungeon(session: Session) -> SceneStack:
     stack = scene_stack(session)
     dungeon = stack.reset("dungeon")
     world = session.world
-    world.ecs.activate()
     room = next(r.id for r in world.map.rooms.values() if r.name == "Processional Way")
     relocate(world, world.hero, room, [world.rooms.free_spot(room)])
     for _ in range(4):
@@ -84,8 +82,7 @@ def single(name: str, **args) -> Callable[[Session], SceneStack]:
 def dialogue(session: Session) -> SceneStack:
     stack = single("dungeon")(session)
     world = session.world
-    world.ecs.activate()
-    smith = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
+    smith = next(eid for eid, m in world.query(Merchant) if m.trade == "armourer")
     relocate(world, world.hero, world.room_of(smith), [world.rooms.free_spot(world.room_of(smith))])
     stack.push("dialogue", person=smith, log=stack.top.log)
     return stack
