@@ -241,10 +241,11 @@ def read_objects(tmx: pytmx.TiledMap, shape_of: dict[str, str]) -> list[MapObjec
 
 
 def files_read(dungeon: DungeonMap) -> list[Path]:
-    """The files a map was read from: the .tmx, the external tilesets it names and their images."""
+    """The files a map was read from: the .tmx, the external tilesets and the templates it names and their
+    images."""
     root = limits.read_xml(dungeon.path, f"{dungeon.path}: map")
     tilesets = [dungeon.path.parent / node.get("source") for node in root.iter("tileset") if node.get("source")]
-    return [dungeon.path, *tilesets, *(ts.image for ts in dungeon.tilesets)]
+    return [dungeon.path, *tilesets, *templates.template_files(root, dungeon.path), *(ts.image for ts in dungeon.tilesets)]
 
 
 def load_map(
