@@ -153,3 +153,35 @@ def test_one_wrong_tile_size_is_one_line_first_with_what_follows_from_it_folded(
     assert f"{path}: object 1 (Thicket Edge): rectangle is not aligned to the squares (snap it to the grid)" in \
         [p.line for p in cause.follows]
     assert cause.object_id is None and cause.follows[0].object_id == 1
+
+
+def test_group_layers_are_read_as_tiled_shows_them_and_image_layers_are_not_drawn(tmp_path: Path):
+    """Tile and object layers inside groups are read; a hidden group hides its layers; image layers are left out."""
+    png(tmp_path / "t.png", (64, 32))
+    path = a_map(tmp_path, tileset_xml("t.png", (64, 32), 16))
+    cells = ",".join(["2"] * 60)
+    text = path.read_text().replace('<objectgroup id="2" name="o">', '<group id="7" name="shown"><objectgroup id="2" name="o">')
+    text = text.replace("</objectgroup></map>", f"</objectgroup></group>"
+                        f'<group id="8" name="notes" visible="0"><group id="9" name="inner"><layer id="10" name="sketch" '
+                        f'width="10" height="6"><data encoding="csv">{cells}</data></layer></group></group>'
+                        '<imagelayer id="11" name="backdrop"><image source="t.png" width="64" height="32"/></imagelayer></map>')
+    path.write_text(text)
+    dungeon = load_map(path)
+    assert [(layer.name, layer.visible) for layer in dungeon.layers] == [("floor", True), ("sketch", False)]
+    assert [room.name for room in dungeon.rooms.values()] == ["Hall"]  # the objects of the group's object layer
+
+
+@pytest.mark.parametrize("external", [False, True])
+def test_a_tileset_image_written_without_its_size_is_measured_from_the_png(tmp_path: Path, external: bool):
+    """Tiled before 1.0 wrote `<image source="x.png"/>` alone (Tiled's own perspective_walls example): Tiled
+    reads the size from the image, and so does the loader, for an embedded and an external tileset."""
+    (tmp_path / "art").mkdir()
+    png(tmp_path / "art" / "old.png", (80, 48))
+    tileset = '<tileset {head} name="old" tilewidth="16" tileheight="16"><image source="{image}"/></tileset>'
+    if external:
+        (tmp_path / "art" / "old.tsx").write_text(tileset.format(head="", image="old.png"))
+        node = '<tileset firstgid="1" source="art/old.tsx"/>'
+    else:
+        node = tileset.format(head='firstgid="1"', image="art/old.png")
+    (ts,) = load_map(a_map(tmp_path, node)).tilesets
+    assert (ts.image, ts.columns, ts.count) == ((tmp_path / "art" / "old.png").resolve(), 5, 15)

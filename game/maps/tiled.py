@@ -6,7 +6,9 @@ return a DungeonMap / RegionMap or raise MapError listing each problem as
 """
 from __future__ import annotations
 
+import copy
 import logging
+import os
 import sys
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
@@ -95,6 +97,7 @@ def read_tmx(path: Path) -> RawMap:
     be used, values pytmx cannot convert and names it rejects become a MapError naming the object."""
     path = Path(path)
     root = limits.read_xml(path, f"{path}: map")
+    sized_images(root, path)
     problems: list[str | Problem] = [*limits.map_problems(root, path)]
     if not problems:
         problems += templates.resolve(root, path)
@@ -113,7 +116,7 @@ def read_tmx(path: Path) -> RawMap:
             tile_h=int(tmx.tileheight),
             props=dict(tmx.properties),
             tilesets=tuple(read_tilesets(tmx, path)),
-            layers=tuple(read_tile_layers(tmx)),
+            layers=tuple(read_tile_layers(tmx, hidden_in_groups(root))),
             objects=tuple(read_objects(tmx, shapes(root))),
         )
     except Exception as exc:  # pytmx raises bare Exception, ValueError, KeyError, AttributeError …
@@ -121,6 +124,43 @@ def read_tmx(path: Path) -> RawMap:
 
 
 NUMBER_KINDS = {"int": "a whole number", "object": "an object id", "float": "a number", "bool": "true or false"}
+def sized_images(root: ElementTree.Element, path: Path) -> None:
+    """Give a tileset image written without its size (Tiled before 1.0) the size its PNG header says, as Tiled
+    reads it; an external tileset is embedded in the map's XML for it (pytmx needs the size in the XML)."""
+    nodes = root.findall("tileset")
+    if len(nodes) > limits.MAX_TILESETS:
+        return  # the limits refuse the map
+    for index, node in enumerate(nodes):
+        source, tileset, folder = node.get("source"), node, path.parent
+        if source:
+            try:
+                tileset, folder = limits.read_xml(path.parent / source, "tileset"), (path.parent / source).parent
+            except MapError:
+                continue  # the limits word it
+        image = tileset.find("image")
+        if image is None or (image.get("width") and image.get("height")) or not image.get("source"):
+            continue
+        size = limits.png_size(folder / image.get("source", ""))
+        if size is None:
+            continue
+        if source:
+            tileset = copy.deepcopy(tileset)
+            tileset.set("firstgid", node.get("firstgid", ""))
+            image = tileset.find("image")
+            image.set("source", _relative(folder / image.get("source", ""), path.parent))
+            root.remove(node)
+            root.insert(list(root).index(nodes[index + 1]) if index + 1 < len(nodes) else len(root), tileset)
+        image.set("width", str(size[0]))
+        image.set("height", str(size[1]))
+
+
+def _relative(target: Path, start: Path) -> str:
+    try:
+        return os.path.relpath(target, start)
+    except ValueError:  # another drive (Windows)
+        return str(target.resolve())
+
+
 OWNERS = {"layer": "layer", "objectgroup": "layer", "imagelayer": "layer", "group": "layer", "tileset": "tileset"}
 
 
@@ -205,14 +245,22 @@ def read_tilesets(tmx: pytmx.TiledMap, path: Path) -> list[Tileset]:
     return out
 
 
-def read_tile_layers(tmx: pytmx.TiledMap) -> list[TileLayer]:
-    """Tile layers in drawing order, with Tiled's own gids (pytmx renumbers them internally)."""
+def read_tile_layers(tmx: pytmx.TiledMap, hidden: set[str]) -> list[TileLayer]:
+    """Tile layers in drawing order, with Tiled's own gids (pytmx renumbers them internally); a layer inside a
+    hidden group is hidden, as Tiled shows it (`hidden`: the ids of such layers)."""
     gid_of = tmx.tiledgidmap
     return [
-        TileLayer(layer.name, tuple(tuple(gid_of.get(g, 0) for g in row) for row in layer.data), bool(layer.visible))
+        TileLayer(layer.name, tuple(tuple(gid_of.get(g, 0) for g in row) for row in layer.data),
+                  bool(layer.visible) and str(getattr(layer, "id", "")) not in hidden)
         for layer in tmx.layers
         if isinstance(layer, pytmx.TiledTileLayer)
     ]
+
+
+def hidden_in_groups(root: ElementTree.Element) -> set[str]:
+    """The ids of the layers inside a group layer Tiled hides (visible="0"), at any depth."""
+    return {layer.get("id", "") for group in root.iter("group") if group.get("visible", "1") in ("0", "false")
+            for layer in group.iter("layer") if layer.get("id")}
 
 
 def read_objects(tmx: pytmx.TiledMap, shape_of: dict[str, str]) -> list[MapObject]:
