@@ -185,3 +185,23 @@ def test_template_limits_hold(tmp_path: Path):
     assert templates.load(big) == f"file is {big.stat().st_size} bytes; this file has at most {templates.MAX_TEMPLATE_BYTES}"
     root = ElementTree.fromstring('<map><objectgroup><object id="1" template="x.tx"/></objectgroup></map>')
     assert templates.template_files(root, tmp_path / "m.tmx") == [tmp_path / "x.tx"]
+
+
+def test_a_template_named_by_thousands_of_objects_cannot_multiply_into_a_huge_map(tmp_path: Path):
+    """A 50 KiB template of 1,500 properties named by 9,000 objects would give them 13 million elements: the
+    templates' share counts against the map's limit of XML elements, and the map is refused at once. A template
+    that cannot be used is said once, however many objects are made from it."""
+    props = "".join(f'<property name="p{i}" value="v"/>' for i in range(1500))
+    (tmp_path / "fat.tx").write_text(f'<template><object type="item"><properties>{props}</properties></object></template>')
+    objects = "".join(f'<object id="{i}" template="fat.tx" x="0" y="0"/>' for i in range(1, 9001))
+    path = tmp_path / "bomb.tmx"
+    path.write_text(f'<map width="4" height="4" tilewidth="32" tileheight="32"><objectgroup>{objects}</objectgroup></map>')
+    with pytest.raises(MapError) as caught:
+        read_tmx(path)
+    assert caught.value.problems == [f"{path}: map: its templates give its objects more than {limits.MAX_ELEMENTS} XML "
+                                     f"elements or {limits.MAX_POINTS} points"]
+    (tmp_path / "fat.tx").write_text("<map/>")
+    with pytest.raises(MapError) as caught:
+        read_tmx(path)
+    assert caught.value.problems == [f"{path}: object 1 (unnamed): template 'fat.tx' is not a Tiled template (a <template> "
+                                     "holding an <object>) (8999 other objects are made from it)"]

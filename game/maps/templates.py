@@ -14,6 +14,7 @@ points (game/maps/limits.py).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,14 +62,17 @@ def resolve(root: ElementTree.Element, path: Path) -> list[Problem]:
     points = limits.MAX_POINTS - sum(len((line.get("points") or "").split())
                                      for tag in ("polyline", "polygon") for line in root.iter(tag))
     problems = []
+    uses = Counter(obj.get("template") or "" for obj in objects)
     for obj in objects:
         name = obj.get("template") or ""
         label = f"{path}: {object_label(obj.get('id'), obj.get('name'))}"
         if name not in read:
             read[name] = load(path.parent / name)
+            if isinstance(read[name], str):  # said once, for the first object made from it
+                others = f" ({uses[name] - 1} other objects are made from it)" if uses[name] > 1 else ""
+                problems.append(Problem(f"{label}: template '{clipped(name)}' {read[name]}{others}", _id(obj)))
         template = read[name]
         if isinstance(template, str):
-            problems.append(Problem(f"{label}: template '{clipped(name)}' {template}", _id(obj)))
             continue
         gid = tile(obj, template, tilesets)
         if isinstance(gid, str):
