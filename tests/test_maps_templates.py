@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -172,14 +173,20 @@ def test_the_map_cache_and_f5_read_a_changed_template_again(tmp_path: Path):
     assert wolf in files_read(store.dungeon(path, data))
 
 
-def test_template_limits_hold(tmp_path: Path):
-    many = "".join(f'<object id="{i}" template="t{i}.tx" x="0" y="0"/>' for i in range(1, templates.MAX_TEMPLATES + 2))
-    path = tmp_path / "many.tmx"
-    path.write_text(f'<map width="4" height="4" tilewidth="32" tileheight="32"><objectgroup>{many}</objectgroup></map>')
+def objects_refused(path: Path, count: int, template: Callable[[int], str]) -> list[str]:
+    """The problems of a 4x4 map of `count` objects, object i made from the template file `template(i)`."""
+    objects = "".join(f'<object id="{i}" template="{template(i)}" x="0" y="0"/>' for i in range(1, count + 1))
+    path.write_text(f'<map width="4" height="4" tilewidth="32" tileheight="32"><objectgroup>{objects}</objectgroup></map>')
     with pytest.raises(MapError) as caught:
         read_tmx(path)
-    assert caught.value.problems == [f"{path}: map: names {templates.MAX_TEMPLATES + 1} template files; a map names at "
-                                     f"most {templates.MAX_TEMPLATES}"]
+    return caught.value.problems
+
+
+def test_template_limits_hold(tmp_path: Path):
+    path = tmp_path / "many.tmx"
+    most = templates.MAX_TEMPLATES
+    assert objects_refused(path, most + 1, lambda i: f"t{i}.tx") == [
+        f"{path}: map: names {most + 1} template files; a map names at most {most}"]
     big = tmp_path / "big.tx"
     big.write_bytes(b"<template>" + b" " * templates.MAX_TEMPLATE_BYTES + b"</template>")
     assert templates.load(big) == f"file is {big.stat().st_size} bytes; this file has at most {templates.MAX_TEMPLATE_BYTES}"
@@ -193,15 +200,11 @@ def test_a_template_named_by_thousands_of_objects_cannot_multiply_into_a_huge_ma
     that cannot be used is said once, however many objects are made from it."""
     props = "".join(f'<property name="p{i}" value="v"/>' for i in range(1500))
     (tmp_path / "fat.tx").write_text(f'<template><object type="item"><properties>{props}</properties></object></template>')
-    objects = "".join(f'<object id="{i}" template="fat.tx" x="0" y="0"/>' for i in range(1, 9001))
     path = tmp_path / "bomb.tmx"
-    path.write_text(f'<map width="4" height="4" tilewidth="32" tileheight="32"><objectgroup>{objects}</objectgroup></map>')
-    with pytest.raises(MapError) as caught:
-        read_tmx(path)
-    assert caught.value.problems == [f"{path}: map: its templates give its objects more than {limits.MAX_ELEMENTS} XML "
-                                     f"elements or {limits.MAX_POINTS} points"]
+    assert objects_refused(path, 9000, lambda i: "fat.tx") == [
+        f"{path}: map: its templates give its objects more than {limits.MAX_ELEMENTS} XML elements or "
+        f"{limits.MAX_POINTS} points"]
     (tmp_path / "fat.tx").write_text("<map/>")
-    with pytest.raises(MapError) as caught:
-        read_tmx(path)
-    assert caught.value.problems == [f"{path}: object 1 (unnamed): template 'fat.tx' is not a Tiled template (a <template> "
-                                     "holding an <object>) (8999 other objects are made from it)"]
+    assert objects_refused(path, 9000, lambda i: "fat.tx") == [
+        f"{path}: object 1 (unnamed): template 'fat.tx' is not a Tiled template (a <template> holding an <object>) "
+        "(8999 other objects are made from it)"]
