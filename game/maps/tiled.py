@@ -173,10 +173,12 @@ def property_problems(root: ElementTree.Element, path: Path) -> list[Problem]:
 
     def visit(node: ElementTree.Element, label: str, reserved: frozenset[str], oid: int | None) -> None:
         for key, value in node.items():
+            convert = pytmx.pytmx.types[key]
             try:
-                pytmx.pytmx.types[key](value)
+                convert(value)
             except (ValueError, TypeError, OverflowError):
-                problems.append(Problem(f"{label}: attribute {clipped(key)} is '{clipped(value)}', not a number", oid))
+                wanted = {int: "a whole number", float: "a number"}.get(convert, "true or false")  # type: ignore[call-overload]
+                problems.append(Problem(f"{label}: attribute {clipped(key)} is '{clipped(value)}', not {wanted}", oid))
         for child in node:
             if child.tag == "properties":
                 problems.extend(Problem(f"{label}: {message}", oid) for message in typed_problems(child, reserved))
