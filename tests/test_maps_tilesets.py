@@ -185,3 +185,11 @@ def test_a_tileset_image_written_without_its_size_is_measured_from_the_png(tmp_p
         node = tileset.format(head='firstgid="1"', image="art/old.png")
     (ts,) = load_map(a_map(tmp_path, node)).tilesets
     assert (ts.image, ts.columns, ts.count) == ((tmp_path / "art" / "old.png").resolve(), 5, 15)
+
+
+def test_a_gzip_compressed_map_is_named_as_such(tmp_path: Path):
+    import gzip
+
+    path = tmp_path / "outside.tmx.gz"
+    path.write_bytes(gzip.compress(b"<map/>"))
+    assert problems(path) == [f"{path}: map: is a gzip-compressed file (unpack it: gunzip)"]

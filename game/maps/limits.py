@@ -67,6 +67,9 @@ def read_xml(path: Path, label: str, most_bytes: int = MAX_FILE_BYTES) -> Elemen
         raise MapError([f"{label}: file is {status.st_size} bytes; {what} has at most {most_bytes}"])
     try:
         with open(path, "rb") as handle:
+            if handle.read(2) == b"\x1f\x8b":
+                raise MapError([f"{label}: is a gzip-compressed file (unpack it: gunzip)"])
+            handle.seek(0)
             parsed = ElementTree.iterparse(handle, events=("start",))
             for count, (_, element) in enumerate(parsed, 1):
                 if count == 1:
