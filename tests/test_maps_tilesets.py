@@ -193,3 +193,12 @@ def test_a_gzip_compressed_map_is_named_as_such(tmp_path: Path):
     path = tmp_path / "outside.tmx.gz"
     path.write_bytes(gzip.compress(b"<map/>"))
     assert problems(path) == [f"{path}: map: is a gzip-compressed file (unpack it: gunzip)"]
+
+
+def test_an_image_collection_tileset_is_named_as_such(tmp_path: Path):
+    png(tmp_path / "knight.png", (384, 332))
+    collection = '<tileset firstgid="1" name="objs" tilewidth="384" tileheight="332" tilecount="1" columns="0">' \
+                 '<tile id="0"><image source="knight.png" width="384" height="332"/></tile></tileset>'
+    path = a_map(tmp_path, collection)
+    assert problems(path) == [f"{path}: tileset objs: is an image collection (an image a tile); a tileset here is one "
+                              "image of tiles"]

@@ -207,6 +207,8 @@ def tileset_problems(node: ElementTree.Element, path: Path) -> list[str]:
         except MapError as exc:
             return exc.problems
         label = f"{path}: tileset {clipped(node.get('name') or source)}"
+    if node.find("image") is None and node.find("tile/image") is not None:
+        return [f"{label}: is an image collection (an image a tile); a tileset here is one image of tiles"]
     w, h = whole(node.get("tilewidth"), 1, MAX_TILE_PX), whole(node.get("tileheight"), 1, MAX_TILE_PX)
     if w is None or h is None:
         return [f"{label}: tiles are {clipped(node.get('tilewidth'))}x{clipped(node.get('tileheight'))} pixels; a tile is 1 to "
