@@ -208,3 +208,34 @@ def test_a_template_named_by_thousands_of_objects_cannot_multiply_into_a_huge_ma
     assert objects_refused(path, 9000, lambda i: "fat.tx") == [
         f"{path}: object 1 (unnamed): template 'fat.tx' is not a Tiled template (a <template> holding an <object>) "
         "(8999 other objects are made from it)"]
+
+
+@pytest.mark.usefixtures("display")
+def test_f5_in_the_game_reads_an_edited_template_again(tmp_path: Path):
+    """A designer edits the wolf template the thicket's wolves are made from and presses F5: the game names
+    both wolves' problem; mended, F5 reloads the map."""
+    import pygame
+
+    from game.ui import theme
+    from game.ui.app import scene_stack
+    from game.ui.session import Session
+
+    for part in ("maps/sites/thicket.tmx", "maps/templates/wolf.tx", "maps/tilesets/dungeon.tsx",
+                 "assets/tiles/dungeon.png"):
+        (tmp_path / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / part, tmp_path / part)
+    wolf, level = tmp_path / "maps" / "templates" / "wolf.tx", tmp_path / "maps" / "sites" / "thicket.tmx"
+    session = Session(level, 5)
+    try:
+        dungeon = scene_stack(session).reset("dungeon")
+        text = wolf.read_text()
+        wolf.write_text(text.replace('value="wolf"', 'value="no_such_beast"'))
+        dungeon.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode="", scancode=0))
+        problems = [line for line, colour in dungeon.log.lines if colour == theme.PROBLEM]
+        assert f"{level}: object 7 (Grey Wolf): unknown codex id 'no_such_beast'" in problems
+        assert f"{level}: object 8 (Grey Wolf 2): unknown codex id 'no_such_beast'" in problems
+        wolf.write_text(text)
+        dungeon.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode="", scancode=0))
+        assert dungeon.log.lines[-1][0].startswith("Reloaded thicket.tmx")
+    finally:
+        session.close()
