@@ -123,14 +123,13 @@ def read_tmx(path: Path) -> RawMap:
         raise MapError([f"{path}: map: cannot be read ({type(exc).__name__}: {exc})"]) from None
 
 
-NUMBER_KINDS = {"int": "a whole number", "object": "an object id", "float": "a number", "bool": "true or false"}
 def sized_images(root: ElementTree.Element, path: Path) -> None:
     """Give a tileset image written without its size (Tiled before 1.0) the size its PNG header says, as Tiled
     reads it; an external tileset is embedded in the map's XML for it (pytmx needs the size in the XML)."""
     nodes = root.findall("tileset")
     if len(nodes) > limits.MAX_TILESETS:
         return  # the limits refuse the map
-    for index, node in enumerate(nodes):
+    for node in nodes:
         source, tileset, folder = node.get("source"), node, path.parent
         if source:
             try:
@@ -148,8 +147,7 @@ def sized_images(root: ElementTree.Element, path: Path) -> None:
             tileset.set("firstgid", node.get("firstgid", ""))
             image = tileset.find("image")
             image.set("source", _relative(folder / image.get("source", ""), path.parent))
-            root.remove(node)
-            root.insert(list(root).index(nodes[index + 1]) if index + 1 < len(nodes) else len(root), tileset)
+            root[list(root).index(node)] = tileset
         image.set("width", str(size[0]))
         image.set("height", str(size[1]))
 
@@ -162,6 +160,8 @@ def _relative(target: Path, start: Path) -> str:
 
 
 OWNERS = {"layer": "layer", "objectgroup": "layer", "imagelayer": "layer", "group": "layer", "tileset": "tileset"}
+NUMBER_KINDS = {"int": "a whole number", "object": "an object id", "float": "a number", "bool": "true or false"}
+ATTRIBUTE_KINDS = {int: "a whole number", float: "a number"}  # the rest pytmx reads as true or false, or as text
 
 
 def property_problems(root: ElementTree.Element, path: Path) -> list[Problem]:
@@ -170,30 +170,29 @@ def property_problems(root: ElementTree.Element, path: Path) -> list[Problem]:
     value its type cannot hold (an int property holding 'soon'), an attribute that is not the number pytmx
     reads it as (x="left")."""
     problems: list[Problem] = []
-
-    def visit(node: ElementTree.Element, label: str, reserved: frozenset[str], oid: int | None) -> None:
+    todo = [(root, f"{path}: map", MAP_RESERVED, None)]  # a stack, not recursion: a file may nest deeply
+    while todo:
+        node, label, reserved, oid = todo.pop()
         for key, value in node.items():
             convert = pytmx.pytmx.types[key]
             try:
                 convert(value)
             except (ValueError, TypeError, OverflowError):
-                wanted = {int: "a whole number", float: "a number"}.get(convert, "true or false")  # type: ignore[call-overload]
+                wanted = ATTRIBUTE_KINDS.get(convert, "true or false")  # type: ignore[call-overload]
                 problems.append(Problem(f"{label}: attribute {clipped(key)} is '{clipped(value)}', not {wanted}", oid))
-        for child in node:
+        for child in reversed(node):
             if child.tag == "properties":
                 problems.extend(Problem(f"{label}: {message}", oid) for message in typed_problems(child, reserved))
             elif child.tag == "object":
-                visit(child, f"{path}: {object_label(child.get('id'), child.get('name'))}", OBJECT_RESERVED,
-                      limits.whole(child.get("id"), 0, limits.MAX_ID))
+                todo.append((child, f"{path}: {object_label(child.get('id'), child.get('name'))}", OBJECT_RESERVED,
+                             limits.whole(child.get("id"), 0, limits.MAX_ID)))
             elif child.tag in OWNERS:
-                name = child.get("name") or child.get("source") or ""
-                where = f"layer {clipped(child.get('id'))} ({clipped(name)})" if OWNERS[child.tag] == "layer" else \
-                    f"tileset {clipped(name)}"
-                visit(child, f"{path}: {where}", LAYER_RESERVED if OWNERS[child.tag] == "layer" else frozenset(), None)
+                name = clipped(child.get("name") or child.get("source") or "")
+                layer = OWNERS[child.tag] == "layer"
+                where = f"layer {clipped(child.get('id'))} ({name})" if layer else f"tileset {name}"
+                todo.append((child, f"{path}: {where}", LAYER_RESERVED if layer else frozenset(), None))
             else:
-                visit(child, label, frozenset(), oid)
-
-    visit(root, f"{path}: map", MAP_RESERVED, None)
+                todo.append((child, label, frozenset(), oid))
     return problems
 
 
