@@ -239,3 +239,17 @@ def test_f5_in_the_game_reads_an_edited_template_again(tmp_path: Path):
         assert dungeon.log.lines[-1][0].startswith("Reloaded thicket.tmx")
     finally:
         session.close()
+
+
+@pytest.mark.parametrize("instance, expected", [
+    ('<object id="1" template="t.tx"/>', {"class": "creature"}),  # Tiled 1.9 writes class=
+    ('<object id="1" type="item" template="t.tx"/>', {"type": "item"}),  # the instance's own kind, either attribute
+    ('<object id="1" class="" template="t.tx"/>', {"class": "creature"}),  # an empty kind is no kind of its own
+])
+def test_an_instance_keeps_its_own_class_or_type_and_takes_the_template_s_otherwise(tmp_path: Path, instance, expected):
+    (tmp_path / "t.tx").write_text('<template><object class="creature" width="32" height="32"/></template>')
+    root = ElementTree.fromstring(f"<map><objectgroup>{instance}</objectgroup></map>")
+    assert templates.resolve(root, tmp_path / "m.tmx") == []
+    obj = root.find("objectgroup/object")
+    assert {k: v for k, v in obj.items() if k in templates.KINDS and v} == expected
+    assert (obj.get("width"), obj.get("height"), obj.get("template")) == ("32", "32", None)
