@@ -123,6 +123,7 @@ def test_the_templated_maps_load_the_same_as_tiled_detaches_them(tmp_path: Path)
     ('template="not_a_template.tx"', "template 'not_a_template.tx' is not a Tiled template (a <template> holding an "
                                      "<object>)"),
     ('template="nested.tx"', "template 'nested.tx' is made from another template (Tiled does not nest them)"),
+    ('template="pipe.tx"', "template 'pipe.tx' is not a regular file"),  # a FIFO: reading it would block
 ])
 def test_a_template_that_cannot_be_used_is_one_line_naming_the_object(tmp_path: Path, instance: str, message: str):
     path = tmp_path / "map.tmx"
@@ -131,6 +132,7 @@ def test_a_template_that_cannot_be_used_is_one_line_naming_the_object(tmp_path: 
     (tmp_path / "wolf.tj").write_text("{}")
     (tmp_path / "not_a_template.tx").write_text("<map/>")
     (tmp_path / "nested.tx").write_text('<template><object template="wolf.tx"/></template>')
+    os.mkfifo(tmp_path / "pipe.tx")
     with pytest.raises(MapError) as caught:
         read_tmx(path)
     name = "Rat" if 'name="Rat"' in instance else "unnamed"
