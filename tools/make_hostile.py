@@ -136,16 +136,16 @@ def map_cases() -> list[Case]:
     road = " ".join(f"{i},0" for i in range(10_001))
     cases = [
         ("nan_coordinate", tmx(objects(rat=obj(9, "Rat", "creature", "nan", 64, props=prop("creature", "giant_rat")))),
-         "9 (Rat): x is nan, not a number of pixels"),
+         "object 9 (Rat): x is nan, not a number of pixels"),
         ("infinite_size", tmx(objects(east=obj(2, "East Room", "room", 192, 32, "inf", 96))),
-         "2 (East Room): width is inf, not a number of pixels"),
+         "object 2 (East Room): width is inf, not a number of pixels"),
         ("zero_tile_size", tmx(tile=(0, 32)), "map: tiles are 0x32 pixels; a tile is 1 to 64 pixels a side"),
         ("dice_too_many", tmx(objects(trap=obj(7, "Spikes", "trap", 256, 96, props=prop("damage", "999999999d999999999")))),
-         "7 (Spikes): damage '999999999d999999999' rolls more than 100 dice (docs/maps.md, Limits)"),
+         "object 7 (Spikes): damage '999999999d999999999' rolls more than 100 dice (docs/maps.md, Limits)"),
         ("dice_too_many_faces", tmx(objects(trap=obj(7, "Spikes", "trap", 256, 96, props=prop("damage", "2d1000000")))),
-         "7 (Spikes): damage '2d1000000' has a die of more than 1000 faces (docs/maps.md, Limits)"),
+         "object 7 (Spikes): damage '2d1000000' has a die of more than 1000 faces (docs/maps.md, Limits)"),
         ("dice_minus", tmx(objects(trap=obj(7, "Spikes", "trap", 256, 96, props=prop("damage", "d6-1")))),
-         "7 (Spikes): damage 'd6-1' is not dice in the seed's notation (e.g. d6, 2d4+1)"),
+         "object 7 (Spikes): damage 'd6-1' is not dice in the seed's notation (e.g. d6, 2d4+1)"),
         ("map_too_large", tmx(width=100_000, height=100_000, layers=""),
          "map: is 100000x100000 squares; a map is at most 256x256"),
         ("layer_bomb", tmx(width=10_000, height=10_000, layers=big_layer),
@@ -169,21 +169,21 @@ def map_cases() -> list[Case]:
         ("too_many_rooms", tmx(rooms, width=256, height=256, layers=""),
          "map: has 1001 rooms; a map has at most 1000"),
         ("room_too_large", tmx(objects(west=obj(1, "West Room", "room", 32, 32, 65 * 32, 96)), width=70, layers=layer(70, 8)),
-         "1 (West Room): room is 65x3 squares; a room is at most 64x64"),
+         "object 1 (West Room): room is 65x3 squares; a room is at most 64x64"),
         ("map_too_many_pixels", tmx(width=256, height=256, tile=64, layers=""),
          "map: is 16384x16384 pixels; the window draws a map of at most 8192x8192"),
         ("entrance_too_large", tmx(objects(entrance=obj(6, "Entrance", "entrance", 32, 32, 96, 96))),
-         "6 (Entrance): entrance must cover one square (where the hero stands), not 3x3"),
+         "object 6 (Entrance): entrance must cover one square (where the hero stands), not 3x3"),
         ("heads_beyond_the_largest_group", tmx(objects(spawner=obj(8, "Rat hole", "spawner", 288, 96, props=prop(
             "creature", "rat_swarm") + prop("heads", "65", "int")))),
-         "8 (Rat hole): property 'heads' must be at most 64, not 65"),
+         "object 8 (Rat hole): property 'heads' must be at most 64, not 65"),
         ("count_of_5000_digits", tmx(objects(rations=obj(13, "Rations", "item", 64, 64, props=prop("item", "ration")
                                                          + prop("count", "9" * 5000)))),
-         "13 (Rations): property 'count' must be at most 10000, not 99999999999999999999…"),
+         "object 13 (Rations): property 'count' must be at most 10000, not 99999999999999999999…"),
         ("light_negative", tmx(objects(west=obj(1, "West Room", "room", 32, 32, 128, 96, prop("light", "-1", "int")))),
-         "1 (West Room): light must be 0 (dark) or more, not -1"),
+         "object 1 (West Room): light must be 0 (dark) or more, not -1"),
         ("object_id_beyond", tmx(objects(rat=obj(99999999999, "Rat", "creature", 224, 64, props=prop("creature", "giant_rat")))),
-         "99999999999 (Rat): object id must be from 0 to 2147483647"),
+         "object 99999999999 (Rat): object id must be from 0 to 2147483647"),
         ("entity_bomb", entity_bomb(), "map: cannot be read (limit on input amplification factor (from DTD and "
                                        "entities) breached: line 7, column 827)"),
         ("too_many_elements", tmx(objects().replace("</properties>", "<a/>" * 200_000 + "</properties>", 1)),
@@ -193,9 +193,9 @@ def map_cases() -> list[Case]:
          "map: must be an orthogonal, finite map"),
         ("escape_characters_in_a_name", tmx(objects(rat=obj(9, "Rat\u009b2J\u202e&#10;", "creature", 2048, 64,
                                                              props=prop("creature", "giant_rat")))),
-         "9 (Rat\\x9b2J\\u202e\\n): lies outside the map (12x8 squares)"),
+         "object 9 (Rat\\x9b2J\\u202e\\n): lies outside the map (12x8 squares)"),
         ("name_of_1000_characters", tmx(objects(west=obj(1, "W" * 1000, "room", 32, 32, 128, 96))),
-         f"1 ({'W' * 40}…): name is 1000 characters long; a name has at most 100"),
+         f"object 1 ({'W' * 40}…): name is 1000 characters long; a name has at most 100"),
         ("title_of_1000_characters", tmx().replace(b'<properties><property name="kind"', b'<properties><property '
                                                     b'name="title" value="' + b"T" * 1000 + b'"/><property name="kind"'),
          "map: property 'title' is 1000 characters long; a value has at most 200"),
@@ -207,13 +207,13 @@ def map_cases() -> list[Case]:
     out = [Case(name, "map", f"{m}{name}.tmx", expect, {f"{m}{name}.tmx": text}) for name, text, expect in cases]
     tilesets = [  # (name, tsx, image file or None, expect)
         ("tileset_of_16777216_tiles", tsx("dust", tile=1, columns=4096, count=4096, size=(4096, 4096)), None,
-         "tileset dust: its image holds 16777216 tiles of 1x1; a tileset has at most 4096"),
+         "tileset dust: its image holds 16777216 tiles of 1x1; a tileset has at most 65536"),
         ("tileset_image_declared_huge", tsx("vast", size=(1_000_000, 160)), None,
          "tileset vast: image is 1000000x160 pixels; a tileset image is 1x1 to 4096x4096"),
         ("tileset_zero_tile", tsx("flat", tile=(0, 32)), None,
          "tileset flat: tiles are 0x32 pixels; a tile is 1 to 64 pixels a side"),
         ("tileset_zero_columns", tsx("thin", columns=0), None,
-         "tileset thin: columns, tilecount, spacing and margin must be whole numbers (1 to 4096 columns and tiles)"),
+         "tileset thin: columns '0' and tilecount '40' must be whole numbers from 1 to 65536"),
         ("tileset_png_claims_100000_pixels", tsx("giant", image="giant.png"), ("giant.png", png(100_000, 100_000, False)),
          "tileset giant: image is 100000x100000 pixels; a tileset image is at most 4096x4096"),
         ("tileset_image_not_a_png", tsx("text", image="text.png"), ("text.png", b"GIF89a, or anything but a PNG\n"),
@@ -230,7 +230,7 @@ def map_cases() -> list[Case]:
     places = (obj(1, "Keep", "dungeon", 64, 64, props=prop("map", "../../../../maps/default.tmx", "file"))
               + obj(2, "Vale", "settlement", 64, 64, 64, 64, prop("map", "../../../../maps/village.tmx", "file")))
     out.append(Case("region_places_overlap", "region", f"{m}region_places_overlap.tmx",
-                    "2 (Vale): place overlaps place 1 (Keep)",
+                    "object 2 (Vale): place overlaps place 1 (Keep)",
                     {f"{m}region_places_overlap.tmx": tmx(places, kind="region")}))
     return out
 

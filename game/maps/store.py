@@ -117,7 +117,7 @@ def map_digest(path: Path) -> str | None:
 
 
 def _map_file(path: Path) -> tuple[str, str, list[Path]] | None:
-    """A map file's resolved name, SHA-256 and the tilesets and images it names, read and hashed again only
+    """A map file's resolved name, SHA-256 and the tilesets, templates and images it names, read and hashed again only
     when its inode, size, modification or change time differ (an edit that keeps size and time still changes
     the change time); None for no regular file within the limits."""
     stat = os.stat(path)
@@ -130,19 +130,25 @@ def _map_file(path: Path) -> tuple[str, str, list[Path]] | None:
     return _MAP_FILES[stamp]
 
 
-SOURCE = re.compile(rb'source="([^"]*)"')  # a tileset's file in a map, an image's in a tileset
+REFERENCE = re.compile(rb'(?:source|template)="([^"]*)"')  # a tileset's or template's file, an image's
+MAX_REFERENCED = 512  # files followed from one map: more than a map within the limits names (the loader refuses it)
 
 
 def _referenced(path: Path, content: bytes) -> list[Path]:
-    """The tilesets a map names and their images, so that a changed tileset (F5 in the game) is read and
-    checked again with its map."""
-    files = []
-    for source in SOURCE.findall(content):
-        part = path.parent / source.decode("utf-8", "replace")
-        files.append(part)
-        tileset = _small_file(part) if part.suffix == ".tsx" else None
-        if tileset is not None:
-            files.extend(part.parent / image.decode("utf-8", "replace") for image in SOURCE.findall(tileset))
+    """The tilesets and templates a map names, the tilesets its templates name, and their images, so that a
+    changed tileset or template (F5 in the game) is read and checked again with its map."""
+    files: list[Path] = []
+    todo = [(path, content)]
+    while todo and len(files) < MAX_REFERENCED:
+        base, text = todo.pop(0)
+        for name in REFERENCE.findall(text):
+            part = base.parent / name.decode("utf-8", "replace")
+            if part in files or len(files) >= MAX_REFERENCED:
+                continue
+            files.append(part)
+            inner = _small_file(part) if part.suffix.lower() in (".tsx", ".tx") else None
+            if inner is not None:
+                todo.append((part, inner))
     return files
 
 

@@ -14,7 +14,7 @@ import pygame
 
 from game.rules import clock
 from game.ui import labels, theme, widgets
-from game.ui.maprender import render_map
+from game.ui.maprender import render_map, tile_rect
 from game.ui.scene import Scene, SceneRefused
 
 if TYPE_CHECKING:
@@ -132,11 +132,9 @@ class RegionScene(Scene):
         """The artifact and beast sites this hero knows (N62); the others are not drawn at all."""
         region = self.realm.region
         tileset = region.tilesets[0]
-        image = self.session.sprites.image(tileset.image)
+        image = self.session.sprites.tileset(tileset.image, tileset.trans)
         for site in self.realm.sites_known(self.realm.playing):
-            index = SITE_TILES[site.kind]
-            tile = image.subsurface(((index % tileset.columns) * tileset.tile_w,
-                                     (index // tileset.columns) * tileset.tile_h, tileset.tile_w, tileset.tile_h))
+            tile = image.subsurface(tile_rect(tileset, SITE_TILES[site.kind]))
             size = round(self.tile)
             x, y = round(site.square[0] * self.tile), round(site.square[1] * self.tile)
             surface.blit(pygame.transform.smoothscale(tile, (size, size)), (x, y))

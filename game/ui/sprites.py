@@ -42,6 +42,22 @@ class SpriteCache:
         """Any image by path (tilesets), or None when the file is missing or cannot be loaded."""
         return self._load(path)
 
+    def tileset(self, path: Path, trans: str | None) -> pygame.Surface | None:
+        """A tileset's image with its `trans` colour (Tiled's "ff00ff") drawn transparent, or None as `image`."""
+        image = self._load(path)
+        if image is None or not trans:
+            return image
+        key = ("tileset", path, trans)
+        if key not in self._sprites:
+            try:
+                colour = pygame.Color("#" + trans.removeprefix("#")[:6])
+            except ValueError:  # not a colour: drawn as it is
+                return image
+            keyed = pygame.image.load(str(path)).convert()
+            keyed.set_colorkey(colour)
+            self._sprites[key] = keyed.convert_alpha()
+        return self._sprites[key]
+
     def hero(self) -> pygame.Surface:
         def make() -> pygame.Surface:
             return self._load(self.root / "sprites" / "hero.png") or self.placeholder("@", (1, 1))
