@@ -71,7 +71,7 @@ def test_a_broken_mod_is_skipped_with_its_line_and_the_others_are_kept(tmp_path)
         f"prone)",
         "b_frost: 1 creature, 1 item file, 1 map",
         "c_empty: skipped: holds no creatures/*.toml, items.toml or maps/*.tmx",
-        f"d_broken_map: skipped: {den}: 7 (Frost tonic): unknown item id 'snowball'"]
+        f"d_broken_map: skipped: {den}: object 7 (Frost tonic): unknown item id 'snowball'"]
     assert found.overlay == Overlay((tmp_path / "b_frost" / "creatures" / "frost_wolf.toml",),
                                     (tmp_path / "b_frost" / "items.toml",))
     assert found.maps == (tmp_path / "b_frost" / "maps" / "frost_den.tmx",)
