@@ -166,11 +166,12 @@ def play_world(realm: Realm, turns: int, ctrl_c: CtrlC, events_path: Path | None
     if realm.here is None:
         realm.travel(realm.home if realm.hero.place == realm.home else realm.hero.place)
     driver = Driver(realm.here)
-    logged: list[tuple[int, object]] = []
+    logged = 0  # events written: only their count is kept, so a long run holds its memory (docs/performance.md)
     try:
         with open(events_path, "w", encoding="utf-8") if events_path else contextlib.nullcontext() as out:
             def write(batch: list[tuple[int, object]]) -> None:
-                logged.extend(batch)
+                nonlocal logged
+                logged += len(batch)
                 if out is not None:
                     out.write("".join(json.dumps({"site": pid, **e.as_json()}, sort_keys=True) + "\n"
                                       for pid, e in batch))
@@ -198,7 +199,7 @@ def play_world(realm: Realm, turns: int, ctrl_c: CtrlC, events_path: Path | None
         return fail(exc)
     alive = ", ".join(f"{site.place.name} {len(site.world.creatures())}" for site in realm.sites.values()
                       if site.world is not None)
-    print(f"{realm.now} turns, {len(logged)} events; alive: {alive}")
+    print(f"{realm.now} turns, {logged} events; alive: {alive}")
     return 0
 
 
