@@ -18,9 +18,8 @@ from pathlib import Path
 from game import __version__
 from game.content.errors import clipped, printable
 from game.paths import DEFAULT_MAP, regular_file, same_file
-from game.runtime import tune_gc
+from game.runtime import MAX_SEED, tune_gc
 
-MAX_SEED = 2**63 - 1  # a save holds the seed as a signed 64-bit integer (msgpack)
 MAX_TURNS = 1_000_000  # a headless run of that many turns takes hours already
 OUTPUTS = ("save", "events", "dump_state", "screenshot")
 PATHS = ("map", "load", *OUTPUTS)

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from game.content.codex import HERO_ID
 from game.content.items import SLOTS
 from game.world import saved
+from game.runtime import MAX_SEED
 from game.world.components import HERO_SHEET, UID, Body, Footprint, Hero, Identity, Item, Mood, Position
 from game.world.rooms import footprint_squares
 from game.world.saved import BOOL, COUNT, INT, Kind, Unfit, list_of, number, one_of, optional, sized, text, whole
@@ -44,9 +45,10 @@ SHA256 = Kind("a SHA-256 digest in hex",
               lambda v, w: isinstance(v, str) and re.fullmatch("[0-9a-f]{64}", v) is not None)
 RECORDS = list_of("a list of maps", Kind("a map", **saved.coded("type({v}) is dict")))
 PARTS = Kind("a list or a map of components", **saved.coded("type({v}) is list or type({v}) is dict"))
+SEED = INT.between(0, MAX_SEED)  # the command line's range (main.py --seed)
 BODY = {
     "map": saved.record({"path": text(4096), "sha256": SHA256}),
-    "seed": INT, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": optional(UID),
+    "seed": SEED, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": optional(UID),
     "creatures": RECORDS, "actors": list_of(f"a list of uids, each {UID.name}", UID),
     "items": RECORDS, "world": Kind("a map of the world's own state", lambda v, w: isinstance(v, dict)),
 }
@@ -122,7 +124,23 @@ def components(world: World, parts: dict[str, saved.Part], body: dict[str, Any],
     optional one missing from a record is left out; any other missing one (new since the save) is made from
     its defaults. One function compiled for the registry as it is makes them."""
     layout = body.get("fields")
+    if layout:
+        names_known(parts, layout[where], where)
     return entity_loader(parts, where)(body[where], world, layout[where] if layout else {})
+
+
+def names_known(parts: dict[str, saved.Part], layout: dict[str, list[str]], where: str) -> None:
+    """Unfit for a component or a field the save's `fields` names and the game does not know (a flipped byte in
+    a name), quoted escaped: docs/saves.md refuses unknown names, even of a component no entity holds."""
+    known = {part.key: part for part in parts.values()}
+    for key, names in layout.items():
+        part = known.get(key)
+        if part is None:
+            raise Unfit(f"the save names a component {saved.shown(key)} of its {where}, which the game does not know")
+        unknown = [name for name in names if name not in part.fields]
+        if unknown:
+            raise Unfit(f"the save names a field {saved.shown(unknown[0])} of the component {key}, which it does "
+                        f"not have")
 
 
 def misfit(record: Any, where: str, i: int) -> None:
