@@ -19,7 +19,7 @@ from game.maps.errors import MapError
 from game.maps.tiled import files_read
 from game.launch import new_game, new_realm
 from game.paths import DATA, REGION_MAP, same_file
-from game.save import SaveError, load_world, save_world
+from game.save import SaveError, load_world, save_world, slotlock
 from game.save.worldsave import load_realm, save_realm
 from game.world import views
 from game.world.driver import Driver
@@ -95,8 +95,9 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
                  state_path: Path | None, load_path: Path | None = None, save_path: Path | None = None) -> int:
     """Run `turns` world turns on a new world, or on the one saved at `load_path` (its map and seed).
     Ctrl-C stops between turns; nothing the run reads is ever written over."""
-    with CtrlC() as ctrl_c:
+    with CtrlC() as ctrl_c, contextlib.ExitStack() as locks:
         try:
+            hold_saves(locks, load_path, save_path)
             driver = Driver(load_world(load_path)) if load_path else new_game(map_path, seed)
         except (MapError, ContentError, SaveError) as exc:
             return fail(exc)
@@ -104,6 +105,16 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
             return play(driver, turns, ctrl_c, events_path, state_path, load_path, save_path)
         finally:
             driver.close()
+
+
+def hold_saves(locks: contextlib.ExitStack, *paths: Path | None) -> None:
+    """Hold the slot lock of each save the run reads or writes until it ends (game/save/slotlock.py): a game
+    (or another run) with the world open makes this one stop in one line, before it reads anything."""
+    held: list[Path] = []
+    for path in paths:
+        if path is not None and not any(same_file(path, other) for other in held):
+            locks.enter_context(slotlock.hold(path))
+            held.append(path)
 
 
 def play(driver: Driver, turns: int, ctrl_c: CtrlC, events_path: Path | None, state_path: Path | None,
@@ -146,8 +157,9 @@ def run_world(seed: int, turns: int, events_path: Path | None, state_path: Path 
     """Run a world of sites for `turns` world turns: a new one from the region map (its hero goes into the home
     settlement and waits there), or the one saved at `load_path`. Every settlement lives every turn (brought
     up to the world turn at the end, docs/rules.md); events go to JSON lines with the site's place id."""
-    with CtrlC() as ctrl_c:
+    with CtrlC() as ctrl_c, contextlib.ExitStack() as locks:
         try:
+            hold_saves(locks, load_path, save_path)
             realm = load_realm(load_path) if load_path else new_realm(REGION_MAP, seed)
         except (MapError, ContentError, SaveError) as exc:
             return fail(exc)
