@@ -16,10 +16,11 @@ from game.content.codex import HERO_ID
 from game.content.items import SLOTS
 from game.world import saved
 from game.runtime import MAX_SEED
-from game.world.components import HERO_SHEET, UID, Body, Footprint, Hero, Identity, Item, Mood, Position
+from game.world.components import HERO_SHEET, UID, Body, Footprint, Hero, Identity, Item, Mark, Mood, Position
 from game.world.rooms import footprint_squares
 from game.world.saved import BOOL, COUNT, INT, Kind, Unfit, list_of, number, one_of, optional, sized, text, whole
 from game.world.verbs.factory import group_cells
+from game.world.verbs.items import STACKING, stack_key
 from game.world.world import World
 
 Made = dict[type, Any]  # an entity's components, made from its record by the registry
@@ -127,6 +128,25 @@ def components(world: World, parts: dict[str, saved.Part], body: dict[str, Any],
     if layout:
         names_known(parts, layout[where], where)
     return entity_loader(parts, where)(body[where], world, layout[where] if layout else {})
+
+
+MAX_FLOOR_ITEMS = 2_000  # items lying in one room, alike ones one stack: every turn walks a room's floor (docs/saves.md)
+
+
+def floors_bounded(world: World, body: dict[str, Any], items: list[Made]) -> None:
+    """Unfit when a room's floor would hold more than MAX_FLOOR_ITEMS items once alike ones lying on one square
+    are one stack, as the world lays them (items.lay): such a save makes every turn slow (issue 26: 50,000
+    copies of one floor item cost 0.75 s a turn)."""
+    lying: dict[int, set] = {}
+    for made, record in zip(items, body["items"]):
+        if record["owner"] is None:
+            item = made[Item]
+            alike = world.content.items[item.item_id].kind in STACKING and Mark not in made
+            lying.setdefault(item.room, set()).add(stack_key(item, item.square) if alike else id(made))
+    for room, found in lying.items():
+        if len(found) > MAX_FLOOR_ITEMS:
+            raise Unfit(f"room {room} holds {len(found)} items on its floor; a save holds at most {MAX_FLOOR_ITEMS} "
+                        f"a room (alike ones on one square count as one stack)")
 
 
 def names_known(parts: dict[str, saved.Part], layout: dict[str, list[str]], where: str) -> None:
