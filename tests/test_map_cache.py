@@ -418,3 +418,14 @@ def test_the_codec_builds_only_the_class_asked_for_from_fields_of_their_types(re
     for unknown in (list[int], set, tuple[int, ...] | str):
         with pytest.raises(TypeError):
             modelcodec.codec(unknown)
+
+
+def test_the_stores_memos_of_files_hold_at_most_their_bound(caves: Path, reads: Counter):
+    """Issue 26: every edit of a map (F5) made a new entry of _MAP_FILES and _DIGESTS, kept for the process's life."""
+    data = store.data_ids()
+    text = caves.read_text(encoding="utf-8")
+    for i in range(store.STAMPS_KEPT + 20):
+        caves.write_text(text.replace('name="Crystal Vein"', f'name="Crystal Vein {i}"'), encoding="utf-8")
+        store.map_digest(caves)
+    assert len(store._MAP_FILES) <= store.STAMPS_KEPT and len(store._DIGESTS) <= store.STAMPS_KEPT
+    assert f"Crystal Vein {store.STAMPS_KEPT + 19}" in {room.name for room in store.dungeon(caves, data).rooms.values()}

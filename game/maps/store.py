@@ -36,6 +36,7 @@ _MAPS: OrderedDict[tuple[str, str, tuple, bool], tuple[DataIds | None, DungeonMa
 _IDS: dict[str, tuple[tuple, DataIds]] = {}
 _DIGESTS: dict[tuple, str | None] = {}  # a file's SHA-256 by its (name, size, time): one tileset serves every map
 _MAP_FILES: dict[tuple, tuple[str, str, list[Path]]] = {}  # a map file's real name, SHA-256 and files named, by stat
+STAMPS_KEPT = 1024  # entries of each of the two above: every edit of a file (F5) makes a new one, the oldest go
 
 
 Build = Callable[[RawMap | None], DungeonMap | RegionMap]  # the map checked and built from its file as read
@@ -133,8 +134,16 @@ def _map_file(path: Path) -> tuple[str, str, list[Path]] | None:
         content = _small_file(path)
         if content is None:
             return None
-        _MAP_FILES[stamp] = (str(path.resolve()), hashlib.sha256(content).hexdigest(), _referenced(path, content))
+        found = (str(path.resolve()), hashlib.sha256(content).hexdigest(), _referenced(path, content))
+        _remember(_MAP_FILES, stamp, found)
     return _MAP_FILES[stamp]
+
+
+def _remember(memo: dict, key: tuple, value: object) -> None:
+    """memo[key] = value, the oldest entries let go past STAMPS_KEPT (a long session editing maps holds its memory)."""
+    memo[key] = value
+    while len(memo) > STAMPS_KEPT:
+        del memo[next(iter(memo))]
 
 
 SOURCE = re.compile(rb'source="([^"]*)"')  # a tileset's file in a map, an image's in a tileset
@@ -173,7 +182,7 @@ def _digest(path: Path) -> str | None:
             content = _small_file(path)
         except (OSError, ValueError):
             content = None
-        _DIGESTS[stamp] = None if content is None else hashlib.sha256(content).hexdigest()
+        _remember(_DIGESTS, stamp, None if content is None else hashlib.sha256(content).hexdigest())
     return _DIGESTS[stamp]
 
 
