@@ -72,7 +72,7 @@ def test_saved_settings_read_back_the_same(tmp_path):
                       shape_markers=False, keys={"north": ("i", "k"), "pause": ("p",)})
     assert settings.save(chosen, path) is None
     assert settings.load(path) == (chosen, [])
-    assert not (tmp_path / "deep" / "settings.toml.partial").exists()
+    assert [p.name for p in (tmp_path / "deep").iterdir()] == ["settings.toml"]  # no half-written file left
 
 
 @pytest.mark.parametrize("text, problem, default", [
@@ -442,3 +442,13 @@ def test_the_controls_screen_fits_at_every_text_size(text_size):
     size = fitting_size(lines, 612)
     assert (theme.font(size).get_linesize() + LEADING) * (lines + 1) <= 612
     assert theme.font(size).get_height() >= 13  # still readable
+
+
+def test_a_swap_that_fails_leaves_the_old_file_and_no_half_written_one(tmp_path, monkeypatch):
+    """The new file is this process's own and removed when it cannot be swapped in (issue 26: two copies of
+    the game saving at once)."""
+    path = tmp_path / "settings.toml"
+    assert settings.save(Settings(master=30), path) is None
+    monkeypatch.setattr(settings.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(28, "No space left")))
+    assert settings.save(Settings(master=70), path).startswith(f"Settings not saved: cannot write {path}")
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.toml"] and settings.load(path)[0].master == 30

@@ -8,8 +8,10 @@ a volume of 55) is moved to the screen's nearest step, with a line saying so. Sa
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import secrets
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
@@ -122,8 +124,10 @@ def read_keys(table: object, where: str) -> tuple[dict[str, tuple[str, ...]], li
 
 
 def save(settings: Settings, path: Path) -> str | None:
-    """Write `settings` to `path` (a new file swapped in whole); None when written, else the line saying why not."""
-    partial = path.with_name(path.name + ".partial")
+    """Write `settings` to `path` (a new file swapped in whole); None when written, else the line saying why not.
+    The new file's name is this process's own (`<name>.<pid>-<hex>.partial`): two copies of the game saving
+    their settings at once never swap in or remove each other's half-written file."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(8)}.partial")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(path) and regular_file(path) is None:
@@ -131,6 +135,8 @@ def save(settings: Settings, path: Path) -> str | None:
         partial.write_text(dumps(settings), encoding="utf-8")
         os.replace(partial, path)
     except OSError as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink()
         return f"Settings not saved: cannot write {path} ({exc.strerror or exc})."
     return None
 
