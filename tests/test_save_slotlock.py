@@ -73,6 +73,8 @@ def test_a_world_open_in_another_copy_is_refused_on_the_worlds_screen_and_left_a
         worlds.play(0)
         assert worlds.problems == [busy(saved_world)] and session.realm is None and session.slot_lock is None
         assert isinstance(stack.top, WorldsScene)
+        worlds.play(1)  # a new hero for it: refused before the creation screen
+        assert worlds.problems == [busy(saved_world)] and isinstance(stack.top, WorldsScene)
         worlds.draw(pygame.display.get_surface())
     finally:
         other.kill()

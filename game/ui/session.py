@@ -103,6 +103,16 @@ class Session:
             self.autosave()
         return []
 
+    @staticmethod
+    def open_elsewhere(slot: Path) -> str | None:
+        """The line saying the world saved at `slot` is open in another copy of the game (or its lock cannot be
+        made), else None: asked before a new hero is made for it, so no one designs a hero for nothing."""
+        try:
+            slotlock.hold(slot).release()
+        except SaveError as exc:
+            return str(exc)
+        return None
+
     def autosave(self) -> bool:
         """Write the world of sites to its slot (on travel and quitting); a failure is kept in `notice`."""
         try:
