@@ -5,7 +5,8 @@ printing one JSON line per case: its name, seconds, the lines it ended with and 
 
 A map is read by the checker (tools/check_map.py's check) and by the game (launch.load_dungeon), a region
 map by the checker; a data case is the game's data with that one file replaced, loaded by the game
-(load_content) and by the checker (read_data_ids); a creature file goes to `tools/creature.py check`.
+(load_content) and by the checker (read_data_ids); a creature file goes to `tools/creature.py check`; a
+settings file is read as the game reads it at start (game/ui/settings.py `load`: its problems, never raising).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from game.content.errors import ContentError  # noqa: E402
 from game.maps.data_ids import read_data_ids  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.paths import DATA  # noqa: E402
+from game.ui import settings  # noqa: E402
 
 
 def tool(name: str):
@@ -101,6 +103,8 @@ def run(case: dict) -> list[str]:
         return map_case(path, game=case["kind"] == "map")
     if case["kind"] == "data":
         return data_case(path, case["name"])
+    if case["kind"] == "settings":
+        return settings.load(path)[1]
     return creature_case(path)
 
 
