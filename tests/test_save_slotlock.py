@@ -56,11 +56,30 @@ def test_a_slot_is_held_once_and_free_again_when_let_go(tmp_path: Path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["world1.sav.lock"]  # the lock file only, no save made
 
 
-def test_a_lock_file_that_cannot_be_made_is_one_line(tmp_path: Path):
+def test_a_lock_file_that_cannot_be_made_or_is_no_file_is_one_line(tmp_path: Path):
     (tmp_path / "saves").write_text("a file where the folder should be")
     with pytest.raises(SaveError, match=r"world1.sav: cannot be opened for play: its lock file world1.sav.lock "
                                         r"cannot be made \(File exists\)$"):
         slotlock.hold(tmp_path / "saves" / "world1.sav")
+    (tmp_path / "world1.sav.lock").mkdir()
+    with pytest.raises(SaveError, match=r"world1.sav.lock cannot be made \(Is a directory\)$"):
+        slotlock.hold(tmp_path / "world1.sav")
+    os.mkfifo(tmp_path / "world2.sav.lock")  # opened without waiting for a writer
+    with pytest.raises(SaveError, match=r"world2.sav.lock is not a regular file; remove it to play this world$"):
+        slotlock.hold(tmp_path / "world2.sav")
+    (tmp_path / "world3.sav.lock").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(SaveError, match=r"world3.sav.lock cannot be made"):
+        slotlock.hold(tmp_path / "world3.sav")
+    assert not (tmp_path / "elsewhere").exists()
+
+
+def test_a_slot_in_a_folder_no_one_may_write_is_held_by_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A read-only save given to --load: no copy of the game can save beside it, so none can lose a save there."""
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(slotlock.os, "open", refused)
+    with slotlock.hold(tmp_path / "world1.sav"), slotlock.hold(tmp_path / "world1.sav"):
+        pass
 
 
 def test_a_world_open_in_another_copy_is_refused_on_the_worlds_screen_and_left_as_it_was(display, saved_world: Path):
