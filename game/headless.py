@@ -97,7 +97,7 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
     Ctrl-C stops between turns; nothing the run reads is ever written over."""
     with CtrlC() as ctrl_c, contextlib.ExitStack() as locks:
         try:
-            hold_saves(locks, load_path, save_path)
+            hold_saves(locks, save_path)
             driver = Driver(load_world(load_path)) if load_path else new_game(map_path, seed)
         except (MapError, ContentError, SaveError) as exc:
             return fail(exc)
@@ -107,14 +107,13 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
             driver.close()
 
 
-def hold_saves(locks: contextlib.ExitStack, *paths: Path | None) -> None:
-    """Hold the slot lock of each save the run reads or writes until it ends (game/save/slotlock.py): a game
-    (or another run) with the world open makes this one stop in one line, before it reads anything."""
-    held: list[Path] = []
-    for path in paths:
-        if path is not None and not any(same_file(path, other) for other in held):
-            locks.enter_context(slotlock.hold(path))
-            held.append(path)
+def hold_saves(locks: contextlib.ExitStack, save_path: Path | None) -> None:
+    """Hold the slot lock of the save the run writes (--save) until it ends (game/save/slotlock.py): a game (or
+    another run) with that world open makes this one stop in one line, before it reads anything. A save only
+    read (--load) is not locked: it is replaced whole or not at all, so a read never sees half of one, and
+    reading it leaves no lock file beside it."""
+    if save_path is not None:
+        locks.enter_context(slotlock.hold(save_path))
 
 
 def play(driver: Driver, turns: int, ctrl_c: CtrlC, events_path: Path | None, state_path: Path | None,
@@ -159,7 +158,7 @@ def run_world(seed: int, turns: int, events_path: Path | None, state_path: Path 
     up to the world turn at the end, docs/rules.md); events go to JSON lines with the site's place id."""
     with CtrlC() as ctrl_c, contextlib.ExitStack() as locks:
         try:
-            hold_saves(locks, load_path, save_path)
+            hold_saves(locks, save_path)
             realm = load_realm(load_path) if load_path else new_realm(REGION_MAP, seed)
         except (MapError, ContentError, SaveError) as exc:
             return fail(exc)

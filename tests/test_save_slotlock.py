@@ -130,3 +130,19 @@ def test_a_headless_run_on_a_world_open_elsewhere_stops_in_one_line(saved_world:
         other.wait()
     assert (run.returncode, run.stdout, run.stderr) == (1, "", f"ethernalis: {busy(saved_world)}\n")
     assert saved_world.read_bytes() == before
+
+
+def test_a_headless_run_only_reading_a_world_takes_no_lock_and_leaves_no_lock_file(saved_world: Path, tmp_path: Path):
+    copy = tmp_path / "read" / "world1.sav"
+    copy.parent.mkdir()
+    copy.write_bytes(saved_world.read_bytes())
+    other = holder(saved_world)  # open in a game: reading it still works
+    try:
+        for path in (copy, saved_world):
+            run = subprocess.run([sys.executable, "main.py", "--headless", "--world", "2", "--load", str(path)],
+                                 cwd=ROOT, capture_output=True, text=True, timeout=120)
+            assert (run.returncode, run.stderr) == (0, "")
+    finally:
+        other.kill()
+        other.wait()
+    assert [p.name for p in copy.parent.iterdir()] == ["world1.sav"]
