@@ -97,31 +97,37 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
     Ctrl-C stops between turns; nothing the run reads is ever written over."""
     with CtrlC() as ctrl_c, contextlib.ExitStack() as locks:
         try:
-            hold_saves(locks, save_path)
             driver = Driver(load_world(load_path)) if load_path else new_game(map_path, seed)
         except (MapError, ContentError, SaveError) as exc:
             return fail(exc)
         try:
-            return play(driver, turns, ctrl_c, events_path, state_path, load_path, save_path)
+            return play(driver, turns, ctrl_c, events_path, state_path, load_path, save_path, locks)
         finally:
             driver.close()
 
 
-def hold_saves(locks: contextlib.ExitStack, save_path: Path | None) -> None:
-    """Hold the slot lock of the save the run writes (--save) until it ends (game/save/slotlock.py): a game (or
-    another run) with that world open makes this one stop in one line, before it reads anything. A save only
-    read (--load) is not locked: it is replaced whole or not at all, so a read never sees half of one, and
-    reading it leaves no lock file beside it."""
-    if save_path is not None:
-        locks.enter_context(slotlock.hold(save_path))
+def hold_save(locks: contextlib.ExitStack, save_path: Path | None) -> str | None:
+    """Hold the slot lock of the save the run writes (--save) until it ends (game/save/slotlock.py), once the
+    outputs are known to replace nothing the game reads; the line saying why not (that world is open in a
+    game or another run), else None. A save only read (--load) is not locked: it is replaced whole or not at
+    all, so a read never sees half of one, and reading it leaves no lock file beside it."""
+    try:
+        if save_path is not None:
+            locks.enter_context(slotlock.hold(save_path))
+    except SaveError as exc:
+        return str(exc)
+    return None
 
 
 def play(driver: Driver, turns: int, ctrl_c: CtrlC, events_path: Path | None, state_path: Path | None,
-         load_path: Path | None, save_path: Path | None) -> int:
+         load_path: Path | None, save_path: Path | None, locks: contextlib.ExitStack) -> int:
     world = driver.world
     clash = overwrites({"--events": events_path, "--dump-state": state_path, "--save": save_path}, world, load_path)
     if clash:
         return fail(clash, 2)
+    busy = hold_save(locks, save_path)
+    if busy:
+        return fail(busy)
     events = 0
     writing = events_path
     try:
@@ -158,22 +164,24 @@ def run_world(seed: int, turns: int, events_path: Path | None, state_path: Path 
     up to the world turn at the end, docs/rules.md); events go to JSON lines with the site's place id."""
     with CtrlC() as ctrl_c, contextlib.ExitStack() as locks:
         try:
-            hold_saves(locks, save_path)
             realm = load_realm(load_path) if load_path else new_realm(REGION_MAP, seed)
         except (MapError, ContentError, SaveError) as exc:
             return fail(exc)
         try:
-            return play_world(realm, turns, ctrl_c, events_path, state_path, save_path)
+            return play_world(realm, turns, ctrl_c, events_path, state_path, save_path, locks)
         finally:
             realm.close()
 
 
 def play_world(realm: Realm, turns: int, ctrl_c: CtrlC, events_path: Path | None, state_path: Path | None,
-               save_path: Path | None) -> int:
+               save_path: Path | None, locks: contextlib.ExitStack) -> int:
     for flag, path in (("--events", events_path), ("--dump-state", state_path), ("--save", save_path)):
         if path is not None and any(same_file(path, source) for source in
                                     [realm.region.path, *(s.map.path for s in realm.sites.values())]):
             return fail(f"{flag} would overwrite a map the game reads", 2)
+    busy = hold_save(locks, save_path)
+    if busy:
+        return fail(busy)
     if realm.here is None:
         realm.travel(realm.home if realm.hero.place == realm.home else realm.hero.place)
     driver = Driver(realm.here)

@@ -94,6 +94,7 @@ def test_no_output_ever_replaces_a_file_the_game_reads(flag, target, capsys):
     code = run_headless(DEFAULT_MAP, 1, 1, outputs["events"], outputs["state"], None, outputs["save"])
     assert code == 2 and target.read_bytes() == before
     assert capsys.readouterr().err.endswith(f"would overwrite {target}, which the game reads\n")
+    assert not target.with_name(target.name + ".lock").exists()  # refused before --save's slot lock is taken
 
 
 def run_main(*args: str, **options) -> subprocess.CompletedProcess:
