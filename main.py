@@ -16,13 +16,15 @@ import sys
 from pathlib import Path
 
 from game import __version__
-from game.content.errors import printable
+from game.content.errors import clipped, printable
 from game.paths import DEFAULT_MAP, regular_file, same_file
-from game.runtime import tune_gc
+from game.runtime import MAX_SEED, tune_gc
 
-MAX_SEED = 2**63 - 1  # a save holds the seed as a signed 64-bit integer (msgpack)
 MAX_TURNS = 1_000_000  # a headless run of that many turns takes hours already
 OUTPUTS = ("save", "events", "dump_state", "screenshot")
+PATHS = ("map", "load", *OUTPUTS)
+MAX_PATH_BYTES = 4096  # PATH_MAX on Linux; a longer path is refused before the system is asked
+MAX_NAME_BYTES = 255  # one folder or file name (NAME_MAX on Linux, macOS and Windows)
 
 
 class ArgumentError(Exception):
@@ -68,6 +70,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         raise ArgumentError(f"{flag} must be at most {MAX_TURNS}, not {args.turns}")
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise ArgumentError(f"--seed must be from 0 to {MAX_SEED} (what a save holds), not {args.seed}")
+    for flag in PATHS:
+        if getattr(args, flag) is not None:
+            check_path("--" + flag.replace("_", "-"), getattr(args, flag))
     if args.map is not None and not args.map.is_file():
         raise ArgumentError(f"map not found: {args.map}")
     if args.load is not None and not args.load.is_file():
@@ -94,6 +99,27 @@ def refuse_idle_flags(args: argparse.Namespace) -> None:
     for flag in ("map", "seed"):
         if getattr(args, flag) is not None and args.load is not None:
             raise ArgumentError(f"--{flag} does nothing with --load: the save has its own map and seed")
+
+
+def check_path(flag: str, path: Path) -> None:
+    """A path from the command line is UTF-8 text (a save names its map as text) no longer than the system
+    takes (ENAMETOOLONG), and the system can look it up; else ArgumentError, quoting the path safely."""
+    text = str(path)
+    shown = clipped(printable(text), 80)
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise ArgumentError(f"{flag}: the path {shown} is not UTF-8 text") from None
+    longest = max((len(os.fsencode(part)) for part in path.parts), default=0)
+    if size > MAX_PATH_BYTES or longest > MAX_NAME_BYTES:
+        raise ArgumentError(f"{flag}: the path {shown} is too long ({size} bytes, a name of {longest}; the "
+                            f"system takes at most {MAX_PATH_BYTES}, and {MAX_NAME_BYTES} a name)")
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except OSError as exc:
+        raise ArgumentError(f"{flag}: the path {shown} cannot be used ({exc.strerror})") from None
 
 
 def check_outputs(args: argparse.Namespace) -> None:

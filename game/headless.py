@@ -19,7 +19,7 @@ from game.maps.errors import MapError
 from game.maps.tiled import files_read
 from game.launch import new_game, new_realm
 from game.paths import DATA, REGION_MAP, same_file
-from game.save import SaveError, load_world, save_world
+from game.save import SaveError, load_world, save_world, slotlock
 from game.save.worldsave import load_realm, save_realm
 from game.world import views
 from game.world.driver import Driver
@@ -95,23 +95,39 @@ def run_headless(map_path: Path, seed: int, turns: int, events_path: Path | None
                  state_path: Path | None, load_path: Path | None = None, save_path: Path | None = None) -> int:
     """Run `turns` world turns on a new world, or on the one saved at `load_path` (its map and seed).
     Ctrl-C stops between turns; nothing the run reads is ever written over."""
-    with CtrlC() as ctrl_c:
+    with CtrlC() as ctrl_c, contextlib.ExitStack() as locks:
         try:
             driver = Driver(load_world(load_path)) if load_path else new_game(map_path, seed)
         except (MapError, ContentError, SaveError) as exc:
             return fail(exc)
         try:
-            return play(driver, turns, ctrl_c, events_path, state_path, load_path, save_path)
+            return play(driver, turns, ctrl_c, events_path, state_path, load_path, save_path, locks)
         finally:
             driver.close()
 
 
+def hold_save(locks: contextlib.ExitStack, save_path: Path | None) -> str | None:
+    """Hold the slot lock of the save the run writes (--save) until it ends (game/save/slotlock.py), once the
+    outputs are known to replace nothing the game reads; the line saying why not (that world is open in a
+    game or another run), else None. A save only read (--load) is not locked: it is replaced whole or not at
+    all, so a read never sees half of one, and reading it leaves no lock file beside it."""
+    try:
+        if save_path is not None:
+            locks.enter_context(slotlock.hold(save_path))
+    except SaveError as exc:
+        return str(exc)
+    return None
+
+
 def play(driver: Driver, turns: int, ctrl_c: CtrlC, events_path: Path | None, state_path: Path | None,
-         load_path: Path | None, save_path: Path | None) -> int:
+         load_path: Path | None, save_path: Path | None, locks: contextlib.ExitStack) -> int:
     world = driver.world
     clash = overwrites({"--events": events_path, "--dump-state": state_path, "--save": save_path}, world, load_path)
     if clash:
         return fail(clash, 2)
+    busy = hold_save(locks, save_path)
+    if busy:
+        return fail(busy)
     events = 0
     writing = events_path
     try:
@@ -146,31 +162,35 @@ def run_world(seed: int, turns: int, events_path: Path | None, state_path: Path 
     """Run a world of sites for `turns` world turns: a new one from the region map (its hero goes into the home
     settlement and waits there), or the one saved at `load_path`. Every settlement lives every turn (brought
     up to the world turn at the end, docs/rules.md); events go to JSON lines with the site's place id."""
-    with CtrlC() as ctrl_c:
+    with CtrlC() as ctrl_c, contextlib.ExitStack() as locks:
         try:
             realm = load_realm(load_path) if load_path else new_realm(REGION_MAP, seed)
         except (MapError, ContentError, SaveError) as exc:
             return fail(exc)
         try:
-            return play_world(realm, turns, ctrl_c, events_path, state_path, save_path)
+            return play_world(realm, turns, ctrl_c, events_path, state_path, save_path, locks)
         finally:
             realm.close()
 
 
 def play_world(realm: Realm, turns: int, ctrl_c: CtrlC, events_path: Path | None, state_path: Path | None,
-               save_path: Path | None) -> int:
+               save_path: Path | None, locks: contextlib.ExitStack) -> int:
     for flag, path in (("--events", events_path), ("--dump-state", state_path), ("--save", save_path)):
         if path is not None and any(same_file(path, source) for source in
                                     [realm.region.path, *(s.map.path for s in realm.sites.values())]):
             return fail(f"{flag} would overwrite a map the game reads", 2)
+    busy = hold_save(locks, save_path)
+    if busy:
+        return fail(busy)
     if realm.here is None:
         realm.travel(realm.home if realm.hero.place == realm.home else realm.hero.place)
     driver = Driver(realm.here)
-    logged: list[tuple[int, object]] = []
+    logged = 0  # events written: only their count is kept, so a long run holds its memory (docs/performance.md)
     try:
         with open(events_path, "w", encoding="utf-8") if events_path else contextlib.nullcontext() as out:
             def write(batch: list[tuple[int, object]]) -> None:
-                logged.extend(batch)
+                nonlocal logged
+                logged += len(batch)
                 if out is not None:
                     out.write("".join(json.dumps({"site": pid, **e.as_json()}, sort_keys=True) + "\n"
                                       for pid, e in batch))
@@ -198,7 +218,7 @@ def play_world(realm: Realm, turns: int, ctrl_c: CtrlC, events_path: Path | None
         return fail(exc)
     alive = ", ".join(f"{site.place.name} {len(site.world.creatures())}" for site in realm.sites.values()
                       if site.world is not None)
-    print(f"{realm.now} turns, {len(logged)} events; alive: {alive}")
+    print(f"{realm.now} turns, {logged} events; alive: {alive}")
     return 0
 
 

@@ -7,7 +7,8 @@ A map is read by the checker (tools/check_map.py's check) and by the game (launc
 map by the checker; a data case is the game's data with that one file replaced, loaded by the game
 (load_content), by the map checker (read_data_ids) and by `tools/check_data.py --data`; a creature file goes to
 `tools/creature.py check` and to the game as a mod's creature (load_content with it read over the data). The
-checkers' verdicts must be the game's.
+checkers' verdicts must be the game's. A settings file is read as the game reads it at start
+(game/ui/settings.py `load`: its problems, never raising).
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from game.content.errors import ContentError  # noqa: E402
 from game.maps.data_ids import read_data_ids  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.paths import DATA  # noqa: E402
+from game.ui import settings  # noqa: E402
 
 
 def tool(name: str):
@@ -113,6 +115,8 @@ def run(case: dict) -> list[str]:
         return map_case(path, game=case["kind"] == "map")
     if case["kind"] == "data":
         return data_case(path, case["name"])
+    if case["kind"] == "settings":
+        return settings.load(path)[1]
     return creature_case(path)
 
 

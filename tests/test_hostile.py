@@ -29,6 +29,8 @@ CASE_SECONDS = 5
 def expected(case: dict) -> str:
     """The whole line a case must end in: its file's path (the data folder for a data file), then `expect`."""
     line = case["expect"].replace("{maps}", str((HOSTILE / "maps").resolve()))
+    if case["kind"] == "settings":
+        return f"settings file {HOSTILE / case['file']}: {line}"
     return line if case["kind"] == "data" else f"{HOSTILE / case['file']}: {line}"
 
 

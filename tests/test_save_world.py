@@ -135,6 +135,8 @@ HOSTILE = {
                                 "the hero played, hero#9, is not among the heroes"),
     "a clock gone wrong": (lambda b: b["realm"].update(clock=-4),
                            "realm.clock should be a whole number from 0 to"),
+    "a seed past the command line's range": (lambda b: b["realm"].update(seed=2**64 - 1),  # issue 26
+                                             "realm.seed should be a whole number from 0 to 9223372036854775807"),
     "a hero of the wrong shape": (lambda b: hero_named(b, "hero#2").update(inside="yes"),
                                   "realm.heroes[1].inside should be true or false, not 'yes'"),
     "a body in place of the realm": (lambda b: b.update(realm=[]),

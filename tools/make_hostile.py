@@ -1,6 +1,7 @@
 """Write the corpus of hostile inputs under tests/data/hostile/ (issue 10).
 
-Every case is a file the game or its tools read (a map, a tileset, an image, a data file, a creature file)
+Every case is a file the game or its tools read (a map, a tileset, an image, a data file, a creature file,
+the player's settings file)
 written to break them: NaN, sizes beyond the limits, inflation bombs, entity bombs, template tricks.
 Each must end in its one clear line (`expect`, after the file's path) within a time and memory bound,
 changing nothing; tests/test_hostile.py runs them all and checks that the committed corpus is what this
@@ -296,7 +297,9 @@ def data_cases() -> list[Case]:
         ("toml_dotted_key_bomb", "world.toml", "[factions]", "a" + ".a" * 60_000 + " = 1\n[factions]",
          "world.toml: a key joins more than 32 names with dots"),
         ("toml_nesting", "items.toml", "[ration]", "deep = " + "[" * 100_000 + "\n[ration]",
-         "items.toml: not valid TOML: arrays or tables nested too deeply"),
+         "items.toml: line 8: arrays or tables nested more than 32 deep"),
+        ("toml_long_number", "items.toml", "[ration]", "big = " + "9" * 5_000 + "\n[ration]",
+         "items.toml: line 8: a number of more than 40 digits"),
         ("item_name_with_a_nul", "items.toml", 'name = "Ration"', 'name = "Ration\\u0000"',
          "items.toml: ration.name: text must be one printable line of at most 500 characters, not 'Ration\\x00'"),
         ("creature_text_of_600_characters", "creatures/wolf.toml", 'text = "Grey', 'text = "' + "G" * 600 + 'Grey',
@@ -343,8 +346,27 @@ def data_cases() -> list[Case]:
     return out
 
 
+def settings_cases() -> list[Case]:
+    """The player's settings.toml (issue 26), read as the game reads it at start (game/ui/settings.py load):
+    each ends in its one line and the defaults (or the screen's nearest step)."""
+    cases = [
+        ("settings_nested_20000_deep", b"scale = " + b"[" * 20_000 + b"]" * 20_000,
+         "line 1: arrays or tables nested more than 32 deep; using the default settings"),
+        ("settings_integer_of_5000_digits", b"master = " + b"7" * 5_000,
+         "line 1: a number of more than 40 digits; using the default settings"),
+        ("settings_dotted_key_of_30000_parts", b"a" + b".a" * 30_000 + b" = 1",
+         "a key joins more than 32 names with dots; using the default settings"),
+        ("settings_inline_tables_nested", b"keys = " + b"{a = " * 5_000 + b"1" + b"}" * 5_000,
+         "line 1: arrays or tables nested more than 32 deep; using the default settings"),
+        ("settings_scale_off_the_steps", b"scale = 1.1\n",
+         "scale = 1.1 is not one of the settings screen's steps; using the nearest, 1"),
+    ]
+    return [Case(name, "settings", f"settings/{name}.toml", expect, {f"settings/{name}.toml": text})
+            for name, text, expect in cases]
+
+
 def cases() -> list[Case]:
-    return map_cases() + data_cases()
+    return map_cases() + data_cases() + settings_cases()
 
 
 def manifest(all_cases: list[Case]) -> bytes:

@@ -303,13 +303,15 @@ def load_map(
     item_ids: Iterable[str] | None = None,
     *,
     data: DataIds | None = None,
+    raw: RawMap | None = None,
 ) -> DungeonMap:
     """A dungeon, village or tower map, checked (docs/maps.md). Raises MapError listing every problem.
 
     Ids are checked against `codex_ids`, `item_ids` and the other ids of `data` (read_data_ids());
-    whatever is None is not checked, only the structure.
+    whatever is None is not checked, only the structure. `raw`: the file as read already (the map cache's,
+    game/maps/store.py), checked all the same.
     """
-    raw = read_tmx(path)
+    raw = raw or read_tmx(path)
     data = data or DataIds()
     known = replace(
         data,
@@ -322,9 +324,10 @@ def load_map(
     return build_dungeon(raw, checked)
 
 
-def load_region(path: Path) -> RegionMap:
-    """The region map (dungeons, settlements, artifact and beast sites, roads). Raises MapError."""
-    raw = read_tmx(path)
+def load_region(path: Path, raw: RawMap | None = None) -> RegionMap:
+    """The region map (dungeons, settlements, artifact and beast sites, roads), from `raw` when read already.
+    Raises MapError."""
+    raw = raw or read_tmx(path)
     checked = validate.check_region(raw)
     if checked.problems:
         raise MapError(checked.problems)

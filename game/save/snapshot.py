@@ -170,6 +170,7 @@ def checked(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> Chec
         creatures = checks.components(world, saved.CREATURE_PARTS, body, "creatures")
         items = checks.components(world, saved.ITEM_PARTS, body, "items")
         checks.links(world, body, creatures, items)
+        checks.floors_bounded(world, body, items)
         state = checks.world_state(world, body["world"])
     except BaseException:
         world.close()

@@ -47,7 +47,7 @@ BODY = {
     "realm": Kind("a map of the world's clock, RNG and heroes", lambda v, w: isinstance(v, dict)),
     "sites": RECORDS, "summary": record(SUMMARY),
 }
-REALM = {"seed": INT, "clock": COUNT, "rng": checks.RNG, "playing": UID, "heroes": RECORDS}
+REALM = {"seed": checks.SEED, "clock": COUNT, "rng": checks.RNG, "playing": UID, "heroes": RECORDS}
 HERO = {"uid": UID, "name": text(80), "place": COUNT, "inside": BOOL, "known": NUMBERS, "body": MAP_OR_NOTHING}
 ROAD = {"start": COUNT, "to": COUNT, "left": COUNT, "arrives": COUNT, "body": RECORD_BODY}
 SITE = {"place": COUNT, "body": Kind("a map: the world of one site", lambda v, w: isinstance(v, dict))}

@@ -13,7 +13,7 @@ from game import mods
 from game.content.codex import HeroSheet
 from game.content.errors import ContentError
 from game.maps.errors import MapError
-from game.save import SaveError, default_save_path, load_world, save_world
+from game.save import SaveError, default_save_path, load_world, save_world, slotlock
 from game.save.worldsave import load_realm, save_realm, summary
 from game.ui.sprites import SpriteCache
 from game.launch import new_game, new_realm
@@ -35,6 +35,7 @@ class Session:
         self.driver: Driver | None = None
         self.realm: Realm | None = None  # a world of sites (the region map), else None: one map's run
         self.world_slot: Path | None = None  # where the world of sites is saved (on travel and on quitting)
+        self.slot_lock: slotlock.SlotLock | None = None  # held while the world of sites is open (issue 26)
         self.notice = ""  # the last autosave's failure, for the screen to show
         self.hero: HeroSheet | None = None  # the creation screen's hero: later runs keep it
 
@@ -72,6 +73,11 @@ class Session:
             return [str(exc)]
         self.runs += 1
         self.world_slot = self.next_world_slot()
+        try:
+            self.slot_lock = slotlock.hold(self.world_slot)
+        except SaveError as exc:
+            self.close(autosave=False)
+            return [str(exc)]
         self.autosave()
         return []
 
@@ -81,11 +87,10 @@ class Session:
         `sheet`, made on the creation screen, else hero.toml's under a drawn name)."""
         self.close()
         try:
+            self.slot_lock = slotlock.hold(slot)  # before reading: another copy may be saving it
             self.realm = load_realm(slot)
             chosen = self.realm.new_hero(sheet=sheet).uid if new_hero else hero or self.realm.playing
-        except SaveError as exc:
-            return [str(exc)]
-        except ContentError as exc:
+        except (SaveError, ContentError) as exc:
             self.close(autosave=False)
             return [str(exc)]
         self.world_slot = slot
@@ -98,6 +103,16 @@ class Session:
         if new_hero:
             self.autosave()
         return []
+
+    @staticmethod
+    def open_elsewhere(slot: Path) -> str | None:
+        """The line saying the world saved at `slot` is open in another copy of the game (or its lock cannot be
+        made), else None: asked before a new hero is made for it, so no one designs a hero for nothing."""
+        try:
+            slotlock.hold(slot).release()
+        except SaveError as exc:
+            return str(exc)
+        return None
 
     def autosave(self) -> bool:
         """Write the world of sites to its slot (on travel and quitting); a failure is kept in `notice`."""
@@ -218,6 +233,9 @@ class Session:
                 self.autosave()
             self.realm.close()
             self.realm = self.driver = None
+        if self.slot_lock is not None:  # the world saved: another copy of the game may open it now
+            self.slot_lock.release()
+            self.slot_lock = None
         if self.driver is not None:
             self.driver.close()
             self.driver = None

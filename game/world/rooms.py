@@ -42,6 +42,8 @@ class RoomState:
     floor: dict[int, None] = field(default_factory=dict)  # items lying here
     gear: dict[int, None] = field(default_factory=dict)  # wearable items lying here
     provisions: dict[int, None] = field(default_factory=dict)  # food and drink lying here
+    stacks: dict[tuple, int] = field(default_factory=dict)  # a floor stack by what it is and its square (items.lay)
+    stack_of: dict[int, tuple] = field(default_factory=dict)  # and back
     spots: dict[tuple, list[int]] = field(default_factory=dict)  # (w, h, near) -> spot order (cached)
 
     @property
@@ -143,19 +145,28 @@ class RoomIndex:
     def provisions_on_floor(self, room: int) -> list[int]:
         return list(self._rooms[room].provisions)
 
-    def drop_item(self, eid: int, room: int, wearable: bool, provision: bool) -> None:
+    def stack_at(self, room: int, stack: tuple) -> int | None:
+        """The floor stack of `stack` (what it is and where it lies, items.stack_key) in the room, if one lies there."""
+        return self._rooms[room].stacks.get(stack)
+
+    def drop_item(self, eid: int, room: int, wearable: bool, provision: bool, stack: tuple | None = None) -> None:
         state = self._rooms[room]
         state.floor[eid] = None
         if wearable:
             state.gear[eid] = None
         if provision:
             state.provisions[eid] = None
+        if stack is not None and stack not in state.stacks:
+            state.stacks[stack], state.stack_of[eid] = eid, stack
 
     def lift_item(self, eid: int, room: int) -> None:
         state = self._rooms[room]
         state.floor.pop(eid, None)
         state.gear.pop(eid, None)
         state.provisions.pop(eid, None)
+        stack = state.stack_of.pop(eid, None)
+        if stack is not None:
+            del state.stacks[stack]
 
     # the room graph
     def distances_from(self, room: int) -> dict[int, int]:

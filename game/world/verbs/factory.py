@@ -49,8 +49,7 @@ def spawn_item(world: World, item_id: str, room: int | None = None, square: Squa
     eid = world.create(item)
     if owner is not None:
         return give(world, eid, owner)
-    lay(world, eid, room, square)
-    return eid
+    return lay(world, eid, room, square)
 
 
 def spawn_creature(world: World, codex_id: str, room: int, near: Square | None = None, kind: str = "dungeon",

@@ -10,16 +10,33 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 
-def lay(world: World, item_eid: int, room: int, square: Square | None) -> None:
-    """Put an item on a room's floor, taking it from whoever carried it."""
+STACKING = ("food", "drink", "healing", "key", "rune", "repair", "misc")
+
+
+def lay(world: World, item_eid: int, room: int, square: Square | None, join: bool = True) -> int:
+    """Put an item on a room's floor, taking it from whoever carried it. Alike provisions, potions, keys and
+    runes lying on one square are one stack, as in a pack (never a marked item, N42): a room's floor holds
+    a stack of them, not copies, so no turn walks copies (issue 26). `join` False keeps it apart (a part split
+    off to be taken at once). Returns the entity that now holds it."""
     item = world.get(item_eid, Item)
     release(world, item_eid, item)
-    item.room, item.square = room, square
     defn = world.content.items[item.item_id]
-    world.rooms.drop_item(item_eid, room, wearable=defn.slot is not None, provision=defn.provision)
+    stack = stack_key(item, square) if defn.kind in STACKING and not world.has(item_eid, Mark) else None
+    if stack is not None and join:
+        twin = world.rooms.stack_at(room, stack)
+        if twin is not None and not world.has(twin, Mark):
+            world.get(twin, Item).count += item.count
+            world.delete(item_eid)
+            return twin
+    item.room, item.square = room, square
+    world.rooms.drop_item(item_eid, room, wearable=defn.slot is not None, provision=defn.provision,
+                          stack=stack if join else None)
+    return item_eid
 
 
-STACKING = ("food", "drink", "healing", "key", "rune", "repair", "misc")
+def stack_key(item: Item, square: Square | None) -> tuple:
+    """What makes two floor items one stack: the same item, of one quality, material, rune and wear, on one square."""
+    return item.item_id, item.quality, item.material, item.rune, item.durability, square
 
 
 def give(world: World, item_eid: int, owner: int) -> int:
@@ -58,7 +75,7 @@ def split_off(world: World, item_eid: int, count: int) -> int:
         return item_eid
     item.count -= count
     part = world.create(Item(item.item_id, count, item.quality, item.material, item.rune, item.durability))
-    lay(world, part, item.room, item.square)
+    lay(world, part, item.room, item.square, join=False)
     return part
 
 
