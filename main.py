@@ -161,9 +161,10 @@ def run(argv: list[str]) -> int:
         return 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     tune_gc()
-    from game import mods
+    if args.headless or args.load:  # the window reads them behind its title (game/ui/app.py, warm_up)
+        from game import mods
 
-    mods.switch_on()  # the player's mods read over the data, a broken one skipped (docs/modding.md)
+        mods.switch_on()  # the player's mods read over the data, a broken one skipped (docs/modding.md)
     if args.headless:
         from game.headless import run_headless, run_world
 

@@ -1,6 +1,6 @@
 """The player's own folders (platformdirs): settings in the config folder, the log in the log folder,
-screenshots in the pictures folder, the checked maps in the cache folder, mods in the data folder. Saves keep
-their own slot (game/save). Tests point these at temporary folders through the XDG_* variables (tests/conftest.py)."""
+screenshots in the pictures folder, the checked maps in the cache folder, mods and the save slots in the data
+folder (game/save). Tests point these at temporary folders through the XDG_* variables (tests/conftest.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -35,3 +35,10 @@ def mods_dir() -> Path:
 def pictures_dir() -> Path:
     """<the user's pictures folder>/Ethernalis (~/Pictures/Ethernalis on most systems), where players look."""
     return Path(platformdirs.user_pictures_dir()) / "Ethernalis"
+
+
+def save_slot() -> Path:
+    """The save slot the game window uses: <user data dir>/ethernalis/saves/slot1.sav (world saves beside it);
+    game.save.default_save_path names the same one (the save layer does not import this one), read here so
+    the title's first frame needs no save code (tests/test_ui_app.py checks they agree)."""
+    return Path(platformdirs.user_data_dir(APP, appauthor=False)) / "saves" / "slot1.sav"

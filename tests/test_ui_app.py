@@ -163,3 +163,10 @@ def test_no_emergency_save_in_the_middle_of_a_world_turn_and_the_slot_stays(tmp_
     (tmp_path / "slot1.emergency.sav").mkdir()  # something in its place
     assert session.emergency_save().startswith("No emergency save (")
     session.close()
+
+
+def test_the_title_and_the_saves_name_the_same_save_slot():
+    """The session reads its slot from game/userdirs.py, so the title's first frame imports no save code."""
+    from game import userdirs
+
+    assert userdirs.save_slot() == default_save_path()

@@ -32,7 +32,7 @@ pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module
 def village(content, monkeypatch):
     """Ashby Vale with the moment "A letter home" sure to begin at the first talk with anyone."""
     forced = only(sure(content), "letter_home")
-    monkeypatch.setattr("game.ui.session.new_game", lambda path, seed, hero=None: new_game(path, seed, content=forced, hero=hero))
+    monkeypatch.setattr("game.launch.new_game", lambda path, seed, hero=None: new_game(path, seed, content=forced, hero=hero))
     session = Session(VILLAGE, 7)
     stack = scene_stack(session)
     dungeon = stack.reset("dungeon")
@@ -172,15 +172,18 @@ def test_N46_draw_weapon_asks_once_more_then_makes_an_enemy_the_next_click_attac
     stack, dungeon = village
     world = dungeon.world
     dialogue = open_by_click(stack, dungeon)
-    draw = [c.key for c in dialogue.choices()].index("draw")
-    key(dialogue, pygame.K_1 + draw)
+    key(dialogue, pygame.K_1 + [c.key for c in dialogue.choices()].index("draw"))  # never a number key
+    assert "draw" in [c.key for c in dialogue.choices()]
+    key(dialogue, pygame.K_d)
     assert [c.key for c in dialogue.choices()] == ["confirm_draw", "cancel_draw"]
     assert dialogue.choices()[dialogue.selected].key == "cancel_draw"  # the safe answer is the default
     dialogue.draw(pygame.Surface(theme.LOGICAL_SIZE))
     key(dialogue, pygame.K_ESCAPE)  # not yet
     assert stack.top is dialogue and "draw" in [c.key for c in dialogue.choices()]
-    key(dialogue, pygame.K_1 + draw)
-    key(dialogue, pygame.K_1)  # Yes
+    key(dialogue, pygame.K_d)
+    key(dialogue, pygame.K_1)  # not a number key either
+    assert stack.top is dialogue
+    key(dialogue, pygame.K_y)  # Yes
     assert stack.top is dungeon
     target = dialogue.target
     assert world.is_enemy(target, world.hero) and world.get(target, Identity).faction == "hostile"
@@ -215,3 +218,29 @@ def test_the_hover_card_says_whether_the_creature_knows_you(village):
     hover(dungeon, dungeon.screen_pos(person.square))
     dungeon.draw(pygame.Surface(theme.LOGICAL_SIZE))
     assert dungeon.known[person.eid].regard == "indifferent"
+
+
+def test_choices_keep_their_keys_for_the_whole_conversation_goodbye_g_draw_never_a_number(village):
+    """Issue 28: after every exchange the same option has the same key; Goodbye is G (and Esc), Draw weapon D."""
+    from game.ui.choicekeys import key_label
+
+    stack, dungeon = village
+    dialogue = open_by_click(stack, dungeon)
+    key(dialogue, pygame.K_ESCAPE)
+    dungeon.world.turn += 1  # no moment under way
+    dialogue = open_by_click(stack, dungeon)
+    seen: dict[tuple[str, str, int], str] = {}
+    for said in ("news", "about", "others"):
+        dialogue.draw(pygame.Surface(theme.LOGICAL_SIZE))
+        for choice in dialogue.choices():
+            label = key_label(dialogue.keys.key_of(choice))
+            assert seen.setdefault((choice.key, choice.approach, choice.item), label) == label
+        keys = {c.key: key_label(dialogue.keys.key_of(c)) for c in dialogue.choices()}
+        assert keys["goodbye"] == "G" and keys["draw"] == "D"
+        assert len(set(keys.values())) == len(keys)  # no two choices share a key
+        assert all(not label.isdigit() for k, label in keys.items() if k in ("draw", "goodbye"))
+        key(dialogue, pygame.key.key_code(keys[said].lower()))
+        assert any(e.data.get("part") == said for e in dialogue.transcript.entries)
+        frames(stack, 240)
+    key(dialogue, pygame.K_g)
+    assert stack.top is dungeon

@@ -222,8 +222,10 @@ def test_new_run_from_the_death_screen_starts_a_fresh_world_with_the_next_seed(g
 def test_quit_to_title_from_the_pause_menu(game):
     stack, dungeon = game
     key(dungeon, pygame.K_ESCAPE)
-    for _ in range(5):  # Resume, Save, Controls, Settings, New run, [Quit to title]
+    for _ in range(4):  # Resume, Save, Controls, Settings, [Quit to title]
         key(stack.top, pygame.K_DOWN)
+    key(stack.top, pygame.K_RETURN)
+    assert isinstance(stack.top, PauseScene) and stack.top.asking == "Quit to title"  # a one-map run asks once
     key(stack.top, pygame.K_RETURN)
     assert isinstance(stack.top, TitleScene) and len(stack.scenes) == 1
     assert dungeon.session.world is None
@@ -418,3 +420,28 @@ def test_social_labels_float_in_the_colour_of_what_was_said():
     assert colours == {"chats": theme.FLOATERS["converse"][1], "gives Loaf of bread": theme.EXCHANGE_COLOURS["gift"],
                        "insults!": theme.EXCHANGE_COLOURS["insult"], "feud!": theme.EXCHANGE_COLOURS["feud"]}
     assert len(set(colours.values())) == 4
+
+
+def test_new_run_from_the_pause_menu_asks_once_and_anything_else_cancels(game):
+    """Issue 28: an action that discards a run asks once; the buttons keep their places while it asks."""
+    from game.ui.pause import NEW_RUN
+
+    def click(scene, pos):
+        scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+    stack, dungeon = game
+    key(dungeon, pygame.K_ESCAPE)
+    pause = stack.top
+    rects = [r.copy() for r in pause.menu.rects]
+    new_run = pause.menu.rects[pause.labels.index(NEW_RUN)].center
+    click(pause, new_run)
+    assert stack.top is pause and pause.asking == NEW_RUN and "again" in pause.menu.labels[-1].lower()
+    assert pause.menu.rects == rects
+    pause.draw(pygame.Surface(theme.LOGICAL_SIZE))
+    key(pause, pygame.K_UP)
+    key(pause, pygame.K_UP)
+    key(pause, pygame.K_RETURN)  # another button (Quit game asks in its turn; New run no longer does)
+    assert pause.asking != NEW_RUN and pause.menu.labels[-1] == NEW_RUN
+    click(pause, new_run)
+    click(pause, new_run)
+    assert isinstance(stack.top, DungeonScene) and stack.top is not dungeon

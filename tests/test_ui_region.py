@@ -224,15 +224,18 @@ def test_in_a_world_the_pause_and_death_menus_offer_no_new_run_of_one_map(stack)
     one-map run; a one-map run keeps its New run."""
     stack.push("pause", log=None)
     assert "New run" in stack.top.menu.labels
+    one_map_pause = [r.copy() for r in stack.top.menu.rects]
     stack.push("death", cause="Slain.", turn=3)
     assert "New run" in stack.top.menu.labels
+    one_map_death = [r.copy() for r in stack.top.menu.rects]
     stack.reset("region", new=True)
     key(stack, pygame.K_RETURN)  # into Ashby Vale
     assert isinstance(stack.top, DungeonScene)
     stack.push("pause", log=stack.top.log)
     assert stack.top.menu.labels == ["Resume", "Save", "Controls", "Settings", "Quit to title", "Quit game"]
+    assert stack.top.menu.rects == one_map_pause[:6]  # issue 28: every button where it is in a one-map run
     stack.push("death", cause="Slain.", turn=3)
-    assert stack.top.menu.labels == ["Title screen", "Quit"]
+    assert stack.top.menu.labels == ["Title screen", "Quit"] and stack.top.menu.rects == one_map_death[:2]
 
 
 @pytest.mark.rule("N3")

@@ -13,7 +13,7 @@ from game.rules.motives import PROVOKED_ONLY, WANTS, accepts, gold_price
 from game.ui.card import card_lines
 from game.world import views
 from game.world.commands import Attack, Equip, Move, Offer, PickUp, Talk
-from game.world.components import Inventory, Item
+from game.world.components import Inventory, Item, Needs
 from game.world.talkview import talk_view
 from game.world.verbs import combat, factory, moving
 from tests.helpers.data_edits import content_error
@@ -229,14 +229,18 @@ def test_C4_struck_bats_fight_back(world, game):
 # -- the card ----------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("C4")
-@pytest.mark.parametrize("codex_id, line", [
-    ("wolf", "It seems hungry."), ("cave_bear", "It seems to guard this place."),
-    ("cave_bats", "It seems to want to be left alone."), ("ancient_dragon", "It seems to guard what it holds."),
+@pytest.mark.parametrize("codex_id, line, hunger", [
+    ("wolf", "It seems hungry.", 50), ("wolf", "It seems to be on the lookout for food.", 0),  # fed: issue 28
+    ("cave_bear", "It seems to guard this place.", 0),
+    ("cave_bats", "It seems to want to be left alone.", 0), ("ancient_dragon", "It seems to guard what it holds.", 0),
 ])
-def test_C4_the_card_says_what_it_seems_to_want(content, codex_id, line):
+def test_C4_the_card_says_what_it_seems_to_want(content, codex_id, line, hunger):
     world = make_world(content, row_map(2, size=(10, 8)))
     try:
-        view = views.creature(world, spawn(world, codex_id, 1))
+        eid = spawn(world, codex_id, 1)
+        if world.try_get(eid, Needs) is not None:
+            world.get(eid, Needs).hunger = hunger
+        view = views.creature(world, eid)
         assert [text for text, _ in card_lines(view)][1] == line
         assert views.creature(world, world.hero).seems == ""
     finally:

@@ -14,7 +14,23 @@ dummy window like the game's, its own process per map. Space ends the turn whene
 so turns pass back to back, and each frame runs as the app loop runs it (events, update, draw, flip). The
 time the world turn itself takes inside a frame (World.advance, what the world benchmark measures) is
 left out of the frame time and reported apart. Beside it, the bare frame: the pre-rendered map blitted
-once and flipped, in the same run. Results and the machine they came from go in docs/performance.md.
+once and flipped, in the same run.
+
+The idle window (`--idle [SECONDS]`, 10 unless given): the game's own loop (game/ui/app.py `frame`) left
+alone on the title, the dungeon, the region map and the dialogue screen, each in a process of its own and in
+the window the video driver gives (run it under `xvfb-run -a -s "-screen 0 1280x800x24"` for a real one);
+the process's CPU time over SECONDS after the loop has had its moment awake, as a share of one core.
+`--awake` measures the same loop never sleeping (the game before issue 28).
+
+The arrival (`--arrival [TURNS]`, 2,000 unless given): a new world's hero away from its home settlement for
+TURNS turns (the realm's clock moved on, as after a long dungeon run), then going in from the region map
+through the game's loop: every frame's time until the settlement's screen is up (the catching up spread over
+frames behind the arrival screen, game/ui/region.py), beside the same arrival in one go (Session.travel), each
+in a process of its own (`--one-arrival`).
+
+The cold start (`--cold [N]`, 10 unless given): a new Python process, from its start to the title's first
+frame drawn and flipped (main.py's imports, game/ui/app.py `open_game`, then one `frame`), N times with the
+bytecode cached (one untimed start first); the median and the spread. Results and the machine they came from go in docs/performance.md.
 """
 from __future__ import annotations
 
@@ -232,6 +248,153 @@ def measure_frames(map_name: str, frames: int, every: int = 1) -> dict[str, obje
             "frames": frames, "every": every, "turns": turns, "runs": runs, "load": round(os.getloadavg()[0], 2)}
 
 
+IDLE_SCREENS = ("title", "dungeon", "region", "dialogue")
+
+
+def measure_idle(screen: str, seconds: float, awake: bool = False) -> dict[str, object]:
+    """The CPU share of one core the game's loop takes over `seconds` left alone on `screen` (IDLE_SCREENS);
+    with `awake`, of the loop never sleeping. User folders point at a temporary folder (no save is touched)."""
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="ethernalis-bench-")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = os.path.join(scratch, name.lower())
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.ui import pacing
+    from game.ui.app import frame, scene_stack
+    from game.ui.display import open_window
+    from game.ui.preferences import Preferences
+    from game.ui.session import Session
+
+    pygame.display.init()
+    pygame.font.init()
+    open_window(fullscreen=False, scale=1.0)
+    session = Session(MAPS / ("village.tmx" if screen == "dialogue" else "default.tmx"), FRAME_SEED)
+    stack, preferences = scene_stack(session), Preferences()
+    stack.push("title")
+    if screen == "dungeon":
+        stack.reset("dungeon")
+    elif screen == "region":
+        stack.reset("region", new=True)
+    elif screen == "dialogue":
+        dungeon = stack.reset("dungeon")
+        hero = dungeon.hero_view()
+        person = next(v for v in dungeon.views if v.room == hero.room and not v.is_hero and not v.hostile)
+        stack.push("dialogue", person=person.eid, log=dungeon.log)
+    pace = pacing.Pace(sleeps=not awake)
+    clock = pygame.time.Clock()
+    try:
+        warm_until = time.perf_counter() + pacing.AWAKE_SECONDS + 1.0
+        while time.perf_counter() < warm_until:
+            frame(stack, preferences, None, pace, min(pacing.MAX_DT, clock.tick(60) / 1000))
+        drawn, cpu, wall = 0, time.process_time(), time.perf_counter()
+        while time.perf_counter() - wall < seconds:
+            drawn += frame(stack, preferences, None, pace, min(pacing.MAX_DT, clock.tick(60) / 1000))
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    finally:
+        session.close(autosave=False)
+        pygame.quit()
+    return {"screen": screen, "cpu_percent": round(100 * cpu / wall, 2), "frames_drawn": drawn,
+            "seconds": round(wall, 2), "awake": awake, "driver": os.environ.get("SDL_VIDEODRIVER", "default"),
+            "load": round(os.getloadavg()[0], 2)}
+
+
+def idle_apart(screen: str, seconds: float, awake: bool) -> dict[str, object]:
+    """`measure_idle` in a fresh Python process (this script with --one-idle)."""
+    run = subprocess.run([sys.executable, __file__, "--one-idle", screen, "--idle", str(seconds)]
+                         + (["--awake"] if awake else []), capture_output=True, text=True, check=False)
+    if run.returncode:
+        raise SystemExit(f"bench: the idle {screen} run failed:\n{run.stderr.strip()}")
+    return json.loads(run.stdout)
+
+
+FIRST_FRAME = ("import sys; sys.path.insert(0, {root!r}); import main; main.tune_gc(); "
+               "from game.paths import DEFAULT_MAP; from game.ui import app, pacing; "
+               "stack, preferences, session = app.open_game(DEFAULT_MAP, 5); "
+               "app.frame(stack, preferences, None, pacing.Pace(), 0.0); print('ready', flush=True)")  # as main.py
+
+
+def measure_arrival(turns: int, in_one_go: bool) -> dict[str, object]:
+    """The frames of arriving home after `turns` turns away (or the one call that arrives in one go)."""
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="ethernalis-bench-")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = os.path.join(scratch, name.lower())
+    for name, value in HEADLESS.items():
+        os.environ.setdefault(name, value)
+    import pygame
+
+    from game.paths import DEFAULT_MAP
+    from game.ui import app, pacing
+    from game.ui.dungeon import DungeonScene
+
+    stack, preferences, session = app.open_game(DEFAULT_MAP, FRAME_SEED)
+    try:
+        region = stack.reset("region", new=True)
+        realm = session.realm
+        realm.clock += turns  # away that long (a long dungeon run), the hero beside its home again
+        region.chosen = realm.home
+        frames, cpu, pace, clock = [], [], pacing.Pace(sleeps=False), pygame.time.Clock()
+        began = time.perf_counter()
+        step = (lambda: session.travel(realm.home)) if in_one_go else region.go
+        while step is not None:
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            step()
+            frames.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.thread_time() - start_cpu) * 1000)
+            done = in_one_go or isinstance(stack.top, DungeonScene)
+            step = None if done else lambda: app.frame(stack, preferences, None, pace, 1 / 60)
+            clock.tick(60)
+        took = time.perf_counter() - began
+    finally:
+        session.close(autosave=False)
+        pygame.quit()
+    return {"turns": turns, "in_one_go": in_one_go, "frames": len(frames), "max_frame_ms": round(max(frames), 1),
+            "p95_frame_ms": round(percentile(frames, 95), 1), "last_frame_ms": round(frames[-1], 1),
+            "max_frame_cpu_ms": round(max(cpu), 1),
+            "seconds": round(took, 2),
+            "load": round(os.getloadavg()[0], 2)}
+
+
+def arrival_apart(turns: int, in_one_go: bool) -> dict[str, object]:
+    """`measure_arrival` in a fresh Python process (this script with --one-arrival)."""
+    run = subprocess.run([sys.executable, __file__, "--one-arrival", str(turns)] + (["--awake"] if in_one_go else []),
+                         capture_output=True, text=True, check=False)
+    if run.returncode:
+        raise SystemExit(f"bench: the arrival failed:\n{run.stderr.strip()}")
+    return json.loads(run.stdout)
+
+
+def measure_cold(runs: int) -> dict[str, object]:
+    """`runs` new processes timed from their start to the title's first frame (one untimed first, to cache
+    the bytecode)."""
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="ethernalis-bench-")  # the player's folders: empty, as on a first start
+    env = {**os.environ, "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy"), "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           **{name: os.path.join(scratch, name.lower()) for name in
+              ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")}}
+    command = [sys.executable, "-c", FIRST_FRAME.format(root=str(Path(__file__).resolve().parent.parent))]
+    times = []
+    for n in range(runs + 1):
+        began = time.perf_counter()
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        line = child.stdout.readline()
+        took = (time.perf_counter() - began) * 1000
+        child.communicate()
+        if line.strip() != "ready":
+            raise SystemExit(f"bench: the cold start failed:\n{child.stderr if child.stderr else ''}")
+        if n:
+            times.append(took)
+    return {"runs": runs, "median_ms": round(statistics.median(times), 1), "min_ms": round(min(times), 1),
+            "max_ms": round(max(times), 1), "driver": os.environ.get("SDL_VIDEODRIVER", "default"),
+            "load": round(os.getloadavg()[0], 2)}
+
+
 def bare_frame(surface: pygame.Surface, dungeon: DungeonScene, view: pygame.Rect) -> float:
     """One bare frame: the pre-rendered map blitted once where the scene shows it, and flipped."""
     import pygame
@@ -302,6 +465,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --frames: the shipped maps to run (default, village, caves)")
     parser.add_argument("--every", type=positive, default=1,
                         help="with --frames: end a turn every this many frames (1: back to back)")
+    parser.add_argument("--idle", type=float, nargs="?", const=10.0,
+                        help="the CPU share of the game left idle on each screen, over this many seconds (10)")
+    parser.add_argument("--awake", action="store_true", help="with --idle: the loop never sleeping")
+    parser.add_argument("--one-idle", choices=IDLE_SCREENS, help=argparse.SUPPRESS)  # internal: one screen here
+    parser.add_argument("--arrival", type=positive, nargs="?", const=2000,
+                        help="the frames of arriving home after this many turns away (2000)")
+    parser.add_argument("--one-arrival", type=positive, help=argparse.SUPPRESS)  # internal: here; --awake: in one go
+    parser.add_argument("--cold", type=positive, nargs="?", const=10,
+                        help="time a new process to the title's first frame, this many times (10)")
     parser.add_argument("--one", type=positive, help=argparse.SUPPRESS)  # internal: measure one size here
     parser.add_argument("--one-map", type=shipped_map, help=argparse.SUPPRESS)  # internal: one map's frames here
     args = parser.parse_args(argv)
@@ -311,6 +483,34 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.one_map:
         print(json.dumps(measure_frames(args.one_map, args.frames or 600, args.every)))
+        return 0
+    if args.one_arrival:
+        print(json.dumps(measure_arrival(args.one_arrival, in_one_go=args.awake)))
+        return 0
+    if args.arrival:
+        for r in (arrival_apart(args.arrival, False), arrival_apart(args.arrival, True)):
+            print(json.dumps(r) if args.json else
+                  f"arrival after {r['turns']} turns away {'in one go' if r['in_one_go'] else 'over frames'}:"
+                  f" {r['frames']} frames, longest {r['max_frame_ms']} ms (cpu {r['max_frame_cpu_ms']} ms),"
+                  f" p95 {r['p95_frame_ms']} ms, the last"
+                  f" (the place's screen built, the world saved) {r['last_frame_ms']} ms,"
+                  f" {r['seconds']} s in all (load {r['load']})")
+        return 0
+    if args.cold:
+        r = measure_cold(args.cold)
+        print(json.dumps(r) if args.json else
+              f"cold start to the title's first frame: median {r['median_ms']} ms (min {r['min_ms']}, max"
+              f" {r['max_ms']}) over {r['runs']} new processes, video {r['driver']}, load {r['load']}")
+        return 0
+    if args.one_idle:
+        print(json.dumps(measure_idle(args.one_idle, args.idle or 10.0, args.awake)))
+        return 0
+    if args.idle:
+        for r in (idle_apart(screen, args.idle, args.awake) for screen in IDLE_SCREENS):
+            print(json.dumps(r) if args.json else
+                  f"{r['screen']:>9}  idle cpu {r['cpu_percent']:5.1f} % of a core  {r['frames_drawn']} frames drawn"
+                  f" in {r['seconds']} s  ({'never sleeping, ' if r['awake'] else ''}video {r['driver']},"
+                  f" load {r['load']})")
         return 0
     if args.frames:
         report_frames([frames_apart(name, args.frames, args.every) for name in args.maps], args.json)

@@ -57,6 +57,10 @@ class Dialogue:
     unknown: str  # who told of a deed, when the teller is gone
 
 
+SILENT_LINES = {"merchant": ("greeting", "greeting_afield", "goodbye"),  # afield: a merchant met in a dungeon,
+                "other": ("greeting", "goodbye")}  # with no counter to nod at
+
+
 def _flat(data: dict[str, Any], keys: tuple[str, ...], allowed: tuple[str, ...], where: str,
           path: Path) -> dict[str, str]:
     entries(data, keys, path, where)
@@ -111,7 +115,7 @@ def load_dialogue(path: Path, social: SocialRules) -> Dialogue:
         faces=_flat(table(data, "faces", path), FACES, (), "faces", path),
         tone=tone,
         voices={v: _voice(table(voice_table, v, path, "voices"), f"voices.{v}", path) for v in voices},
-        silent={k: _flat(table(silent, k, path, "silent"), ("greeting", "goodbye"), ("name",), f"silent.{k}", path)
+        silent={k: _flat(table(silent, k, path, "silent"), SILENT_LINES[k], ("name",), f"silent.{k}", path)
                 for k in ("merchant", "other")},
         origin=_by(table(bio, "origin", path, "biography"), tuple(social.attitudes), "biography.origin", path),
         temperament=_by(table(bio, "temperament", path, "biography"), tuple(social.outlooks),

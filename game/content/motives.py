@@ -16,6 +16,7 @@ NUMBERS = {"appeased_turns": (1, 1000), "gold_per_tier": (1, 10_000)}
 class Want:
     seems: str  # the creature card's line
     stops: str  # what would make it stop
+    seems_fed: str = ""  # the card's line instead while the creature is not hungry ("" : `seems` always)
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,13 @@ def load_motives(path: Path) -> Motives:
         if not isinstance(table, dict):
             raise ContentError(f"{path}: {want}: missing [{want}] table")
         for key in table:
-            if key not in ("seems", "stops"):
-                raise ContentError(f"{path}: {want}.{key}: unknown field (expected seems, stops)")
-        for key in ("seems", "stops"):
-            line = table.get(key)
+            if key not in ("seems", "stops", "seems_fed"):
+                raise ContentError(f"{path}: {want}.{key}: unknown field (expected seems, stops, seems_fed)")
+        for key in ("seems", "stops", "seems_fed"):
+            line = table.get(key, "" if key == "seems_fed" else None)  # seems_fed may be left out
+            if key == "seems_fed" and line == "":
+                continue
             if not isinstance(line, str) or not line.strip() or len(line) > MAX_LINE:
                 raise ContentError(f"{path}: {want}.{key}: must be a line of 1 to {MAX_LINE} characters")
-        wants[want] = Want(table["seems"], table["stops"])
+        wants[want] = Want(table["seems"], table["stops"], table.get("seems_fed", ""))
     return Motives(wants, numbers["appeased_turns"], numbers["gold_per_tier"])

@@ -111,7 +111,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
 
 # Templates that are parts of another event's line (World.emit's `text`), checked with that event's fields.
 PARTS: dict[str, str] = {"converse_news": "converse", "converse_denounce": "converse", "converse_avoid": "converse",
-                         "converse_gift": "converse", "feud_begins": "converse"}
+                         "converse_gift": "converse", "feud_begins": "converse",
+                         "hit_glance": "hit", "heads_lost_last": "heads_lost"}  # a harmless blow; a group's last
 
 
 class _Blank(dict):

@@ -21,7 +21,7 @@ from game.maps import store
 from game.maps.errors import MapError
 from game.maps.tiled import check_ranges
 from game.paths import REGION_MAP, ROOT
-from game.save import checks, fileformat
+from game.save import checks, fileformat, messages
 from game.save import (build_site, check_site, collector_held, load_site, map_record, map_reference, site_body,
                        unfit, write_body)
 from game.save.errors import SaveError
@@ -77,6 +77,8 @@ def write_realm(realm: Realm, path: Path) -> None:
         "summary": {"hero": hero.name, "place": realm.sites[hero.place].place.name, "turn": realm.now,
                     "heroes": [[h.uid, h.name, summary_place(realm, h)] for h in realm.heroes.values()]},
     }
+    if realm.log:
+        body["log"] = messages.record(realm.log)  # the message log's last lines (game/save/messages.py)
     write_body(path, body, read_back=False)
 
 
@@ -139,6 +141,7 @@ def summary(path: Path) -> dict[str, Any]:
     body = fileformat.read(Path(path))
     if "region" not in body:
         raise SaveError(f"{path}: is one map's run, not a world of sites")
+    body.pop("log", None)  # the message log (game/save/messages.py): read when the world is
     try:
         checks.fields(body, BODY)
     except Unfit as exc:
@@ -174,6 +177,7 @@ def read_realm(path: Path, content: Content | None) -> Realm:
     if "region" not in body:
         raise SaveError(f"{path}: is one map's run, not a world of sites (load it with --load)")
     try:
+        log = messages.lines(body.pop("log", []))  # optional: saves before issue 28 have none
         checks.fields(body, BODY)
         state = body["realm"]
         checks.fields({key: value for key, value in state.items() if key != "road"}, REALM, "realm")
@@ -193,6 +197,7 @@ def read_realm(path: Path, content: Content | None) -> Realm:
         raise SaveError(f"{path}: the game's data cannot be loaded: {exc}") from None
     region_path = ROOT / body["region"]["path"]
     changed = f"its region map {region_path}" if store.map_digest(region_path) != body["region"]["sha256"] else ""
+    realm.log = log
     try:
         rebuild(path, body, realm)
     except Unfit as exc:

@@ -4,41 +4,68 @@ screen. An unhandled error in the loop is logged, the run is saved beside the sl
 so before the game exits (code 1)."""
 from __future__ import annotations
 
+import importlib
 import logging
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game import launch, logs
-from game.content.codex import HeroSheet
-from game.content.errors import ContentError
-from game.maps.errors import MapError
+from game import logs
 from game.ui import bindings, display, labels, sound, theme
-from game.ui.character import CharacterScene
 from game.ui.crash import CrashScene
-from game.ui.creation import HeroCreationScene
-from game.ui.death import DeathScene
-from game.ui.dialogue import DialogueScene
-from game.ui.dungeon import DungeonScene
-from game.ui.help import HelpScene
-from game.ui.inventory import InventoryScene
-from game.ui.journal import JournalScene
-from game.ui.mappicker import MapPickerScene
-from game.ui.maprender import MissingTileset, map_layer
-from game.ui.pause import PauseScene
+from game.ui.pacing import MAX_DT, Pace
 from game.ui.preferences import Preferences
-from game.ui.region import RegionScene
 from game.ui.scene import SceneRefused, SceneStack
 from game.ui.session import Session
-from game.ui.settings_screen import SettingsScene
-from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
-from game.ui.trade import TradeScene
-from game.ui.worlds import WorldsScene
-from game.world.world import World
+
+if TYPE_CHECKING:
+    from game.content.codex import HeroSheet
+    from game.ui.creation import HeroCreationScene
+    from game.ui.dungeon import DungeonScene
+    from game.ui.region import RegionScene
+    from game.ui.smoke import SmokePilot
+    from game.world.world import World
 
 FPS = 60
 log = logging.getLogger("ethernalis")
+LATER = ("game.launch", "game.save.worldsave", "game.ui.dungeon", "game.ui.region", "game.ui.creation",
+         "game.ui.dialogue", "game.ui.trade", "game.ui.journal", "game.ui.worlds", "game.ui.death",
+         "game.ui.pause", "game.ui.help", "game.ui.mappicker", "game.ui.settings_screen", "game.ui.inventory",
+         "game.ui.character")  # not the title's
+_warming: threading.Thread | None = None
+
+
+def warm_up() -> None:
+    """Import the world, the maps, the saves and every screen but the title in a background thread, while
+    the player reads the title (its first frame needs none of them: cold start, docs/performance.md)."""
+    global _warming
+
+    def imports() -> None:
+        try:
+            from game import mods
+
+            mods.switch_on()  # the player's mods over the data before any screen reads it (docs/modding.md)
+        except Exception:
+            log.exception("reading the mods in the background failed")
+        for name in LATER:
+            try:
+                importlib.import_module(name)
+            except Exception:  # the screen that needs it imports it again and reports the problem there
+                log.exception("importing %s in the background failed", name)
+                break
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, warmed=True))  # wakes the title: its mods to list
+
+    _warming = threading.Thread(target=imports, name="warm-up", daemon=True)
+    _warming.start()
+
+
+def ready() -> None:
+    """Wait for the background imports, if any: a screen imports only once nothing else is importing."""
+    if _warming is not None:
+        _warming.join()
 
 
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
@@ -61,6 +88,10 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
         """A new run's dungeon (with `hero` from the creation screen, else the session's hero), or a saved
         run's: `world` when --load read it, else the save slot; with `site`, the place of the world of sites
         the hero has just entered."""
+        ready()
+        from game.ui.dungeon import DungeonScene
+        from game.ui.maprender import MissingTileset
+
         if site:
             problems = []
         else:
@@ -75,6 +106,10 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
 
     def region(new: bool = False, hero: HeroSheet | None = None) -> RegionScene:
         """The region map of the session's world of sites; with `new`, of a new world whose first hero is `hero`."""
+        ready()
+        from game.ui.maprender import MissingTileset
+        from game.ui.region import RegionScene
+
         problems = session.start_world(hero=hero) if new else []
         if not problems:
             try:
@@ -88,6 +123,13 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
         """The hero creation screen, for a one-map run once the map, its tiles and the data are known to be
         sound: their problems stay on the title, before anyone makes a hero (the map layer is kept for the
         run); for a new world (`new_world`) or a saved one (`slot`), once the data is."""
+        ready()
+        from game import launch
+        from game.content.errors import ContentError
+        from game.maps.errors import MapError
+        from game.ui.creation import HeroCreationScene
+        from game.ui.maprender import MissingTileset, map_layer
+
         try:
             if slot is None and not new_world:
                 map_layer(launch.load_dungeon(session.map_path), session.sprites)
@@ -97,21 +139,31 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
         except (ContentError, MissingTileset) as exc:
             raise SceneRefused([str(exc)]) from None
 
+    def later(module: str, name: str, *given: object):
+        """The factory of a screen the title does not need: its module imported when first asked for."""
+        def make(**args: object):
+            ready()
+            return getattr(importlib.import_module(module), name)(*given, **args)
+        return make
+
     stack.register("title", title)
     stack.register("creation", creation)
     stack.register("region", region)
-    stack.register("worlds", lambda: WorldsScene(session))
+    stack.register("worlds", later("game.ui.worlds", "WorldsScene", session))
     stack.register("dungeon", dungeon)
-    stack.register("pause", lambda log: PauseScene(session, log))
-    stack.register("help", HelpScene)
-    stack.register("death", lambda cause, turn: DeathScene(cause, turn, in_world=session.realm is not None))
-    stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
-    stack.register("maps", lambda: MapPickerScene(session))
-    stack.register("settings", lambda: SettingsScene(preferences or Preferences()))
-    stack.register("trade", lambda merchant, log: TradeScene(session, merchant, log))
-    stack.register("journal", lambda: JournalScene(session))
-    stack.register("inventory", lambda: InventoryScene(session))
-    stack.register("character", lambda: CharacterScene(session))
+    stack.register("pause", later("game.ui.pause", "PauseScene", session))
+    stack.register("help", later("game.ui.help", "HelpScene"))
+    stack.register("death", lambda cause, turn: later("game.ui.death", "DeathScene")(
+        cause=cause, turn=turn, in_world=session.realm is not None))
+    stack.register("dialogue", lambda person, log: later("game.ui.dialogue", "DialogueScene", session)(
+        target=person, log=log))
+    stack.register("maps", later("game.ui.mappicker", "MapPickerScene", session))
+    stack.register("settings", lambda: later("game.ui.settings_screen", "SettingsScene")(
+        preferences=preferences or Preferences()))
+    stack.register("trade", later("game.ui.trade", "TradeScene", session))
+    stack.register("journal", later("game.ui.journal", "JournalScene", session))
+    stack.register("inventory", later("game.ui.inventory", "InventoryScene", session))
+    stack.register("character", later("game.ui.character", "CharacterScene", session))
     return stack
 
 
@@ -122,24 +174,18 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
     loaded from a save (--load) starts in its dungeon instead.
     """
     log_path, _ = logs.start()
-    pygame.display.init()
-    pygame.font.init()
-    theme.forget_fonts()
-    labels.text.cache_clear()
-    preferences = Preferences()
-    display.open_window(preferences.current.fullscreen, preferences.current.scale)
-    sound.player.start()
-    preferences.apply(window=False)
-    session = Session(map_path, seed)
-    stack = scene_stack(session, preferences)
-    title = stack.push("title")
-    title.problems = list(preferences.problems)
+    stack, preferences, session = open_game(map_path, seed)
+    title = stack.top
     if world is not None:
         try:
             stack.reset("dungeon", from_save=True, world=world)
         except SceneRefused as exc:
             title.problems = exc.problems
-    pilot = SmokePilot(stack, screenshot) if smoke_test else None
+    pilot = None
+    if smoke_test:
+        from game.ui.smoke import SmokePilot
+
+        pilot = SmokePilot(stack, screenshot)
     crashed = False
     try:
         play(stack, preferences, pilot)
@@ -160,26 +206,55 @@ def run(map_path: Path, seed: int, smoke_test: bool, screenshot: Path | None, wo
     return stack.quit_code
 
 
+def open_game(map_path: Path, seed: int) -> tuple[SceneStack, Preferences, Session]:
+    """The window as the player's settings want it, the sound, a session and its scene stack with the title on
+    top (its first frame not drawn yet): all the title needs, and no more (the rest loads behind it, `play`)."""
+    pygame.display.init()
+    pygame.font.init()
+    theme.forget_fonts()
+    labels.text.cache_clear()
+    preferences = Preferences()
+    display.open_window(preferences.current.fullscreen, preferences.current.scale)
+    sound.player.start()
+    preferences.apply(window=False)
+    session = Session(map_path, seed)
+    stack = scene_stack(session, preferences)
+    stack.push("title").problems = list(preferences.problems)
+    return stack, preferences, session
+
+
 def play(stack: SceneStack, preferences: Preferences, pilot: SmokePilot | None) -> None:
-    """The loop: input to the top scene (F11 and Alt+Enter to the window), update it, draw the visible ones."""
-    clock = pygame.time.Clock()
+    """The loop: one `frame` after another until a scene asks the app to stop."""
+    clock, pace = pygame.time.Clock(), Pace()
+    frame(stack, preferences, pilot, pace, 0.0)  # the title's first frame, then the rest of the game loads
+    warm_up()
     while stack.quit_code is None:
-        dt = clock.tick(FPS) / 1000
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                stack.quit(0)
-            elif fullscreen_key(event) and not (stack.top and stack.top.takes_every_key):
-                preferences.change(fullscreen=not preferences.current.fullscreen)
-            elif stack.top is not None:
-                stack.top.handle(event)
-        if stack.top is not None:
-            stack.top.update(dt)
-        surface = pygame.display.get_surface()
-        for scene in stack.visible():
-            scene.draw(surface)
-        if pilot is not None:
-            pilot.step(surface)
-        pygame.display.flip()
+        frame(stack, preferences, pilot, pace, min(MAX_DT, clock.tick(FPS) / 1000))
+
+
+def frame(stack: SceneStack, preferences: Preferences, pilot: SmokePilot | None, pace: Pace, dt: float) -> bool:
+    """One pass of the loop: input to the top scene (F11 and Alt+Enter to the window), update it, draw the
+    visible ones; asleep (game/ui/pacing.py: nothing moving, no input) it only waits. Whether it drew."""
+    top = stack.top
+    events = pace.events(pilot is not None or (top is not None and top.animating), dt)
+    if not events and pace.asleep:
+        return False
+    for event in events:
+        if event.type == pygame.QUIT:
+            stack.quit(0)
+        elif fullscreen_key(event) and not (stack.top and stack.top.takes_every_key):
+            preferences.change(fullscreen=not preferences.current.fullscreen)
+        elif stack.top is not None:
+            stack.top.handle(event)
+    if stack.top is not None:
+        stack.top.update(dt)
+    surface = pygame.display.get_surface()
+    for scene in stack.visible():
+        scene.draw(surface)
+    if pilot is not None:
+        pilot.step(surface)
+    pygame.display.flip()
+    return True
 
 
 def fullscreen_key(event: pygame.event.Event) -> bool:

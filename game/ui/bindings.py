@@ -37,6 +37,7 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "fullscreen": ((pygame.K_F11,), "Fullscreen on or off (Alt+Enter too)"),
 }
 KEYS = dict(DEFAULTS)  # the keys in use: the defaults with the player's changes
+DESIGNER = ("reload",)  # keys for map designers: the F1 screen and docs/controls.md list them apart
 NAMES = {  # what the settings screen calls each action (and each of use_slot's keys, "Use item 3")
     "north": "Move north", "south": "Move south", "west": "Move west", "east": "Move east",
     "end_turn": "End turn", "eat": "Eat or drink", "heal": "Drink a healing potion", "pick_up": "Pick up",
@@ -62,12 +63,13 @@ MOUSE: list[tuple[str, str]] = [
 
 # In a conversation (the dialogue screen): keys, what they do (docs/controls.md), and the screen's hint.
 DIALOGUE: list[tuple[str, str, str]] = [
-    ("1-9", "Say that choice", "1-9 or click: say it"),
+    ("1-9, then letters", "Say that choice: each keeps its key for the whole conversation", "the key beside it, or click"),
     ("Up / Down, Enter", "Pick a choice and say it", "Up/Down and Enter"),
     ("Click a choice", "Say it", ""),
-    ("Esc", "Leave the conversation (costs nothing, even in a moment)", "Esc leaves"),
+    ("Esc or G", "Goodbye: leave the conversation (costs nothing, even in a moment)", "Esc or G leaves"),
     ("Mouse wheel, Page Up / Page Down", "Scroll what was said", "wheel scrolls"),
-    ("Draw weapon", "Asks once more; then the person becomes your enemy where it stands", ""),
+    ("D", "Draw weapon: asks once more (Y draws, N or Esc does not); then the person becomes your enemy where it "
+          "stands", ""),
 ]
 
 # On the trade screen (N5): keys, what they do (docs/controls.md), and the screen's hint.

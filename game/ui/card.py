@@ -95,7 +95,7 @@ def card_lines(view: CreatureView, known: Acquaintance | None = None,
                odds: tuple[Odds, Odds] | None = None) -> list[Line]:
     card = view.card
     lines: list[Line] = [
-        (f"{view.uid}   ·   {view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),
+        (f"{view.mood}{'   ·   hostile' if view.hostile else ''}", theme.TEXT_DIM),  # no uid on a player's screen
         *([(view.seems, SEEMS)] if view.seems else []),
         *sheet_lines(view),
         (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%", theme.TEXT),

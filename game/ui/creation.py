@@ -170,7 +170,7 @@ class HeroCreationScene(Scene):
         if self.new_world:
             return "Create your hero", "The first hero of a new world: you start on the region map."
         if self.slot is not None:
-            return "A new hero", f"Joins {self.slot.stem}, a stranger to everyone there (N3)."
+            return "A new hero", f"Joins {self.slot.stem}, a stranger to everyone there."
         return "Create your hero", ""
 
     def press(self, key: str) -> None:
@@ -313,7 +313,7 @@ class HeroCreationScene(Scene):
                 text = labels.text(value.capitalize(), 15, theme.TITLE if picked else theme.TEXT, bold=picked)
                 surface.blit(text, text.get_rect(center=rect.center))
         widgets.text(surface, "Your outlook decides what you may ask of people: an Evil or Chaotic hero may "
-                     "press the beaten into labour (N47). Charisma sets how they first see you (N39).",
+                     "press the beaten into labour. Charisma sets how they first see you.",
                      (inner.x, LEFT.y + 420), 13, theme.TEXT_DIM, width=inner.w)
 
     def _draw_middle(self, surface: pygame.Surface, focus: Row) -> None:

@@ -18,8 +18,9 @@ class DeathScene(Scene):
         super().__init__()
         self.cause = cause
         self.turn = turn
-        ways_out = [TITLE, QUIT] if in_world else [NEW_RUN, TITLE, QUIT]
+        ways_out = [TITLE, QUIT] if in_world else [TITLE, QUIT, NEW_RUN]  # the same places in every mode...
         self.menu = widgets.Menu(ways_out, (theme.LOGICAL_SIZE[0] // 2, 400))
+        self.menu.selected = len(ways_out) - 1 if not in_world else 0  # ...and Enter starts a new one-map run
         self.fade = 0.0
         self.problems: list[str] = []
 
@@ -27,6 +28,10 @@ class DeathScene(Scene):
         choice = self.menu.handle(event)
         if choice in WAYS_OUT:
             self.problems = self.stack.leave_run(WAYS_OUT[choice])
+
+    @property
+    def animating(self) -> bool:
+        return self.fade < 1.0
 
     def update(self, dt: float) -> None:
         self.fade = min(1.0, self.fade + dt * 1.5)

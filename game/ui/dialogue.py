@@ -4,7 +4,8 @@ Measure dice rolled on screen (N77, N78), offers to buy a creature off (C4; a ho
 these), Draw weapon behind a confirmation (N46), Goodbye.
 
 It only shows views and sends the commands a scripted hero sends too (Talk, Ask, Reply, Offer, DrawWeapon).
-Keys: 1-9 choose, Up/Down and Enter, Esc leaves (N82: leaving early costs nothing); the mouse clicks.
+Keys: each choice keeps its key for the whole conversation (game/ui/choicekeys.py: 1-9, then letters; G and
+Esc leave, N82: leaving early costs nothing; D draws a weapon, Y confirms); Up/Down and Enter; the mouse clicks.
 """
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import bindings, theme, widgets
+from game.ui import bindings, logcolours, theme, widgets
 from game.ui.card import bound_line
+from game.ui.choicekeys import ChoiceKeys, key_label
 from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
@@ -66,6 +68,7 @@ class DialogueScene(Scene):
         self.uid = self.world.uid(target)
         self.selected = 0
         self.confirming = False  # N46: Draw weapon asks once more
+        self.keys = ChoiceKeys()  # a choice's key stays the same all conversation
         self.rows: list[tuple[pygame.Rect, Choice]] = []
         self.mouse = (-1, -1)
         self.stale = False  # the view waits for the dice on screen before it shows their outcome...
@@ -83,7 +86,7 @@ class DialogueScene(Scene):
         for event in self.world.pop_events():
             self.transcript.hear(event, self.uid)
             if event.kind != "turn" and self.world.hears(event):
-                self.held.append((event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT)))
+                self.held.append((event.text, logcolours.colour(event, logcolours.ours(self.world))))
         if not self.transcript.busy:
             self._release()
 
@@ -158,6 +161,8 @@ class DialogueScene(Scene):
         if view is not None:
             self.view = view
         choices = self.choices()
+        for choice in choices:  # new choices take their keys in the order shown
+            self.keys.key_of(choice)
         self.selected = min(self.selected, len(choices) - 1)
         if choices[self.selected].key == "draw":
             self.selected += 1
@@ -195,11 +200,16 @@ class DialogueScene(Scene):
             self.selected = (self.selected + 1) % len(choices)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.choose(choices[self.selected])
-        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(choices):
-            self.selected = key - pygame.K_1
-            self.choose(choices[self.selected])
+        elif (said := self.keys.choice_for(key, choices)) is not None:
+            self.selected = choices.index(said)
+            self.choose(said)
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.transcript.scroll_by(120 if key == pygame.K_PAGEUP else -120)
+
+    @property
+    def animating(self) -> bool:
+        """Dice rolling on screen, or the world's turn still running behind the talk."""
+        return self.transcript.busy or self.driver.busy or self.stale
 
     def update(self, dt: float) -> None:
         self.transcript.update(dt)
@@ -295,7 +305,7 @@ class DialogueScene(Scene):
             tint = theme.TEXT_DIM if waiting else theme.HOSTILE if danger else theme.TEXT
             if tint != theme.TEXT:
                 image = font.render(choice.label, True, tint, wraplength=wrap)
-            widgets.text(surface, f"{i + 1}.", (row.x + 10, row.y + 5), 16, tint)
+            widgets.text(surface, key_label(self.keys.key_of(choice)), (row.x + 10, row.y + 5), 16, tint, bold=True)
             surface.blit(image, (row.x + 36, row.y + (h - image.get_height()) // 2))
             if choice.approach:
                 tag = f"{choice.approach} · Measure {choice.points}"

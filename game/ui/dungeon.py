@@ -15,13 +15,14 @@ import pygame
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, dungeon_targets, itemcard, screenshots, snapshot, sound, theme, widgets
+from game.ui import bindings, dungeon_targets, itemcard, logcolours, screenshots, snapshot, sound, theme, widgets
 from game.ui.card import WIDTH as CARD_WIDTH, draw_card
 from game.ui.dungeon_input import DungeonInput, Local, Open, Refuse, Request, TalkTo, pack_lines
 from game.ui.dungeon_render import MAP_VIEW, MapView
 from game.ui.effects import HIT_KINDS, subject
 from game.ui.itemcard import draw_item_card
 from game.ui.maprender import MissingTileset
+from game.ui.danger import Warning
 from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import SidePanel
 from game.ui.stacks import stacked
@@ -53,6 +54,8 @@ class DungeonScene(Scene):
         self.world = world = session.world
         self.sprites = session.sprites
         self.log = widgets.MessageLog()
+        if session.realm is not None:  # a world's log goes on from place to place and is saved with it
+            self.log.lines = session.realm.log
         self.show_scent = False
         self.mouse: tuple[int, int] = (-1, -1)
         self.shown = snapshot.read(world)
@@ -63,6 +66,7 @@ class DungeonScene(Scene):
         self.left_on: pygame.Surface | None = None  # the screen this scene drew last, on top, with no popup
         self.dead_shown = False
         self.looking: int | None = None  # the look mode's place among `dungeon_targets.sights`, when on
+        self.warning = Warning()  # the low-health warning (game/ui/danger.py)
         self.known: dict[int, Acquaintance | None] = {}  # the hover card's ties, until something happens
         self.view = MapView(world.map, self.sprites, self.shown.hero)
         title = world.map.properties.get("title", world.map.name)
@@ -100,12 +104,13 @@ class DungeonScene(Scene):
         events = self.world.pop_events()
         if events:
             self.known.clear()
+        ours = logcolours.ours(self.world) if events else set()
         for event in events:
             self._show(event)
             if event.kind == "turn":
                 self.log.separator(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
             elif self.world.hears(event):
-                self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
+                self.log.add(event.text, logcolours.colour(event, ours))
                 sound.player.event(event)
         return bool(events)
 
@@ -314,18 +319,34 @@ class DungeonScene(Scene):
         self.input.per_page = self.side.pack_rows
         self.request(self.input.key(key, self.world, self.shown, self.hero_view(), self._hover()))
 
+    @property
+    def animating(self) -> bool:
+        """A world turn running, labels rising, a hit flashing, a sprite or the camera still gliding."""
+        view = self.view
+        return self.driver.busy or view.moving or self.warning.flash > 0 or \
+            bool(view.floaters.items or view.effects.flashes or view.effects.fading)
+
     def update(self, dt: float) -> None:
         busy = self.driver.busy
         if busy:
             self.driver.advance(TURN_SLICE)
         if self._drain_events() or busy or self.read_at != self.driver.done:  # only when the world changed
             self.shown, self.read_at = snapshot.read(self.world), self.driver.done
+            self._warn()
         if self.world.over and not self.driver.busy and not self.dead_shown:
             self.dead_shown = True
             self.stack.push("death", cause=self.world.over, turn=self.world.turn)
             return
         sound.player.ambient(self.world.map.rooms[self.shown.hero.room].theme)
         self.view.update(dt, self.shown)
+        self.warning.update(dt)
+
+    def _warn(self) -> None:
+        """A danger that has just begun: a line in the log and a sound (the health bar flashes, draw)."""
+        began = self.warning.check(self.world, self.shown)
+        if began is not None:
+            self.log.add(began.line, theme.HOSTILE)
+            sound.player.play("warning")
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -339,7 +360,8 @@ class DungeonScene(Scene):
         panel_key = (self.shown, self.side.row_at(self.mouse), tuple(seen), theme.Look.version, self.input.page)
         self.side_layer.draw(surface, panel_key,
                              lambda canvas: self.side.draw(canvas, self.shown, self.mouse, seen, self.input.page),
-                             shown)
+                             shown and self.warning.now is None)  # a warning draws over it
+        self.warning.draw(surface, self.side.health_bar, self.view.clock)
         if self.stack is None or self.stack.top is not self:
             return  # an overlay (pause, help, death) is up: no hover card under it
         if sight is not None:

@@ -38,6 +38,7 @@ class MapView:
         self.effects = Effects()
         self.floaters = Floaters()
         self.clock = 0.0
+        self.moving = False  # a sprite or the camera still glides (the loop keeps drawing)
         self.load(dungeon)
         self.camera.look_at(*self.centre_px(hero))
 
@@ -84,15 +85,19 @@ class MapView:
 
     # -- time ------------------------------------------------------------------------------------
     def update(self, dt: float, shown: Snapshot) -> None:
-        """The camera after the hero, sprites gliding to their squares, labels and flashes fading."""
+        """The camera after the hero, sprites gliding to their squares, labels and flashes fading; `moving`
+        says whether anything still glides."""
         self.clock += dt
+        was = self.camera.x, self.camera.y
         self.camera.follow(*self.centre_px(shown.hero), dt)
+        self.moving = abs(was[0] - self.camera.x) + abs(was[1] - self.camera.y) > 0.5
         k = min(1.0, GLIDE * dt)
         live = set()
         for view in shown.views:
             live.add(view.eid)
             tx, ty = view.square[0] * self.tw, view.square[1] * self.th
             pos = self.glide.setdefault(view.eid, [float(tx), float(ty)])
+            self.moving = self.moving or abs(tx - pos[0]) + abs(ty - pos[1]) > 0.5
             pos[0] += (tx - pos[0]) * k
             pos[1] += (ty - pos[1]) * k
         for eid in set(self.glide) - live:

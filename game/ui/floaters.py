@@ -58,6 +58,8 @@ class Floaters:
         labels; a label finds the lowest free line above its point, and where STACK lines are not enough
         (turns going by fast in a crowded room) the labels crowding that point make way."""
         label, colour, _ = theme.FLOATERS[event.kind]
+        if event.kind == "hit" and not event.data.get("damage"):  # a blow that does no harm: no "-0"
+            label, colour = "glances off", theme.FLOATERS["dodge"][1]
         if event.kind == "converse":  # a gift green, an insult orange, a feud red (N66-N70)
             colour = theme.EXCHANGE_COLOURS.get("feud" if event.data.get("feud") else event.data.get("exchange"),
                                                 colour)

@@ -1,4 +1,5 @@
-"""F1: the controls, listed from the binding table (game/ui/bindings.py), over the dungeon."""
+"""F1: the controls, listed from the binding table (game/ui/bindings.py), over the dungeon; the keys for map
+designers (bindings.DESIGNER) apart at the foot."""
 from __future__ import annotations
 
 import pygame
@@ -50,9 +51,13 @@ class HelpScene(Scene):
 
     @staticmethod
     def columns() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-        """The keys on the left; the mouse and the legend (rows without a key name) on the right."""
-        keys = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()]
-        return keys, list(bindings.MOUSE) + [("", line) for line in LEGEND]
+        """The player's keys on the left; the mouse, the legend (rows without a key name) and, dim at the foot,
+        the keys for map designers on the right (not a player's keys: bindings.DESIGNER)."""
+        keys = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()
+                if action not in bindings.DESIGNER]
+        designer = [("", f"For map designers: {bindings.key_names(action)}, {what[0].lower()}{what[1:]}")
+                    for action, (_, what) in bindings.KEYS.items() if action in bindings.DESIGNER]
+        return keys, list(bindings.MOUSE) + [("", line) for line in LEGEND] + designer
 
 
 def column_height(rows: list[tuple[str, str]], size: int, width: int) -> int:

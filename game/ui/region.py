@@ -4,11 +4,14 @@ cost of a journey shown before the player commits.
 
 Keys: Tab / arrows choose a place or known site, Enter travels there (or goes in where the hero stands), Esc
 goes back to the title. A click chooses one; a click on the chosen one travels. Travelling and going in are the
-realm's commands (game/world/realm.py, through the session), the same a headless bot gives.
+realm's commands (game/world/realm.py, through the session), the same a headless bot gives. A settlement
+lives the turns it missed when the hero arrives (Realm.catching_up): the arrival runs a slice per frame
+behind an arrival screen (ARRIVAL_SLICE of it a frame), so the window never freezes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Generator
 
 import pygame
 
@@ -28,6 +31,7 @@ PREVIOUS = (pygame.K_LEFT, pygame.K_UP, pygame.K_a, pygame.K_w)
 NEXT = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_d, pygame.K_s, pygame.K_TAB)
 GO = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 NEWS = 6  # the last lines of the road shown in the panel
+ARRIVAL_SLICE = 0.012  # seconds of an arrival's catching up per frame (no frame of it over 50 ms)
 KINDS = {"dungeon": "Dungeon: a fresh run each time you enter",
          "artifact": "Artifact site: a relic of old lies within, guarded",
          "beast": "Beast site: a beast of the codex dens here"}
@@ -49,6 +53,8 @@ class RegionScene(Scene):
         self.chosen = realm.hero.place
         self.news = [event.text for event in realm.pop_events()][-NEWS:]
         self.problem = ""
+        self.arrival: Generator[None, None, str] | None = None  # a journey's arrival under way
+        self.arriving_at = ""
 
     @property
     def realm(self) -> Realm:
@@ -68,6 +74,8 @@ class RegionScene(Scene):
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.arrival is not None:
+            return  # arriving: nothing to choose until the place is ready
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             pid = self.place_at(event.pos)
             if pid is not None and pid == self.chosen:
@@ -85,8 +93,30 @@ class RegionScene(Scene):
                 self.stack.reset("title")
 
     def go(self) -> None:
-        """Travel to the chosen place and go in: its screen replaces this one."""
-        reason = self.session.travel(self.chosen)
+        """Travel to the chosen place and go in: its screen replaces this one once the place has caught up
+        (at once when it has little to catch up, else over the next frames, `update`)."""
+        self.arriving_at = self.realm.sites[self.chosen].place.name
+        self.arrival = self.session.arrive(self.chosen)
+        self._arrive()
+
+    @property
+    def animating(self) -> bool:
+        return self.arrival is not None
+
+    def update(self, dt: float) -> None:
+        if self.arrival is not None:
+            self._arrive()
+
+    def _arrive(self) -> None:
+        """ARRIVAL_SLICE more of the arrival; once it is done, the place's screen (or why not)."""
+        ends = time.perf_counter() + ARRIVAL_SLICE
+        try:
+            while time.perf_counter() < ends:
+                next(self.arrival)
+            return
+        except StopIteration as done:
+            reason = done.value
+        self.arrival = None
         if reason:
             self.problem = reason
             return
@@ -99,6 +129,17 @@ class RegionScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
         surface.blit(self.backdrop, MAP_VIEW.topleft)
+        if self.arrival is not None:  # the map alone behind the arrival: no world is read while one catches up
+            widgets.veil(surface, (6, 4, 10, 170))
+            box = pygame.Rect(0, 0, 640, 130)
+            box.center = MAP_VIEW.center
+            widgets.panel(surface, box, alpha=235)
+            dots = "." * (1 + int(time.perf_counter() * 3) % 3)
+            title = widgets.text(surface, f"Arriving at {self.arriving_at}{dots}", (box.centerx, box.y + 22), 30,
+                                 theme.TITLE, bold=True, centre=True)
+            widgets.text(surface, "Its people live the hours you were away.", (box.centerx, title.bottom + 10), 17,
+                         theme.TEXT, centre=True)
+            return
         trip = self.realm.journey(self.chosen)
         if trip is not None:
             self._draw_route(surface, trip.path)

@@ -32,6 +32,12 @@ class Scene:
     opaque = True
     takes_every_key = False
 
+    @property
+    def animating(self) -> bool:
+        """Whether the screen changes with no input (a world turn running, labels rising): the loop keeps
+        drawing; else it sleeps once the player has been still a moment (game/ui/pacing.py)."""
+        return False
+
     def __init__(self) -> None:
         self.stack: SceneStack | None = None
 

@@ -2,25 +2,26 @@
 
 The session holds the world of the current run: one map's (`start_run`), or a world of sites (`start_world`,
 the region map: `realm`, with `driver` on the site the hero is in, None on the region map). The scenes
-showing it are built by the app's scene registry (`game/ui/app.py`), not here.
+showing it are built by the app's scene registry (`game/ui/app.py`), not here. A session is made before the
+title's first frame, so the world, the maps and the saves are imported where a method first needs them
+(`game/ui/app.py` imports them in the background while the title shows).
 """
 from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING, Generator
 
-from game import mods
-from game.content.codex import HeroSheet
-from game.content.errors import ContentError
-from game.maps.errors import MapError
-from game.save import SaveError, default_save_path, load_world, save_world, slotlock
-from game.save.worldsave import load_realm, save_realm, summary
-from game.ui.sprites import SpriteCache
-from game.launch import new_game, new_realm
+from game import userdirs
 from game.paths import REGION_MAP
-from game.world.driver import Driver
-from game.world.realm import Realm
-from game.world.world import World
+from game.ui.sprites import SpriteCache
+
+if TYPE_CHECKING:  # the world, the maps and the saves are imported on first use: the title shows before them
+    from game.content.codex import HeroSheet
+    from game.save import slotlock
+    from game.world.driver import Driver
+    from game.world.realm import Realm
+    from game.world.world import World
 
 log = logging.getLogger("ethernalis.session")
 
@@ -30,14 +31,15 @@ class Session:
         self.map_path = map_path
         self.seed = seed
         self.runs = 0
-        self.save_path = save_path or default_save_path()  # pause menu's Save, title's Continue
-        self.sprites = SpriteCache(mods=mods.in_play().folders)
+        self.save_path = save_path or userdirs.save_slot()  # pause menu's Save, title's Continue
+        self.sprites = SpriteCache()
         self.driver: Driver | None = None
         self.realm: Realm | None = None  # a world of sites (the region map), else None: one map's run
         self.world_slot: Path | None = None  # where the world of sites is saved (on travel and on quitting)
         self.slot_lock: slotlock.SlotLock | None = None  # held while the world of sites is open (issue 26)
         self.notice = ""  # the last autosave's failure, for the screen to show
         self.hero: HeroSheet | None = None  # the creation screen's hero: later runs keep it
+        self.arrival: Generator[None, None, str] | None = None  # a journey's arrival under way (`arrive`)
 
     # -- a world of sites ------------------------------------------------------------------------------
     def world_saves(self) -> list[tuple[Path, dict | str]]:
@@ -45,6 +47,9 @@ class Session:
         folder = self.save_path.parent
         found = sorted(folder.glob("world*.sav"), key=lambda p: p.stat().st_mtime, reverse=True) \
             if folder.is_dir() else []
+        from game.save import SaveError
+        from game.save.worldsave import summary
+
         out: list[tuple[Path, dict | str]] = []
         for path in found:
             try:
@@ -64,6 +69,11 @@ class Session:
         hero.toml's) on the road beside the home settlement.
 
         Returns the problems that stopped it (bad maps or data) instead of raising."""
+        from game.content.errors import ContentError
+        from game.launch import new_realm
+        from game.maps.errors import MapError
+        from game.save import SaveError, slotlock
+
         self.close()
         try:
             self.realm = new_realm(region_path, self.seed + self.runs, hero=hero)
@@ -85,6 +95,11 @@ class Session:
                        sheet: HeroSheet | None = None) -> list[str]:
         """Play on in the world saved at `slot`: as hero `hero` (Continue), or as a new hero made there (of
         `sheet`, made on the creation screen, else hero.toml's under a drawn name)."""
+        from game.content.errors import ContentError
+        from game.save import SaveError, slotlock
+        from game.save.worldsave import load_realm
+        from game.world.driver import Driver
+
         self.close()
         try:
             self.slot_lock = slotlock.hold(slot)  # before reading: another copy may be saving it
@@ -108,6 +123,8 @@ class Session:
     def open_elsewhere(slot: Path) -> str | None:
         """The line saying the world saved at `slot` is open in another copy of the game (or its lock cannot be
         made), else None: asked before a new hero is made for it, so no one designs a hero for nothing."""
+        from game.save import SaveError, slotlock
+
         try:
             slotlock.hold(slot).release()
         except SaveError as exc:
@@ -116,6 +133,9 @@ class Session:
 
     def autosave(self) -> bool:
         """Write the world of sites to its slot (on travel and quitting); a failure is kept in `notice`."""
+        from game.save import SaveError
+        from game.save.worldsave import save_realm
+
         try:
             save_realm(self.realm, self.world_slot)
         except SaveError as exc:
@@ -126,7 +146,22 @@ class Session:
 
     def travel(self, place: int) -> str:
         """Travel to a place of the region and go in (the driver then runs its world); the reason it could not."""
-        result = self.realm.travel(place)
+        from game.world.realm import run_through
+
+        return run_through(self.arrive(place))
+
+    def arrive(self, place: int) -> Generator[None, None, str]:
+        """`travel` a slice at a time (the place catching up on arrival yields, Realm.travelling): the region
+        screen steps it over frames, so arriving never freezes the screen; its value is travel's reason. Kept
+        as `arrival` until done: quitting meanwhile ends it first."""
+        self.arrival = self._arriving(place)
+        return self.arrival
+
+    def _arriving(self, place: int) -> Generator[None, None, str]:
+        from game.world.driver import Driver
+
+        result = yield from self.realm.travelling(place)
+        self.arrival = None
         if result.ok:
             self.driver = Driver(self.realm.here)
             self.autosave()
@@ -150,11 +185,15 @@ class Session:
 
         Returns the problems that stopped it (bad map or data) instead of raising.
         """
+        from game import launch  # launch.new_game looked up now (a test may stand in for it)
+        from game.content.errors import ContentError
+        from game.maps.errors import MapError
+
         self.close()
         seed = self.seed + self.runs
         self.hero = hero or self.hero
         try:
-            self.driver = new_game(self.map_path, seed, hero=self.hero)
+            self.driver = launch.new_game(self.map_path, seed, hero=self.hero)
         except MapError as exc:
             return self._refused(f"new run on {self.map_path}", exc.problems)
         except ContentError as exc:
@@ -168,6 +207,9 @@ class Session:
 
         Later runs start from the saved map and seed + 1. Returns the problems instead of raising.
         """
+        from game.save import SaveError, load_world
+        from game.world.driver import Driver
+
         self.close()
         try:
             self.driver = Driver(world or load_world(self.save_path))
@@ -186,6 +228,8 @@ class Session:
 
     def save(self) -> tuple[bool, str]:
         """Write the run (or the world of sites) to its slot; returns whether it was saved and the line for the log."""
+        from game.save import SaveError, save_world
+
         if self.world.mid_turn:
             return False, "Wait for the dungeon to finish its turn before saving."
         if self.realm is not None:
@@ -204,6 +248,9 @@ class Session:
         returns the line saying where it went, or why there is none."""
         if self.world is None and self.realm is None:
             return f"No run was under way; your save slot is untouched: {self.save_path}"
+        from game.save import SaveError, save_world
+        from game.save.worldsave import save_realm
+
         slot = self.world_slot if self.realm is not None else self.save_path
         path = slot.with_name(f"{slot.stem}.emergency{slot.suffix}")
         try:
@@ -228,6 +275,10 @@ class Session:
         turn under way run to its end, unless `autosave` is False: after a crash nothing more runs)."""
         if self.realm is not None:
             if autosave:
+                if self.arrival is not None:  # quitting while arriving: the arrival ends first
+                    from game.world.realm import run_through
+
+                    run_through(self.arrival)
                 if self.driver is not None and self.driver.busy:
                     self.driver.finish_turn()  # quitting while the dungeon moves keeps that turn too
                 self.autosave()

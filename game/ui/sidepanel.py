@@ -99,6 +99,7 @@ class SidePanel:
         self.sprites = sprites
         self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move, Talk, Attack or a name
         self.pack_rows = MOST_PACK  # pack lines the last drawing showed: the number keys reach as many
+        self.health_bar = pygame.Rect(0, 0, 0, 0)  # where the hero's health bar was drawn last
         inner = rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
         self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - widgets.PAD - FOOT - MINIMAP_HEIGHT, inner.w,
                                            MINIMAP_HEIGHT))
@@ -149,7 +150,10 @@ class SidePanel:
                 ("Thirst", hero.thirst, 100, theme.THIRST))):
             bx = x + (i % 2) * (half + 8)
             by = y + 4 + (i // 2) * (bar_h + 4)
-            widgets.bar(surface, pygame.Rect(bx, by, half, bar_h), value, top, colour, f"{label} {value}/{top}")
+            bar = pygame.Rect(bx, by, half, bar_h)
+            widgets.bar(surface, bar, value, top, colour, f"{label} {value}/{top}")
+            if label == "Health":
+                self.health_bar = bar  # the low-health warning flashes it (game/ui/danger.py)
         y += 4 + 2 * (bar_h + 4)
         card = hero.card
         stats = f"Melee {card.melee}%  Dodge {card.dodge}%  {card.attack.dice}  Mana {hero.mana}/{card.mana}"

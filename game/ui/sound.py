@@ -47,7 +47,7 @@ class Player:
             return f"no sound: {exc}"
         self.ready = True
         missing = []
-        for name in sorted(set(EFFECTS.values()) | {"click"}):
+        for name in sorted(set(EFFECTS.values()) | {"click", "warning"}):  # warning: game/ui/danger.py
             try:
                 self.effects[name] = pygame.mixer.Sound(str(folder / "effects" / f"{name}.wav"))
             except (pygame.error, OSError):

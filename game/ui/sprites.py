@@ -18,11 +18,21 @@ SQUARE = 32
 
 
 class SpriteCache:
-    def __init__(self, root: Path = ASSETS, mods: tuple[Path, ...] = ()) -> None:
+    def __init__(self, root: Path = ASSETS, mods: tuple[Path, ...] | None = None) -> None:
         self.root = root
-        self.mods = mods  # the kept mods' folders, the last first
+        self._mods = mods  # the kept mods' folders, the last first; None: the player's, read on first need
         self._images: dict[Path, pygame.Surface | None] = {}
         self._sprites: dict[Hashable, pygame.Surface] = {}  # ("creature", id, footprint), ("item", id), ...
+
+    @property
+    def mods(self) -> tuple[Path, ...]:
+        """The kept mods' folders, the last first (game/mods.py, read when the first sprite is: the title's
+        first frame needs none)."""
+        if self._mods is None:
+            from game import mods
+
+            self._mods = mods.in_play().folders
+        return self._mods
 
     def _load(self, path: Path) -> pygame.Surface | None:
         if path not in self._images:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import userdirs
-from game import mods
 from game.ui import labels, theme, widgets
 from game.ui.scene import Scene, SceneRefused
 
@@ -109,6 +109,9 @@ class TitleScene(Scene):
     def _mods(self, surface: pygame.Surface) -> None:
         """The player's mods, one line each at the top left above the title: what each adds, or why it was
         skipped, its files named from the mods folder (game/mods.py; tools/check_data.py says all)."""
+        mods = sys.modules.get("game.mods")  # read behind the title (app.warm_up): its first frame waits for none
+        if mods is None or not mods.in_play.cache_info().currsize:
+            return
         found = mods.in_play().mods
         folder = f"{userdirs.mods_dir()}{os.sep}"
         rows = [(f"Mod {mod.summary}".replace(folder, ""), theme.PROBLEM if mod.problem else theme.TEXT_DIM)

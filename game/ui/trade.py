@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import bindings, theme, widgets
+from game.ui import bindings, logcolours, theme, widgets
 from game.ui.itemcard import draw_facts
 from game.ui.scene import Scene, SceneRefused
 from game.ui.stacks import stacked_wares
@@ -72,7 +72,7 @@ class TradeScene(Scene):
             if event.kind == "says" and event.actor == self.world.uid(self.merchant):
                 self.said = event.data.get("line", "")
             if event.kind != "turn" and self.world.hears(event):
-                self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
+                self.log.add(event.text, logcolours.colour(event, logcolours.ours(self.world)))
 
     def _do(self, command: Command) -> None:
         result = self.driver.do(command)

@@ -27,7 +27,7 @@ import heapq
 import random
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Generator, Iterator, Protocol, TypeVar
 
 from game.content.codex import HERO_ID, HeroSheet
 from game.content.content import Content
@@ -149,6 +149,18 @@ class Wayfarer:
     arrives: int
 
 
+Done = TypeVar("Done")
+
+
+def run_through(steps: Generator[None, None, Done] | Iterator[None]) -> Done | None:
+    """Run a slice-at-a-time action (`travelling`, `catching_up`) to its end; its value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 class Realm:
     """The region's sites, heroes and clock; `play`, `travel` and `leave` are the commands the region screen
     and the bots give (each returns a Result, never raises for a refusal)."""
@@ -176,6 +188,7 @@ class Realm:
                 site.world = self.open_world(site)
         self.home = next((pid for pid, s in self.sites.items() if s.is_settlement), min(self.sites))
         self.heroes: dict[str, HeroProfile] = {}
+        self.log: list[tuple[str, tuple[int, int, int]]] = []  # the message log's lines, saved with the world
         self.playing = ""
 
     # -- the time and the sites -----------------------------------------------------------------------
@@ -223,14 +236,25 @@ class Realm:
         `catch_up` of them (the last ones). No hero hears what happens there (what the residents did stays in
         their memories); `heard` (else the realm's `heard`), when a list, gathers the events with the place's
         id (headless runs log every site)."""
+        run_through(self.catching_up(site, heard, until))
+
+    def catching_up(self, site: SiteWorld, heard: list[tuple[int, Event]] | None = None,
+                    until: int | None = None) -> Iterator[None]:
+        """`catch_up` a slice at a time: it yields after each system of each turn, so an arrival screen draws
+        between (the same turns and events as in one go). The settlements a turn's roads would catch up first
+        (`cross`, `behind`) are caught up just before that turn, in slices too: the same turns, in the same
+        order, as when the roads stage does it (it then finds them lived)."""
         world, until = site.world, self.now if until is None else until
         heard = self.heard if heard is None else heard
         if world is None or world.turn >= until:
             return
         world.turn = max(world.turn, until - int(self.tuning["catch_up"]))
         while world.turn < until:
+            if world.roads is not None:  # the settlements its roads would catch up this turn (`cross`): first,
+                for other, upto in iter(lambda: self.behind(site.place.id, world.turn + 1), None):  # in slices
+                    yield from self.catching_up(self.sites[other], until=upto)
             for _ in run_turn(world):
-                pass
+                yield
             events = world.pop_events()
             if heard is not None:
                 heard.extend((site.place.id, event) for event in events)
@@ -371,6 +395,11 @@ class Realm:
     def travel(self, to: int) -> Result:
         """Go to place or known site `to` (the world turns pass, N62: a hidden site near the way may be found)
         and enter it. The hero must be on the region map."""
+        return run_through(self.travelling(to))
+
+    def travelling(self, to: int) -> Generator[None, None, Result]:
+        """`travel` a slice at a time: the place catching up on arrival yields between slices (the screen
+        draws); its value is travel's Result."""
         if not self.playing:
             return Result(False, "No hero is being played.")
         if self.hero.inside:
@@ -385,7 +414,7 @@ class Realm:
             self.clock += trip.turns
             self.stumble(trip.path)
         self.hero.place = to
-        self._enter()
+        yield from self._entering()
         return Result(True)
 
     def leave(self) -> Result:
@@ -407,11 +436,15 @@ class Realm:
 
     def _enter(self) -> None:
         """The played hero goes into the site at its place: a dungeon's run begins, a settlement catches up."""
+        run_through(self._entering())
+
+    def _entering(self) -> Iterator[None]:
+        """`_enter`, yielding while the settlement catches up."""
         hero, site = self.hero, self.sites[self.hero.place]
         if site.world is None:
             site.world = self.open_world(site)
         else:
-            self.catch_up(site)
+            yield from self.catching_up(site)
         world = site.world
         room, square = site.map.entrance
         world.hero = bring_in(world, hero.traveller, room, square)

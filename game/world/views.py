@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from game.content.codex import HeroSheet
 from game.rules.card import Card
+from game.rules.needs import EAT_ABOVE
 from game.world.components import Binding, Body, Growth, Hero, Identity, Inventory, Item, Mana, Mood, Needs, Position
 from game.world.rooms import footprint_of
 from game.world.world import World
@@ -62,12 +63,15 @@ class ItemView:
     fixture: bool = False  # a spring, a patch, a well: used where it stands, never picked up
 
 
+MADE_OF = ("weapon", "armour")  # the kinds of item whose material is named (a ration is made of no metal)
+
+
 def item_name(world: World, eid: int) -> str:
     """"fine silver longsword (fire rune)", "Ration ×3": the name the log and the screen show."""
     item = world.get(eid, Item)
     defn = world.content.items[item.item_id]
     extras = [item.quality] if item.quality not in ("common",) else []
-    if item.material not in ("iron",):
+    if item.material not in ("iron",) and defn.kind in MADE_OF:
         extras.append(item.material)
     label = f"{' '.join(extras)} {defn.name}".strip() if extras else defn.name
     if item.rune:
@@ -111,7 +115,8 @@ def creature(world: World, eid: int) -> CreatureView:
     ident = world.get(eid, Identity)
     body = world.get(eid, Body)
     pos = world.get(eid, Position)
-    needs = world.try_get(eid, Needs) or Needs()
+    needy = world.try_get(eid, Needs)
+    needs = needy or Needs()
     mood = world.try_get(eid, Mood)
     growth = world.try_get(eid, Growth) or Growth()
     inv = world.try_get(eid, Inventory) or Inventory()
@@ -132,16 +137,18 @@ def creature(world: World, eid: int) -> CreatureView:
         hostile=eid != world.hero and world.alive(world.hero) and world.is_enemy(eid, world.hero),
         stunned=body.stunned, alive=body.health > 0,
         conditions={world.content.conditions[c].name: n for c, n in body.conditions.items()},
-        cells=pos.cells, seems=seems(world, eid, ident.codex_id), sheet=hero.sheet if hero else None,
+        cells=pos.cells, seems=seems(world, eid, ident.codex_id, needy.hunger if needy else None), sheet=hero.sheet if hero else None,
         bound=world.content.spells.spells[binding.spell].state if binding else "",
         bound_turns=binding.turns if binding else 0, mana=body.card.mana - (spent.spent if spent else 0),
         perks=tuple(world.content.heroes.perks[p].name for p in hero.sheet.perks) if hero else (),
     )
 
 
-def seems(world: World, eid: int, codex_id: str) -> str:
-    """C4: the card's line of what a creature seems to want."""
+def seems(world: World, eid: int, codex_id: str, hunger: int | None = None) -> str:
+    """C4: the card's line of what a creature seems to want, fitting its state: a want's `seems_fed` line
+    (motives.toml) while its `hunger` is no more than N9's threshold for eating (it is not hungry)."""
     defn = world.content.codex.creatures.get(codex_id)
     if eid == world.hero or defn is None:
         return ""
-    return world.content.motives.wants[defn.motivation.wants].seems
+    want = world.content.motives.wants[defn.motivation.wants]
+    return want.seems_fed if want.seems_fed and hunger is not None and hunger <= EAT_ABOVE else want.seems

@@ -67,7 +67,8 @@ def strike(world: World, attacker: int, target: int) -> None:
     extra = ", ".join(f"{v} {s}" for s, v in outcome.elemental.items() if v)
     world.emit("hit", attacker, target, room, weapon=weapon, damage=outcome.total,
                physical=outcome.physical, elemental=outcome.elemental, faces=list(outcome.faces),
-               extra=f" ({outcome.physical} physical, {extra})" if extra else "")
+               extra=f" ({outcome.physical} physical, {extra})" if extra else "",
+               text=() if outcome.total else ("hit_glance",))  # a blow that does no harm reads as such
     heads = rules.heads_killed(outcome, the_strike.kind)
     apply_damage(world, attacker, target, outcome.physical, outcome.elemental, heads)
     if outcome.total > 0 and world.alive(target) and conditions.trait_of(world, attacker, "damage"):
@@ -92,7 +93,8 @@ def apply_damage(world: World, attacker: int | None, target: int, physical: int,
                 body.natural = world.natural_card(codex_id, body.heads)
                 loadout.refresh(world, target)
                 shrink(world, target, group_cells(world, codex_id, body.heads))
-            world.emit("heads_lost", target=target, room=room, heads=lost, left=body.heads)
+            world.emit("heads_lost", target=target, room=room, heads=lost, left=body.heads,
+                       text=() if body.heads else ("heads_lost_last",))  # the last of a group reads as the last
     else:
         to_health = wear_armour(world, target, physical, room) + sum(elemental.values()) + direct
         body.health -= to_health

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.rules.needs import COMPLAIN_ABOVE, EAT_ABOVE  # N9, N11 (the systems take them from here)
 from game.world.components import Body, Inventory, Item, Needs, Position
 from game.world.verbs import items, loadout
 from game.world.views import item_name
@@ -12,8 +13,6 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 NEED_RISE = 1  # N8
-EAT_ABOVE = 20  # N9
-COMPLAIN_ABOVE = 80  # N11
 
 
 def first_of_kind(world: World, item_eids: list[int], kind: str) -> int | None:

@@ -54,7 +54,10 @@ def can_bargain(world: World, hero: int, target: int) -> bool:
 def silent_lines(world: World, target: int) -> dict[str, str]:
     """N74: the greeting and goodbye of a creature outside the social web (a merchant, an animal...)."""
     kind = "merchant" if world.get(target, Identity).kind == "merchant" else "other"
-    return dict(world.content.dialogue.silent[kind])
+    said = dict(world.content.dialogue.silent[kind])
+    if kind == "merchant" and world.map.kind == "dungeon":  # no counter down here: the afield greeting
+        said["greeting"] = said["greeting_afield"]
+    return said
 
 
 def start(world: World, hero: int, target: int) -> None:
