@@ -30,9 +30,12 @@ ALLOWED: dict[str, set[str]] = {
     "game.world": {"game.world", "game.maps.model", "game.content", "game.rules"} | BASE,
     "game.save": {"game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
     "game.launch": {"game.world", "game.maps", "game.content", "game.rules"} | BASE,
-    "game.headless": {"game.launch", "game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
-    "game.ui": {"game.ui", "game.launch", "game.save", "game.world", "game.maps", "game.content",
-                "game.rules", "game.logs", "game.userdirs"} | BASE,
+    "game.bots": {"game.world", "game.content", "game.rules"} | BASE,
+    "game.recording": {"game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
+    "game.headless": {"game.launch", "game.bots", "game.recording", "game.save", "game.world", "game.maps",
+                      "game.content", "game.rules"} | BASE,
+    "game.ui": {"game.ui", "game.launch", "game.recording", "game.save", "game.world", "game.maps",
+                "game.content", "game.rules", "game.logs", "game.userdirs"} | BASE,
 }
 # Libraries a part must not import: the rules are pure; only the screen draws; only the map loader reads Tiled.
 FORBIDDEN: dict[str, set[str]] = {
@@ -43,6 +46,8 @@ FORBIDDEN: dict[str, set[str]] = {
     "game.world": {"pygame", "pytmx", "msgpack"},
     "game.save": {"pygame"},
     "game.launch": {"pygame"},
+    "game.bots": {"pygame", "pytmx", "msgpack"},
+    "game.recording": {"pygame"},
     "game.headless": {"pygame"},
 }
 
