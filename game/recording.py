@@ -19,6 +19,7 @@ from typing import Any
 import msgpack
 
 from game import __version__
+from game.content.content import load_content
 from game.content.errors import printable
 from game.maps import store
 from game.maps.errors import MapError
@@ -41,6 +42,7 @@ RULES = ("rules", "world", "content")  # the folders of game/ whose code makes a
 TURN = "Turn"  # a step that runs a world turn with the hero dead
 TRAVEL, LEAVE = "Travel", "Leave"  # a world of sites: travel to a place and go in; climb out of a site
 
+KIND_NAMES = {str: "a text", int: "a whole number", list: "a list"}
 COMMANDS: dict[str, type] = {cls.__name__: cls for cls in typing.get_args(Command)}
 
 
@@ -143,9 +145,14 @@ def hero_sheet(recording: Recording, path: Path) -> Any:
     if recording.hero is None:
         return None
     try:
-        return HERO_SHEET.load(recording.hero, "hero")
-    except Unfit as exc:
-        raise RecordingError(f"{path}: damaged recording ({exc})") from None
+        sheet = HERO_SHEET.load(recording.hero, "hero")
+    except Unfit:
+        raise RecordingError(f"{path}: damaged recording (its hero is not a hero sheet)") from None
+    content = load_content()
+    problems = content.heroes.problems(sheet, content.codex.shipped_sheet())  # heroes.toml's limits
+    if problems:
+        raise RecordingError(f"{path}: damaged recording (its hero: {printable(problems[0])})")
+    return sheet
 
 
 # -- the file ----------------------------------------------------------------------------------------------
@@ -171,6 +178,8 @@ def load(path: Path) -> Recording:
     try:
         body = msgpack.unpackb(packed, raw=False, strict_map_key=True, max_array_len=MAX_STEPS,
                                max_map_len=64, max_str_len=4096, max_bin_len=0, max_ext_len=0)
+    except msgpack.StackError:
+        raise RecordingError(f"{path}: damaged recording (undecodable data: nested too deep)") from None
     except (ValueError, msgpack.UnpackException) as exc:
         raise RecordingError(f"{path}: damaged recording (undecodable data: {printable(str(exc)[:120])})") from None
     return _checked(path, body)
@@ -212,7 +221,7 @@ def _checked(path: Path, body: Any) -> Recording:
     kinds = {"kind": str, "map": str, "seed": int, "steps": list, "version": str, "digest": str}
     for key, kind in kinds.items():
         if not isinstance(body.get(key), kind) or isinstance(body.get(key), bool):
-            raise bad(f"{key} should be a {kind.__name__}")
+            raise bad(f"{key} should be {KIND_NAMES[kind]}")
     if body["kind"] not in KINDS:
         raise bad(f"kind should be one of {', '.join(KINDS)}")
     if not 0 <= body["seed"] < 2**63:
@@ -232,12 +241,12 @@ def _checked(path: Path, body: Any) -> Recording:
 def check_current(recording: Recording, path: Path) -> None:
     """Refuse a recording the game as it is now would not replay as it was played: another version, other data,
     rules or maps (RecordingError, one line)."""
-    if recording.version != __version__:
-        raise RecordingError(f"{path}: recorded with Ethernalis {printable(recording.version[:40])}; this is "
-                             f"{__version__}, which may play it differently")
     target = recording.map_path
     if not target.is_file():
         raise RecordingError(f"{path}: its map {printable(recording.map[:200])} is not here")
+    if recording.version != __version__:
+        raise RecordingError(f"{path}: recorded with Ethernalis {printable(recording.version[:40])}; this is "
+                             f"{__version__}, which may play it differently")
     try:
         now = digest(recording.kind, target)
     except (OSError, MapError) as exc:  # a region map that no longer reads

@@ -5,7 +5,7 @@ printing one JSON line per case: its name, seconds, the lines it ended with and 
 
 A map is read by the checker (tools/check_map.py's check) and by the game (launch.load_dungeon), a region
 map by the checker; a data case is the game's data with that one file replaced, loaded by the game
-(load_content) and by the checker (read_data_ids); a creature file goes to `tools/creature.py check`.
+(load_content) and by the checker (read_data_ids); a creature file goes to `tools/creature.py check`; a recording is replayed (`main.py --replay`).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "data" / "hostile"
 sys.path.insert(0, str(ROOT))
 
-from game import launch  # noqa: E402
+from game import headless, launch  # noqa: E402
 from game.content.content import load_content  # noqa: E402
 from game.content.errors import ContentError  # noqa: E402
 from game.maps.data_ids import read_data_ids  # noqa: E402
@@ -95,8 +95,20 @@ def creature_case(path: Path) -> list[str]:
     return lines[:-1]  # the problems, not the count
 
 
+def recording_case(path: Path) -> list[str]:
+    """What `main.py --headless --replay` prints: its one line, without the program's name."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = headless.run_replay(path, None, None)
+    if code != 1:
+        raise AssertionError(f"the replay exited {code}")
+    return [line.removeprefix("ethernalis: ") for line in err.getvalue().splitlines()]
+
+
 def run(case: dict) -> list[str]:
     path = HOSTILE / case["file"]
+    if case["kind"] == "recording":
+        return recording_case(path)
     if case["kind"] in ("map", "region"):
         return map_case(path, game=case["kind"] == "map")
     if case["kind"] == "data":
