@@ -156,12 +156,17 @@ def hero_sheet(recording: Recording, path: Path) -> Any:
 
 
 # -- the file ----------------------------------------------------------------------------------------------
-def save(recording: Recording, path: Path) -> None:
-    """Write the recording atomically (the file it replaces becomes <name>.bak); OSError when it cannot be."""
+def encode(recording: Recording) -> bytes:
+    """The recording as the bytes of its file."""
     body = {"kind": recording.kind, "map": recording.map, "seed": recording.seed, "hero": recording.hero,
             "steps": recording.steps, "version": recording.version, "digest": recording.digest}
     payload = zlib.compress(msgpack.packb(body, use_bin_type=True), 6)
-    write(path, MAGIC + HEADER.pack(FORMAT_VERSION, len(payload), zlib.crc32(payload)) + payload)
+    return MAGIC + HEADER.pack(FORMAT_VERSION, len(payload), zlib.crc32(payload)) + payload
+
+
+def save(recording: Recording, path: Path) -> None:
+    """Write the recording atomically (the file it replaces becomes <name>.bak); OSError when it cannot be."""
+    write(path, encode(recording))
 
 
 def load(path: Path) -> Recording:

@@ -29,3 +29,9 @@ def cache_dir() -> Path:
 def pictures_dir() -> Path:
     """<the user's pictures folder>/Ethernalis (~/Pictures/Ethernalis on most systems), where players look."""
     return Path(platformdirs.user_pictures_dir()) / "Ethernalis"
+
+
+def data_dir() -> Path:
+    """~/.local/share/ethernalis on Linux, %LOCALAPPDATA%\\ethernalis on Windows, ~/Library/Application Support/…
+    on macOS: what the player keeps (the hall of heroes, game/hall.py)."""
+    return Path(platformdirs.user_data_dir(APP, appauthor=False))

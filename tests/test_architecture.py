@@ -31,10 +31,11 @@ ALLOWED: dict[str, set[str]] = {
     "game.save": {"game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
     "game.launch": {"game.world", "game.maps", "game.content", "game.rules"} | BASE,
     "game.bots": {"game.world", "game.content", "game.rules"} | BASE,
+    "game.hall": {"game.save", "game.world", "game.content", "game.rules", "game.userdirs"} | BASE,
     "game.recording": {"game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
     "game.headless": {"game.launch", "game.bots", "game.recording", "game.save", "game.world", "game.maps",
                       "game.content", "game.rules"} | BASE,
-    "game.ui": {"game.ui", "game.launch", "game.recording", "game.save", "game.world", "game.maps",
+    "game.ui": {"game.ui", "game.launch", "game.hall", "game.recording", "game.save", "game.world", "game.maps",
                 "game.content", "game.rules", "game.logs", "game.userdirs"} | BASE,
 }
 # Libraries a part must not import: the rules are pure; only the screen draws; only the map loader reads Tiled.
@@ -47,6 +48,7 @@ FORBIDDEN: dict[str, set[str]] = {
     "game.save": {"pygame"},
     "game.launch": {"pygame"},
     "game.bots": {"pygame", "pytmx", "msgpack"},
+    "game.hall": {"pygame", "pytmx", "esper"},
     "game.recording": {"pygame"},
     "game.headless": {"pygame"},
 }

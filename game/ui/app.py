@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from game import launch, logs
+from game.hall import hall_dir
 from game.content.codex import HeroSheet
 from game.content.errors import ContentError
 from game.maps.errors import MapError
@@ -19,6 +20,7 @@ from game.ui.creation import HeroCreationScene
 from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
+from game.ui.heroes import HallScene
 from game.ui.help import HelpScene
 from game.ui.journal import JournalScene
 from game.ui.mappicker import MapPickerScene
@@ -32,6 +34,7 @@ from game.ui.settings_screen import SettingsScene
 from game.ui.smoke import SmokePilot
 from game.ui.title import TitleScene
 from game.ui.trade import TradeScene
+from game.ui.watch import WatchScene
 from game.ui.worlds import WorldsScene
 from game.world.world import World
 
@@ -42,7 +45,7 @@ log = logging.getLogger("ethernalis")
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
     """An empty scene stack knowing every screen by name: "title", "creation", "dungeon", "region", "worlds",
     "pause", "help", "death", "dialogue", "trade", "journal", "maps", "settings" (on `preferences`, else
-    settings read from the user's file).
+    settings read from the user's file), "hall" (the hall of heroes) and "watch" (a recorded run replayed).
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -94,6 +97,13 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
         except (ContentError, MissingTileset) as exc:
             raise SceneRefused([str(exc)]) from None
 
+    def death(cause: str, turn: int) -> DeathScene:
+        """The death recap; the fallen hero goes into the hall of heroes, its run's recording with it."""
+        line = session.fallen()
+        recorded = session.fell["recording"] if session.fell else ""
+        return DeathScene(cause, turn, in_world=session.realm is not None, hall=line,
+                          recording=hall_dir() / recorded if recorded else None)
+
     stack.register("title", title)
     stack.register("creation", creation)
     stack.register("region", region)
@@ -101,7 +111,9 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("dungeon", dungeon)
     stack.register("pause", lambda log: PauseScene(session, log))
     stack.register("help", HelpScene)
-    stack.register("death", lambda cause, turn: DeathScene(cause, turn, in_world=session.realm is not None))
+    stack.register("death", lambda cause, turn: death(cause, turn))
+    stack.register("hall", HallScene)
+    stack.register("watch", lambda path: WatchScene(path, session.sprites))
     stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
     stack.register("maps", lambda: MapPickerScene(session))
     stack.register("settings", lambda: SettingsScene(preferences or Preferences()))

@@ -99,6 +99,7 @@ class DungeonScene(Scene):
         events = self.world.pop_events()
         if events:
             self.known.clear()
+            self.session.note(self.world, events)  # for the morgue file (game/hall.py)
         for event in events:
             self._show(event)
             if event.kind == "turn":

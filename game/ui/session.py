@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from game import hall, recording
 from game.content.codex import HeroSheet
 from game.content.errors import ContentError
 from game.maps.errors import MapError
@@ -36,6 +37,9 @@ class Session:
         self.world_slot: Path | None = None  # where the world of sites is saved (on travel and on quitting)
         self.notice = ""  # the last autosave's failure, for the screen to show
         self.hero: HeroSheet | None = None  # the creation screen's hero: later runs keep it
+        self.chronicle: hall.Chronicle | None = None  # what the run's morgue file will tell (game/hall.py)
+        self.recording: recording.Recording | None = None  # a one-map run's, from its start (game/recording.py)
+        self.fell: dict | None = None  # the hall's entry of the run's fallen hero, once written
 
     # -- a world of sites ------------------------------------------------------------------------------
     def world_saves(self) -> list[tuple[Path, dict | str]]:
@@ -71,6 +75,7 @@ class Session:
             return [str(exc)]
         self.runs += 1
         self.world_slot = self.next_world_slot()
+        self.chronicle = hall.Chronicle()
         self.autosave()
         return []
 
@@ -94,6 +99,7 @@ class Session:
             return [result.reason]
         if self.realm.here is not None:
             self.driver = Driver(self.realm.here)
+        self.chronicle = hall.Chronicle()
         if new_hero:
             self.autosave()
         return []
@@ -113,6 +119,8 @@ class Session:
         result = self.realm.travel(place)
         if result.ok:
             self.driver = Driver(self.realm.here)
+            if self.chronicle is not None:
+                self.chronicle.visit(self.realm.sites[place].place.name)
             self.autosave()
         return result.reason
 
@@ -144,6 +152,10 @@ class Session:
         except ContentError as exc:
             return self._refused(f"new run on {self.map_path}", [str(exc)])
         self.runs += 1
+        self.chronicle = hall.Chronicle()
+        self.chronicle.visit(self.place())
+        self.recording = recording.new_recording("map", self.map_path, seed, self.hero)
+        self.driver.log = []
         log.info("new run on %s, seed %s", self.map_path, seed)
         return []
 
@@ -160,6 +172,8 @@ class Session:
         world = self.driver.world
         self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
         self.hero = world.hero_sheet()
+        self.chronicle = hall.Chronicle()  # a run carried on from a save is not recorded (docs/saves.md)
+        self.chronicle.visit(self.place())
         log.info("carried on from a save: %s, seed %s, turn %s", world.map.path, world.seed, world.turn)
         return []
 
@@ -181,6 +195,7 @@ class Session:
             log.warning("not saved: %s", exc)
             return False, str(exc)
         log.info("saved turn %s to %s", self.world.turn, self.save_path)
+        self.keep_recording()
         return True, f"Game saved (turn {self.world.turn}) to {self.save_path}."
 
     def emergency_save(self) -> str:
@@ -207,6 +222,52 @@ class Session:
         return (f"Saved at turn {self.world.turn} to {path} (your save slot is untouched). "
                 f"To carry on from it: main.py --load \"{path}\"")
 
+    # -- the record of a run (game/hall.py, game/recording.py) ---------------------------------------------
+    def place(self) -> str:
+        """Where the hero is: the site of the world of sites, or the one map's title."""
+        if self.realm is not None and self.realm.hero.place in self.realm.sites:
+            return self.realm.sites[self.realm.hero.place].place.name
+        world = self.world
+        return world.map.properties.get("title", world.map.name) if world is not None else ""
+
+    def note(self, world: World, events: list) -> None:
+        """The screen's events of the run, for its morgue file."""
+        if self.chronicle is not None:
+            self.chronicle.note(world, events)
+
+    def taken(self) -> recording.Recording | None:
+        """The run's recording so far, or None (a world of sites, a run from a save, the map reloaded: F5)."""
+        if self.recording is None or self.driver is None or self.driver.log is None:
+            return None
+        self.recording.steps = [recording.step(entry) for entry in self.driver.log]
+        return self.recording
+
+    def keep_recording(self) -> None:
+        """The run's recording beside the save slot (<slot>.rec), as far as the run has gone."""
+        taken = self.taken()
+        if taken is not None:
+            try:
+                recording.save(taken, self.save_path.with_suffix(".rec"))
+            except OSError as exc:
+                log.warning("recording not kept: %s", exc)
+
+    def fallen(self) -> str:
+        """The run's hero has fallen: into the hall of heroes with its morgue file and recording (once); the
+        line saying so, or why it could not be."""
+        if self.fell is not None or self.world is None or self.chronicle is None:
+            return ""
+        world_name = self.world_slot.stem if self.realm is not None and self.world_slot else "One map"
+        taken = self.taken()
+        text = hall.morgue(self.world, self.chronicle, world_name, self.place())
+        try:
+            self.fell = hall.enter(text, recording.encode(taken) if taken else None, self.world, world_name,
+                                   self.place())
+        except OSError as exc:
+            log.warning("the hall of heroes could not be written: %s", exc)
+            return f"The hall of heroes could not be written ({exc.strerror or exc})."
+        self.keep_recording()
+        return "Your hero's story is kept in the hall of heroes."
+
     def close(self, autosave: bool = True) -> None:
         """Release the current world's ECS context (every site's, for a world of sites, saved first, with a world
         turn under way run to its end, unless `autosave` is False: after a crash nothing more runs)."""
@@ -218,8 +279,10 @@ class Session:
             self.realm.close()
             self.realm = self.driver = None
         if self.driver is not None:
+            self.keep_recording()
             self.driver.close()
             self.driver = None
+        self.chronicle = self.recording = self.fell = None
 
     @property
     def world(self) -> World | None:
