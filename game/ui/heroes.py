@@ -13,8 +13,8 @@ from game.ui import theme, widgets
 from game.ui.scene import Scene, SceneRefused
 
 ALL_WORLDS = "All worlds"
-TOP, ROW, MORGUE_LINE = 118, 50, 20  # designed sizes, scaled with the text size (theme.Look)
-LIST_RECT = pygame.Rect(90, TOP, 1100, 520)
+TOP, ROW, MORGUE_LINE = 128, 50, 20  # designed sizes, scaled with the text size (theme.Look)
+LIST_RECT = pygame.Rect(90, TOP, 1100, 510)
 
 
 def scaled(size: int) -> int:
@@ -99,13 +99,20 @@ class HallScene(Scene):
         else:
             self.draw_list(surface)
             keys = "Up/Down choose  ·  Enter read  ·  W watch the run  ·  Tab another world  ·  Esc back"
-        widgets.text(surface, f"{self.worlds[self.world]}  ·  {len(self.shown)} heroes" if self.reading is None else
-                     f"{self.shown[self.selected]['name']}: morgue file", (w // 2, 86), 18, theme.TEXT_DIM,
-                     centre=True)
-        y = h - 58
+        widgets.text(surface, self.subtitle(), (w // 2, 84), 18, theme.TEXT_DIM, centre=True)
         for line in self.problems[:1]:
-            widgets.text(surface, line, (w // 2, y - 22), 14, theme.PROBLEM, centre=True, width=1150)
+            widgets.text(surface, line, (w // 2, h - 62), 14, theme.PROBLEM, centre=True, width=1150)
         widgets.text(surface, keys, (w // 2, h - 34), 15, theme.TEXT_DIM, centre=True)
+
+    def subtitle(self) -> str:
+        if self.reading is None:
+            count = len(self.shown)
+            return f"{self.worlds[self.world]}  ·  {count} {'hero' if count == 1 else 'heroes'}"
+        where = ""
+        if len(self.reading) > self.lines_fit():
+            last = min(len(self.reading), self.top_line + self.lines_fit())
+            where = f"  ·  lines {self.top_line + 1}–{last} of {len(self.reading)}"
+        return f"{self.shown[self.selected]['name']}'s morgue file{where}"
 
     def draw_list(self, surface: pygame.Surface) -> None:
         shown = self.shown
@@ -133,7 +140,3 @@ class HallScene(Scene):
         for i, line in enumerate(self.reading[self.top_line:self.top_line + self.lines_fit()]):
             widgets.text(surface, line, (LIST_RECT.x + 12, LIST_RECT.y + 5 + i * line_h), 15, theme.TEXT)
         surface.set_clip(None)
-        if len(self.reading) > self.lines_fit():
-            last = min(len(self.reading), self.top_line + self.lines_fit())
-            widgets.text(surface, f"lines {self.top_line + 1}–{last} of {len(self.reading)}",
-                         (LIST_RECT.right - 10, LIST_RECT.bottom - 18), 13, theme.TEXT_DIM)
