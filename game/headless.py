@@ -179,17 +179,20 @@ def run_replay(path: Path, events_path: Path | None, state_path: Path | None) ->
     for flag, out in (("--events", events_path), ("--dump-state", state_path)):
         if out is not None and same_file(out, path):
             return fail(f"{flag} would overwrite the recording being replayed, {path}", 2)
-    if taken.kind == "world":
-        return replay_world(taken, hero, events_path, state_path)
+    world = taken.kind == "world"  # a world of sites: the same realm, its hero given the same commands
     with CtrlC() as ctrl_c:
         try:
-            driver = new_game(taken.map_path, taken.seed, hero=hero)
+            run = new_realm(taken.map_path, taken.seed, hero=hero) if world else \
+                new_game(taken.map_path, taken.seed, hero=hero)
         except (MapError, ContentError) as exc:
             return fail(exc)
         try:
-            return play(driver, MAX_STEPS, ctrl_c, events_path, state_path, None, None, replaying(taken.steps))
+            source = replaying(taken.steps)
+            if world:
+                return play_world(run, MAX_STEPS, ctrl_c, events_path, state_path, None, source)
+            return play(run, MAX_STEPS, ctrl_c, events_path, state_path, None, None, source)
         finally:
-            driver.close()
+            run.close()
 
 
 def play(driver: Driver, turns: int, ctrl_c: CtrlC, events_path: Path | None, state_path: Path | None,
@@ -241,20 +244,6 @@ def run_world(seed: int, turns: int, events_path: Path | None, state_path: Path 
             log: list | None = [] if taken else None
             code = play_world(realm, turns, ctrl_c, events_path, state_path, save_path, wait, log)
             return keep(taken, log, record_path) if code == 0 and taken else code
-        finally:
-            realm.close()
-
-
-def replay_world(taken: Recording, hero: object, events_path: Path | None, state_path: Path | None) -> int:
-    """Replay a world of sites' recording headless: the same world, its hero (sheet `hero`) given the same
-    commands."""
-    with CtrlC() as ctrl_c:
-        try:
-            realm = new_realm(taken.map_path, taken.seed, hero=hero)
-        except (MapError, ContentError) as exc:
-            return fail(exc)
-        try:
-            return play_world(realm, MAX_STEPS, ctrl_c, events_path, state_path, None, replaying(taken.steps))
         finally:
             realm.close()
 

@@ -1,7 +1,8 @@
 """Issue 11's "Done means", played by a headless bot through the commands the screens send: a hero walks
 into Ashby Vale (maps/village.tmx), talks to three people and sees their faces and the Measure dice of the
 moments, later hears one tell what the hero did that it heard from the one who was there (N73, N81), and
-when two residents fall out (N69) keeps beside them and hears them make up - all on seed 1."""
+when two residents fall out (N69) keeps beside them and hears them make up - all on seed 2 (seed 1 until N33
+cut the armourer's stock, which moved every later roll: none of seed 1's three moments then ended in help)."""
 from __future__ import annotations
 
 import esper
@@ -148,7 +149,7 @@ def watch_a_feud(bot: Bot) -> frozenset[str] | None:
 @pytest.mark.rule("N79")
 @pytest.mark.rule("N81")
 def test_done_means_talk_to_three_hear_the_gossip_and_see_a_feud_made_up():
-    bot = Bot(1)
+    bot = Bot(2)
     try:
         answered = talk_to_three(bot)
         assert len(answered) == 3, f"three moments answered by turn 600, not {len(answered)}"
