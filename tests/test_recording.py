@@ -22,6 +22,7 @@ from game.paths import ROOT
 from game.recording import Recording, RecordingError
 from game.world.commands import Command, EndTurn, Move
 from tests.data_edits import broken_data
+from tests.test_done_village import Bot, talk_to_three
 
 spec = importlib.util.spec_from_file_location("ethernalis_main", ROOT / "main.py")
 main = importlib.util.module_from_spec(spec)
@@ -194,3 +195,21 @@ def test_a_recording_names_the_version_and_a_digest_of_data_rules_and_map():
     other = recording.new_recording("map", ROOT / "maps" / "caves.tmx", 1)
     assert other.digest != taken.digest
     assert dataclasses.asdict(taken)["steps"] == []
+
+
+def test_a_talking_heros_run_replays_too(tmp_path):
+    """The village's Done-means bot talks, answers moments, says goodbye, eats and walks (tests/
+    test_done_village.py); its commands, recorded, replay to the same events."""
+    bot = Bot(2)
+    try:
+        bot.game.log = []
+        talk_to_three(bot)
+        lines = [json.dumps(e.as_json(), sort_keys=True) for e in bot.events()]
+        taken = recording.new_recording("map", bot.world.map.path, 2)
+        taken.steps = [recording.step(c) for c in bot.game.log]
+    finally:
+        bot.game.close()
+    assert {"Talk", "Reply", "Ask", "Move"} <= {step[0] for step in taken.steps}
+    recording.save(taken, tmp_path / "talk.rec")
+    assert run_replay(tmp_path / "talk.rec", tmp_path / "ev.jsonl", None) == 0
+    assert (tmp_path / "ev.jsonl").read_text().splitlines() == lines
