@@ -27,7 +27,7 @@ from game.save import SaveError, load_world, save_world
 from game.save.worldsave import load_realm, save_realm
 from game.world import views
 from game.world.driver import Driver
-from game.recording import MAX_STEPS, TURN, Recording, RecordingError
+from game.recording import MAX_STEPS, RELOAD, TURN, Recording, RecordingError
 from game.world.realm import Realm
 from game.world.world import World
 
@@ -150,18 +150,27 @@ def keep(taken: Recording, log: list | None, path: Path) -> int:
 
 
 def replaying(steps: list[list]) -> Callable[[Driver], bool]:
-    """A source that plays a recording's steps: up to and with the next that ends a world turn."""
-    pending = iter(steps)
+    """A source that plays a recording's steps: up to and with the next that ends a world turn. At a Reload
+    (the run was saved and carried on from the save) the driver's world is saved and loaded again, once
+    what came before it has been written."""
+    at = 0
 
     def turn(driver: Driver) -> bool:
+        nonlocal at
         did = False  # commands after the last world turn still count: their events are written
-        for entry in pending:
-            if entry[0] == TURN:
+        while at < len(steps):
+            entry = steps[at]
+            if entry[0] == RELOAD:
+                if did:
+                    return True
+                driver.world = recording.reloaded(driver.world)
+            elif entry[0] == TURN:
                 driver.end_turn()
-                return True
-            driver.do(recording.command_of(entry))
+            else:
+                driver.do(recording.command_of(entry))
+            at += 1
             did = True
-            if driver.busy:
+            if entry[0] == TURN or driver.busy:
                 driver.finish_turn()
                 return True
         return did
@@ -208,10 +217,11 @@ def play(driver: Driver, turns: int, ctrl_c: CtrlC, events_path: Path | None, st
             for _ in range(turns):
                 if ctrl_c.pressed or not source(driver):
                     break
-                batch = world.pop_events()
+                batch = driver.world.pop_events()  # a replay's Reload gives the driver a new world
                 events += len(batch)
                 if out is not None:
                     out.write("".join(json.dumps(e.as_json(), sort_keys=True) + "\n" for e in batch))
+        world = driver.world
         if ctrl_c.pressed:
             written = f"; {events_path} holds every event up to it" if events_path else ""
             return fail(f"interrupted at turn {world.turn}{written}", 130)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import struct
+import tempfile
 import typing
 import zlib
 from dataclasses import dataclass, field
@@ -24,10 +25,12 @@ from game.content.errors import printable
 from game.maps import store
 from game.maps.errors import MapError
 from game.paths import DATA, ROOT
+from game.save import load_world, save_world
 from game.save.fileformat import write
 from game.world.commands import Command
 from game.world.components import HERO_SHEET
 from game.world.saved import Unfit
+from game.world.world import World
 
 MAGIC = b"ETHERNALIS RECORDING\n"
 FORMAT_VERSION = 1
@@ -40,7 +43,7 @@ INT_RANGE = (-2**31, 2**31 - 1)
 KINDS = ("map", "world")  # one map's run (a dungeon or a settlement) or a world of sites (the region map)
 RULES = ("rules", "world", "content")  # the folders of game/ whose code makes a world's events
 TURN = "Turn"  # a step that runs a world turn with the hero dead
-TRAVEL, LEAVE = "Travel", "Leave"  # a world of sites: travel to a place and go in; climb out of a site
+RELOAD = "Reload"  # a step where the run was saved and carried on from that save (the world's ids remapped)
 
 KIND_NAMES = {str: "a text", int: "a whole number", list: "a list"}
 COMMANDS: dict[str, type] = {cls.__name__: cls for cls in typing.get_args(Command)}
@@ -48,6 +51,12 @@ COMMANDS: dict[str, type] = {cls.__name__: cls for cls in typing.get_args(Comman
 
 class RecordingError(Exception):
     """A recording that cannot be read or replayed: one line naming the file and the problem."""
+
+
+@dataclass(frozen=True)
+class Reload:
+    """In a driver's log: the run was saved and carried on from the save here (Continue), so a replay saves
+    and loads its world here too, and the commands after it name the entities the loaded world numbers."""
 
 
 @dataclass
@@ -59,6 +68,7 @@ class Recording:
     steps: list[list[Any]] = field(default_factory=list)  # see `step`
     version: str = __version__
     digest: str = ""
+    saved: list[Any] | None = None  # [the SHA-256 of the save written with it, the steps it had then]
 
     @property
     def map_path(self) -> Path:
@@ -73,17 +83,35 @@ def relative(path: Path) -> str:
         return str(resolved)
 
 
-def step(command: Command | None) -> list[Any]:
-    """A Driver log entry as a recording step: [class name, its fields in order] (None: [TURN])."""
+def step(command: Command | Reload | None) -> list[Any]:
+    """A Driver log entry as a recording step: [class name, its fields in order] (None: [TURN], a Reload:
+    [RELOAD])."""
     if command is None:
         return [TURN]
+    if isinstance(command, Reload):
+        return [RELOAD]
     return [type(command).__name__, *(getattr(command, f.name) for f in dataclasses.fields(command))]
 
 
 def command_of(entry: list[Any]) -> Command:
-    """A checked step back as the command it was (RecordingError-free: `check_step` ran on load)."""
+    """A checked command step back as the command it was (`check_step` ran on load)."""
     cls = COMMANDS[entry[0]]
     return cls(*entry[1:])
+
+
+def log_of(steps: list[list[Any]]) -> list[Command | Reload | None]:
+    """Checked steps back as a driver's log (the inverse of `step`)."""
+    return [None if s[0] == TURN else Reload() if s[0] == RELOAD else command_of(s) for s in steps]
+
+
+def reloaded(world: World) -> World:
+    """The world saved and loaded again, as Continue loads it (ids remapped; the old world is closed)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "replay.sav"
+        save_world(world, path)
+        again = load_world(path)
+    world.close()
+    return again
 
 
 def check_step(entry: Any) -> str | None:
@@ -91,10 +119,8 @@ def check_step(entry: Any) -> str | None:
     if not isinstance(entry, list) or not entry or not isinstance(entry[0], str):
         return "is not a list naming a step"
     name, values = entry[0], entry[1:]
-    if name == TURN or name == LEAVE:
+    if name == TURN or name == RELOAD:
         return None if not values else f"{name} takes no values"
-    if name == TRAVEL:
-        return None if len(values) == 1 and _int(values[0]) else "Travel takes one place number"
     cls = COMMANDS.get(name)
     if cls is None:
         return f"names no command ({printable(name[:MAX_TEXT])})"
@@ -159,7 +185,8 @@ def hero_sheet(recording: Recording, path: Path) -> Any:
 def encode(recording: Recording) -> bytes:
     """The recording as the bytes of its file."""
     body = {"kind": recording.kind, "map": recording.map, "seed": recording.seed, "hero": recording.hero,
-            "steps": recording.steps, "version": recording.version, "digest": recording.digest}
+            "steps": recording.steps, "version": recording.version, "digest": recording.digest,
+            "saved": recording.saved}
     payload = zlib.compress(msgpack.packb(body, use_bin_type=True), 6)
     return MAGIC + HEADER.pack(FORMAT_VERSION, len(payload), zlib.crc32(payload)) + payload
 
@@ -237,8 +264,14 @@ def _checked(path: Path, body: Any) -> Recording:
         problem = check_step(entry)
         if problem:
             raise bad(f"step {n + 1} {problem}")
+    if body["kind"] == "world" and any(entry[0] == RELOAD for entry in body["steps"]):
+        raise bad("a world of sites' recording is never carried on from a save")
+    saved = body.get("saved")
+    if saved is not None and not (isinstance(saved, list) and len(saved) == 2 and isinstance(saved[0], str)
+                                  and len(saved[0]) == 64 and _int(saved[1]) and 0 <= saved[1] <= len(body["steps"])):
+        raise bad("saved should be a save's digest and a number of steps")
     recording = Recording(body["kind"], body["map"], body["seed"], body.get("hero"), body["steps"], body["version"],
-                          body["digest"])
+                          body["digest"], saved)
     hero_sheet(recording, path)
     return recording
 

@@ -20,6 +20,8 @@ from game.headless import run_replay
 from game.launch import load_dungeon, new_game
 from game.paths import ROOT
 from game.recording import Recording, RecordingError
+from game.save import load_world, save_world
+from game.world.driver import Driver
 from game.world.commands import Command, EndTurn, Move
 from tests.data_edits import broken_data
 from tests.test_done_village import Bot, talk_to_three
@@ -213,3 +215,35 @@ def test_a_talking_heros_run_replays_too(tmp_path):
     recording.save(taken, tmp_path / "talk.rec")
     assert run_replay(tmp_path / "talk.rec", tmp_path / "ev.jsonl", None) == 0
     assert (tmp_path / "ev.jsonl").read_text().splitlines() == lines
+
+
+def test_a_run_carried_on_from_a_save_replays_through_its_reload_step(tmp_path):
+    """Continue loads the world again (its ids remapped); the Reload step makes a replay do the same, so the
+    commands after it name the entities they named when played."""
+    map_path = ROOT / "maps" / "default.tmx"
+    driver = new_game(map_path, 11)
+    log: list = []
+    driver.log, lines = log, []
+    try:
+        for turns in (8, 30):
+            bot = Careful(driver)
+            while driver.world.turn < turns and not driver.world.over:
+                play_turn(bot)
+                lines += [json.dumps(e.as_json(), sort_keys=True) for e in driver.world.pop_events()]
+            if turns == 8:
+                save_world(driver.world, tmp_path / "slot.sav")
+                driver.close()
+                driver = Driver(load_world(tmp_path / "slot.sav"), log)
+                log.append(recording.Reload())
+    finally:
+        driver.close()
+    taken = recording.new_recording("map", map_path, 11)
+    taken.steps = [recording.step(c) for c in log]
+    assert ["Reload"] in taken.steps
+    recording.save(taken, tmp_path / "run.rec")
+    assert run_replay(tmp_path / "run.rec", tmp_path / "ev.jsonl", None) == 0
+    assert (tmp_path / "ev.jsonl").read_text().splitlines() == lines
+    world_kind = Recording("world", "maps/region.tmx", 1, None, [["Reload"]], digest="0")
+    recording.save(world_kind, tmp_path / "w.rec")
+    with pytest.raises(RecordingError, match="a world of sites' recording is never carried on from a save"):
+        recording.load(tmp_path / "w.rec")

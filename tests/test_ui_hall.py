@@ -173,3 +173,61 @@ def test_an_entry_naming_a_file_outside_the_hall_or_of_the_wrong_kind_is_left_ou
     assert hall.read_morgue(good, tmp_path)[0].endswith("the morgue file cannot be read (No such file or directory)")
     (tmp_path / "1.txt").write_bytes(b"\x1b[2Jline\xff\n" * 3)
     assert hall.read_morgue(good, tmp_path) == ["\\x1b[2Jline\ufffd"] * 3
+
+
+def bot_plays(session, dungeon, until: int) -> None:
+    bot = Careful(session.driver)
+    while not dungeon.world.over and dungeon.world.turn < until:
+        play_turn(bot)
+        dungeon.update(1 / 60)
+    dungeon.update(1 / 60)
+
+
+def test_a_run_saved_and_carried_on_is_recorded_whole_and_watched_to_its_end(tmp_path):
+    """The slot's recording notes the save it goes with; Continue carries it on from that save (a Reload
+    step: a replay saves and loads its world there too), so the fallen hero's recording is the whole run."""
+    slot = tmp_path / "slot1.sav"
+    first = Session(CRYPT, 7, save_path=slot)
+    stack = scene_stack(first)
+    dungeon = stack.reset("dungeon")
+    bot_plays(first, dungeon, 12)
+    assert first.save()[0] and not first.world.over
+    bot_plays(first, dungeon, 20)  # played on after the save, then quit without saving again
+    first.close()
+    assert recording.load(slot.with_suffix(".rec")).saved[1] < len(recording.load(slot.with_suffix(".rec")).steps)
+    again = Session(CRYPT, 7, save_path=slot)
+    stack = scene_stack(again)
+    dungeon = stack.reset("dungeon", from_save=True)
+    assert again.recording is not None and again.recording.steps[-1] == ["Reload"]
+    bot_plays(again, dungeon, 400)
+    assert isinstance(stack.top, DeathScene) and stack.top.recording is not None
+    end, turn = again.world.over, again.world.turn
+    watch = stack.push("watch", path=stack.top.recording)
+    for _ in range(6):
+        key(watch, pygame.K_RIGHT)
+    frames = 0
+    while not watch.finished and frames < 20_000:
+        watch.update(1 / 30)
+        frames += 1
+    assert (watch.world.over, watch.world.turn) == (end, turn)
+    key(watch, pygame.K_ESCAPE)
+    again.close()
+
+
+def test_a_slots_recording_of_another_save_is_not_carried_on(tmp_path):
+    slot = tmp_path / "slot1.sav"
+    session = Session(CRYPT, 7, save_path=slot)
+    stack = scene_stack(session)
+    dungeon = stack.reset("dungeon")
+    bot_plays(session, dungeon, 5)
+    assert session.save()[0]
+    session.close()
+    carried = Session(CRYPT, 7, save_path=slot)
+    assert carried.continue_run() == [] and carried.recording.steps[-1] == ["Reload"]  # the same save
+    carried.close()
+    other = Session(CRYPT, 7, save_path=slot)
+    taken = recording.load(slot.with_suffix(".rec"))
+    taken.saved = ["0" * 64, taken.saved[1]]  # kept with another save of the slot
+    recording.save(taken, slot.with_suffix(".rec"))
+    assert other.continue_run() == [] and other.recording is None and other.driver.log is None
+    other.close()

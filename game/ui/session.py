@@ -6,6 +6,7 @@ showing it are built by the app's scene registry (`game/ui/app.py`), not here.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 from pathlib import Path
 
@@ -23,6 +24,14 @@ from game.world.realm import Realm
 from game.world.world import World
 
 log = logging.getLogger("ethernalis.session")
+
+
+def sha256_of(path: Path) -> str | None:
+    """A file's SHA-256, or None when it cannot be read."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 class Session:
@@ -165,6 +174,7 @@ class Session:
         Later runs start from the saved map and seed + 1. Returns the problems instead of raising.
         """
         self.close()
+        slot = None if world is not None else sha256_of(self.save_path)
         try:
             self.driver = Driver(world or load_world(self.save_path))
         except SaveError as exc:
@@ -172,8 +182,9 @@ class Session:
         world = self.driver.world
         self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
         self.hero = world.hero_sheet()
-        self.chronicle = hall.Chronicle()  # a run carried on from a save is not recorded (docs/saves.md)
+        self.chronicle = hall.Chronicle()  # the morgue file's tallies count from here
         self.chronicle.visit(self.place())
+        self.recording = self.resumed(slot)
         log.info("carried on from a save: %s, seed %s, turn %s", world.map.path, world.seed, world.turn)
         return []
 
@@ -195,7 +206,7 @@ class Session:
             log.warning("not saved: %s", exc)
             return False, str(exc)
         log.info("saved turn %s to %s", self.world.turn, self.save_path)
-        self.keep_recording()
+        self.keep_recording(saved=True)
         return True, f"Game saved (turn {self.world.turn}) to {self.save_path}."
 
     def emergency_save(self) -> str:
@@ -242,10 +253,33 @@ class Session:
         self.recording.steps = [recording.step(entry) for entry in self.driver.log]
         return self.recording
 
-    def keep_recording(self) -> None:
-        """The run's recording beside the save slot (<slot>.rec), as far as the run has gone."""
+    def resumed(self, slot: str | None) -> recording.Recording | None:
+        """The recording kept beside the slot, carried on, when it was kept with the save being continued
+        (whose SHA-256 is `slot`): its steps up to that save and a Reload, the driver logging on from there.
+        Else None: this run is not recorded (docs/saves.md, "Recordings")."""
+        path = self.save_path.with_suffix(".rec")
+        if slot is None or not path.is_file():
+            return None
+        try:
+            taken = recording.load(path)
+            recording.check_current(taken, path)
+        except recording.RecordingError as exc:
+            log.info("the slot's recording is not carried on: %s", exc)
+            return None
+        if taken.kind != "map" or taken.saved is None or taken.saved[0] != slot:
+            return None
+        taken.steps = taken.steps[:taken.saved[1]] + [[recording.RELOAD]]
+        self.driver.log = recording.log_of(taken.steps)
+        return taken
+
+    def keep_recording(self, saved: bool = False) -> None:
+        """The run's recording beside the save slot (<slot>.rec), as far as the run has gone; `saved`: the slot
+        has just been written, and the recording notes which save it goes with."""
         taken = self.taken()
         if taken is not None:
+            if saved:
+                digest = sha256_of(self.save_path)
+                taken.saved = [digest, len(taken.steps)] if digest else None
             try:
                 recording.save(taken, self.save_path.with_suffix(".rec"))
             except OSError as exc:

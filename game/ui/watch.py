@@ -14,8 +14,9 @@ from game import recording
 from game.content.errors import ContentError
 from game.launch import new_game
 from game.maps.errors import MapError
-from game.recording import TURN, RecordingError
-from game.ui import theme, widgets
+from game.recording import RELOAD, TURN, RecordingError
+from game.save import SaveError
+from game.ui import snapshot, theme, widgets
 from game.ui.dungeon import MAP_VIEW, DungeonScene
 from game.ui.scene import SceneRefused
 from game.ui.sprites import SpriteCache
@@ -106,7 +107,9 @@ class WatchScene(DungeonScene):
         while self.next_step < len(self.steps):
             entry = self.steps[self.next_step]
             self.next_step += 1
-            if entry[0] == TURN:
+            if entry[0] == RELOAD:
+                self.reload()
+            elif entry[0] == TURN:
                 self.driver.begin_turn()
             else:
                 self.driver.do(recording.command_of(entry))
@@ -114,6 +117,18 @@ class WatchScene(DungeonScene):
                 if SPEEDS[self.speed] >= WHOLE_TURNS_FROM:
                     self.driver.finish_turn()
                 return
+
+    def reload(self) -> None:
+        """The run was saved and carried on from its save here: so is the world watched (its ids remapped)."""
+        try:
+            self.driver.world = self.world = recording.reloaded(self.world)
+        except SaveError as exc:
+            self.log.add(f"The replay stops where the run was saved: {exc}", theme.PROBLEM)
+            self.next_step = len(self.steps)
+            return
+        self.glide.clear()
+        self.known.clear()
+        self.shown = snapshot.read(self.world)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
