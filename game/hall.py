@@ -26,6 +26,7 @@ from game.world.partyview import loyal_friends
 from game.world.world import World
 
 INDEX = "hall.json"
+ONE_MAP = "One map"  # the world of a single-map run's hero, in the list
 MAX_INDEX = 4 * 1024 * 1024  # bytes: some 15,000 heroes
 MAX_MORGUE = 1024 * 1024  # bytes a morgue file may have to be shown
 MAX_ENTRIES = 10_000  # heroes listed; the oldest beyond are left out of the list (their files stay)
@@ -79,7 +80,8 @@ def morgue(world: World, chronicle: Chronicle, world_name: str, place: str) -> s
     card = look.card
     end = world.over or "Still alive."
     lines = [f"Ethernalis {__version__} morgue file", "",
-             f"{look.name}, level {look.level} hero ({look.xp} XP), of {world_name}.",
+             f"{look.name}, level {look.level} ({look.xp} XP), "
+             + ("on a single-map run." if world_name == ONE_MAP else f"of the world saved as {world_name}."),
              f"{end}", f"Turns: {world.turn}    Seed: {world.seed}    Place: {place}", "",
              "The hero",
              f"  Health {look.max_health}   Stamina {card.stamina}   Mana {card.mana}   Strength {card.strength}"

@@ -231,3 +231,23 @@ def test_a_slots_recording_of_another_save_is_not_carried_on(tmp_path):
     recording.save(taken, slot.with_suffix(".rec"))
     assert other.continue_run() == [] and other.recording is None and other.driver.log is None
     other.close()
+
+
+def test_a_hero_fallen_in_a_world_of_sites_is_in_the_hall_under_its_world():
+    session = Session(CRYPT, 7)
+    stack = scene_stack(session)
+    try:
+        stack.reset("region", new=True)
+        crypt = next(pid for pid, site in session.realm.sites.items() if site.place.name == "The Sunken Crypt")
+        assert session.travel(crypt) == ""
+        dungeon = stack.reset("dungeon", site=True)
+        bot_plays(session, dungeon, 600)
+        death = stack.top
+        assert isinstance(death, DeathScene) and death.recording is None and WATCH not in death.menu.labels
+        (entry,), _ = hall.entries()
+        assert (entry["world"], entry["place"], entry["recording"]) == (session.world_slot.stem, "The Sunken Crypt", "")
+        text = (hall.hall_dir() / entry["morgue"]).read_text()
+        assert f"of the world saved as {session.world_slot.stem}." in text
+        assert "Sites visited\n  The Sunken Crypt\n" in text
+    finally:
+        session.close()

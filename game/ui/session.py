@@ -290,7 +290,7 @@ class Session:
         line saying so, or why it could not be."""
         if self.fell is not None or self.world is None or self.chronicle is None:
             return ""
-        world_name = self.world_slot.stem if self.realm is not None and self.world_slot else "One map"
+        world_name = self.world_slot.stem if self.realm is not None and self.world_slot else hall.ONE_MAP
         taken = self.taken()
         text = hall.morgue(self.world, self.chronicle, world_name, self.place())
         try:
