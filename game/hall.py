@@ -98,8 +98,8 @@ def morgue(world: World, chronicle: Chronicle, world_name: str, place: str) -> s
     lines += [f"  {name}" for name in look.carrying] or ["  nothing"]
     lines += ["", "Sites visited"] + [f"  {name}" for name in chronicle.sites or [place]]
     lines += ["", "Kills by kind"]
-    lines += [f"  {count:4}  {name}" for name, count in sorted(chronicle.kills.items(), key=lambda kv: (-kv[1], kv[0]))] \
-        or ["  none"]
+    kills = sorted(chronicle.kills.items(), key=lambda kv: (-kv[1], kv[0]))
+    lines += [f"  {count:4}  {name}" for name, count in kills] or ["  none"]
     lines += ["", "Deeds"] + ([f"  {deed}" for deed in chronicle.deeds] or ["  none"])
     friends = loyal_friends(world, world.hero)
     lines += ["", "Loyal friends"] + ([f"  {name} (loyalty {loyalty})" for name, loyalty in friends] or ["  none"])

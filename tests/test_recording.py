@@ -22,7 +22,7 @@ from game.paths import ROOT
 from game.recording import Recording, RecordingError
 from game.save import load_world, save_world
 from game.world.driver import Driver
-from game.world.commands import Command, EndTurn, Move
+from game.world.commands import Command, EndTurn
 from tests.data_edits import broken_data
 from tests.test_done_village import Bot, talk_to_three
 
@@ -56,7 +56,8 @@ def test_a_bot_run_recorded_on_the_command_line_replays_to_the_same_event_log_by
     assert replay.stdout.splitlines()[0] == run.stdout.splitlines()[0]  # the same turns, events and end
     assert game("--headless", "--map", "maps/crypt.tmx", "--seed", "7", "--turns", "200", "--events",
                 str(waited)).returncode == 0
-    kinds = {event["kind"] for event in map(json.loads, played.read_text().splitlines()) if event.get("actor") == "hero"}
+    events = map(json.loads, played.read_text().splitlines())
+    kinds = {event["kind"] for event in events if event.get("actor") == "hero"}
     assert waited.read_bytes() != played.read_bytes() and {"enter", "hit"} <= kinds, kinds  # it walked and fought
 
 
