@@ -40,6 +40,16 @@ def shot(stack, name: str) -> pygame.Surface:
     return surface
 
 
+def watch_to_the_end(watch: WatchScene) -> None:
+    """The fastest speed, and frames until the recording ends."""
+    for _ in range(len(SPEEDS)):
+        key(watch, pygame.K_RIGHT)
+    frames = 0
+    while not watch.finished and frames < 20_000:
+        watch.update(1 / 30)
+        frames += 1
+
+
 @pytest.fixture
 def fallen():
     """A careful bot's run on the crypt (seed 7) played through the window's dungeon screen to its death."""
@@ -98,12 +108,7 @@ def test_watch_replays_the_run_on_screen_to_the_same_end(fallen):
     watch.update(5.0)
     assert watch.paused and watch.next_step == paused_at
     key(watch, pygame.K_SPACE)
-    for _ in range(6):
-        key(watch, pygame.K_RIGHT)
-    frames = 0
-    while not watch.finished and frames < 20_000:
-        watch.update(1 / 30)
-        frames += 1
+    watch_to_the_end(watch)
     assert watch.finished and (watch.world.over, watch.world.turn) == (end, turn)
     for size in (0.85, 1.3):
         theme.Look.text_size = size
@@ -203,12 +208,7 @@ def test_a_run_saved_and_carried_on_is_recorded_whole_and_watched_to_its_end(tmp
     assert isinstance(stack.top, DeathScene) and stack.top.recording is not None
     end, turn = again.world.over, again.world.turn
     watch = stack.push("watch", path=stack.top.recording)
-    for _ in range(6):
-        key(watch, pygame.K_RIGHT)
-    frames = 0
-    while not watch.finished and frames < 20_000:
-        watch.update(1 / 30)
-        frames += 1
+    watch_to_the_end(watch)
     assert (watch.world.over, watch.world.turn) == (end, turn)
     key(watch, pygame.K_ESCAPE)
     again.close()
