@@ -126,7 +126,6 @@ class WatchScene(DungeonScene):
             self.log.add(f"The replay stops where the run was saved: {exc}", theme.PROBLEM)
             self.next_step = len(self.steps)
             return
-        self.glide.clear()
         self.known.clear()
         self.shown = snapshot.read(self.world)
 
