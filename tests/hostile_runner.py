@@ -8,7 +8,7 @@ map by the checker; a data case is the game's data with that one file replaced, 
 (load_content), by the map checker (read_data_ids) and by `tools/check_data.py --data`; a creature file goes to
 `tools/creature.py check` and to the game as a mod's creature (load_content with it read over the data). The
 checkers' verdicts must be the game's. A settings file is read as the game reads it at start
-(game/ui/settings.py `load`: its problems, never raising).
+(game/ui/settings.py `load`: its problems, never raising); a recording is replayed (`main.py --replay`).
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "data" / "hostile"
 sys.path.insert(0, str(ROOT))
 
-from game import launch  # noqa: E402
+from game import headless, launch  # noqa: E402
 from game.content.content import Overlay, load_content  # noqa: E402
 from game.content.errors import ContentError  # noqa: E402
 from game.maps.data_ids import read_data_ids  # noqa: E402
@@ -109,8 +109,20 @@ def creature_case(path: Path) -> list[str]:
     return lines[:-1]  # the problems, not the count
 
 
+def recording_case(path: Path) -> list[str]:
+    """What `main.py --headless --replay` prints: its one line, without the program's name."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = headless.run_replay(path, None, None)
+    if code != 1:
+        raise AssertionError(f"the replay exited {code}")
+    return [line.removeprefix("ethernalis: ") for line in err.getvalue().splitlines()]
+
+
 def run(case: dict) -> list[str]:
     path = HOSTILE / case["file"]
+    if case["kind"] == "recording":
+        return recording_case(path)
     if case["kind"] in ("map", "region"):
         return map_case(path, game=case["kind"] == "map")
     if case["kind"] == "data":

@@ -31,9 +31,13 @@ ALLOWED: dict[str, set[str]] = {
     "game.save": {"game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
     "game.launch": {"game.world", "game.maps", "game.content", "game.rules"} | BASE,
     "game.mods": {"game.maps", "game.content", "game.rules", "game.userdirs"} | BASE,  # mods over the data
-    "game.headless": {"game.launch", "game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
-    "game.ui": {"game.ui", "game.launch", "game.mods", "game.save", "game.world", "game.maps", "game.content",
-                "game.rules", "game.logs", "game.userdirs"} | BASE,
+    "game.bots": {"game.world", "game.content", "game.rules"} | BASE,
+    "game.hall": {"game.save", "game.world", "game.content", "game.rules", "game.userdirs"} | BASE,
+    "game.recording": {"game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
+    "game.headless": {"game.launch", "game.bots", "game.recording", "game.save", "game.world", "game.maps",
+                      "game.content", "game.rules"} | BASE,
+    "game.ui": {"game.ui", "game.launch", "game.mods", "game.hall", "game.recording", "game.save", "game.world",
+                "game.maps", "game.content", "game.rules", "game.logs", "game.userdirs"} | BASE,
 }
 # Libraries a part must not import: the rules are pure; only the screen draws; only the map loader reads Tiled.
 FORBIDDEN: dict[str, set[str]] = {
@@ -45,6 +49,9 @@ FORBIDDEN: dict[str, set[str]] = {
     "game.save": {"pygame"},
     "game.launch": {"pygame"},
     "game.mods": {"pygame"},
+    "game.bots": {"pygame", "pytmx", "msgpack"},
+    "game.hall": {"pygame", "pytmx", "esper"},
+    "game.recording": {"pygame"},
     "game.headless": {"pygame"},
 }
 

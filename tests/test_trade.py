@@ -15,8 +15,9 @@ from game.world.components import Identity, Inventory, Item, Merchant, Mood, Moo
 from game.world.driver import Driver
 from game.world.talkview import talk_view
 from game.world.tradeview import trade_view
-from game.world.verbs import trade
-from game.world.verbs.items import destroy
+from game.world.verbs import loadout, trade
+from game.world.verbs.moving import relocate
+from game.world.verbs.items import destroy, give
 from game.world.views import item_name
 from tests.helpers.data_edits import content_error
 from tests.helpers.village import beside, merchant
@@ -70,9 +71,49 @@ def test_N5_a_placed_merchant_opens_its_shop_from_its_type_with_two_traits_and_i
     kind = world.content.trade.types["armourer"]
     assert len(shop.traits) == 2 and shop.traits <= set(world.content.trade.traits)
     assert trade.gold_of(world, smith) == kind.gold == 150
-    for item_id, count in kind.stock.items():
-        assert held(world, smith, item_id) == count
+    assert all(held(world, smith, item_id) <= count for item_id, count in kind.stock.items())  # N33 below
+    brewer = merchant(world, "provisioner")
+    for item_id, count in world.content.trade.types["provisioner"].stock.items():
+        assert held(world, brewer, item_id) == count  # a stock light enough to carry whole
     assert trade.gold_of(world, world.hero) == world.content.trade.hero_gold == 60
+
+
+@pytest.mark.rule("N33")
+@pytest.mark.rule("N5")
+def test_N33_a_merchant_carries_no_more_stock_than_forty_times_its_strength_food_and_drink_first(village):
+    world = village.world
+    smith = merchant(world, "armourer")
+    kind = world.content.trade.types["armourer"]
+    table = sum(world.content.items[item_id].weight * count for item_id, count in kind.stock.items())
+    assert table == 45 and loadout.capacity(world, smith) == 40  # its table alone outweighs what it can carry (was 51 of 40)
+    assert loadout.carried_weight(world, smith) == 40
+    assert held(world, smith, "ration") == held(world, smith, "water_bottle") == 1  # its meals always fit
+    assert all(held(world, smith, item_id) >= 1 for item_id in kind.stock)
+    for _ in range(3):  # restocking, and growing levels, keep to it as well
+        trade.restock(world, smith)
+        world.get(smith, Merchant).xp += 1000
+        assert loadout.carried_weight(world, smith) <= 40
+    for item_eid in trade.wares(world, smith):
+        if world.content.items[world.get(item_eid, Item).item_id].slot:
+            destroy(world, item_eid)
+    trade.restock(world, smith)
+    assert trade.level(world, world.get(smith, Merchant)) > 0
+    assert all(held(world, smith, item_id) >= 1 for item_id in kind.stock)  # a piece of every line, in turn
+    assert loadout.carried_weight(world, smith) <= 40
+
+
+@pytest.mark.rule("N33")
+def test_N33_a_merchant_with_a_full_load_buys_nothing_heavy(village):
+    world = village.world
+    smith, hero = merchant(world, "armourer"), world.hero
+    beside(world, smith)
+    room = loadout.capacity(world, smith) - loadout.carried_weight(world, smith)
+    worn = world.get(hero, Inventory).equipped["weapon"]
+    heavy = world.create(Item("longsword"))
+    assert world.content.items["longsword"].weight > room
+    give(world, heavy, hero)
+    assert village.do(Sell(hero, smith, heavy)).reason == "Garm Hammerhand has no room to carry the Longsword."
+    assert heavy in world.get(hero, Inventory).items and worn != heavy
 
 
 @pytest.mark.rule("N5")
@@ -167,7 +208,7 @@ def test_N5_about_15_percent_of_the_gear_laid_in_is_fine_and_apart_15_percent_st
     world = village.world
     smith = merchant(world, "armourer")
     laid = []
-    for _ in range(60):
+    for _ in range(80):  # 7 pieces a restock fit the armourer's load (N33)
         gear = [i for i in trade.wares(world, smith)
                 if world.content.items[world.get(i, Item).item_id].slot]
         laid += [world.get(i, Item) for i in gear]

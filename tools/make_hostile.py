@@ -23,7 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import msgpack  # noqa: E402
+
+from game.content.content import load_content  # noqa: E402
 from game.content.texts import EVENT_FIELDS  # noqa: E402  (the corpus names the game's events as they are)
+from game.recording import MAGIC as RECORDING_MAGIC  # noqa: E402
+from game.world.components import sheet_plain  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "hostile"
 TSX = "../../../../maps/tilesets/dungeon.tsx"  # from tests/data/hostile/maps/
@@ -365,8 +370,74 @@ def settings_cases() -> list[Case]:
             for name, text, expect in cases]
 
 
+
+
+# ---------------------------------------------------------------- recordings
+
+def recording(body: object, version: int = 1, payload: bytes | None = None) -> bytes:
+    """A recording file (game/recording.py's format) of `body`, or of the raw compressed `payload`."""
+    payload = zlib.compress(msgpack.packb(body, use_bin_type=True)) if payload is None else payload
+    return RECORDING_MAGIC + struct.pack(">HII", version, len(payload), zlib.crc32(payload)) + payload
+
+
+def shipped_hero() -> dict:
+    """hero.toml's hero sheet as a save (and a recording) holds it."""
+    return sheet_plain(load_content().codex.shipped_sheet())
+
+
+def recording_cases() -> list[Case]:
+    """Damaged and hostile recordings, replayed with main.py --replay's run_replay."""
+    good = {"kind": "map", "map": "maps/default.tmx", "seed": 7, "hero": None, "steps": [["EndTurn", 1]] * 40,
+            "version": "0", "digest": "0" * 64}
+    whole = recording(good)
+    flipped = bytearray(whole)
+    flipped[-3] ^= 0xFF
+    nested = b"\x87" + b"".join(msgpack.packb(k) + msgpack.packb(v) for k, v in good.items() if k != "steps")
+    nested += msgpack.packb("steps") + b"\x91" * 5000 + b"\x90"  # a list in a list … 5,000 deep
+    array_bomb = b"\x87" + b"".join(msgpack.packb(k) + msgpack.packb(v) for k, v in good.items() if k != "steps")
+    array_bomb += msgpack.packb("steps") + b"\xdd\xff\xff\xff\xff" + b"\x90" * 100
+    specs = [
+        ("rec_wrong_magic", b"ETHERNALIS SAVE\n" + whole[30:], "not an Ethernalis recording (wrong magic bytes)"),
+        ("rec_header_only", whole[:len(RECORDING_MAGIC) + 3], "truncated recording (only 24 bytes)"),
+        ("rec_truncated", whole[:len(whole) // 2], f"truncated or damaged recording ({len(whole) // 2 - 31} of "
+                                                   f"{len(whole) - 31} bytes of data)"),
+        ("rec_checksum", bytes(flipped), "damaged recording (checksum mismatch)"),
+        ("rec_future_format", recording(good, version=99), "recording format 99; this game reads format 1"),
+        ("rec_inflation_bomb", recording(None, payload=zeros_zlib(80_000_000)),
+         "damaged recording (its data unpacks to more than 67108864 bytes or ends too soon)"),
+        ("rec_array_bomb", recording(None, payload=zlib.compress(array_bomb)),
+         "damaged recording (undecodable data: 4294967295 exceeds max_array_len(2000000))"),
+        ("rec_nested_bomb", recording(None, payload=zlib.compress(nested)),
+         "damaged recording (undecodable data: nested too deep)"),
+        ("rec_not_a_map", recording([1, 2, 3]), "damaged recording (its data is not a map)"),
+        ("rec_seed_text", recording({**good, "seed": "7"}), "damaged recording (seed should be a whole number)"),
+        ("rec_seed_negative", recording({**good, "seed": -1}), "damaged recording (seed out of range)"),
+        ("rec_kind_unknown", recording({**good, "kind": "dream"}),
+         "damaged recording (kind should be one of map, world)"),
+        ("rec_step_wrong_type", recording({**good, "steps": [["Move", "hero", 3]]}),
+         "damaged recording (step 1 Move.actor should be a whole number)"),
+        ("rec_step_unknown", recording({**good, "steps": [["EndTurn", 1], ["Format\x1b[2J", "c:"]]}),
+         "damaged recording (step 2 names no command (Format\\x1b[2J))"),
+        ("rec_step_huge_int", recording({**good, "steps": [["Move", 1, 2**62]]}),
+         "damaged recording (step 1 Move.room should be a whole number)"),
+        ("rec_hero_wrong", recording({**good, "hero": {"name": 5}}),
+         "damaged recording (its hero is not a hero sheet)"),
+        ("rec_hero_overreach", recording({**good, "hero": {**shipped_hero(), "charisma": 999}}),
+         "damaged recording (its hero: charisma must be from 2 to 5, not 999)"),
+        ("rec_saved_wrong", recording({**good, "saved": ["x", 99]}),
+         "damaged recording (saved should be a save's digest and a number of steps)"),
+        ("rec_world_reloaded", recording({**good, "kind": "world", "steps": [["Reload"]]}),
+         "damaged recording (a world of sites' recording is never carried on from a save)"),
+        ("rec_map_elsewhere", recording({**good, "map": "../../../../nowhere.tmx"}),
+         "its map ../../../../nowhere.tmx is not here"),
+        ("rec_empty", b"", "not an Ethernalis recording (wrong magic bytes)"),
+    ]
+    return [Case(name, "recording", f"recordings/{name}.rec", expect, {f"recordings/{name}.rec": data})
+            for name, data, expect in specs]
+
+
 def cases() -> list[Case]:
-    return map_cases() + data_cases() + settings_cases()
+    return map_cases() + data_cases() + settings_cases() + recording_cases()
 
 
 def manifest(all_cases: list[Case]) -> bytes:

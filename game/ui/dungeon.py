@@ -104,6 +104,7 @@ class DungeonScene(Scene):
         events = self.world.pop_events()
         if events:
             self.known.clear()
+            self.session.note(self.world, events)  # for the morgue file (game/hall.py)
         ours = logcolours.ours(self.world) if events else set()
         for event in events:
             self._show(event)

@@ -27,9 +27,12 @@ def new_world(dungeon: DungeonMap, content: Content, seed: int) -> World:
 class Driver:
     """Runs one world: `do` a command, then `advance` the world turn a slice per frame (or `end_turn`)."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, log: list[Command | None] | None = None) -> None:
         self.world = world
         self.done = 0  # commands carried out so far: a screen reads the world again when it changes
+        # A recording's steps (game/recording.py): every command handed to the world, and None for a world
+        # turn run with the hero dead; None when the run is not recorded (or no longer can be: F5).
+        self.log = log
         self._steps: Iterator[None] | None = None
 
     @property
@@ -44,6 +47,8 @@ class Driver:
             return Result(False, "You are dead.")
         if self.busy:
             return Result(False, "The dungeon is still moving.")
+        if self.log is not None:
+            self.log.append(command)
         result = perform(world, command)
         self.done += result.ok
         if result.ok and world.get(world.hero, Body).ap <= 0:
@@ -73,6 +78,8 @@ class Driver:
         if not self.world.over:
             self.do(EndTurn(self.world.hero))
         else:
+            if self.log is not None:
+                self.log.append(None)
             self.begin_turn()
         self.finish_turn()
 
@@ -80,6 +87,7 @@ class Driver:
         """F5: lay out `dungeon` (the map read again from disk) with a fresh population, keeping the hero."""
         if self.busy:
             raise RuntimeError("the map cannot be reloaded while a world turn runs")
+        self.log = None  # a replay cannot lay the map out again as it was on disk then
         factory.rebuild(self.world, dungeon)
 
     def close(self) -> None:

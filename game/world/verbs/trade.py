@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 GOLD = "gold"  # the items.toml id of coins: a purse is the gold stacks a creature carries
 UNSOLD_FLAGS = frozenset({"quest", "story"})  # items no merchant buys
+PROVISIONS = frozenset({"food", "drink"})  # laid in first at a restock (N33), so a merchant always eats
 
 
 # -- gold --------------------------------------------------------------------------------------------------
@@ -78,15 +79,19 @@ def wares(world: World, eid: int) -> list[int]:
 
 def restock(world: World, eid: int) -> None:
     """N5: every line of its type's stock table back up to its count, and its gold up to its type's, each
-    raised by its level (trade.toml [growth]); a weapon or armour laid in may be fine, or steel (`finer`)."""
+    raised by its level (trade.toml [growth]); a weapon or armour laid in may be fine, or steel (`finer`).
+    What is laid in is carried, within N33's capacity (`fitting`)."""
     trade, merchant = world.content.trade, world.get(eid, Merchant)
     kind, grown = trade.types[merchant.trade], level(world, merchant)
     held: dict[str, int] = {}
     for item_eid in wares(world, eid):
         item = world.get(item_eid, Item)
         held[item.item_id] = held.get(item.item_id, 0) + item.count
-    for item_id, count in kind.stock.items():
-        for _ in range(count + grown * trade.stock_per_level - held.get(item_id, 0)):
+    wanted = {item_id: count + grown * trade.stock_per_level - held.get(item_id, 0)
+              for item_id, count in kind.stock.items()}
+    laid = fitting(world, eid, wanted)
+    for item_id in kind.stock:
+        for _ in range(laid[item_id]):
             item = Item(item_id)
             if world.content.items[item_id].slot is not None:  # gear: now and then fine, or steel
                 item.quality = "fine" if world.rng.random() < trade.finer else "common"
@@ -94,6 +99,25 @@ def restock(world: World, eid: int) -> None:
             item.durability = loadout.max_durability(world, item)
             give(world, world.create(item), eid)
     add_gold(world, eid, kind.gold + grown * trade.gold_per_level - gold_of(world, eid))
+
+
+def fitting(world: World, eid: int, wanted: dict[str, int]) -> dict[str, int]:
+    """N33: how many of each wanted line a merchant can take on within forty times its base strength: all of
+    them if they fit, else a piece of each line in turn (food and drink first, so it always has its meals)
+    until no further piece fits."""
+    room = loadout.capacity(world, eid) - loadout.carried_weight(world, eid)
+    items = world.content.items
+    lines = sorted(wanted, key=lambda item_id: items[item_id].kind not in PROVISIONS)
+    laid = dict.fromkeys(wanted, 0)
+    more = True
+    while more:
+        more = False
+        for item_id in lines:
+            if laid[item_id] < wanted[item_id] and items[item_id].weight <= room:
+                laid[item_id] += 1
+                room -= items[item_id].weight
+                more = True
+    return laid
 
 
 def restock_all(world: World) -> None:
@@ -167,6 +191,8 @@ def sell(world: World, hero: int, merchant_eid: int, item_eid: int) -> str:
     if gold_of(world, merchant_eid) < offer:
         react(world, merchant_eid, hero, "broke", name, offer)
         return f"{world.get(merchant_eid, Identity).name} cannot pay {offer} gold."
+    if not loadout.can_carry(world, merchant_eid, item_eid, 1):  # N33: what it buys, it carries
+        return f"{world.get(merchant_eid, Identity).name} has no room to carry the {name}."
     pay(world, merchant_eid, hero, offer)
     hand_over(world, item_eid, merchant_eid)
     world.emit("sell", hero, merchant_eid, world.room_of(hero), item=name, price=offer)
