@@ -178,4 +178,4 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
         else:
             world.over = f"Died of {cause} {where}."
         return
-    world.delete(eid)  # deferred to the end of the turn (start.recover)
+    world.delete(eid)  # deferred to the end of the turn (systems/recover.py)
