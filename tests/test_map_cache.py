@@ -20,6 +20,8 @@ from game.maps.errors import MapError
 from game.maps.model import DungeonMap, RegionMap
 from game.paths import ASSETS, DATA, MAPS, REGION_MAP, ROOT
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 HEAD = len(diskcache.MAGIC) + 32  # where an entry's msgpack begins
 
 
