@@ -11,7 +11,7 @@ from tests.helpers.realm import walk_to
 from game.world.commands import Ask, Talk
 from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Persona
 from game.world.driver import Driver
-from game.world.realm import distance_to_road
+from game.world.travel import distance_to_road
 from game.world.verbs import social
 from tests.helpers.realm import go_up, named
 
