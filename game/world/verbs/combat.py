@@ -8,6 +8,7 @@ from game.rules import combat as rules
 from game.rules.bridge import group_aim_percent
 from game.rules.groups import FLANK_BONUS, flanks, is_group
 from game.world.components import Body, Identity, Inventory, Item, Mood, MoodState, Position
+from game.world.moods import MOODS
 from game.world.rooms import footprint_of, occupied
 from game.world.verbs import conditions, deeds, items, loadout, social
 from game.world.verbs.factory import group_cells
@@ -136,7 +137,7 @@ def anger(world: World, attacker: int, target: int) -> None:
         if eid == world.hero:
             continue
         mood = world.try_get(eid, Mood)
-        if mood is None or mood.state == MoodState.FLEEING:
+        if mood is None or not MOODS[mood.state].angered_by_blows:
             continue
         if eid == target or world.get(eid, Identity).faction == faction:
             if mood.state != MoodState.ANGERED:
