@@ -4,6 +4,7 @@ only through its own store (no esper, no global world switched), and a headless 
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -125,6 +126,7 @@ def test_the_layering_check_catches_an_upward_import():
 ESPER_ALLOWED = {"game/world/ecs.py", "tools/bench.py", "tests/test_ecs.py"}
 
 
+@functools.cache
 def sources() -> dict[str, ast.AST]:
     """Every Python file of game/, tools/ and tests/ by its path from the root, parsed."""
     return {str(p.relative_to(ROOT)): ast.parse(p.read_text(encoding="utf-8"))
@@ -237,6 +239,7 @@ def test_no_function_local_import_in_the_world():
     assert local == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("steps", [
     "run_headless(DEFAULT_MAP, 7, 5, None, None, None, SAVE)",
     "run_headless(DEFAULT_MAP, 7, 5, None, None, SAVE, None)",

@@ -17,6 +17,8 @@ import pytest
 from game.headless import run_headless
 from game.paths import DATA, DEFAULT_MAP, ROOT
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 spec = importlib.util.spec_from_file_location("ethernalis_main", ROOT / "main.py")
 main = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(main)

@@ -58,6 +58,7 @@ def realm():
     realm.close()
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N4")
 @pytest.mark.rule("N38")
 def test_N4_N38_a_follower_climbs_out_travels_to_the_keep_and_arrives_beside_the_hero(realm, tmp_path):

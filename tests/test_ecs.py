@@ -4,6 +4,7 @@ random run of every change the game makes."""
 import random
 
 import esper
+import pytest
 
 from game.world.ecs import Store
 
@@ -28,6 +29,7 @@ def state(query, join) -> list:
     return [[e for e, _ in query(k[0])] if len(k) == 1 else [e for e, _ in join(*k)] for k in QUERIES]
 
 
+@pytest.mark.slow
 def test_the_store_orders_every_query_as_esper_does_through_a_random_run():
     rng, store = random.Random(5), Store()
     esper.switch_world("store-test")

@@ -20,6 +20,8 @@ from game.maps.errors import MapError
 from game.maps.tiled import load_map, load_region
 from game.paths import ROOT
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 HOSTILE = ROOT / "tests" / "data" / "hostile"
 CASES = json.loads((HOSTILE / "cases.json").read_text())
 ADDRESS_SPACE = 1 << 30  # bytes a process running the corpus may map: far below what the bombs once took

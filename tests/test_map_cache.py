@@ -22,6 +22,8 @@ from game.maps.model import DungeonMap
 from game.maps.tiled import RawMap, read_tmx
 from game.paths import ASSETS, DATA, MAPS, REGION_MAP, ROOT
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 HEAD = len(diskcache.MAGIC) + 32  # where an entry's msgpack begins
 
 

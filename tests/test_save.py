@@ -479,6 +479,7 @@ def test_default_slot_is_in_the_user_data_folder():
 # -- the command line ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_headless_save_then_load_continues_the_same_run(tmp_path: Path):
     save, first, rest, whole = (tmp_path / n for n in ("run.sav", "a.jsonl", "b.jsonl", "whole.jsonl"))
     common = ["--headless", "--seed", "4"]

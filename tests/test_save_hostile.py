@@ -22,6 +22,8 @@ from game.save import UNFORESEEN, SaveError, load_world, snapshot
 from tests.helpers.saves import run_main
 from tests.helpers.screens import press
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 BAD = Path(__file__).parent / "data" / "saves_bad"
 CASES: dict[str, dict[str, str | None]] = json.loads((BAD / "cases.json").read_text(encoding="utf-8"))
 MEMORY = 1536 * 1024 * 1024  # bytes of address space for the process that loads them

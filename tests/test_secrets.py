@@ -205,6 +205,7 @@ def earn_secret(realm) -> tuple[int, int]:
     raise AssertionError("no secret in 400 offers")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N61")
 def test_N61_a_loyal_villager_shares_a_secret_the_journal_and_region_map_show_it_and_the_hero_goes_there(tmp_path):
     realm = new_realm(REGION_MAP, 11)

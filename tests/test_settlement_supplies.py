@@ -16,6 +16,8 @@ from game.world.components import Identity, Item, Needs, Persona
 from game.world.driver import Driver
 from tests.helpers.world_fixtures import kinds, make_world, room_id, row_map, spawn
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 VILLAGE = MAPS / "village.tmx"
 
 

@@ -755,6 +755,7 @@ def village_history(seed: int, turns: int) -> tuple[str, dict]:
         game.close()
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N87")
 @pytest.mark.rule("N73")
 @pytest.mark.rule("N69")

@@ -29,6 +29,8 @@ from game.world.verbs import moments, social
 from tests.helpers.world_fixtures import step_towards
 from tests.helpers.realm import walk_to
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 VILLAGE, KEEP, TOWER = 1, 3, 2
 SEEDS = os.environ.get("WORLD_BOT_SEEDS", "1-3")  # e.g. WORLD_BOT_SEEDS=1-80 for the pass rate (docs/testing.md)
 WINS_BY = 2.0  # a fight is taken when the hero would outlast the foes in the room by this factor (the careful bot's)

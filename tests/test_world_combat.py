@@ -311,22 +311,22 @@ def test_N24_a_stunned_hero_can_neither_fight_nor_move(world, game):
 
 @pytest.mark.rule("N24")
 def test_N24_a_stun_counts_down_from_the_turn_after_it_came_whatever_the_health(world):
-    from game.world.systems import start
+    from game.world.systems import recover
 
     wolf = spawn(world, "wolf", 0)
     body(world, wolf).health = 1
     world.turn = 5
     moving.stun(world, wolf, 2)
-    start.recover(world)  # the end of the turn it came: no count yet
+    recover.run(world)  # the end of the turn it came: no count yet
     assert body(world, wolf).stunned == 2
     world.turn = 6
-    start.recover(world)
+    recover.run(world)
     assert body(world, wolf).stunned == 1
     moving.stun(world, world.hero, 1)  # the hero likewise
-    start.recover(world)
+    recover.run(world)
     assert body(world, world.hero).stunned == 1
     world.turn = 7
-    start.recover(world)
+    recover.run(world)
     assert body(world, wolf).stunned == 0 and body(world, world.hero).stunned == 0
     assert [e.actor for e in kinds(world, "stun_over")] == [world.uid(wolf), "hero"]
     assert body(world, world.hero).ap == body(world, world.hero).card.ap

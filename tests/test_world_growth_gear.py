@@ -9,7 +9,7 @@ from game.world import views
 from game.rules.growth import grown, level_for_xp, xp_for_level
 from game.world.verbs import combat, factory, loadout, provisions
 from game.world.components import Growth, Inventory, Item
-from game.world.systems import abilities, growth, scavenge
+from game.world.systems import abilities, gear, growth
 from tests.helpers.world_fixtures import body, kinds, make_world, mood, room_id, row_map, spawn
 
 
@@ -110,7 +110,7 @@ def test_N30_picks_up_and_equips_a_better_weapon(world):
     before = body(world, wanderer).card.melee
     sword = factory.spawn_item(world, "longsword", room_id(2), (12, 2), quality="masterwork")
     body(world, wanderer).ap = 2
-    scavenge.run(world)
+    gear.run(world)
     inv = world.get(wanderer, Inventory)
     assert inv.equipped["weapon"] == sword
     assert body(world, wanderer).card.attack.name == "Longsword" and body(world, wanderer).card.melee > before
@@ -122,10 +122,10 @@ def test_N30_a_creature_at_1_health_still_arms_itself_and_one_at_0_does_not(worl
     wanderer = spawn(world, "wanderer", 2, gear=("club",))
     sword = factory.spawn_item(world, "longsword", room_id(2), (12, 2), quality="masterwork")
     body(world, wanderer).ap, body(world, wanderer).health = 3, 0
-    scavenge.run(world)
+    gear.run(world)
     assert world.get(wanderer, Inventory).equipped["weapon"] != sword
     body(world, wanderer).health = 1
-    scavenge.run(world)
+    gear.run(world)
     assert world.get(wanderer, Inventory).equipped["weapon"] == sword
     assert body(world, wanderer).ap == 2  # arming cost one of its three
 
@@ -143,7 +143,7 @@ def test_N30_N35_armour_is_weighed_by_quality_and_rune_before_its_wear(world, fi
     factory.spawn_item(world, "gambeson", room_id(2), (11, 2), **first)
     better = factory.spawn_item(world, "gambeson", room_id(2), (12, 2), **second)
     body(world, wanderer).ap = 2
-    scavenge.run(world)
+    gear.run(world)
     assert world.get(wanderer, Inventory).equipped["body"] == better
 
 
@@ -152,10 +152,10 @@ def test_N29_N30_arming_waits_for_the_unlock_level(world):
     level = next(lvl for lvl, b in world.actors.of(outlaw).unlocks.items() if b == "arm_itself")
     factory.spawn_item(world, "longsword", room_id(2), (12, 2), quality="masterwork")
     body(world, outlaw).ap = 2
-    scavenge.run(world)
+    gear.run(world)
     assert kinds(world, "equip") == []
     world.get(outlaw, Growth).level = level
-    scavenge.run(world)
+    gear.run(world)
     assert kinds(world, "equip")
 
 
@@ -163,7 +163,7 @@ def test_N30_animals_do_not_arm_themselves(world):
     wolf = spawn(world, "wolf", 2)
     factory.spawn_item(world, "longsword", room_id(2), (12, 2))
     body(world, wolf).ap = 2
-    scavenge.run(world)
+    gear.run(world)
     assert "weapon" not in world.get(wolf, Inventory).equipped
 
 
@@ -220,7 +220,7 @@ def test_N33_overburdened_picks_up_nothing(world):
     axe = factory.spawn_item(world, "greataxe", room_id(2), (12, 2), quality="masterwork")
     assert not loadout.can_carry(world, outlaw, axe)
     body(world, outlaw).ap = 2
-    scavenge.run(world)
+    gear.run(world)
     assert axe in world.rooms.floor(room_id(2))
 
 
@@ -239,7 +239,7 @@ def test_N36_hostile_creature_prefers_the_enchanted_item(world):
     plain = factory.spawn_item(world, "shortsword", room_id(2), (12, 2))
     runed = factory.spawn_item(world, "shortsword", room_id(2), (12, 2), rune="dark")
     body(world, outlaw).ap = 2
-    scavenge.run(world)
+    gear.run(world)
     assert world.get(outlaw, Inventory).equipped["weapon"] == runed
     assert plain in world.rooms.floor(room_id(2))
 
@@ -364,10 +364,10 @@ def test_N30_arming_costs_an_action_point_says_what_was_taken_and_waits_for_ap_a
     sword = factory.spawn_item(world, "longsword", room_id(2), (12, 2), rune="fire")
     for ap, state in ((0, "resting"), (2, "fleeing")):
         body(world, wanderer).ap, mood(world, wanderer).state = ap, state
-        scavenge.run(world)
+        gear.run(world)
         assert kinds(world, "equip") == []
     body(world, wanderer).ap, mood(world, wanderer).state = 2, "resting"
-    scavenge.run(world)
+    gear.run(world)
     assert body(world, wanderer).ap == 1
     assert [(e.actor, e.room, e.data["runed"]) for e in kinds(world, "equip")] == [(world.uid(wanderer), room_id(2), True)]
     assert world.get(wanderer, Inventory).equipped["weapon"] == sword

@@ -15,6 +15,8 @@ from game.world.rooms import occupied
 from game.world.driver import Driver, new_world
 from game.world.world import World
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 KINDS = ("wanderer", "wolf", "goblin_cutters", "zombie", "giant_rat", "outlaw", "villager", "rat_swarm",
          "guard", "noxious_ooze", "ember_spirit", "cave_bats")
 LOOT = ("ration", "water_bottle", "healing_potion", "shortsword", "gambeson", "spear", "iron_key", "helmet")

@@ -10,6 +10,7 @@ from game.world.commands import Attack
 from game.world.components import Position
 from game.world.systems import combat as combat_stage
 from game.world.systems import conditions as conditions_stage
+from game.world.systems import presence
 from game.world.verbs import combat, conditions
 from game.world.verbs.moving import relocate
 from tests.helpers.world_fixtures import body, kinds, room_id, spawn
@@ -67,7 +68,7 @@ def test_presence_trait_frightens_and_the_frightened_do_not_strike(world, game):
     skeletons = spawn(world, "skeleton_rabble", 0, heads=8)
     world.rng.seed(1)
     while not body(world, world.hero).conditions:
-        conditions_stage.presence(world)
+        presence.run(world)
     assert "frightened" in body(world, world.hero).conditions
     assert game.do(Attack(world.hero, skeletons)).reason == "You cannot fight while frightened."
 
@@ -81,7 +82,7 @@ def test_C40_a_presence_trait_tries_each_enemy_once_and_spares_its_friends_and_t
     world.rng.seed(3)
     for turn in range(1, 400):
         body(world, world.hero).conditions.clear()
-        conditions_stage.presence(world)
+        presence.run(world)
         trials = [e for e in world.events if e.kind in ("afflicted", "resisted")]
         assert [(e.actor, e.target) for e in trials] == [(world.uid(skeletons), "hero")] * turn  # no rat
         if {e.kind for e in trials} == {"afflicted", "resisted"}:

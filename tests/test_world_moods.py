@@ -9,7 +9,8 @@ from game.maps.model import Spawner, Trap
 from game.world.driver import Driver
 from game.world import views
 from game.world.verbs import factory, moving
-from game.world.components import Identity, Opinion, Opinions, Position
+from game.world.components import Identity, MoodState, Opinion, Opinions, Position
+from game.world.moods import MOODS
 from game.world.world import pair_of
 from game.world.systems import behaviour, movement, scent
 from tests.helpers.world_fixtures import body, kinds, make_world, mood, move_hero, needs, room_id, room_of, row_map, spawn
@@ -666,3 +667,13 @@ def test_N14_a_creature_killed_by_a_trap_springs_no_more(content):
         assert world.trap_spent.get(301) is None
     finally:
         world.close()
+
+
+def test_every_mood_has_its_row_in_the_moods_table_and_the_rows_say_the_rules():
+    """game/world/moods.py: one row per mood; N17 a fleeing creature neither fights, arms nor is angered by
+    blows; N18 only an angered one forces doors; N12 a resting or wary one stays put."""
+    assert set(MOODS) == set(MoodState)
+    assert [s for s, m in MOODS.items() if not m.fights] == [MoodState.FLEEING] == \
+        [s for s, m in MOODS.items() if not m.arms] == [s for s, m in MOODS.items() if not m.angered_by_blows]
+    assert [s for s, m in MOODS.items() if m.forces_doors] == [MoodState.ANGERED]
+    assert {s for s, m in MOODS.items() if not m.moves} == {MoodState.RESTING, MoodState.WARY}

@@ -11,7 +11,7 @@ from tests.helpers.realm import walk_to
 from game.world.commands import Ask, Talk
 from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Persona
 from game.world.driver import Driver
-from game.world.realm import distance_to_road
+from game.world.travel import distance_to_road
 from game.world.verbs import social
 from tests.helpers.realm import go_up, named
 
@@ -134,6 +134,7 @@ def test_N3_a_settlement_lives_the_turns_the_hero_is_away(realm):
     assert max(hungry) > 0  # its residents grew hungry meanwhile (and ate: N8-N11 ran)
 
 
+@pytest.mark.slow
 def test_catch_up_is_capped_at_the_data_number(realm):
     assert realm.tuning["catch_up"] == 2000
     tower = realm.sites[TOWER]
@@ -171,6 +172,7 @@ def test_N3_several_heroes_each_with_its_own_uid_and_place(realm):
     assert realm.travel(VILLAGE).ok and realm.here.uid(realm.here.hero) == "hero#2"
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N5")
 def test_N5_merchants_stay_in_their_shops_every_turn_living_on_their_stock(realm):
     """Merchants are stationary (N5): each eats and drinks from its stock, which every restock lays in again
@@ -195,6 +197,7 @@ def test_N5_merchants_stay_in_their_shops_every_turn_living_on_their_stock(realm
     assert worst <= 80  # never past complaining: nothing sends it out for food
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N3")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_N3_the_towers_merchant_and_travellers_live_through_the_siege_which_keeps_to_its_posts(seed):

@@ -21,6 +21,8 @@ from game.world.verbs import social
 from tests.helpers.realm import walk_to
 from tests.helpers.realm import go_up, named
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 VILLAGE, TOWER = 1, 2  # the settlements' object ids in maps/region.tmx
 TRAVELLERS = ("Herald Roderic", "Envoy Ilse")  # the tower's people whose map gives them a range
 STAY, ROAD = 192, 70  # [region] stay; Varr's Watch to Ashby Vale: 14 squares x turns_per_square 5

@@ -9,6 +9,7 @@ equipped slots). A problem is refused with saved.Unfit, one line that names it; 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from typing import Any, Callable
 
@@ -195,7 +196,11 @@ def by_name(key: str, names: list[str] | None, values: list[Any]) -> dict[str, A
 
 
 Loader = Callable[[list[dict[str, Any]], World, dict[str, list[str]]], list[Made]]
-_LOADERS: list[tuple[tuple[saved.Part, ...], Loader, str]] = []  # the latest last
+_LOADERS: list[tuple[tuple[saved.Part, ...], Loader, tuple[str, bool]]] = []  # the latest last; (where, FIELD_BY_FIELD)
+# ETHERNALIS_FIELD_BY_FIELD=1: the entity loader makes every component field by field, in plain Python one can
+# step through (Part.load_field_by_field), instead of testing a record's fields side by side; the same
+# components and the same refusals, slower (docs/saves.md, "The loader").
+FIELD_BY_FIELD = os.environ.get("ETHERNALIS_FIELD_BY_FIELD") == "1"
 WORLD_CALL = re.compile(r"\b([A-Za-z]+_[0-9]+)\(w\)")  # a kind's bound or choices, asked of the world
 
 
@@ -206,11 +211,11 @@ def entity_loader(parts: dict[str, saved.Part], where: str) -> Loader:
     take whole goes to `Part.load_field_by_field`, which makes it or names the problem (tests/
     test_save_registry.py holds it to that)."""
     key = tuple(parts.values())
-    loader = next((known for kept, known, kept_where in reversed(_LOADERS) if kept_where == where
+    loader = next((known for kept, known, kept_where in reversed(_LOADERS) if kept_where == (where, FIELD_BY_FIELD)
                    and len(kept) == len(key) and all(a is b for a, b in zip(kept, key))), None)
     if loader is None:
         loader = _compile_loader(key, where)
-        _LOADERS[:] = [*_LOADERS[-7:], (key, loader, where)]
+        _LOADERS[:] = [*_LOADERS[-7:], (key, loader, (where, FIELD_BY_FIELD))]
     return loader
 
 
@@ -282,6 +287,9 @@ def part_lines(i: int, part: saved.Part, scope: dict[str, Any], hoisted: Callabl
         made_it = [f"component = make{i}({', '.join(values)})"]
     if part.check is not None:
         made_it += [f"problem = check{i}(w, component, made)", "if problem:", "    raise Unfit(problem)"]
+    if FIELD_BY_FIELD:  # the debugging switch: every component through Part.load_field_by_field
+        return ["if type(saved) is list:", f"    saved = by_name({part.key!r}, fields.get({part.key!r}), saved)",
+                f"component = slowly{i}(saved, w, made)", f"made[C{i}] = component"]
     return ["component = None",
             "if type(saved) is list:",
             f"    if in_order{i} and len(saved) == {len(names)}:",

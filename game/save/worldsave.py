@@ -28,7 +28,9 @@ from game.save.errors import SaveError
 from game.save.snapshot import Checked
 from game.world import saved
 from game.world.components import UID, Body, Errand
-from game.world.realm import HeroProfile, Realm, SiteWorld, Wayfarer
+from game.world.heroes import HeroProfile
+from game.world.realm import Realm, SiteWorld
+from game.world.roads import Wayfarer
 from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
 from game.world.verbs import company
 from game.world.verbs.combat import die

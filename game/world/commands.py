@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import (coercion, combat, company, conditions, contracts, deeds, loadout, moments, motives,
-                              moving, provisions, spells, talk, trade)
-from game.world.verbs.witness import observe
+from game.world.verbs import (coercion, combat, company, conditions, contracts, deeds, heroic, loadout, moments,
+                              motives, moving, provisions, spells, talk, trade)
 from game.world.views import item_name
 
 if TYPE_CHECKING:
@@ -304,9 +303,7 @@ def _move(world: World, actor: int, cmd: Move) -> str:
     reason = moving.go(world, actor, exit_, cmd.room, force=False)
     if not reason:
         company.follow(world, actor, here)  # N4: the companions following come along
-    if not reason and actor == world.hero:
-        observe(world, actor)  # N71: whoever stands there has been seen
-        deeds.entered(world, actor, cmd.room)
+        heroic.moved(world, actor, cmd.room)
     return reason
 
 
@@ -343,8 +340,7 @@ def _pick_up(world: World, actor: int, cmd: PickUp) -> str:
         return f"The {item_name(world, cmd.item)} is too heavy to carry with your load."
     room, name = world.room_of(actor), item_name(world, cmd.item)
     provisions.take(world, actor, cmd.item)
-    if actor == world.hero:
-        motives.hoard_taken(world, actor, room, name)  # C4: a collector fights to keep what it holds
+    heroic.took(world, actor, room, name)
     return ""
 
 

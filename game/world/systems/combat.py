@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.world.components import Body, Mood, MoodState, Position
+from game.world.moods import MOODS
 from game.world.verbs import conditions
 from game.world.verbs.combat import strike
 from game.world.verbs.witness import fought_beside
@@ -25,7 +26,7 @@ def run(world: World) -> None:
             if actor is None:
                 continue
             body, mood = actor.body, actor.mood
-            if body.health <= 0 or body.stunned or mood.state == MoodState.FLEEING \
+            if body.health <= 0 or body.stunned or not MOODS[mood.state].fights \
                     or (body.conditions and conditions.hampered(world, body)):
                 continue
             while body.strikes > 0 and body.ap > 0 and world.alive(eid):

@@ -1,26 +1,14 @@
-"""Conditions stage (C40): presence traits reach whoever starts its turn beside the group; conditions do
-their work (attrition, C35) and wear off."""
+"""Conditions stage (C40): conditions do their work (attrition, C35) and wear off."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.world.components import Body
 from game.world.verbs.combat import apply_damage
-from game.world.verbs.conditions import afflict
 
 if TYPE_CHECKING:
     from game.content.conditions import Condition
     from game.world.world import World
-
-
-def presence(world: World) -> None:
-    """C40: a trait that reaches the senses works on every enemy that starts its turn beside the group."""
-    for actor in world.actors.where("presence"):
-        if actor.body.health <= 0 or not actor.body.heads:
-            continue
-        for other in world.rooms.occupants(actor.pos.room):
-            if other != actor.eid and world.alive(other) and world.is_enemy(actor.eid, other):
-                afflict(world, actor.eid, other)
 
 
 def run(world: World) -> None:

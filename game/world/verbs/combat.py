@@ -8,6 +8,7 @@ from game.rules import combat as rules
 from game.rules.bridge import group_aim_percent
 from game.rules.groups import FLANK_BONUS, flanks, is_group
 from game.world.components import Body, Identity, Inventory, Item, Mood, MoodState, Position
+from game.world.moods import MOODS
 from game.world.rooms import footprint_of, occupied
 from game.world.verbs import conditions, deeds, items, loadout, social
 from game.world.verbs.factory import group_cells
@@ -138,7 +139,7 @@ def anger(world: World, attacker: int, target: int) -> None:
         if eid == world.hero:
             continue
         mood = world.try_get(eid, Mood)
-        if mood is None or mood.state == MoodState.FLEEING:
+        if mood is None or not MOODS[mood.state].angered_by_blows:
             continue
         if eid == target or world.get(eid, Identity).faction == faction:
             if mood.state != MoodState.ANGERED:
@@ -180,4 +181,4 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
         else:
             world.over = f"Died of {cause} {where}."
         return
-    world.delete(eid)  # deferred to the end of the turn (start.recover)
+    world.delete(eid)  # deferred to the end of the turn (systems/recover.py)

@@ -196,34 +196,26 @@ def tend(world: World, hero: int, eid: int) -> bool:
     return True
 
 
-def run(world: World) -> None:
-    """The company stage (N4, N12): one companion beside a badly hurt hero gives it a healing potion (not a
-    forced labourer, N47); an explorer goes to its room, looks, and walks back to the hero to report; a
-    follower left behind (a full room, a locked door) catches up a room a turn; a waiter stays."""
-    hero = world.hero
-    if not world.alive(hero):
+def act(world: World, hero: int, eid: int, here: int) -> None:
+    """A companion's turn (N4, N12): an explorer goes to its room, looks, and walks back to the hero (in
+    `here`) to report; a follower left behind (a full room, a locked door) catches up a room a turn; a waiter
+    stays."""
+    companion = companion_of(world, eid)
+    now = world.room_of(eid)
+    if companion.order == "explore" and not companion.back:
+        if now != companion.room:
+            step_towards(world, eid, companion.room)
+            now = world.room_of(eid)
+        if now == companion.room:
+            companion.seen, companion.back = look(world, eid, now)[:300], True
         return
-    here = world.room_of(hero)
-    tended = False
-    for eid in party(world, hero):
-        companion = companion_of(world, eid)
-        now = world.room_of(eid)
-        if now == here and not tended:
-            tended = tend(world, hero, eid)
-        if companion.order == "explore" and not companion.back:
-            if now != companion.room:
-                step_towards(world, eid, companion.room)
-                now = world.room_of(eid)
-            if now == companion.room:
-                companion.seen, companion.back = look(world, eid, now)[:300], True
-            continue
-        if companion.order == "explore":  # on its way back
-            if now != here:
-                step_towards(world, eid, here)
-            if world.room_of(eid) == here:
-                say(world, eid, hero, line(world, "seen", room=world.room_name(companion.room),
-                                           seen=companion.seen), "company")
-                companion.order, companion.room, companion.back = "follow", -1, False
-            continue
-        if companion.order == "follow" and now != here:
+    if companion.order == "explore":  # on its way back
+        if now != here:
             step_towards(world, eid, here)
+        if world.room_of(eid) == here:
+            say(world, eid, hero, line(world, "seen", room=world.room_name(companion.room),
+                                       seen=companion.seen), "company")
+            companion.order, companion.room, companion.back = "follow", -1, False
+        return
+    if companion.order == "follow" and now != here:
+        step_towards(world, eid, here)

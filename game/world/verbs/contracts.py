@@ -247,20 +247,3 @@ def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
     if raised:
         secrets.after_work(world, hero, giver)  # N60
     return ""
-
-
-# -- the contracts stage -----------------------------------------------------------------------------------
-def latch(world: World, hero: int) -> None:
-    """An active contract whose kind watches its objective (the named enemy dead, the room to clear holding no
-    living enemy of the hero while the hero stands in it, the escorted giver arrived) is marked met, said
-    once in the log."""
-    journal = world.try_get(hero, Journal)
-    if journal is None or not world.alive(hero):
-        return
-    for contract in journal.contracts:
-        kind = kind_of(contract)
-        if contract.state != "active" or contract.met or not kind.latches:
-            continue
-        if kind.met(world, hero, contract):
-            contract.met = True
-            world.emit("contract", hero, None, world.room_of(hero), state="ready", objective=contract.objective)

@@ -186,16 +186,16 @@ def command(world: World, hero: int, target: int, order: str) -> str:
 
 
 # -- the countdown and its end (N56-N59) -------------------------------------------------------------------
-def count_down(world: World) -> None:
-    """N56: every binding counts down one step a turn; at 0 it ends, or waits for space and tries again each
-    turn (N59). The hero gets spent mana back one point every `mana_back_every` turns."""
-    for eid, binding in list(world.query(Binding)):
-        if not world.alive(eid):
-            continue
-        if binding.turns > 0:
-            binding.turns -= 1
-        if binding.turns == 0:
-            expire(world, eid, binding)
+def count_down(world: World, eid: int, binding: Binding) -> None:
+    """N56: the binding counts down one step; at 0 it ends, or waits for space and tries again each turn (N59)."""
+    if binding.turns > 0:
+        binding.turns -= 1
+    if binding.turns == 0:
+        expire(world, eid, binding)
+
+
+def mana_back(world: World) -> None:
+    """N50: the hero gets spent mana back one point every `mana_back_every` turns."""
     mana = world.try_get(world.hero, Mana) if world.hero and world.exists(world.hero) else None
     if mana is not None and mana.spent and world.turn % world.content.spells.mana_back_every == 0:
         mana.spent -= 1

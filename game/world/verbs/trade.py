@@ -120,15 +120,6 @@ def fitting(world: World, eid: int, wanted: dict[str, int]) -> dict[str, int]:
     return laid
 
 
-def restock_all(world: World) -> None:
-    """N5: every `restock_every` world turns, every living merchant restocks."""
-    if world.turn % world.content.trade.restock_every:
-        return
-    for eid, _ in world.query(Merchant):
-        if world.alive(eid):
-            restock(world, eid)
-
-
 def price(world: World, merchant_eid: int, item_eid: int, selling: bool) -> rules.Price:
     """N5: what the merchant asks for one of the item (`selling`) or offers for one."""
     trade, merchant = world.content.trade, world.get(merchant_eid, Merchant)

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from game.rules import dice
 from game.rules.tags import HUMANOID
 from game.world.actors import unlocked_at
-from game.world.components import Body, Identity, Inventory, Item, MoodState
+from game.world.components import Body, Identity, Inventory, Item
+from game.world.moods import MOODS
 from game.world.verbs import loadout
 from game.world.verbs.provisions import take
 from game.world.verbs.spells import is_bound
@@ -31,7 +32,7 @@ def can_arm(actor: Actor) -> bool:
 def run(world: World) -> None:
     for actor in world.actors.all():
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
-        if body.health <= 0 or body.ap <= 0 or mood.state == MoodState.FLEEING or body.heads or is_bound(actor):
+        if body.health <= 0 or body.ap <= 0 or not MOODS[mood.state].arms or body.heads or is_bound(actor):
             continue
         floor = world.rooms.gear_on_floor(pos.room)
         if not floor or not can_arm(actor):
