@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: play test check-maps art sound bench mutate clean
+.PHONY: play test test-fast check-maps art sound bench mutate clean
 
 $(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Ethernalis needs Python 3.11 or newer (found %s)" % sys.version.split()[0])'
@@ -19,6 +19,11 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -q
+
+# The inner loop: every test but those marked slow (the long statistical runs, the tools and subprocesses),
+# stopping at the first failure; under 30 s on an idle two-core machine (docs/testing.md).
+test-fast: $(STAMP)
+	$(HEADLESS) $(PY) -m pytest -q -x -m "not slow"
 
 .PHONY: package check-package
 

@@ -7,6 +7,8 @@
     python main.py --headless --load SAVE --turns 50 --save SAVE    continue a saved run headless
     python main.py --version            the game's version
     python main.py --headless --world 500 --seed 7 --events out.jsonl    a world of sites for 500 turns
+    python main.py --headless --map maps/crypt.tmx --seed 7 --bot careful --record run.rec    a recorded run
+    python main.py --headless --replay run.rec --events out.jsonl    the recorded run again, the same events
 """
 from __future__ import annotations
 
@@ -16,13 +18,15 @@ import sys
 from pathlib import Path
 
 from game import __version__
-from game.content.errors import printable
+from game.content.errors import clipped, printable
 from game.paths import DEFAULT_MAP, regular_file, same_file
-from game.runtime import tune_gc
+from game.runtime import MAX_SEED, tune_gc
 
-MAX_SEED = 2**63 - 1  # a save holds the seed as a signed 64-bit integer (msgpack)
 MAX_TURNS = 1_000_000  # a headless run of that many turns takes hours already
-OUTPUTS = ("save", "events", "dump_state", "screenshot")
+OUTPUTS = ("save", "events", "dump_state", "screenshot", "record")
+PATHS = ("map", "load", "replay", *OUTPUTS)
+MAX_PATH_BYTES = 4096  # PATH_MAX on Linux; a longer path is refused before the system is asked
+MAX_NAME_BYTES = 255  # one folder or file name (NAME_MAX on Linux, macOS and Windows)
 
 
 class ArgumentError(Exception):
@@ -48,6 +52,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--save", type=Path, help="headless: save the world here after the run")
     parser.add_argument("--world", type=int, metavar="TURNS",
                         help="headless: run the world of sites of maps/region.tmx (every site) for TURNS turns")
+    parser.add_argument("--bot", choices=("careful", "reckless"),
+                        help="headless: a scripted hero plays the map instead of waiting (game/bots.py)")
+    parser.add_argument("--record", type=Path, help="headless: keep the run's seed and commands in this file")
+    parser.add_argument("--replay", type=Path, help="headless: play a recording again, to the same events")
     parser.add_argument("--smoke-test", action="store_true", help="play scripted turns in a dummy window")
     parser.add_argument("--screenshot", type=Path, help="smoke test: save the dungeon screen here")
     parser.add_argument("--version", action="store_true", help="print the game's version and stop")
@@ -55,6 +63,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.version and len(argv) > 1:
         raise ArgumentError("--version takes no other option")
     refuse_idle_flags(args)
+    for flag in PATHS:
+        if getattr(args, flag) is not None:
+            check_path("--" + flag.replace("_", "-"), getattr(args, flag))
+    refuse_replay_flags(args)
     if args.world is not None:
         if args.turns is not None:
             raise ArgumentError("--world takes its turns itself (--world 500); give no --turns")
@@ -88,12 +100,47 @@ def refuse_idle_flags(args: argparse.Namespace) -> None:
         raise ArgumentError("--smoke-test plays in a window; it takes no --headless")
     if args.screenshot is not None and not args.smoke_test:
         raise ArgumentError("--screenshot works with --smoke-test (in the game, F12 takes screenshots)")
-    for flag in ("turns", "events", "dump_state", "world"):
+    for flag in ("turns", "events", "dump_state", "world", "bot", "record", "replay"):
         if getattr(args, flag) is not None and not args.headless:
             raise ArgumentError(f"--{flag.replace('_', '-')} works with --headless")
     for flag in ("map", "seed"):
         if getattr(args, flag) is not None and args.load is not None:
             raise ArgumentError(f"--{flag} does nothing with --load: the save has its own map and seed")
+
+
+def check_path(flag: str, path: Path) -> None:
+    """A path from the command line is UTF-8 text (a save names its map as text) no longer than the system
+    takes (ENAMETOOLONG), and the system can look it up; else ArgumentError, quoting the path safely."""
+    text = str(path)
+    shown = clipped(printable(text), 80)
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise ArgumentError(f"{flag}: the path {shown} is not UTF-8 text") from None
+    longest = max((len(os.fsencode(part)) for part in path.parts), default=0)
+    if size > MAX_PATH_BYTES or longest > MAX_NAME_BYTES:
+        raise ArgumentError(f"{flag}: the path {shown} is too long ({size} bytes, a name of {longest}; the "
+                            f"system takes at most {MAX_PATH_BYTES}, and {MAX_NAME_BYTES} a name)")
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except OSError as exc:
+        raise ArgumentError(f"{flag}: the path {shown} cannot be used ({exc.strerror})") from None
+
+
+def refuse_replay_flags(args: argparse.Namespace) -> None:
+    """A recording holds its map, seed and commands; a recorded run starts afresh (docs/saves.md)."""
+    if args.replay is not None:
+        for flag in ("map", "seed", "turns", "load", "save", "world", "bot", "record"):
+            if getattr(args, flag) is not None and getattr(args, flag) is not False:
+                raise ArgumentError(f"--replay plays the recording's own run; it takes no --{flag}")
+        if not args.replay.is_file():
+            raise ArgumentError(f"recording not found: {args.replay}")
+    if args.record is not None and args.load is not None:
+        raise ArgumentError("--record keeps a run from its start; it takes no --load")
+    if args.bot is not None and args.world is not None:
+        raise ArgumentError("--bot plays one map's run; it takes no --world")
 
 
 def check_outputs(args: argparse.Namespace) -> None:
@@ -135,15 +182,19 @@ def run(argv: list[str]) -> int:
         return 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     tune_gc()
-    from game import mods
+    if args.headless or args.load:  # the window reads them behind its title (game/ui/app.py, warm_up)
+        from game import mods
 
-    mods.activate()  # the player's mods read over the data, a broken one skipped (docs/modding.md)
+        mods.switch_on()  # the player's mods read over the data, a broken one skipped (docs/modding.md)
     if args.headless:
-        from game.headless import run_headless, run_world
+        from game.headless import run_headless, run_replay, run_world
 
+        if args.replay is not None:
+            return run_replay(args.replay, args.events, args.dump_state)
         if args.world is not None:
-            return run_world(seed, args.turns, args.events, args.dump_state, args.load, args.save)
-        return run_headless(args.map, seed, args.turns, args.events, args.dump_state, args.load, args.save)
+            return run_world(seed, args.turns, args.events, args.dump_state, args.load, args.save, args.record)
+        return run_headless(args.map, seed, args.turns, args.events, args.dump_state, args.load, args.save,
+                            args.bot, args.record)
     if args.smoke_test:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

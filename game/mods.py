@@ -11,7 +11,7 @@ item and map files are read over the shipped data with the game's own checks.
 
 Mods are tried one by one in the order of their folder names, each over the shipped data and the mods kept
 before it: a mod the game would refuse (any file of it) is skipped with its first problem, and the shipped
-game plays on. main.py activates them at start (the content and map ids read with them); the title screen lists every mod
+game plays on. main.py switches them on at start (the content and map ids read with them); the title screen lists every mod
 with its verdict.
 """
 from __future__ import annotations
@@ -137,7 +137,7 @@ def in_play() -> Mods:
     return find(userdirs.mods_dir())
 
 
-def activate() -> Mods:
+def switch_on() -> Mods:
     """Read the player's mods over the data from now on: the content and the maps' ids (main.py, at start)."""
     found = in_play()
     content.use_overlay(found.overlay)
@@ -145,7 +145,7 @@ def activate() -> Mods:
     return found
 
 
-def deactivate() -> None:
+def switch_off() -> None:
     """The shipped data alone again, and the mods folder read afresh by the next in_play (tests)."""
     content.use_overlay(Overlay())
     store.use_overlay((), ())

@@ -42,3 +42,18 @@ def save_slot() -> Path:
     game.save.default_save_path names the same one (the save layer does not import this one), read here so
     the title's first frame needs no save code (tests/test_ui_app.py checks they agree)."""
     return Path(platformdirs.user_data_dir(APP, appauthor=False)) / "saves" / "slot1.sav"
+
+
+def data_dir() -> Path:
+    """~/.local/share/ethernalis on Linux, %LOCALAPPDATA%\\ethernalis on Windows, ~/Library/Application Support/…
+    on macOS: what the player keeps (the hall of heroes, game/hall.py)."""
+    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+HALL_INDEX = "hall.json"  # the hall's list of heroes, in hall_dir()
+
+
+def hall_dir() -> Path:
+    """<data folder>/hall: the hall of heroes (game/hall.py), its list, morgue files and recordings; named here
+    so the title knows whether a hero has fallen without reading the hall."""
+    return data_dir() / "hall"

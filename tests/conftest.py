@@ -3,16 +3,18 @@ temporary folders, never the real ones; the game's data, and small worlds built 
 from __future__ import annotations
 
 import os
+import shutil
 
 import pygame
 import pytest
 
 from game.content.content import load_content
+from game.userdirs import hall_dir
 from game.launch import new_game
 from game.paths import ROOT
 from game.ui import theme
 from game.world.driver import Driver
-from tests.world_fixtures import make_world
+from tests.helpers.world_fixtures import make_world
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -27,6 +29,13 @@ def private_user_data(tmp_path_factory):
             patch.setenv(variable, str(home / folder))
         (home / "config" / "user-dirs.dirs").write_text(f'XDG_PICTURES_DIR="{home / "Pictures"}"\n')
         yield
+
+
+@pytest.fixture(autouse=True)
+def empty_hall():
+    """A test that lets a hero fall leaves the hall of heroes (game/hall.py) empty for the next one."""
+    yield
+    shutil.rmtree(hall_dir(), ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,8 @@ A map is read by the checker (tools/check_map.py's check) and by the game (launc
 map by the checker; a data case is the game's data with that one file replaced, loaded by the game
 (load_content), by the map checker (read_data_ids) and by `tools/check_data.py --data`; a creature file goes to
 `tools/creature.py check` and to the game as a mod's creature (load_content with it read over the data). The
-checkers' verdicts must be the game's.
+checkers' verdicts must be the game's. A settings file is read as the game reads it at start
+(game/ui/settings.py `load`: its problems, never raising); a recording is replayed (`main.py --replay`).
 """
 from __future__ import annotations
 
@@ -27,12 +28,13 @@ ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "data" / "hostile"
 sys.path.insert(0, str(ROOT))
 
-from game import launch  # noqa: E402
+from game import headless, launch  # noqa: E402
 from game.content.content import Overlay, load_content  # noqa: E402
 from game.content.errors import ContentError  # noqa: E402
 from game.maps.data_ids import read_data_ids  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.paths import DATA  # noqa: E402
+from game.ui import settings  # noqa: E402
 
 
 def tool(name: str):
@@ -55,7 +57,7 @@ def quietly(run, *args) -> tuple[object, list[str]]:
 
 def map_case(path: Path, game: bool) -> list[str]:
     """The checker's problems, which the game's (when it reads the map) must equal."""
-    checked, _ = quietly(CHECK_MAP.check, path, IDS)
+    checked = [problem.summary for problem in CHECK_MAP.check(path, IDS)[1]]
     if game:
         try:
             launch.load_dungeon(path)
@@ -107,12 +109,26 @@ def creature_case(path: Path) -> list[str]:
     return lines[:-1]  # the problems, not the count
 
 
+def recording_case(path: Path) -> list[str]:
+    """What `main.py --headless --replay` prints: its one line, without the program's name."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = headless.run_replay(path, None, None)
+    if code != 1:
+        raise AssertionError(f"the replay exited {code}")
+    return [line.removeprefix("ethernalis: ") for line in err.getvalue().splitlines()]
+
+
 def run(case: dict) -> list[str]:
     path = HOSTILE / case["file"]
+    if case["kind"] == "recording":
+        return recording_case(path)
     if case["kind"] in ("map", "region"):
         return map_case(path, game=case["kind"] == "map")
     if case["kind"] == "data":
         return data_case(path, case["name"])
+    if case["kind"] == "settings":
+        return settings.load(path)[1]
     return creature_case(path)
 
 

@@ -1,9 +1,10 @@
 """The layers of docs/architecture.md, read from the source: every import of every module of game/ points
-down, game/world/ has no run-time import cycle and no function-local import, and a headless world never
-loads pygame."""
+down, game/world/ has no run-time import cycle and no function-local import, a world's entities are reached
+only through its own store (no esper, no global world switched), and a headless world never loads pygame."""
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -31,9 +32,13 @@ ALLOWED: dict[str, set[str]] = {
     "game.save": {"game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
     "game.launch": {"game.world", "game.maps", "game.content", "game.rules"} | BASE,
     "game.mods": {"game.maps", "game.content", "game.rules", "game.userdirs"} | BASE,  # mods over the data
-    "game.headless": {"game.launch", "game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
-    "game.ui": {"game.ui", "game.launch", "game.mods", "game.save", "game.world", "game.maps", "game.content",
-                "game.rules", "game.logs", "game.userdirs"} | BASE,
+    "game.bots": {"game.world", "game.content", "game.rules"} | BASE,
+    "game.hall": {"game.save", "game.world", "game.content", "game.rules", "game.userdirs"} | BASE,
+    "game.recording": {"game.save", "game.world", "game.maps", "game.content", "game.rules"} | BASE,
+    "game.headless": {"game.launch", "game.bots", "game.recording", "game.save", "game.world", "game.maps",
+                      "game.content", "game.rules"} | BASE,
+    "game.ui": {"game.ui", "game.launch", "game.mods", "game.hall", "game.recording", "game.save", "game.world",
+                "game.maps", "game.content", "game.rules", "game.logs", "game.userdirs"} | BASE,
 }
 # Libraries a part must not import: the rules are pure; only the screen draws; only the map loader reads Tiled.
 FORBIDDEN: dict[str, set[str]] = {
@@ -45,6 +50,9 @@ FORBIDDEN: dict[str, set[str]] = {
     "game.save": {"pygame"},
     "game.launch": {"pygame"},
     "game.mods": {"pygame"},
+    "game.bots": {"pygame", "pytmx", "msgpack"},
+    "game.hall": {"pygame", "pytmx", "esper"},
+    "game.recording": {"pygame"},
     "game.headless": {"pygame"},
 }
 
@@ -113,6 +121,59 @@ def test_the_layering_check_catches_an_upward_import():
                    for ok in ALLOWED[part_of("game.world.verbs.combat")])
 
 
+# The world's entities go through its store, game/world/ecs.py (one door); esper, which it replaced, is only
+# the reference it is tested against and the bare pass the world turn is measured beside.
+ESPER_ALLOWED = {"game/world/ecs.py", "tools/bench.py", "tests/test_ecs.py"}
+
+
+@functools.cache
+def sources() -> dict[str, ast.AST]:
+    """Every Python file of game/, tools/ and tests/ by its path from the root, parsed."""
+    return {str(p.relative_to(ROOT)): ast.parse(p.read_text(encoding="utf-8"))
+            for folder in ("game", "tools", "tests") for p in sorted((ROOT / folder).rglob("*.py"))}
+
+
+def esper_users(trees: dict[str, ast.AST]) -> set[str]:
+    return {path for path, tree in trees.items() if any(t.split(".")[0] == "esper" for t, _ in imports(tree, set()))}
+
+
+def switches(trees: dict[str, ast.AST]) -> list[str]:
+    """Each call that selects a global world: `activate()`, or esper's `switch_world` outside the references."""
+    found = []
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                name = node.func.attr
+                if name == "activate" or (name == "switch_world" and path not in ESPER_ALLOWED):
+                    found.append(f"{path}:{node.lineno}: {name}")
+    return found
+
+
+def test_only_the_store_module_imports_esper():
+    trees = sources()
+    assert len(trees) > 150  # game, tools and tests were read
+    assert esper_users(trees) - ESPER_ALLOWED == set()
+
+
+def test_nothing_switches_a_global_world():
+    """A world is read through its own store: no `activate()`, at module level or in a function."""
+    assert switches(sources()) == []
+
+
+def test_the_door_checks_catch_an_esper_import_and_an_activation():
+    trees = {"game/world/verbs/new.py": ast.parse("import esper\nworld.ecs.activate()\n")}
+    assert esper_users(trees) == {"game/world/verbs/new.py"}
+    assert switches(trees) == ["game/world/verbs/new.py:2: activate"]
+
+
+def test_no_test_module_imports_another():
+    """What two test modules share lives in tests/helpers/."""
+    trees = sources()
+    wrong = [f"{path}: imports {target}" for path, tree in trees.items() if path.startswith("tests/")
+             for target, _ in imports(tree, set()) if target.startswith("tests.test_")]
+    assert wrong == []
+
+
 def world_graph() -> dict[str, set[str]]:
     known = set(modules())
     graph: dict[str, set[str]] = {}
@@ -178,6 +239,7 @@ def test_no_function_local_import_in_the_world():
     assert local == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("steps", [
     "run_headless(DEFAULT_MAP, 7, 5, None, None, None, SAVE)",
     "run_headless(DEFAULT_MAP, 7, 5, None, None, SAVE, None)",

@@ -3,7 +3,6 @@ and source, kept per hero and saved with it; only what reached this hero (anothe
 village, has another chronicle)."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.launch import new_game
@@ -61,8 +60,7 @@ def test_N87_the_chronicle_is_saved_with_the_hero(tmp_path):
     game, _ = lived("Village Green")
     try:
         world = game.world
-        world.ecs.activate()
-        before = list(esper.component_for_entity(world.hero, Chronicle).entries)
+        before = list(world.get(world.hero, Chronicle).entries)
         save_world(world, tmp_path / "slot.sav")
         again = load_world(tmp_path / "slot.sav")
         told = [(t.day, t.words, t.source) for t in journal_view(again, again.hero).chronicle]

@@ -4,44 +4,14 @@ the same odds against a merchant, worn gear weakening the victim, a caught thief
 everything still on it; companions are never targets; a companion heals the hero, a forced one not yet."""
 from __future__ import annotations
 
-from dataclasses import replace
-
-import esper
 import pytest
 
 from game.world.commands import Coerce, Lift, Recruit
-from game.world.components import Body, Companion, Hero, Identity, Inventory, Item, Loyalty, Merchant, Persona
+from game.world.components import Body, Companion, Identity, Inventory, Item, Loyalty, Merchant
 from game.world.talkview import talk_view
 from game.world.verbs import coercion, company, contracts
 from game.world.verbs.factory import spawn_item
-from game.world.verbs.moving import relocate
-
-
-def resident(world, n: int = 0) -> int:
-    world.ecs.activate()
-    return [a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
-            and a.ident.kind not in ("notable", "merchant")][n]
-
-
-def beside(world, eid: int) -> None:
-    room = world.room_of(eid)
-    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
-
-
-def set_sheet(world, **changes) -> None:
-    hero = esper.component_for_entity(world.hero, Hero)
-    hero.sheet = replace(hero.sheet, **changes)
-
-
-def villain(world) -> None:
-    """An Evil hero holding a claim (a room cleared for a contract)."""
-    set_sheet(world, moral="evil")
-    contracts.journal_of(world.hero).claims.add(world.hero_room())
-
-
-def beaten(world, eid: int) -> None:
-    """Below a third of the hero's maximum health."""
-    esper.component_for_entity(eid, Body).health = (esper.component_for_entity(world.hero, Body).card.health - 1) // 3
+from tests.helpers.talk_fixtures import beaten, beside, resident, set_sheet, villain
 
 
 # -- forced labour (N47) -----------------------------------------------------------------------------------
@@ -61,10 +31,10 @@ def test_N47_only_an_evil_or_chaotic_hero_with_a_claim_may_ask_a_person_below_a_
     assert coercion.may_coerce(world, world.hero, person) == "Only an Evil or Chaotic hero forces labour."
     set_sheet(world, ethic="chaotic")
     assert coercion.may_coerce(world, world.hero, person) == "You hold no claim to put anyone to work on."
-    contracts.journal_of(world.hero).claims.add(world.hero_room())
+    contracts.journal_of(world, world.hero).claims.add(world.hero_room())
     assert coercion.may_coerce(world, world.hero, person).endswith("is not beaten enough to yield.")
-    top = esper.component_for_entity(world.hero, Body).card.health
-    esper.component_for_entity(person, Body).health = -(-top // 3)  # a third, rounded up: not below it
+    top = world.get(world.hero, Body).card.health
+    world.get(person, Body).health = -(-top // 3)  # a third, rounded up: not below it
     assert coercion.may_coerce(world, world.hero, person).endswith("is not beaten enough to yield.")
     beaten(world, person)
     assert coercion.may_coerce(world, world.hero, person) == ""
@@ -85,14 +55,14 @@ def test_N47_success_makes_a_forced_labourer_at_loyalty_10_failure_an_enemy_and_
         (roll,) = [e for e in world.pop_events() if e.kind == "coerce"]
         assert roll.data["chance"] == 50 and roll.data["success"] == (roll.data["roll"] < 50)
         if roll.data["success"]:
-            assert esper.component_for_entity(person, Companion).forced
-            assert esper.component_for_entity(person, Loyalty).to["hero"] == 10
+            assert world.get(person, Companion).forced
+            assert world.get(person, Loyalty).to["hero"] == 10
             company.part(world, world.hero, person, quietly=True)  # room in the party for the next
         else:
-            assert esper.component_for_entity(person, Identity).faction == "hostile"
+            assert world.get(person, Identity).faction == "hostile"
         outcomes[roll.data["success"]] = person
         assert village.do(Coerce(world.hero, person)).reason in (
-            "You have put that choice to them already.", f"{esper.component_for_entity(person, Identity).name} "
+            "You have put that choice to them already.", f"{world.get(person, Identity).name} "
                                                            "is in no mood to talk.")
     assert set(outcomes) == {True, False}
 
@@ -102,17 +72,17 @@ def test_N47_a_forced_labourer_will_not_heal_the_hero_until_its_loyalty_is_earne
     world = village.world
     person = resident(world)
     beside(world, person)
-    esper.component_for_entity(person, Loyalty).to["hero"] = 30
+    world.get(person, Loyalty).to["hero"] = 30
 
     assert village.do(Recruit(world.hero, person)).ok
-    mate = esper.component_for_entity(person, Companion)
+    mate = world.get(person, Companion)
     mate.forced = True
-    esper.component_for_entity(person, Loyalty).to["hero"] = 10
+    world.get(person, Loyalty).to["hero"] = 10
     spawn_item(world, "healing_potion", owner=person)
-    hero_body = esper.component_for_entity(world.hero, Body)
+    hero_body = world.get(world.hero, Body)
     hero_body.health = 1
     assert not company.tend(world, world.hero, person)
-    esper.component_for_entity(person, Loyalty).to["hero"] = 30
+    world.get(person, Loyalty).to["hero"] = 30
     assert company.tend(world, world.hero, person)
     assert hero_body.health > 1 and not mate.forced
 
@@ -134,25 +104,25 @@ def test_N48_the_odds_come_from_dexterity_patience_and_stealing_and_worn_gear_is
 def test_N48_lifting_needs_the_perk_costs_1_AP_and_worn_gear_taken_weakens_the_victim(village):
     world = village.world
     hero = world.hero
-    merchant = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
+    merchant = next(eid for eid, m in world.query(Merchant) if m.trade == "armourer")
     beside(world, merchant)
-    worn = esper.component_for_entity(merchant, Inventory).equipped["weapon"]
+    worn = world.get(merchant, Inventory).equipped["weapon"]
     assert village.do(Lift(hero, merchant, worn)).reason == "You need the Thief perk for that."
     set_sheet(world, perks=("thief",), dexterity=5)  # odds 20 + 50 + 5 + 10 - 20 = 65 for worn gear
     assert any(c.key.startswith("company:lift:") for c in talk_view(world, hero, merchant).choices)
-    before = esper.component_for_entity(merchant, Body).card
-    ap = esper.component_for_entity(hero, Body).ap
+    before = world.get(merchant, Body).card
+    ap = world.get(hero, Body).ap
     world.pop_events()
     assert village.do(Lift(hero, merchant, worn)).ok
-    assert esper.component_for_entity(hero, Body).ap == ap - 1
+    assert world.get(hero, Body).ap == ap - 1
     (tried,) = [e for e in world.pop_events() if e.kind == "lift"]
     assert tried.data["chance"] == 65
     if tried.data["success"]:
-        assert worn in esper.component_for_entity(hero, Inventory).items
-        assert esper.component_for_entity(merchant, Body).card != before  # its card changed
+        assert worn in world.get(hero, Inventory).items
+        assert world.get(merchant, Body).card != before  # its card changed
     else:
-        assert worn in esper.component_for_entity(merchant, Inventory).items
-        assert esper.component_for_entity(merchant, Identity).faction == "hostile"
+        assert worn in world.get(merchant, Inventory).items
+        assert world.get(merchant, Identity).faction == "hostile"
 
 
 @pytest.mark.rule("N48")
@@ -174,14 +144,14 @@ def test_N48_caught_the_victim_turns_hostile_with_everything_still_on_it_and_com
             caught = True
             break
     assert caught
-    assert esper.component_for_entity(person, Identity).faction == "hostile"
-    assert item in esper.component_for_entity(person, Inventory).items
+    assert world.get(person, Identity).faction == "hostile"
+    assert item in world.get(person, Inventory).items
     mate = resident(world, 1)
     beside(world, mate)
-    esper.component_for_entity(mate, Loyalty).to["hero"] = 30
+    world.get(mate, Loyalty).to["hero"] = 30
 
     assert village.do(Recruit(hero, mate)).ok
-    some = esper.component_for_entity(mate, Inventory).items[0]
+    some = world.get(mate, Inventory).items[0]
     assert village.do(Lift(hero, mate, some)).reason == "Companions hand their gear over when asked."
     assert not any(c.key.startswith("company:lift:") for c in talk_view(world, hero, mate).choices)
-    assert esper.component_for_entity(some, Item).owner == mate
+    assert world.get(some, Item).owner == mate

@@ -17,6 +17,8 @@ import pytest
 from game.headless import run_headless
 from game.paths import DATA, DEFAULT_MAP, ROOT
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 spec = importlib.util.spec_from_file_location("ethernalis_main", ROOT / "main.py")
 main = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(main)
@@ -44,6 +46,24 @@ def refused(*argv: str) -> str:
 ])
 def test_flags_that_would_do_nothing_and_unbounded_numbers_are_refused(argv, message):
     assert refused(*argv).startswith(message)
+
+
+@pytest.mark.parametrize("flag", ["--map", "--load", "--events", "--save", "--dump-state"])
+def test_a_path_too_long_or_not_text_is_one_line_before_it_is_used(flag):
+    """Issue 26: a name over 255 bytes was an `OSError: [Errno 36]` traceback from `is_file()`."""
+    mode = [] if flag in ("--load", "--map") else ["--headless"]
+    long_name, long_path = "a" * 300 + ".tmx", "/".join(["d" * 200] * 25)
+    assert refused(*mode, flag, long_name) == (f"{flag}: the path {'a' * 80}… is too long (304 bytes, a name of "
+                                               f"304; the system takes at most 4096, and 255 a name)")
+    assert refused(*mode, flag, long_path).startswith(f"{flag}: the path {'d' * 80}… is too long (5024 bytes")
+    assert refused(*mode, flag, "x\udcff\x1b.sav") == f"{flag}: the path x\\udcff\\x1b.sav is not UTF-8 text"
+
+
+def test_a_path_too_long_ends_the_game_in_one_line_and_code_2():
+    run = run_main("--headless", "--map", "m" * 300)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == f"ethernalis: --map: the path {'m' * 80}… is too long (300 bytes, a name of 300; the " \
+                         f"system takes at most 4096, and 255 a name)\n"
 
 
 def test_a_fifo_or_a_device_is_refused_and_left_alone(tmp_path: Path):
@@ -76,6 +96,7 @@ def test_no_output_ever_replaces_a_file_the_game_reads(flag, target, capsys):
     code = run_headless(DEFAULT_MAP, 1, 1, outputs["events"], outputs["state"], None, outputs["save"])
     assert code == 2 and target.read_bytes() == before
     assert capsys.readouterr().err.endswith(f"would overwrite {target}, which the game reads\n")
+    assert not target.with_name(target.name + ".lock").exists()  # refused before --save's slot lock is taken
 
 
 def run_main(*args: str, **options) -> subprocess.CompletedProcess:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import esper
 import pytest
 
 from game.launch import new_game
@@ -25,8 +24,7 @@ from game.world.verbs.moving import relocate
 
 
 def residents(world) -> list[int]:
-    world.ecs.activate()
-    return [a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
+    return [a.eid for a in world.actors.all() if world.has(a.eid, Persona)
             and a.ident.kind not in ("notable", "merchant") and not world.is_enemy(a.eid, world.hero)]
 
 
@@ -38,8 +36,8 @@ def joined(game, eid: int) -> int:
     """`eid` made loyal enough and recruited where it stands."""
     world = game.world
     goto(world, world.room_of(eid))
-    esper.component_for_entity(eid, Loyalty).to["hero"] = world.content.companions.loyalty
-    assert game.do(Recruit(world.hero, eid)).ok and company.companion_of(eid) is not None
+    world.get(eid, Loyalty).to["hero"] = world.content.companions.loyalty
+    assert game.do(Recruit(world.hero, eid)).ok and company.companion_of(world, eid) is not None
     return eid
 
 
@@ -54,15 +52,15 @@ def test_N39_loyalty_gates_recruitment_at_the_threshold_of_the_data(village):
     person = residents(world)[0]
     goto(world, world.room_of(person))
     assert world.content.companions.loyalty == 30
-    esper.component_for_entity(person, Loyalty).to["hero"] = 29
+    world.get(person, Loyalty).to["hero"] = 29
     world.pop_events()
     assert village.do(Recruit(world.hero, person)).ok
-    assert said(world) == [world.content.companions.lines["refuses"]] and company.companion_of(person) is None
-    esper.component_for_entity(person, Loyalty).to["hero"] = 30
+    assert said(world) == [world.content.companions.lines["refuses"]] and company.companion_of(world, person) is None
+    world.get(person, Loyalty).to["hero"] = 30
     assert village.do(Recruit(world.hero, person)).ok
     assert said(world) == [world.content.companions.lines["joins"]]
     assert company.party(world, world.hero) == [person]
-    assert esper.component_for_entity(person, Identity).faction == "hero"  # fights on the hero's side
+    assert world.get(person, Identity).faction == "hero"  # fights on the hero's side
     assert [c.key for c in talk_view(world, world.hero, person).choices][3] == "company:wait"
 
 
@@ -72,11 +70,10 @@ def test_a_party_holds_two_and_merchants_and_notable_people_stay_put(village):
     joined(village, first)
     joined(village, second)
     goto(world, world.room_of(third))
-    esper.component_for_entity(third, Loyalty).to["hero"] = 99
+    world.get(third, Loyalty).to["hero"] = 99
     world.pop_events()
     assert village.do(Recruit(world.hero, third)).ok
     assert said(world) == [world.content.companions.lines["full"]] and len(company.party(world, world.hero)) == 2
-    world.ecs.activate()
     notable = next(a.eid for a in world.actors.all() if a.ident.kind == "notable")
     goto(world, world.room_of(notable))
     assert village.do(Recruit(world.hero, notable)).reason.endswith("will not leave this place.")
@@ -121,7 +118,7 @@ def test_N38_sent_to_explore_an_adjacent_room_it_goes_looks_comes_back_and_repor
     assert world.room_of(person) == here
     report = world.content.companions.lines["seen"].format(room=world.room_name(there), seen=expected)
     assert report in said(world)
-    assert esper.component_for_entity(person, Companion).order == "follow"
+    assert world.get(person, Companion).order == "follow"
 
 
 @pytest.mark.rule("N4")
@@ -131,19 +128,19 @@ def test_N4_N48_gear_from_the_pack_is_equipped_and_handed_back_on_request(villag
     person = joined(village, residents(world)[0])
     hero = world.hero
     sword = spawn_item(world, "longsword", owner=hero, quality="fine")
-    worn = esper.component_for_entity(hero, Inventory).equipped["weapon"]
+    worn = world.get(hero, Inventory).equipped["weapon"]
     assert village.do(Hand(hero, person, worn)).reason == "Take it off before you hand it over."
-    ap = esper.component_for_entity(hero, Body).ap
+    ap = world.get(hero, Body).ap
     assert "company:hand:%d" % sword in [c.key for c in talk_view(world, hero, person).choices]
     assert village.do(Hand(hero, person, sword)).ok
-    assert esper.component_for_entity(person, Inventory).equipped["weapon"] == sword
-    assert esper.component_for_entity(person, Body).card.melee >= esper.component_for_entity(person, Body).base.melee
-    assert esper.component_for_entity(hero, Body).ap == ap - 1
+    assert world.get(person, Inventory).equipped["weapon"] == sword
+    assert world.get(person, Body).card.melee >= world.get(person, Body).base.melee
+    assert world.get(hero, Body).ap == ap - 1
     village.end_turn()
     assert village.do(TakeBack(hero, person, sword)).ok
-    assert sword in esper.component_for_entity(hero, Inventory).items
-    assert "weapon" not in esper.component_for_entity(person, Inventory).equipped or \
-        esper.component_for_entity(person, Inventory).equipped["weapon"] != sword
+    assert sword in world.get(hero, Inventory).items
+    assert "weapon" not in world.get(person, Inventory).equipped or \
+        world.get(person, Inventory).equipped["weapon"] != sword
 
 
 @pytest.mark.rule("N12")
@@ -153,7 +150,7 @@ def test_N12_a_companion_fights_the_heros_enemies_and_does_not_wander_off_by_moo
     room = world.room_of(person)
     wolf = spawn_creature(world, "wolf", room)
     assert world.is_enemy(person, wolf) and world.is_enemy(wolf, person)
-    esper.component_for_entity(person, Body).health = 999  # it will not flee
+    world.get(person, Body).health = 999  # it will not flee
     blows = []
     for _ in range(6):
         world.pop_events()
@@ -162,9 +159,9 @@ def test_N12_a_companion_fights_the_heros_enemies_and_does_not_wander_off_by_moo
         if not world.alive(wolf):
             break
     assert blows  # it struck the wolf
-    needs = esper.component_for_entity(person, Needs)
+    needs = world.get(person, Needs)
     needs.hunger = 60
-    esper.component_for_entity(person, Mood).state = MoodState.EXPLORING
+    world.get(person, Mood).state = MoodState.EXPLORING
     assert village.do(Order(world.hero, person, "wait")).ok
     for _ in range(5):
         village.end_turn()
@@ -177,9 +174,9 @@ def test_N11_a_companion_complains_to_the_hero_directly_wherever_the_hero_is(vil
     person = joined(village, residents(world)[0])
     assert village.do(Order(world.hero, person, "wait")).ok
     goto(world, next(r for r in world.map.rooms if r != world.room_of(person)))
-    esper.component_for_entity(person, Needs).thirst = 85
-    for item in list(esper.component_for_entity(person, Inventory).items):
-        esper.component_for_entity(person, Inventory).items.remove(item)  # nothing to drink
+    world.get(person, Needs).thirst = 85
+    for item in list(world.get(person, Inventory).items):
+        world.get(person, Inventory).items.remove(item)  # nothing to drink
     world.pop_events()
     village.end_turn()
     (complaint,) = [e for e in world.pop_events() if e.kind == "complain_thirst" and e.actor == world.uid(person)]
@@ -191,8 +188,8 @@ def test_N46_drawing_a_weapon_on_a_companion_sets_it_down_first(village):
     world = village.world
     person = joined(village, residents(world)[0])
     assert village.do(DrawWeapon(world.hero, person)).ok
-    assert company.companion_of(person) is None and company.party(world, world.hero) == []
-    assert esper.component_for_entity(person, Identity).faction == "hostile"
+    assert company.companion_of(world, person) is None and company.party(world, world.hero) == []
+    assert world.get(person, Identity).faction == "hostile"
     assert world.room_of(person) == world.hero_room()
 
 
@@ -201,14 +198,14 @@ def test_the_party_view_and_a_save_keep_the_companions_and_their_orders(village,
     person = joined(village, residents(world)[0])
     assert village.do(Order(world.hero, person, "wait")).ok
     assert [(v.name, order) for v, order in party_view(world, world.hero)] == \
-        [(esper.component_for_entity(person, Identity).name, "wait")]
+        [(world.get(person, Identity).name, "wait")]
     save_world(world, tmp_path / "p.sav")
     loaded = Driver(load_world(tmp_path / "p.sav"))
     try:
         again = loaded.world
         assert [(v.uid, order) for v, order in party_view(again, again.hero)] == [(world.uid(person), "wait")]
         mate = company.party(again, again.hero)[0]
-        assert esper.component_for_entity(mate, Companion).faction == "folk"
+        assert again.get(mate, Companion).faction == "folk"
         loaded.do(EndTurn(again.hero))
         loaded.finish_turn()
     finally:
@@ -235,7 +232,7 @@ def test_N4_the_designers_F5_reload_keeps_the_party_with_its_packs_orders_and_pl
     took that room away, the one waiting stands beside the hero, and one sent to explore it follows again."""
     world = village.world
     fresh = len(world.creatures())
-    duplicates = fresh - len({esper.component_for_entity(e, Identity).name for e in world.creatures()})
+    duplicates = fresh - len({world.get(e, Identity).name for e in world.creatures()})
     waiter = joined(village, residents(world)[1])
     assert village.do(Order(world.hero, waiter, "wait")).ok
     waiting = world.room_of(waiter)
@@ -243,28 +240,28 @@ def test_N4_the_designers_F5_reload_keeps_the_party_with_its_packs_orders_and_pl
     beside = world.map.exits_of(waiting)[0][1]
     goto(world, beside)
     relocate(world, follower, beside, [world.rooms.free_spot(beside)])
-    before = {world.uid(e): (world.room_of(e), company.companion_of(e).order,
+    before = {world.uid(e): (world.room_of(e), company.companion_of(world, e).order,
                              sorted(i.item_id for i in views.carried_by(world, e)),
-                             esper.component_for_entity(e, Loyalty).to["hero"]) for e in (follower, waiter)}
+                             world.get(e, Loyalty).to["hero"]) for e in (follower, waiter)}
     assert before[world.uid(follower)][0] == beside != waiting
 
     village.reload_map(world.map)
 
     party = company.party(world, world.hero)
-    assert {world.uid(e): (world.room_of(e), company.companion_of(e).order,
+    assert {world.uid(e): (world.room_of(e), company.companion_of(world, e).order,
                            sorted(i.item_id for i in views.carried_by(world, e)),
-                           esper.component_for_entity(e, Loyalty).to["hero"]) for e in party} == before
+                           world.get(e, Loyalty).to["hero"]) for e in party} == before
     assert len(world.creatures()) == fresh  # the map's people anew, the two who joined not laid out twice
-    names = [esper.component_for_entity(e, Identity).name for e in world.creatures()]
+    names = [world.get(e, Identity).name for e in world.creatures()]
     assert len(names) - len(set(names)) == duplicates  # no one of the party stands there twice
     village.end_turn()  # the reloaded world runs with its party
 
-    follower = next(e for e in party if company.companion_of(e).order == "follow")
+    follower = next(e for e in party if company.companion_of(world, e).order == "follow")
     assert village.do(Order(world.hero, follower, "explore", waiting)).ok
     village.reload_map(_without_room(world.map, waiting))
     party = company.party(world, world.hero)
     assert len(party) == 2 and {world.room_of(e) for e in party} == {beside} == {world.hero_room()}
-    assert sorted((c.order, c.room) for c in map(company.companion_of, party)) == [("follow", -1), ("wait", -1)]
+    assert sorted((c.order, c.room) for c in (company.companion_of(world, e) for e in party)) == [("follow", -1), ("wait", -1)]
     village.end_turn()
 
 
@@ -275,20 +272,19 @@ def test_C31_a_group_in_the_party_stands_its_heads_beside_the_hero_when_its_room
     game = new_game(DEFAULT_MAP, 3)
     world = game.world
     try:
-        world.ecs.activate()
         group = next(a.eid for a in world.actors.all() if a.body.heads)
         company.join(world, world.hero, group, forced=True)
-        company.companion_of(group).order = "wait"  # it stays in its room, away from the hero
+        company.companion_of(world, group).order = "wait"  # it stays in its room, away from the hero
         gone = world.room_of(group)
         assert gone != world.hero_room()
-        heads = len(esper.component_for_entity(group, Position).cells)
+        heads = len(world.get(group, Position).cells)
         game.reload_map(_without_room(world.map, gone))
         group = company.party(world, world.hero)[0]
-        pos = esper.component_for_entity(group, Position)
+        pos = world.get(group, Position)
         room = world.map.rooms[world.hero_room()]
         assert pos.room == room.id and len(set(pos.cells)) == heads and pos.square == pos.cells[0]
         assert all(room.contains(cell) for cell in pos.cells) and group in world.rooms.occupants(room.id)
-        assert esper.component_for_entity(world.hero, Position).square not in pos.cells
+        assert world.get(world.hero, Position).square not in pos.cells
         for _ in range(3):
             game.end_turn()
     finally:

@@ -3,7 +3,6 @@ climbs out is taken out of the site with it, carried on the region map, saved wi
 beside the hero at the next site's entrance; one waiting elsewhere stays in its site."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.launch import new_realm
@@ -22,8 +21,7 @@ SEED = 2
 
 
 def villagers(world) -> list[int]:
-    world.ecs.activate()
-    return [a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
+    return [a.eid for a in world.actors.all() if world.has(a.eid, Persona)
             and a.ident.kind not in ("notable", "merchant") and not world.is_enemy(a.eid, world.hero)]
 
 
@@ -35,8 +33,8 @@ def recruited(realm, eid: int) -> str:
     """`eid` made loyal enough and recruited where it stands; its uid."""
     world = realm.here
     put(world, world.hero, world.room_of(eid))
-    esper.component_for_entity(eid, Loyalty).to["hero"] = world.content.companions.loyalty
-    assert Driver(world).do(Recruit(world.hero, eid)).ok and company.companion_of(eid) is not None
+    world.get(eid, Loyalty).to["hero"] = world.content.companions.loyalty
+    assert Driver(world).do(Recruit(world.hero, eid)).ok and company.companion_of(world, eid) is not None
     return world.uid(eid)
 
 
@@ -49,7 +47,6 @@ def at_the_way_up(realm, *eids: int) -> None:
 
 
 def by_uid(world, uid: str) -> int | None:
-    world.ecs.activate()
     return next((eid for eid in world.creatures() if world.uid(eid) == uid), None)
 
 
@@ -61,14 +58,15 @@ def realm():
     realm.close()
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N4")
 @pytest.mark.rule("N38")
 def test_N4_N38_a_follower_climbs_out_travels_to_the_keep_and_arrives_beside_the_hero(realm, tmp_path):
     village = realm.here
     mate = villagers(village)[0]
     uid = recruited(realm, mate)
-    name, health = esper.component_for_entity(mate, Identity).name, esper.component_for_entity(mate, Body).health
-    pack = len(esper.component_for_entity(mate, Inventory).items)
+    name, health = village.get(mate, Identity).name, village.get(mate, Body).health
+    pack = len(village.get(mate, Inventory).items)
     at_the_way_up(realm, mate)
     assert by_uid(village, uid) is None  # no longer in the settlement, nor among its people
     assert village.actors.by_uid(uid) is None
@@ -83,9 +81,9 @@ def test_N4_N38_a_follower_climbs_out_travels_to_the_keep_and_arrives_beside_the
         keep = realm.here
         mate = by_uid(keep, uid)
         assert mate is not None and keep.room_of(mate) == keep.room_of(keep.hero) == realm.sites[KEEP].map.entrance[0]
-        assert esper.component_for_entity(mate, Identity).name == name
-        assert esper.component_for_entity(mate, Body).health == health
-        assert len(esper.component_for_entity(mate, Inventory).items) == pack
+        assert keep.get(mate, Identity).name == name
+        assert keep.get(mate, Body).health == health
+        assert len(keep.get(mate, Inventory).items) == pack
         assert company.party(keep, keep.hero) == [mate] and realm.hero.party == []
         room = next(other for _, other in keep.rooms.exits[keep.room_of(keep.hero)])
         assert Driver(keep).do(Move(keep.hero, room)).ok
@@ -114,7 +112,7 @@ def test_N4_a_companion_told_to_wait_stays_in_its_site_and_rejoins_there(realm):
 
 def test_a_newcomer_whose_uid_is_taken_in_a_site_takes_a_new_one_and_the_counter_passes_it(realm):
     village = realm.here
-    taken = esper.component_for_entity(villagers(village)[0], Identity)
+    taken = village.get(villagers(village)[0], Identity)
     stranger = Identity(taken.uid, taken.codex_id, "Stranger", "world", "folk")
     village.admit(stranger)
     assert stranger.uid == f"{taken.codex_id}#{village.uid_serial}" != taken.uid

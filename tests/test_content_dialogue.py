@@ -13,7 +13,7 @@ from game.content.errors import ContentError
 from game.content.moments import TRIGGERS
 from game.paths import DATA
 from game.rules.social import APPROACHES
-from tests.data_edits import content_error
+from tests.helpers.data_edits import content_error
 
 
 @pytest.mark.rule("N75")

@@ -2,7 +2,6 @@
 nods at no counter, and a ration is made of no metal. Each pairing is checked in play and in the data."""
 from __future__ import annotations
 
-import esper
 
 from game import launch
 from game.paths import MAPS
@@ -10,14 +9,14 @@ from game.world import views
 from game.world.components import Identity, Item, Needs
 from game.world.verbs import factory, talk
 from game.world.verbs.provisions import EAT_ABOVE
-from tests.world_fixtures import spawn
+from tests.helpers.world_fixtures import spawn
 
 
 def test_a_card_calls_a_creature_hungry_only_while_it_is(world, content):
     hungry_ones = [cid for cid, defn in content.codex.creatures.items() if defn.motivation.wants == "food"]
     made = [spawn(world, cid) for cid in hungry_ones]
-    eid = next(e for e in made if esper.try_component(e, Needs) is not None)  # a creature that gets hungry
-    needs = esper.component_for_entity(eid, Needs)
+    eid = next(e for e in made if world.try_get(e, Needs) is not None)  # a creature that gets hungry
+    needs = world.get(eid, Needs)
     for hunger, says_hungry in ((0, False), (EAT_ABOVE, False), (EAT_ABOVE + 1, True), (90, True)):
         needs.hunger = hunger
         line = views.creature(world, eid).seems
@@ -34,17 +33,15 @@ def test_a_merchant_nods_at_the_counter_only_where_there_is_one(content):
     assert "counter" not in content.dialogue.silent["merchant"]["greeting_afield"]
     for map_name, counter in (("crypt", False), ("village", True)):
         world = launch.new_game(MAPS / f"{map_name}.tmx", 3, content=content).world
-        world.ecs.activate()
-        merchants = [eid for eid, ident in esper.get_component(Identity) if ident.kind == "merchant"]
+        merchants = [eid for eid, ident in world.query(Identity) if ident.kind == "merchant"]
         assert merchants, map_name
         for eid in merchants:
             assert ("counter" in talk.silent_lines(world, eid)["greeting"]) is counter, (map_name, eid)
 
 
 def test_only_weapons_and_armour_are_named_by_their_material(world, content):
-    world.ecs.activate()
     ration = factory.spawn_item(world, "ration", owner=world.hero, material="silver")
     sword = next(iid for iid, d in content.items.items() if d.kind == "weapon")
     blade = factory.spawn_item(world, sword, owner=world.hero, material="silver")
-    assert "silver" not in views.item_name(world, ration) and esper.component_for_entity(ration, Item)
+    assert "silver" not in views.item_name(world, ration) and world.get(ration, Item)
     assert views.item_name(world, blade).startswith("silver ")

@@ -8,7 +8,6 @@ from collections import Counter
 
 from dataclasses import replace
 
-import esper
 import pytest
 
 from game.save import load_world, save_world
@@ -24,12 +23,11 @@ from game.world.verbs.items import give
 from game.world.verbs.moving import relocate
 from game.world.verbs.speech import voice_of
 from game.world.verbs.trade import gold_of
-from tests.data_edits import content_error
+from tests.helpers.data_edits import content_error
 
 
 def people(world) -> list[int]:
-    world.ecs.activate()
-    return [a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
+    return [a.eid for a in world.actors.all() if world.has(a.eid, Persona)
             and not world.is_enemy(a.eid, world.hero)]
 
 
@@ -50,12 +48,12 @@ def offer_of(game, giver: int, kind: str):
 
 
 def loyalty(world, eid: int) -> int:
-    return esper.component_for_entity(eid, Loyalty).to.get("hero", 0)
+    return world.get(eid, Loyalty).to.get("hero", 0)
 
 
 def carried(world, eid: int, item_id: str) -> int:
-    return sum(esper.component_for_entity(i, Item).count for i in esper.component_for_entity(eid, Inventory).items
-               if esper.component_for_entity(i, Item).item_id == item_id)
+    return sum(world.get(i, Item).count for i in world.get(eid, Inventory).items
+               if world.get(i, Item).item_id == item_id)
 
 
 # -- offers ------------------------------------------------------------------------------------------------
@@ -69,7 +67,7 @@ def test_N41_every_background_has_three_passages_and_asking_opens_with_one_in_th
     world.pop_events()
     assert village.do(Work(world.hero, giver, "ask")).ok
     flavour, objective = [e.data["line"] for e in world.pop_events() if e.kind == "says"]
-    assert flavour in content.contracts.flavour[voice_of(giver)]
+    assert flavour in content.contracts.flavour[voice_of(world, giver)]
     assert objective == contracts.of_giver(world, world.hero, giver, "offered").objective
 
 
@@ -93,7 +91,7 @@ def test_N41_a_parcel_is_offered_with_a_lead_in_that_fits_a_parcel(village, cont
     for giver in people(world)[:6]:
         goto(world, giver)
         contract = offer_of(village, giver, "deliver")
-        kinds = dict(zip(content.contracts.flavour[voice_of(giver)], content.contracts.fits[voice_of(giver)]))
+        kinds = dict(zip(content.contracts.flavour[voice_of(world, giver)], content.contracts.fits[voice_of(world, giver)]))
         assert kinds[contract.flavour] is None or "deliver" in kinds[contract.flavour]
 
 
@@ -109,7 +107,7 @@ def test_N42_about_one_offer_in_ten_is_a_marked_item_over_many_offers(village):
     share = kinds.count("marked") / len(kinds)
     assert 0.085 <= share <= 0.115, share  # 0.1; the standard error over 2000 is 0.0067
     assert {"slay", "bring", "deliver", "clear", "escort"} <= set(kinds)
-    assert len(esper.component_for_entity(world.hero, Journal).contracts) == 1  # each new offer replaces the last
+    assert len(world.get(world.hero, Journal).contracts) == 1  # each new offer replaces the last
 
 
 # -- the marked item ---------------------------------------------------------------------------------------
@@ -121,7 +119,7 @@ def test_N42_only_the_marked_item_counts_and_it_is_surrendered_on_claim(village)
     contract = offer_of(village, giver, "marked")
     assert village.do(Work(hero, giver, "accept")).ok
     carrier = world.actors.by_uid(contract.target).eid
-    marked = next(i for i in esper.component_for_entity(carrier, Inventory).items if esper.has_component(i, Mark))
+    marked = next(i for i in world.get(carrier, Inventory).items if world.has(i, Mark))
     base, rune = contract.item.split(":")
     copy = spawn_item(world, base, owner=hero, rune=rune)  # a plain copy of the same base and rune
     assert not contracts.ready(world, hero, contract)
@@ -129,11 +127,11 @@ def test_N42_only_the_marked_item_counts_and_it_is_surrendered_on_claim(village)
     give(world, marked, hero)
     assert contracts.ready(world, hero, contract)
     assert "work:claim" in [c.key for c in talk_view(world, hero, giver).choices]
-    before = gold_of(hero)
+    before = gold_of(world, hero)
     assert village.do(Work(hero, giver, "claim")).ok
-    assert marked in esper.component_for_entity(giver, Inventory).items  # surrendered
-    assert copy in esper.component_for_entity(hero, Inventory).items  # the copy stays
-    assert gold_of(hero) == before + contract.gold and contract.state == "done"
+    assert marked in world.get(giver, Inventory).items  # surrendered
+    assert copy in world.get(hero, Inventory).items  # the copy stays
+    assert gold_of(world, hero) == before + contract.gold and contract.state == "done"
 
 
 # -- rewards, loyalty, cooldown ----------------------------------------------------------------------------
@@ -146,17 +144,17 @@ def test_N43_a_claim_pays_gold_and_xp_raises_loyalty_and_the_givers_xp_and_leave
     contract = offer_of(village, giver, "bring")
     assert village.do(Work(hero, giver, "accept")).ok
     spawn_item(world, contract.item, owner=hero)
-    gold, xp, giver_xp = gold_of(hero), esper.component_for_entity(hero, Journal).xp, \
-        esper.component_for_entity(giver, Growth).xp
-    hero_xp = esper.component_for_entity(hero, Growth).xp
+    gold, xp, giver_xp = gold_of(world, hero), world.get(hero, Journal).xp, \
+        world.get(giver, Growth).xp
+    hero_xp = world.get(hero, Growth).xp
     assert village.do(Work(hero, giver, "claim")).ok
-    assert gold_of(hero) == gold + contract.gold and contract.gold in range(10, 26)
-    assert esper.component_for_entity(hero, Journal).xp == xp + 30
-    assert esper.component_for_entity(hero, Growth).xp == hero_xp + 30  # the hero grows by it (issue 14)
+    assert gold_of(world, hero) == gold + contract.gold and contract.gold in range(10, 26)
+    assert world.get(hero, Journal).xp == xp + 30
+    assert world.get(hero, Growth).xp == hero_xp + 30  # the hero grows by it (issue 14)
     assert loyalty(world, giver) == 10  # Charisma 2: the scale is 1.0
-    assert esper.component_for_entity(giver, Growth).xp == giver_xp + 50
+    assert world.get(giver, Growth).xp == giver_xp + 50
     assert carried(world, hero, contract.item) == 0  # handed over
-    assert esper.component_for_entity(giver, Memories).known[-1].deed == "contract_done"
+    assert world.get(giver, Memories).known[-1].deed == "contract_done"
     done = [e for e in world.pop_events() if e.kind == "contract_done"]
     assert done[0].data["gold"] == contract.gold and done[0].data["xp"] == 30
 
@@ -165,7 +163,7 @@ def test_N43_a_claim_pays_gold_and_xp_raises_loyalty_and_the_givers_xp_and_leave
 def test_N39_charisma_scales_the_loyalty_a_contract_earns(village):
     world = village.world
     hero, giver = world.hero, people(world)[0]
-    sheet = esper.component_for_entity(hero, Hero)
+    sheet = world.get(hero, Hero)
     sheet.sheet = replace(sheet.sheet, charisma=4)  # scale 1.5
     goto(world, giver)
     contract = offer_of(village, giver, "bring")
@@ -210,7 +208,7 @@ def test_N40_a_completed_contract_starts_a_30_turn_cooldown_for_that_giver(villa
 def test_N40_work_can_be_abandoned_and_a_new_offer_asked(village):
     world = village.world
     hero, giver = world.hero, people(world)[0]
-    esper.component_for_entity(giver, Loyalty).to["hero"] = 12
+    world.get(giver, Loyalty).to["hero"] = 12
     goto(world, giver)
     contract = offer_of(village, giver, "deliver")
     assert village.do(Work(hero, giver, "accept")).ok
@@ -218,7 +216,7 @@ def test_N40_work_can_be_abandoned_and_a_new_offer_asked(village):
     assert village.do(Work(hero, giver, "ask")).reason == "You already hold work from them."
     assert village.do(Work(hero, giver, "abandon")).ok
     assert contract.state == "abandoned" and loyalty(world, giver) == 7 and carried(world, hero, "parcel") == 0
-    assert esper.component_for_entity(giver, Memories).known[-1].deed == "abandoned"
+    assert world.get(giver, Memories).known[-1].deed == "abandoned"
     assert village.do(Work(hero, giver, "ask")).ok
     assert contracts.of_giver(world, hero, giver, "offered") is not None
     assert [e.state for e in journal_view(world, hero).entries] == ["abandoned"]  # offers are not listed
@@ -307,7 +305,7 @@ def test_N44_with_enough_loyalty_and_no_larger_task_a_creature_asks_a_favour_pay
     assert village.do(Work(hero, giver, "claim")).ok  # loyalty 10, the giver cools down
     assert village.do(Work(hero, giver, "ask")).ok
     assert contracts.of_giver(world, hero, giver, "offered") is None  # loyalty 10 < 20: no favour
-    esper.component_for_entity(giver, Loyalty).to["hero"] = 20
+    world.get(giver, Loyalty).to["hero"] = 20
     assert village.do(Work(hero, giver, "ask")).ok
     favour = contracts.of_giver(world, hero, giver, "offered")
     assert favour.kind == "mini" and favour.item in world.content.contracts.wants
@@ -315,13 +313,13 @@ def test_N44_with_enough_loyalty_and_no_larger_task_a_creature_asks_a_favour_pay
     assert [e.kind for e in journal_view(world, hero).entries] == ["mini", "bring"]
     wanted = world.content.contracts.wants[favour.item].items[0]
     value = world.content.items[wanted].value
-    gold = gold_of(hero)
+    gold = gold_of(world, hero)
     spawn_item(world, wanted, owner=hero)
     assert "work:give" in [c.key for c in talk_view(world, hero, giver).choices]
     assert village.do(Work(hero, giver, "give")).ok
-    assert gold_of(hero) == gold + max(8, 2 * value)
+    assert gold_of(world, hero) == gold + max(8, 2 * value)
     assert loyalty(world, giver) == 25  # 20 + 5 at Charisma 2
-    assert esper.component_for_entity(giver, Memories).known[-1].deed == "help"
+    assert world.get(giver, Memories).known[-1].deed == "help"
     assert contracts.cooldown_left(world, hero, giver) > 0  # a favour does not restart the cooldown...
     assert favour.state == "done"
 
@@ -331,17 +329,17 @@ def test_N44_a_favour_pays_by_the_items_value_but_never_below_8_gold(village):
     world = village.world
     hero, giver = world.hero, people(world)[0]
     goto(world, giver)
-    journal = contracts.journal_of(hero)
+    journal = contracts.journal_of(world, hero)
     for want, item_id, paid in (("food", "ration", 8), ("weapon", "longsword", 40), ("ammunition", "arrows", 8),
                                 ("scroll", "scroll", 24)):
-        esper.component_for_entity(giver, Loyalty).to["hero"] = 30
+        world.get(giver, Loyalty).to["hero"] = 30
         journal.contracts.append(contracts.Contract(journal.next_id, world.uid(giver), "x", "y", "mini", "", "",
                                                     want, -1, "", "asks", 0, 0, "", "active", world.turn))
         journal.next_id += 1
         spawn_item(world, item_id, owner=hero)
-        gold = gold_of(hero)
+        gold = gold_of(world, hero)
         assert village.do(Work(hero, giver, "give")).ok
-        assert gold_of(hero) - gold == paid
+        assert gold_of(world, hero) - gold == paid
 
 
 # -- saves and data ----------------------------------------------------------------------------------------
@@ -355,11 +353,11 @@ def test_N44_a_creature_asks_for_food_drink_a_weapon_ammunition_a_ranged_weapon_
     assert set(wants) == {"food", "drink", "weapon", "ammunition", "ranged", "scroll"}
     assert all(item in world.content.items for want in wants.values() for item in want.items)
     assert {"arrows", "scroll"} <= set(world.content.trade.types["general"].stock)
-    esper.component_for_entity(giver, Loyalty).to["hero"] = 20
+    world.get(giver, Loyalty).to["hero"] = 20
     asked = Counter()
     for _ in range(600):
         asked[contracts.favour(world, hero, giver).item] += 1
-        contracts.journal_of(hero).contracts.clear()
+        contracts.journal_of(world, hero).contracts.clear()
     assert set(asked) == set(wants) and all(70 <= n <= 130 for n in asked.values()), asked
 
 
@@ -369,14 +367,14 @@ def test_a_save_keeps_the_journal_and_the_marks(village, tmp_path):
     goto(world, giver)
     offer_of(village, giver, "deliver")
     assert village.do(Work(hero, giver, "accept")).ok
-    before = esper.component_for_entity(hero, Journal)
+    before = world.get(hero, Journal)
     save_world(world, tmp_path / "j.sav")
     loaded = Driver(load_world(tmp_path / "j.sav"))
     try:
         again = loaded.world
-        assert esper.component_for_entity(again.hero, Journal) == before
-        parcels = [i for i in esper.component_for_entity(again.hero, Inventory).items if esper.has_component(i, Mark)]
-        assert [esper.component_for_entity(i, Mark).contract for i in parcels] == [before.contracts[-1].id]
+        assert again.get(again.hero, Journal) == before
+        parcels = [i for i in again.get(again.hero, Inventory).items if again.has(i, Mark)]
+        assert [again.get(i, Mark).contract for i in parcels] == [before.contracts[-1].id]
     finally:
         loaded.close()
 
@@ -402,7 +400,7 @@ def test_N40_escort_the_giver_two_to_four_rooms_away_it_walks_with_the_hero_and_
     assert 2 <= world.rooms.distances_from(start)[contract.room] <= 4
     assert world.room_name(contract.room) in contract.objective
     assert village.do(Work(hero, giver, "accept")).ok
-    assert company.companion_of(giver) is not None
+    assert company.companion_of(world, giver) is not None
     for _ in range(6):
         if world.hero_room() == contract.room:
             break
@@ -412,10 +410,10 @@ def test_N40_escort_the_giver_two_to_four_rooms_away_it_walks_with_the_hero_and_
         if village.busy:
             village.finish_turn()
     assert world.room_of(giver) == contract.room == world.hero_room()
-    assert contract.met and company.companion_of(giver) is None  # ready on arrival, no turn ended; it stays there
-    gold = gold_of(hero)
+    assert contract.met and company.companion_of(world, giver) is None  # ready on arrival, no turn ended; it stays there
+    gold = gold_of(world, hero)
     assert village.do(Work(hero, giver, "claim")).ok
-    assert gold_of(hero) == gold + contract.gold
+    assert gold_of(world, hero) == gold + contract.gold
 
 
 @pytest.mark.rule("N40")
@@ -435,8 +433,7 @@ def test_N40_an_escort_fails_when_the_giver_dies_on_the_way(village):
 @pytest.mark.rule("N41")
 def test_N41_a_merchant_gives_work_in_a_merchants_voice_but_never_asks_to_be_escorted(village):
     world = village.world
-    world.ecs.activate()
-    smith = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
+    smith = next(eid for eid, m in world.query(Merchant) if m.trade == "armourer")
     goto(world, smith)
     assert "work:ask" in [c.key for c in talk_view(world, world.hero, smith).choices]
     kinds = set()

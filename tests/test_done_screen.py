@@ -10,7 +10,6 @@ import os
 from collections import deque
 from pathlib import Path
 
-import esper
 import pygame
 import pytest
 
@@ -22,8 +21,9 @@ from game.world.components import Loyalty
 from game.world.itemfacts import protection
 from game.world.commands import Attack
 from game.world.verbs.factory import spawn_creature, spawn_item
-from tests.test_ui_dungeon import key, settle, start
-from tests.ui_scenes import text_size
+from tests.helpers.dungeon_game import settle, start
+from tests.helpers.screens import key
+from tests.helpers.ui_scenes import text_size
 
 pytestmark = pytest.mark.usefixtures("display")
 LOOT = ("ration", "ration", "water_bottle", "healing_potion", "byrnie", "helmet", "dagger", "dagger", "mace",
@@ -84,7 +84,7 @@ def test_a_new_player_reads_the_great_hall_uses_every_item_and_reads_the_byrnie(
         # two people to recruit, loyal enough to say yes (N39), met at the entrance
         for _ in range(2):
             person = spawn_creature(world, "villager", here, kind="world")
-            esper.component_for_entity(person, Loyalty).to[world.uid(world.hero)] = world.content.companions.loyalty
+            world.get(person, Loyalty).to[world.uid(world.hero)] = world.content.companions.loyalty
             dungeon._talk(person)
             dialogue = stack.top
             index = [c.key for c in dialogue.choices()].index("company:recruit")
@@ -163,10 +163,9 @@ def test_a_new_player_reads_the_great_hall_uses_every_item_and_reads_the_byrnie(
             key(inventory, pygame.K_DOWN)
         words = " ".join(b.words for b in frame(stack))
         shot("inventory-byrnie")
-        world.ecs.activate()
         from game.world.components import Item
 
-        points = protection(world, esper.component_for_entity(inventory.lines[byrnie].first.eid, Item))
+        points = protection(world, world.get(inventory.lines[byrnie].first.eid, Item))
         assert points and all(f"{kind} {value}" in words for kind, value in points.items())
         assert "Protects:" in words and "Durability" in words
     finally:

@@ -58,7 +58,6 @@ def test_a_new_player_takes_work_knows_its_pay_does_it_learns_what_recruiting_ne
     game = new_game(VILLAGE, 7)
     try:
         world = game.world
-        world.ecs.activate()
         person = next(a.eid for a in world.actors.all() if a.ident.kind == "world" and a.body.health > 0)
         name = talk_view(world, world.hero, person).name
         told, done = "", 0
@@ -101,6 +100,6 @@ def test_a_new_player_takes_work_knows_its_pay_does_it_learns_what_recruiting_ne
             raise AssertionError("twelve jobs did not earn the loyalty to follow")
         assert told and done, "the player was never told what following needs, or earned it without work"
         say(game, person, "company:recruit")
-        assert company.companion_of(person) is not None
+        assert company.companion_of(world, person) is not None
     finally:
         game.close()

@@ -2,7 +2,6 @@
 Second Wind, the odds before a fight (N20-N22), and why a waiting hero lived only ~25 turns (N12)."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.rules.growth import xp_for_level
@@ -15,7 +14,7 @@ from game.world.fightodds import both_ways
 from game.world.verbs import deeds
 from game.world.verbs.combat import die, guard_of, strike_of
 from game.world.verbs.factory import spawn_item
-from tests.world_fixtures import body, room_id, spawn
+from tests.helpers.world_fixtures import body, room_id, spawn
 
 
 def events(world, kind):
@@ -24,7 +23,7 @@ def events(world, kind):
 
 @pytest.mark.rule("N27")
 def test_N27_the_hero_levels_at_the_creatures_thresholds_by_deeds_not_by_waiting(world, game):
-    growth = esper.component_for_entity(world.hero, Growth)
+    growth = world.get(world.hero, Growth)
     for _ in range(3):
         game.end_turn()
     assert growth.xp == 0  # the hero does not grow by waiting
@@ -42,7 +41,7 @@ def test_N27_the_hero_levels_at_the_creatures_thresholds_by_deeds_not_by_waiting
 
 @pytest.mark.rule("N28")
 def test_N28_a_level_raises_the_heros_card_and_heals_the_rise(world):
-    hero = body(world.hero)
+    hero = body(world, world.hero)
     natural = hero.natural.health
     hero.health = 5
     deeds.award(world, world.hero, 100, "test")
@@ -52,22 +51,21 @@ def test_N28_a_level_raises_the_heros_card_and_heals_the_rise(world):
 
 def test_a_kill_pays_ten_xp_a_point_of_the_foes_division_and_five_a_level(world, game):
     wolf = spawn(world, "wolf")
-    esper.component_for_entity(wolf, Growth).level = 2
-    body(wolf).health = 1
+    world.get(wolf, Growth).level = 2
+    body(world, wolf).health = 1
     for _ in range(200):
         if not world.alive(wolf):
             break
-        world.ecs.activate()
-        body(world.hero).ap = 2
+        body(world, world.hero).ap = 2
         game.do(Attack(world.hero, wolf))
     assert not world.alive(wolf)
     division = world.content.codex.stat_block("wolf").division
     assert division == 3
-    assert esper.component_for_entity(world.hero, Growth).xp == 10 * 3 + 5 * 2
+    assert world.get(world.hero, Growth).xp == 10 * 3 + 5 * 2
 
 
 def test_the_first_entry_into_a_room_is_a_discovery_worth_five_xp_once(world, game):
-    growth = esper.component_for_entity(world.hero, Growth)
+    growth = world.get(world.hero, Growth)
     assert game.do(Move(world.hero, room_id(1))).ok
     assert growth.xp == 5
     game.end_turn()
@@ -77,17 +75,16 @@ def test_the_first_entry_into_a_room_is_a_discovery_worth_five_xp_once(world, ga
 
 
 def test_second_wind_heals_a_division_die_once_a_fight_for_one_ap(world, game):
-    hero = body(world.hero)
+    hero = body(world, world.hero)
     assert game.do(SecondWind(world.hero)).reason == "You are not hurt."
     wolf = spawn(world, "wolf")
-    esper.component_for_entity(wolf, Mood).state = MoodState.RESTING
+    world.get(wolf, Mood).state = MoodState.RESTING
     hero.health = 2
     assert game.do(SecondWind(world.hero)).ok
     healed = [e.data["amount"] for e in events(world, "second_wind")]
     assert len(healed) == 1 and 1 <= healed[0] <= 3 and hero.health == 2 + healed[0]  # the hero's DTD is d3
     assert hero.ap == hero.card.ap - 1
     assert game.do(SecondWind(world.hero)).reason == "You have used your Second Wind in this fight."
-    world.ecs.activate()
     die(world, wolf, None)
     game.end_turn()  # a world turn with no enemy beside the hero: the fight is over
     hero.health = 2
@@ -98,12 +95,12 @@ def test_second_wind_heals_a_division_die_once_a_fight_for_one_ap(world, game):
 def test_N20_the_card_shows_the_exact_odds_both_ways(world):
     wolf = spawn(world, "wolf")
     mine, theirs = both_ways(world, world.hero, wolf)
-    hero_card, wolf_card = body(world.hero).card, body(wolf).card
+    hero_card, wolf_card = body(world, world.hero).card, body(world, wolf).card
     assert mine.hit == pytest.approx(hero_card.melee / 100 * (1 - wolf_card.dodge / 100))  # N20, N21
     assert theirs.hit == pytest.approx(wolf_card.melee / 100 * (1 - hero_card.dodge / 100))
-    law = damage_distribution(strike_of(body(world.hero)), guard_of(world, body(wolf)))
+    law = damage_distribution(strike_of(body(world, world.hero)), guard_of(world, body(world, wolf)))
     assert mine.damage == pytest.approx(mean(law))  # the same sums as tools/creature.py odds
-    assert mine.expected == pytest.approx(hit_chance(strike_of(body(world.hero)), guard_of(world, body(wolf)))
+    assert mine.expected == pytest.approx(hit_chance(strike_of(body(world, world.hero)), guard_of(world, body(world, wolf)))
                                           * mean(law))
     assert mine.strikes == hero_card.ap and theirs.strikes == 1  # the hero strikes once an AP; the wolf's budget
     text = "\n".join(line for line, _ in card_lines(views.creature(world, wolf), None, (mine, theirs)))
@@ -117,7 +114,7 @@ def test_N12_a_creature_beside_a_spring_and_a_patch_rests_there_once_its_pack_is
     drank its bottle, lacked food and drink, and so explored every turn (N12), and the horde followed the
     hero's scent. A spring and a mushroom patch in its room are provisions it can use (N9): it rests."""
     guard = spawn(world, "guard", room=2, provisions=False)
-    mood = esper.component_for_entity(guard, Mood)
+    mood = world.get(guard, Mood)
     game.end_turn()
     assert mood.state == MoodState.EXPLORING
     for room in range(3):

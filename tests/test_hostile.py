@@ -20,6 +20,8 @@ from game.maps.errors import MapError
 from game.maps.tiled import load_map, load_region
 from game.paths import ROOT
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 HOSTILE = ROOT / "tests" / "data" / "hostile"
 CASES = json.loads((HOSTILE / "cases.json").read_text())
 ADDRESS_SPACE = 1 << 30  # bytes a process running the corpus may map: far below what the bombs once took
@@ -29,6 +31,8 @@ CASE_SECONDS = 5
 def expected(case: dict) -> str:
     """The whole line a case must end in: its file's path (the data folder for a data file), then `expect`."""
     line = case["expect"].replace("{maps}", str((HOSTILE / "maps").resolve()))
+    if case["kind"] == "settings":
+        return f"settings file {HOSTILE / case['file']}: {line}"
     return line if case["kind"] == "data" else f"{HOSTILE / case['file']}: {line}"
 
 

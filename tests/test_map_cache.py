@@ -1,7 +1,8 @@
-"""The checked maps kept on disk between processes (game/maps/diskcache.py, docs/maps.md "The map cache"): a
-map read back from the cache is the map read from its file; a changed map, tileset, image, data file or
-game reads the file again; a damaged, foreign, hostile or huge entry, or a folder that cannot be read or
-written, reads the file as if there were no cache, and a map with problems is never kept."""
+"""Map files as read kept on disk between processes (game/maps/diskcache.py, docs/maps.md "The map cache"): a
+map read back from the cache is the map read from its file, checked again; a changed map, tileset, image or
+game reads the file again, changed data checks it again; a damaged, foreign, hostile or huge entry, or a
+folder that cannot be read or written, reads the file as if there were no cache, and a map with problems is
+never kept. The poisoned entries of issue 26 are tests/test_map_cache_poison.py's."""
 from __future__ import annotations
 
 import ast
@@ -17,8 +18,11 @@ import pytest
 from game.launch import load_dungeon
 from game.maps import diskcache, modelcodec, store
 from game.maps.errors import MapError
-from game.maps.model import DungeonMap, RegionMap
+from game.maps.model import DungeonMap
+from game.maps.tiled import RawMap, read_tmx
 from game.paths import ASSETS, DATA, MAPS, REGION_MAP, ROOT
+
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
 
 HEAD = len(diskcache.MAGIC) + 32  # where an entry's msgpack begins
 
@@ -29,7 +33,7 @@ def reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Counter:
     folder = tmp_path / "cache"
     monkeypatch.setattr(diskcache, "folder", lambda: folder)
     counted: Counter = Counter()
-    for name in ("load_map", "load_region", "read_data_ids"):
+    for name in ("read_tmx", "read_data_ids"):
         real = getattr(store, name)
 
         def counting(path, *args, _real=real, **kwargs):
@@ -64,10 +68,10 @@ def entries() -> list[Path]:
 def test_every_shipped_map_read_back_from_the_disk_cache_is_the_map_read_from_its_file(reads: Counter):
     fresh = shipped()
     assert reads["region.tmx"] == 1 and reads["data"] == 1 and len(fresh[2]) == 11
-    assert len(entries()) == 13  # the region, its eleven sites' maps, the data ids
+    assert len(entries()) == 12  # the region and its eleven sites' maps (the data ids are never kept on disk)
     store.forget()  # as a new process
     cached = shipped()
-    assert sum(reads.values()) == 13, "the second load read no file again"
+    assert sum(reads.values()) == 14 and reads["data"] == 2, "the second load read no map file again"
     assert cached == fresh
     assert repr(cached) == repr(fresh)  # the same types too (1 is not 1.0, a tuple is not a list) and room order
     region, _, maps = cached
@@ -147,8 +151,9 @@ def test_changed_data_files_read_the_data_ids_and_check_the_maps_again(reads: Co
     shutil.copytree(DATA, data_dir)
     first_ids = store.data_ids(data_dir)
     store.dungeon(caves, first_ids)
+    assert store.data_ids(data_dir) is first_ids and reads["data"] == 1  # unchanged: not read again
     store.forget()
-    assert store.data_ids(data_dir) == first_ids and reads["data"] == 1
+    assert store.data_ids(data_dir) == first_ids and reads["data"] == 2  # a new process reads them
     store.dungeon(caves, store.data_ids(data_dir))
     assert reads["caves.tmx"] == 1
     store.forget()
@@ -156,9 +161,9 @@ def test_changed_data_files_read_the_data_ids_and_check_the_maps_again(reads: Co
     items.write_text(items.read_text(encoding="utf-8") + '\n[moon_cheese]\nname = "Moon cheese"\nkind = "food"\n',
                      encoding="utf-8")
     ids = store.data_ids(data_dir)
-    assert reads["data"] == 2 and "moon_cheese" in ids.items
+    assert reads["data"] == 3 and "moon_cheese" in ids.items
     store.dungeon(caves, ids)
-    assert reads["caves.tmx"] == 2
+    assert reads["caves.tmx"] == 1  # the file as read is kept whatever the ids; its checks ran on the new ones
 
 
 def test_a_data_file_renamed_gives_other_ids(reads: Counter, tmp_path: Path):
@@ -237,7 +242,7 @@ def test_a_map_with_problems_is_refused_every_time_and_never_kept(reads: Counter
             store.dungeon(caves, without)
         store.forget()
     assert reads["caves.tmx"] == 2
-    assert len(entries()) == 2  # the two data folders' ids, no map
+    assert entries() == []  # no map with problems, and no data ids
 
 
 @pytest.fixture
@@ -266,26 +271,26 @@ def rewritten(entry: Path, change) -> None:
 
 
 def room_named_by_a_number(value: list) -> list:
-    value[6][1][1][0] = 5  # DungeonMap.rooms -> (keys, [ids, names, ...]) -> the first name
+    value[8][1][0] = 5  # RawMap.objects -> [ids, names, ...] -> the first name
     return value
 
 
 def a_map_too_large(value: list) -> list:
-    value[2] = 10**6  # DungeonMap.width
+    value[1] = 10**6  # RawMap.width
     return value
 
 
 def the_region_in_its_place(value: list) -> list:
-    return modelcodec.plain(store.region(REGION_MAP))
+    return modelcodec.plain(read_tmx(REGION_MAP))
 
 
 def an_extension_type(value: list) -> list:
-    value[6] = msgpack.ExtType(2, b"\x93\xa4Room\x01\x02")
+    value[8] = msgpack.ExtType(2, b"\x93\xa4Room\x01\x02")
     return value
 
 
-def a_list_for_a_tuple_of_squares(value: list) -> list:
-    value[8] = [value[8][0], {"x": 1}]  # DungeonMap.entrance: (room, square) with a map for the square
+def a_list_for_a_tuple_of_points(value: list) -> list:
+    value[8][8] = [value[8][8][0], {"x": 1}]  # RawMap.objects' points, a map for the second object's
     return value
 
 
@@ -294,12 +299,12 @@ def fields_missing(value: list) -> list:
 
 
 def columns_of_different_lengths(value: list) -> list:
-    value[9][1].pop()  # the placements' names, one short
+    value[8][1].pop()  # the objects' names, one short
     return value
 
 
 HOSTILE = [room_named_by_a_number, a_map_too_large, the_region_in_its_place, an_extension_type,
-           a_list_for_a_tuple_of_squares, fields_missing, columns_of_different_lengths]
+           a_list_for_a_tuple_of_points, fields_missing, columns_of_different_lengths]
 
 
 @pytest.mark.parametrize("change", HOSTILE, ids=lambda change: change.__name__)
@@ -394,7 +399,7 @@ def test_a_write_that_fails_leaves_the_last_entry_and_no_temporary_file(kept, re
         raise PermissionError(13, "Permission denied", str(target))
     monkeypatch.setattr(diskcache.os, "replace", refused)
     store.forget(disk=False)
-    diskcache.keep("another slot", b"key", dungeon)
+    diskcache.keep("another slot", b"key", read_tmx(caves))
     assert entry.read_bytes() == good
     assert sorted(p.name for p in diskcache.folder().iterdir()) == sorted(e.name for e in entries())
     with open(entry, "r+b") as handle:
@@ -403,14 +408,26 @@ def test_a_write_that_fails_leaves_the_last_entry_and_no_temporary_file(kept, re
 
 
 def test_the_codec_builds_only_the_class_asked_for_from_fields_of_their_types(reads: Counter):
-    """Every annotation of the model has a codec (a new kind of field fails at import, and here), and a
-    value is built back only as the class the caller asked for."""
-    region, data, maps = shipped()
-    for model in (region, data, *maps.values()):
-        packed = msgpack.packb(modelcodec.plain(model))
-        assert modelcodec.model(type(model), msgpack.unpackb(packed, use_list=False)) == model
+    """Every annotation of a map file as read has a codec (a new kind of field fails at import, and here), and
+    a value is built back only as a RawMap, each field of its type."""
+    region, _, maps = shipped()
+    for path in (REGION_MAP, *(dungeon.path for dungeon in maps.values())):
+        raw = read_tmx(path)
+        packed = msgpack.packb(modelcodec.plain(raw))
+        assert modelcodec.model(RawMap, msgpack.unpackb(packed, use_list=False)) == raw
     with pytest.raises(ValueError):
-        modelcodec.model(RegionMap, modelcodec.plain(maps[min(maps)]))
+        modelcodec.model(RawMap, msgpack.unpackb(msgpack.packb([1, 2, 3]), use_list=False))
     for unknown in (list[int], set, tuple[int, ...] | str):
         with pytest.raises(TypeError):
             modelcodec.codec(unknown)
+
+
+def test_the_stores_memos_of_files_hold_at_most_their_bound(caves: Path, reads: Counter):
+    """Issue 26: every edit of a map (F5) made a new entry of _MAP_FILES and _DIGESTS, kept for the process's life."""
+    data = store.data_ids()
+    text = caves.read_text(encoding="utf-8")
+    for i in range(store.STAMPS_KEPT + 20):
+        caves.write_text(text.replace('name="Crystal Vein"', f'name="Crystal Vein {i}"'), encoding="utf-8")
+        store.map_digest(caves)
+    assert len(store._MAP_FILES) <= store.STAMPS_KEPT and len(store._DIGESTS) <= store.STAMPS_KEPT
+    assert f"Crystal Vein {store.STAMPS_KEPT + 19}" in {room.name for room in store.dungeon(caves, data).rooms.values()}

@@ -18,35 +18,36 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # file stem -> one problem line it must produce (after "<file>: ")
 EXPECTED = {
-    "unknown_codex_id": "9 (Rat): unknown codex id 'dragonn'",
-    "unknown_item_id": "13 (Rations): unknown item id 'cake'",
-    "door_leads_nowhere": "6 (Lonely door): door leads nowhere: it touches no room",
-    "door_inside_room": "6 (Inner arch): exit lies inside room 2 (East Room); put it on the wall square between two rooms",
-    "overlapping_rooms": "4 (Annex): room overlaps room 1 (West Room)",
-    "creature_outside_room": "11 (Wall rat): creature placed outside any room",
-    "occupied_square": "11 (Second rat): square (7, 2) is already taken by object 9 (Rat)",
-    "spawner_without_creature": "8 (Rat hole): spawner without a creature (set its 'creature' property)",
-    "room_unreachable": "3 (South Room): room unreachable from the entrance",
-    "reserved_property": "9 (Rat): property 'name' is a name pytmx reserves; rename it",
+    "unknown_codex_id": "object 9 (Rat): unknown codex id 'dragonn'",
+    "unknown_item_id": "object 13 (Rations): unknown item id 'cake'",
+    "door_leads_nowhere": "object 6 (Lonely door): door leads nowhere: it touches no room",
+    "door_inside_room": "object 6 (Inner arch): exit lies inside room 2 (East Room); put it on the wall square between two rooms",
+    "overlapping_rooms": "object 4 (Annex): room overlaps room 1 (West Room)",
+    "creature_outside_room": "object 11 (Wall rat): creature placed outside any room",
+    "occupied_square": "object 11 (Second rat): square (7, 2) is already taken by object 9 (Rat)",
+    "spawner_without_creature": "object 8 (Rat hole): spawner without a creature (set its 'creature' property)",
+    "room_unreachable": "object 3 (South Room): room unreachable from the entrance",
+    "reserved_property": "object 9 (Rat): property 'name' is a name pytmx reserves; rename it",
     "no_entrance": "map: has no entrance object (where the hero starts)",
-    "not_aligned": "3 (South Room): rectangle is not aligned to the squares (snap it to the grid)",
-    "unknown_class": "9 (Rat): unknown class 'monster' (expected one of: room, exit, door, entrance, creature, item, trap, spawner, supply)",
-    "bad_enum_value": "2 (East Room): property 'theme' is 'lava', expected one of: stone, cave, crypt, keep, wood, grass",
-    "bad_number": "8 (Rat hole): property 'interval' must be a whole number, not 'soon'",
-    "unknown_property": "8 (Rat hole): unknown property 'intervall' (expected: creature, interval, heads, kind, up_to)",
-    "key_nowhere": "4 (Iron door): locked door's key 'iron_key' is nowhere in the map (place it as an item or gear)",
-    "notable_with_background": "10 (Trader): notable people have no background (N83)",
-    "merchant_without_type": "10 (Trader): merchant without a merchant type (N5: the type sets its stock)",
-    "merchant_travels": "10 (Trader): a merchant creature does not travel (N3: only world NPCs have a range; N5: "
+    "not_aligned": "object 3 (South Room): rectangle is not aligned to the squares (snap it to the grid) (and 4 problems "
+                   "that follow from it)",
+    "unknown_class": "object 9 (Rat): unknown class 'monster' (expected one of: room, exit, door, entrance, creature, item, trap, spawner, supply)",
+    "bad_enum_value": "object 2 (East Room): property 'theme' is 'lava', expected one of: stone, cave, crypt, keep, wood, grass",
+    "bad_number": "object 8 (Rat hole): property 'interval' must be a whole number, not 'soon'",
+    "unknown_property": "object 8 (Rat hole): unknown property 'intervall' (expected: creature, interval, heads, kind, up_to)",
+    "key_nowhere": "object 4 (Iron door): locked door's key 'iron_key' is nowhere in the map (place it as an item or gear)",
+    "notable_with_background": "object 10 (Trader): notable people have no background (N83)",
+    "merchant_without_type": "object 10 (Trader): merchant without a merchant type (N5: the type sets its stock)",
+    "merchant_travels": "object 10 (Trader): a merchant creature does not travel (N3: only world NPCs have a range; N5: "
                         "merchants stay in their shops)",
-    "outside_the_map": "14 (Lost coin): lies outside the map (12x8 squares)",
-    "polygon_room": "4 (Odd room): a room must be a rectangle or a point, not a polygon or polyline",
-    "wrong_footprint": "11 (Golem): object covers 1x1 squares but a stone_golem is 2x2 (C10); resize it",
-    "bad_dice": "7 (Spikes): damage 'lots' is not dice in the seed's notation (e.g. d6, 2d4+1)",
-    "supply_of_no_food": "14 (Pantry): a supply restocks food or drink, not 'iron_key'",
-    "supply_never": "14 (Pantry): every must be 1 world turn or more, not 0",
-    "spawner_of_merchants": "8 (Rat hole): a spawner makes dungeon creatures or world newcomers, not merchant ones (N2-N3)",
-    "room_too_small": "1 (West Room): its creatures need 13 squares but the room has 12 (a minion group covers its heads' squares, C31)",
+    "outside_the_map": "object 14 (Lost coin): lies outside the map (12x8 squares)",
+    "polygon_room": "object 4 (Odd room): a room must be a rectangle, not a polyline",
+    "wrong_footprint": "object 11 (Golem): object covers 1x1 squares but a stone_golem is 2x2 (C10); resize it",
+    "bad_dice": "object 7 (Spikes): damage 'lots' is not dice in the seed's notation (e.g. d6, 2d4+1)",
+    "supply_of_no_food": "object 14 (Pantry): a supply restocks food or drink, not 'iron_key'",
+    "supply_never": "object 14 (Pantry): every must be 1 world turn or more, not 0",
+    "spawner_of_merchants": "object 8 (Rat hole): a spawner makes dungeon creatures or world newcomers, not merchant ones (N2-N3)",
+    "room_too_small": "object 1 (West Room): its creatures need 13 squares but the room has 12 (a minion group covers its heads' squares, C31)",
 }
 
 
@@ -63,9 +64,9 @@ def test_broken_map_yields_its_message(stem: str) -> None:
 
 
 def test_a_supply_keeps_one_item_or_more_and_a_spawner_limit_is_not_negative() -> None:
-    assert f"{BAD / 'supply_never.tmx'}: 14 (Pantry): keep must be 1 item or more, not 0" in \
+    assert f"{BAD / 'supply_never.tmx'}: object 14 (Pantry): keep must be 1 item or more, not 0" in \
         problems_of(BAD / "supply_never.tmx")
-    assert f"{BAD / 'spawner_of_merchants.tmx'}: 8 (Rat hole): up_to must be 0 (no limit) or more, not -1" in \
+    assert f"{BAD / 'spawner_of_merchants.tmx'}: object 8 (Rat hole): up_to must be 0 (no limit) or more, not -1" in \
         problems_of(BAD / "spawner_of_merchants.tmx")
 
 
@@ -89,9 +90,9 @@ def test_missing_file_is_one_message() -> None:
 def test_every_problem_is_reported_at_once() -> None:
     path = BAD / "several_problems.tmx"
     assert sorted(problems_of(path)) == sorted([
-        f"{path}: 2 (East Room): property 'theme' is 'lava', expected one of: stone, cave, crypt, keep, wood, grass",
+        f"{path}: object 2 (East Room): property 'theme' is 'lava', expected one of: stone, cave, crypt, keep, wood, grass",
         f"{path}: map: has no entrance object (where the hero starts)",
-        f"{path}: 8 (Rat): unknown codex id 'dragonn'",
+        f"{path}: object 8 (Rat): unknown codex id 'dragonn'",
     ])
 
 
@@ -107,10 +108,10 @@ def test_region_problems() -> None:
     with pytest.raises(MapError) as caught:
         load_region(path)
     assert set(caught.value.problems) == {
-        f"{path}: 1 (Lost Dungeon): map file 'nowhere.tmx' not found",
-        f"{path}: 2 (Wrong Village): map file '../maps_ok/small.tmx' is a dungeon map; a settlement needs village or tower",
-        f"{path}: 3 (Broken road): road end (5, 5) is not on a dungeon or settlement",
-        f"{path}: 2 (Wrong Village): no road leads here from 1 (Lost Dungeon)",
+        f"{path}: object 1 (Lost Dungeon): map file 'nowhere.tmx' not found",
+        f"{path}: object 2 (Wrong Village): map file '../maps_ok/small.tmx' is a dungeon map; a settlement needs village or tower",
+        f"{path}: object 3 (Broken road): road end (5, 5) is not on a dungeon or settlement",
+        f"{path}: object 2 (Wrong Village): no road leads here from 1 (Lost Dungeon)",
     }
 
 
@@ -118,7 +119,7 @@ def test_checker_cli_prints_problems_and_exits_1() -> None:
     path = BAD / "occupied_square.tmx"
     run = subprocess.run([sys.executable, "tools/check_map.py", str(path)], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 1
-    assert f"{path}: 11 (Second rat): square (7, 2) is already taken by object 9 (Rat)" in run.stdout.splitlines()
+    assert f"{path}: object 11 (Second rat): square (7, 2) is already taken by object 9 (Rat)" in run.stdout.splitlines()
     assert "Traceback" not in run.stdout + run.stderr
 
 
@@ -174,7 +175,7 @@ def test_region_place_map_without_a_way_up_and_a_surface_naming_no_room(tmp_path
     region = tmp_path / "region.tmx"
     with pytest.raises(MapError) as caught:
         load_region(region)
-    assert (f"{region}: 1 (Ashby Vale): map file 'village.tmx' has no way up to the region (set its map property "
+    assert (f"{region}: object 1 (Ashby Vale): map file 'village.tmx' has no way up to the region (set its map property "
             f"'surface' to a room's name)") in caught.value.problems
     assert f"{keep}: map: surface names no room of the map ('Gate')" in problems_of(keep)
 
@@ -205,7 +206,7 @@ def test_a_region_site_needs_a_dungeon_map_of_its_own(tmp_path: Path) -> None:
         load_region(region)
     problems = [p for p in caught.value.problems if "tileset" not in p]  # the copy has no tileset image beside it
     assert set(problems) == {
-        f"{region}: 10 (The Sunken Reliquary): site without a map file (set its 'map' property)",
-        f"{region}: 11 (Barrow of the Horn King): map file 'village.tmx' is a village map; a site needs dungeon",
-        f"{region}: 12 (Shrine of the Last Flame): map file 'sites/nowhere.tmx' not found",
+        f"{region}: object 10 (The Sunken Reliquary): site without a map file (set its 'map' property)",
+        f"{region}: object 11 (Barrow of the Horn King): map file 'village.tmx' is a village map; a site needs dungeon",
+        f"{region}: object 12 (Shrine of the Last Flame): map file 'sites/nowhere.tmx' not found",
     }

@@ -39,9 +39,9 @@ def mods_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     folder = tmp_path / "data" / "ethernalis" / "mods"
     folder.mkdir(parents=True)
-    mods.deactivate()
+    mods.switch_off()
     yield folder
-    mods.deactivate()
+    mods.switch_off()
 
 
 def test_the_walkthrough_mod_is_read_over_the_shipped_data():
@@ -71,7 +71,7 @@ def test_a_broken_mod_is_skipped_with_its_line_and_the_others_are_kept(tmp_path)
         f"prone)",
         "b_frost: 1 creature, 1 item file, 1 map",
         "c_empty: skipped: holds no creatures/*.toml, items.toml or maps/*.tmx",
-        f"d_broken_map: skipped: {den}: 7 (Frost tonic): unknown item id 'snowball'"]
+        f"d_broken_map: skipped: {den}: object 7 (Frost tonic): unknown item id 'snowball'"]
     assert found.overlay == Overlay((tmp_path / "b_frost" / "creatures" / "frost_wolf.toml",),
                                     (tmp_path / "b_frost" / "items.toml",))
     assert found.maps == (tmp_path / "b_frost" / "maps" / "frost_den.tmx",)
@@ -91,23 +91,23 @@ def test_a_mod_creature_may_not_be_the_hero_and_a_mod_may_replace_a_shipped_crea
 
 def test_the_game_plays_on_past_a_broken_mod_and_without_mods_is_the_shipped_game(mods_folder):
     plague_mod(mods_folder / "plague")
-    assert mods.activate().overlay == Overlay()
+    assert mods.switch_on().overlay == Overlay()
     assert "plague_rats" not in load_content().codex.creatures
     assert load_content().codex.creatures.keys() == load_content(DATA, Overlay()).codex.creatures.keys()
 
 
-def test_activated_mods_are_read_wherever_the_game_loads_content_and_checks_maps(mods_folder):
+def test_mods_switched_on_are_read_wherever_the_game_loads_content_and_checks_maps(mods_folder):
     from game.launch import load_dungeon
     from game.maps import store
 
     shutil.copytree(FROST, mods_folder / "frost_pack")
     assert "frost_wolf" not in store.data_ids().codex
-    mods.activate()
+    mods.switch_on()
     assert "frost_wolf" in load_content().codex.creatures and "frost_tonic" in load_content().items
     assert "frost_wolf" in store.data_ids().codex
     den = load_dungeon(mods_folder / "frost_pack" / "maps" / "frost_den.tmx")
     assert [p.creature for p in den.placements] == ["frost_wolf", "frost_wolf"]
-    mods.deactivate()
+    mods.switch_off()
     assert "frost_wolf" not in load_content().codex.creatures and "frost_wolf" not in store.data_ids().codex
 
 
@@ -153,7 +153,7 @@ def test_the_title_screen_lists_each_mod_and_choose_map_its_maps(mods_folder, tm
 
     shutil.copytree(FROST, mods_folder / "frost_pack")
     plague_mod(mods_folder / "plague")
-    mods.activate()
+    mods.switch_on()
     session = Session(DEFAULT_MAP, 4, save_path=tmp_path / "slot.sav")
     try:
         stack = scene_stack(session)

@@ -7,7 +7,6 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
-import esper
 import pytest
 
 from game.launch import new_game
@@ -19,22 +18,11 @@ from game.world.components import Body, Hero, Loyalty, Memories, Needs, Talks, W
 from game.world.talkview import talk_view
 from game.world.verbs import moments
 from game.world.verbs.witness import talks_of, witness_of
-from tests.talk_fixtures import new, only, person, sure
-from tests.world_fixtures import spawn
+from tests.helpers.talk_fixtures import new, only, person, sure
+from tests.helpers.world_fixtures import spawn
+from tests.helpers.moments import OUTLOOKS, SEED_TABLE, TRAITS, expected_change
 
 # The seed's table (N83): who welcomes and who resents which approach, one die each.
-SEED_TABLE = {
-    "survivor": ({"kind", "practical"}, {"threatening"}),
-    "wanderer": ({"humorous", "honest"}, {"pious"}),
-    "hermit": ({"honest", "pious"}, {"flattering", "humorous"}),
-    "wounded": ({"kind", "practical"}, {"blunt"}),
-    "outlaw": ({"blunt", "deceitful"}, {"pious"}),
-    "rival": ({"blunt", "honest"}, {"flattering", "kind"}),
-    "emissary": ({"flattering", "practical"}, {"blunt", "threatening"}),
-}
-OUTLOOKS = {"good": ({"kind", "honest"}, {"deceitful", "threatening"}), "evil": ({"threatening", "deceitful"}, {"pious"}),
-            "neutral": (set(), set())}
-TRAITS = {"loves_helping": ("kind", 1), "hates_lies": ("deceitful", -1), "despises_violence": ("threatening", -1)}
 
 
 def began(events) -> list[str]:
@@ -86,11 +74,11 @@ def test_N75_an_enemy_either_way_round_counts(content):
 
 
 SITUATIONS = {
-    "wounded": ("the_wound", lambda world, eid: setattr(esper.component_for_entity(eid, Body), "health", 1)),
-    "hungry": ("empty_belly", lambda world, eid: setattr(esper.component_for_entity(eid, Needs), "hunger", 51)),
-    "thirsty": ("dry_throat", lambda world, eid: setattr(esper.component_for_entity(eid, Needs), "thirst", 51)),
+    "wounded": ("the_wound", lambda world, eid: setattr(world.get(eid, Body), "health", 1)),
+    "hungry": ("empty_belly", lambda world, eid: setattr(world.get(eid, Needs), "hunger", 51)),
+    "thirsty": ("dry_throat", lambda world, eid: setattr(world.get(eid, Needs), "thirst", 51)),
     "night": ("sleepless", lambda world, eid: setattr(world, "turn", 72)),  # 08:00 + 72 quarter hours: 02:00, day 2
-    "fought": ("shaking_hands", lambda world, eid: setattr(talks_of(eid), "fought", world.turn)),
+    "fought": ("shaking_hands", lambda world, eid: setattr(talks_of(world, eid), "fought", world.turn)),
 }
 
 
@@ -116,7 +104,7 @@ def test_N75_the_situations_hold_at_the_data_s_thresholds(content):
     try:
         eid = person(world)
         triggers = {t.name: t for t in world.content.moments.triggers}
-        needs, hp = esper.component_for_entity(eid, Needs), esper.component_for_entity(eid, Body)
+        needs, hp = world.get(eid, Needs), world.get(eid, Body)
         needs.hunger = 50
         assert not moments.holds(world, triggers["hungry"], eid)
         needs.hunger = 51
@@ -130,7 +118,7 @@ def test_N75_the_situations_hold_at_the_data_s_thresholds(content):
         world.turn = 64  # 00:00
         assert moments.holds(world, triggers["night"], eid)
         assert not moments.holds(world, triggers["fought"], eid)  # never fought
-        talks_of(eid).fought, world.turn = 10, 15
+        talks_of(world, eid).fought, world.turn = 10, 15
         assert moments.holds(world, triggers["fought"], eid)
         world.turn = 16
         assert not moments.holds(world, triggers["fought"], eid)
@@ -150,8 +138,8 @@ def test_N75_fighting_side_by_side_in_the_hero_s_room_is_remembered(content):
         blows = [e for e in world.events if e.kind in ("hit", "miss", "dodge")]
         assert any(world.uid(villager) in (e.actor, e.target) for e in blows)
         assert any(world.uid(far) in (e.actor, e.target) for e in blows)
-        assert talks_of(villager).fought == 1
-        assert talks_of(far).fought == -1  # it fought, but not beside the hero
+        assert talks_of(world, villager).fought == 1
+        assert talks_of(world, far).fought == -1  # it fought, but not beside the hero
     finally:
         world.close()
 
@@ -173,9 +161,9 @@ def test_N76_none_for_15_turns_after_any_moment_40_with_the_same_person_and_each
         assert talk(bran, 14) == []  # after any moment, none for 15 turns
         assert len(talk(bran, 15)) == 1
         assert talk(ada, 39) == []  # the same person: not for 40 (the hero's 15 are over at 30)
-        first = talks_of(ada).shared["hero"]
+        first = talks_of(world, ada).shared["hero"]
         assert len(talk(ada, 40)) == 1
-        assert talks_of(ada).shared["hero"] > first  # the other moment: each only once
+        assert talks_of(world, ada).shared["hero"] > first  # the other moment: each only once
         assert talk(ada, 200) == []  # none left to share
         assert talk(bran, 200) != []
     finally:
@@ -191,7 +179,7 @@ def test_N76_a_seeded_run_of_chance_moments_never_breaks_the_waits(content):
         people = [person(world, background=rng.choice(list(SEED_TABLE)), outlook=rng.choice(list(OUTLOOKS)))
                   for _ in range(8)]
         for eid in people:
-            esper.component_for_entity(eid, Needs).hunger = rng.choice((0, 60))
+            world.get(eid, Needs).hunger = rng.choice((0, 60))
         turn, starts = 0, []
         for _ in range(3000):
             turn += rng.choice((0, 0, 1, 2, 3))
@@ -253,12 +241,12 @@ def test_N77_a_reply_rolls_its_points_plus_the_approach_dice_and_at_least_one(co
         rival = person(world, background="rival", outlook="good")  # flattering -1; blunt +1
         outlaw = person(world, background="outlaw", outlook="evil")  # threatening +1 (evil); blunt +1
         for eid, approach, dice in ((rival, "flattering", 1), (rival, "blunt", 3), (outlaw, "threatening", 3)):
-            talks_of(eid).shared.clear()
-            talks_of(eid).last_moment.clear()
-            talks_of(eid).tried.clear()
+            talks_of(world, eid).shared.clear()
+            talks_of(world, eid).last_moment.clear()
+            talks_of(world, eid).tried.clear()
             world.turn += 100
             perform(world, Talk(world.hero, eid))
-            esper.component_for_entity(world.hero, Body).ap = 2
+            world.get(world.hero, Body).ap = 2
             assert perform(world, Reply(world.hero, eid, approach)).ok
             (measure,) = [e for e in world.pop_events() if e.kind == "measure"]
             assert len(measure.data["dice"]) == measure.data["points"] == dice
@@ -276,12 +264,6 @@ def exact_net_successes(dice: int) -> dict[int, Fraction]:
     return law
 
 
-def expected_change(success: bool, net: int, earned: int, scale: float) -> int:
-    """N79 with the seed's numbers (three a die) and social.toml's (two a success, three for a failure)."""
-    change = (2 * net if success else -3) + 3 * earned
-    return round(change * scale) if change > 0 else change
-
-
 @pytest.mark.rule("N78")
 @pytest.mark.rule("N79")
 @pytest.mark.rule("N81")
@@ -289,21 +271,21 @@ def expected_change(success: bool, net: int, earned: int, scale: float) -> int:
 def test_N78_N79_N81_the_dice_shown_have_the_exact_law_and_loyalty_moves_as_they_say(content, charisma, scale):
     world, game = new(only(sure(content), "letter_home"), seed=17)
     try:
-        hero = esper.component_for_entity(world.hero, Hero)
+        hero = world.get(world.hero, Hero)
         hero.sheet = replace(hero.sheet, charisma=charisma)
         # survivor (kind +1, threatening -1) and good (kind +1): a kind reply of 2 points rolls 4 dice
         villager = person(world, background="survivor", outlook="good")
         perform(world, Talk(world.hero, villager))
         world.pop_events()
-        moment, loyalty = world.content.moments.moments["letter_home"], esper.component_for_entity(villager, Loyalty)
+        moment, loyalty = world.content.moments.moments["letter_home"], world.get(villager, Loyalty)
         counts: dict[int, int] = {}
         n = 4000
         for i in range(n):
-            talks_of(villager).open["hero"] = moment.id
-            esper.component_for_entity(world.hero, Body).ap = 1
+            talks_of(world, villager).open["hero"] = moment.id
+            world.get(world.hero, Body).ap = 1
             approach = "kind" if i % 4 else "humorous"  # humorous: no die either way, 1 point
             before = loyalty.to.get("hero", 0)
-            esper.component_for_entity(villager, Memories).known.clear()  # (a creature keeps only its newest)
+            world.get(villager, Memories).known.clear()  # (a creature keeps only its newest)
             assert perform(world, Reply(world.hero, villager, approach)).ok
             events = world.pop_events()
             (m,) = [e for e in events if e.kind == "measure"]
@@ -317,7 +299,7 @@ def test_N78_N79_N81_the_dice_shown_have_the_exact_law_and_loyalty_moves_as_they
             reply = moment.reply(approach)
             assert said.data["line"] == (reply.success if net >= 1 else reply.failure)
             assert said.data["result"] == world.content.dialogue.results["success" if net >= 1 else "failure"]
-            known = esper.component_for_entity(villager, Memories).known
+            known = world.get(villager, Memories).known
             if abs(change) >= 5:  # N81
                 assert len(known) == 1
                 assert known[-1].deed == ("help" if change > 0 else "slight") and known[-1].source == world.uid(villager)
@@ -340,9 +322,9 @@ def test_N79_loyalty_never_falls_below_zero_and_a_poor_approach_costs_even_on_a_
         rival = person(world, background="rival", outlook="evil")  # kind -1 (rival)
         outcomes = set()
         for _ in range(300):
-            talks_of(rival).open["hero"] = "letter_home"
-            esper.component_for_entity(rival, Loyalty).to["hero"] = 1
-            esper.component_for_entity(world.hero, Body).ap = 1
+            talks_of(world, rival).open["hero"] = "letter_home"
+            world.get(rival, Loyalty).to["hero"] = 1
+            world.get(world.hero, Body).ap = 1
             perform(world, Reply(world.hero, rival, "kind"))
             events = world.pop_events()
             (m,) = [e for e in events if e.kind == "measure"]
@@ -373,22 +355,20 @@ def test_moment_bookkeeping_what_the_hero_saw_and_the_clock_are_saved(content, t
     game = new_game(ROOT / "maps" / "village.tmx", 7, content=data)
     world = game.world
     try:
-        world.ecs.activate()
         villager = next(e for e in world.creatures_in(world.hero_room()) if e != world.hero)
         uid = world.uid(villager)
         assert game.do(Talk(world.hero, villager)).ok
         game.end_turn()
-        talks, seen, clock = esper.component_for_entity(villager, Talks), witness_of(world.hero).seen, world.minutes
+        talks, seen, clock = world.get(villager, Talks), witness_of(world, world.hero).seen, world.minutes
         assert clock == 8 * 60 + 15 and uid in seen and talks.open == {"hero": "letter_home"}
         save_world(world, tmp_path / "s.sav")
     finally:
         world.close()
     loaded = load_world(tmp_path / "s.sav", content=data)
     try:
-        loaded.ecs.activate()
         again = next(e for e in loaded.creatures_in(loaded.hero_room()) if loaded.uid(e) == uid)
-        assert esper.component_for_entity(again, Talks) == talks
-        assert esper.component_for_entity(loaded.hero, Witness).seen == seen
+        assert loaded.get(again, Talks) == talks
+        assert loaded.get(loaded.hero, Witness).seen == seen
         assert loaded.minutes == clock
     finally:
         loaded.close()

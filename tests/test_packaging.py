@@ -18,6 +18,8 @@ import pytest
 from game.paths import ASSETS, ROOT, find_root
 from tools.art.icon import ICNS_TYPES, ICO_SIZES
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 ICON = ASSETS / "icon"
 
 

@@ -10,8 +10,8 @@ from game.world.peopleview import UNSAID, people_view
 from game.world.verbs import social
 from game.world.verbs.speech import living_names
 from game.world.verbs.witness import observe, witness_of
-from tests.test_coercion import beside, resident
-from tests.test_reasons import talking
+from tests.helpers.talk_fixtures import beside, resident
+from tests.helpers.ui_scenes import talking
 
 
 @pytest.mark.rule("N71")
@@ -21,7 +21,7 @@ def test_N71_the_view_lists_only_people_the_hero_observed_with_their_feelings_fo
     person = resident(world)
     beside(world, person)
     observe(world, world.hero)
-    seen = witness_of(world.hero).seen
+    seen = witness_of(world, world.hero).seen
     names = living_names(world)
     known = people_view(world, world.hero)
     assert {k.name for k in known} == {names[uid][1] for uid in seen if uid in names}

@@ -4,23 +4,19 @@ tries it: recruiting names the loyalty needed and the person's own (N39), forced
 says plainly whether a theft worked."""
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-import esper
 import pygame
 import pytest
 
 from game.paths import ROOT
 from game.ui import theme
-from game.ui.app import scene_stack
 from game.ui.dialogue import loyalty_gates
-from game.ui.session import Session
 from game.world.commands import Talk, Work
 from game.world.components import Loyalty
 from game.world.talkview import talk_view
 from game.world.verbs import coercion, contracts
 from game.world.verbs.factory import spawn_item
-from tests.test_coercion import beaten, beside, resident, set_sheet, villain
+from tests.helpers.talk_fixtures import beaten, beside, resident, set_sheet, villain
+from tests.helpers.ui_scenes import talking
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 
@@ -34,10 +30,10 @@ def test_N39_come_with_me_says_the_loyalty_it_needs_and_where_the_person_stands(
     world = village.world
     person = resident(world)
     beside(world, person)
-    esper.component_for_entity(person, Loyalty).to["hero"] = 25
+    world.get(person, Loyalty).to["hero"] = 25
     name = talk_view(world, world.hero, person).name
     assert choice(world, person, "company:recruit").terms == f"{name} will follow at loyalty 30; it is 25 now."
-    esper.component_for_entity(person, Loyalty).to["hero"] = 30
+    world.get(person, Loyalty).to["hero"] = 30
     assert choice(world, person, "company:recruit").terms == f"{name} is loyal enough to follow you (30, 30 needed)."
 
 
@@ -76,22 +72,6 @@ def test_the_loyalty_bar_marks_favours_following_and_secrets_at_the_data_numbers
     world = World()
     world.content = content
     assert [need for need, _ in loyalty_gates(world)] == [20, 30, 100]
-
-
-@contextmanager
-def talking(loyalty: int = 0):
-    """The village's screens with the hero talking to a villager of `loyalty`: (the stack, the dialogue)."""
-    session = Session(VILLAGE, 7)
-    try:
-        stack = scene_stack(session)
-        stack.reset("dungeon")
-        person = resident(session.world)
-        beside(session.world, person)
-        esper.component_for_entity(person, Loyalty).to["hero"] = loyalty
-        stack.push("dialogue", person=person, log=stack.top.log)
-        yield stack, stack.top
-    finally:
-        session.close(autosave=False)
 
 
 @pytest.mark.usefixtures("display")

@@ -24,7 +24,7 @@ from game.save.migrations import V1_LINKS, V1_WORLD
 from game.save.snapshot import with_maps
 from game.launch import new_game
 from game.world.driver import Driver
-from tests.test_save import play, portrait
+from tests.helpers.saves import play, portrait
 
 SAVES = Path(__file__).parent / "data" / "saves"
 TURNS = 40  # the fixtures are saved after this many turns of the scripted run

@@ -19,7 +19,10 @@ import pytest
 
 from game.paths import ROOT
 from game.save import UNFORESEEN, SaveError, load_world, snapshot
-from tests.test_save import press, run_main
+from tests.helpers.saves import run_main
+from tests.helpers.screens import press
+
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
 
 BAD = Path(__file__).parent / "data" / "saves_bad"
 CASES: dict[str, dict[str, str | None]] = json.loads((BAD / "cases.json").read_text(encoding="utf-8"))

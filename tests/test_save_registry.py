@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import esper
 import pytest
 
 from game.paths import DEFAULT_MAP, MAPS
@@ -15,7 +14,7 @@ from game.world.components import Identity
 from game.launch import new_game
 from game.world.world import World
 from game.save.snapshot import with_maps
-from tests.test_save import SEED, load_error, play, write_body
+from tests.helpers.saves import SEED, load_error, play, write_body
 
 
 @dataclass(slots=True)
@@ -55,8 +54,7 @@ def world():
 
 
 def grudges(world: World) -> dict[str, Grudge]:
-    world.ecs.activate()
-    return {esper.component_for_entity(eid, Identity).uid: g for eid, g in esper.get_component(Grudge)}
+    return {world.get(eid, Identity).uid: g for eid, g in world.query(Grudge)}
 
 
 def test_a_component_and_a_world_state_registered_in_one_place_are_saved_and_loaded(registry, world, tmp_path):
@@ -64,8 +62,7 @@ def test_a_component_and_a_world_state_registered_in_one_place_are_saved_and_loa
                    derived=("heat",), derive=grudge_heat, optional=True)(Grudge)
     saved.world_state("omens", saved.number_map(saved.STR))
     bearer = next(a for a in world.actors.all() if a.body.health > 0)
-    world.ecs.activate()
-    esper.add_component(bearer.eid, Grudge("hero", 3, frozenset({"theft", "insult"})))
+    world.add(bearer.eid, Grudge("hero", 3, frozenset({"theft", "insult"})))
     world.omens = {4: "a crow on the lintel"}
     path = tmp_path / "slot.sav"
     save_world(world, path)
@@ -159,14 +156,12 @@ def test_a_check_sees_the_entity_and_the_world_and_refuses_in_one_line(registry,
     saved.world_state("omens", saved.number_map(saved.STR),
                       check=lambda w, omens: None if len(omens) < 2 else f"{len(omens)} omens, more than one")
     bearer = next(a for a in world.actors.all() if a.body.health > 0)
-    world.ecs.activate()
-    esper.add_component(bearer.eid, Grudge(bearer.ident.uid, 3))
+    world.add(bearer.eid, Grudge(bearer.ident.uid, 3))
     world.omens = {4: "a crow on the lintel"}
     path = tmp_path / "slot.sav"
     save_world(world, path)
     assert f"damaged save ({bearer.ident.uid} bears a grudge against itself)" in load_error(path)
-    world.ecs.activate()  # a load switches esper to the world it makes
-    esper.component_for_entity(bearer.eid, Grudge).against = "hero"
+    world.get(bearer.eid, Grudge).against = "hero"
     world.omens[5] = "a hare crossing the road"
     save_world(world, path)
     assert "damaged save (2 omens, more than one)" in load_error(path)
@@ -194,7 +189,6 @@ def test_a_compiled_loader_takes_and_refuses_exactly_what_the_field_by_field_loa
     finally:
         game.close()
     world = World(game.world.map, game.world.content, 7)
-    world.ecs.activate()
     try:
         compared = 0
         shapes: set[tuple[str, ...]] = set()

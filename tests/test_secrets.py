@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import esper
 import pytest
 
 from game.launch import new_realm
@@ -22,8 +21,8 @@ from game.world.verbs import contracts, secrets
 from game.world.verbs.factory import spawn_item
 from game.world.verbs.moving import relocate
 from game.world.verbs.secrets import Lore
-from tests.data_edits import content_error
-from tests.test_world_realm import go_up
+from tests.helpers.data_edits import content_error
+from tests.helpers.realm import go_up
 
 VILLAGE = 1
 TRIALS = 20_000
@@ -35,8 +34,7 @@ def region():
 
 
 def person(world) -> int:
-    world.ecs.activate()
-    return next(a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
+    return next(a.eid for a in world.actors.all() if world.has(a.eid, Persona)
                 and not world.is_enemy(a.eid, world.hero))
 
 
@@ -50,15 +48,15 @@ def tell(world, giver: int, loyalty: int, times: int, keep: bool = False) -> int
     forgotten at once (creature, journal and hero) so the next roll is a fresh first chance."""
     told = 0
     for _ in range(times):
-        esper.component_for_entity(giver, Loyalty).to["hero"] = loyalty
+        world.get(giver, Loyalty).to["hero"] = loyalty
         site = secrets.after_work(world, world.hero, giver)
         world.pop_events()
         if site is not None:
             told += 1
             if not keep:
-                esper.remove_component(giver, Secret)
+                world.remove(giver, Secret)
                 world.lore.known("hero").clear()
-                esper.component_for_entity(world.hero, Journal).secrets.clear()
+                world.get(world.hero, Journal).secrets.clear()
     return told
 
 
@@ -78,7 +76,7 @@ def test_N60_loyalty_99_never_shares(village, region):
     lore_of(world, region, set())
     giver = person(world)
     assert tell(world, giver, 99, 2000) == 0
-    assert not esper.has_component(giver, Secret) and world.lore.known("hero") == set()
+    assert not world.has(giver, Secret) and world.lore.known("hero") == set()
 
 
 @pytest.mark.rule("N60")
@@ -88,10 +86,10 @@ def test_N60_a_creature_shares_one_secret_in_its_life(village, region):
     lore_of(world, region, known)
     giver = person(world)
     assert tell(world, giver, 150, 2000, keep=True) == 1
-    secret = esper.component_for_entity(giver, Secret)
+    secret = world.get(giver, Secret)
     assert known == {secret.site} and secret.hero == "hero"
-    assert len(esper.component_for_entity(world.hero, Journal).secrets) == 1
-    other = next(a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona) and a.eid != giver
+    assert len(world.get(world.hero, Journal).secrets) == 1
+    other = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona) and a.eid != giver
                  and not world.is_enemy(a.eid, world.hero))
     assert tell(world, other, 100, 2000, keep=True) == 1  # another creature has its own secret to share
     assert len(known) == 2  # and never the one the hero knows already
@@ -105,12 +103,12 @@ def test_N60_a_secret_names_a_hidden_artifact_or_beast_site_the_hero_does_not_kn
     giver = person(world)
     named = set()
     for _ in range(400):
-        esper.component_for_entity(giver, Loyalty).to["hero"] = 100
+        world.get(giver, Loyalty).to["hero"] = 100
         site = secrets.after_work(world, world.hero, giver)
         if site is not None:
             assert site.kind in ("artifact", "beast") and site.hidden
             named.add(site.id)
-            esper.remove_component(giver, Secret)
+            world.remove(giver, Secret)
     assert named == {s.id for s in region.sites}  # every site of the region may be told, each once
     assert known == named
 
@@ -123,18 +121,18 @@ def test_N63_with_every_suitable_site_known_the_creature_has_nothing_to_share(vi
     giver = person(world)
     lines = []
     for _ in range(2000):
-        esper.component_for_entity(giver, Loyalty).to["hero"] = 100
+        world.get(giver, Loyalty).to["hero"] = 100
         assert secrets.after_work(world, world.hero, giver) is None
         lines += [e.data["line"] for e in world.pop_events() if e.kind == "says"]
-    assert known == {s.id for s in region.sites} and not esper.has_component(giver, Secret)
-    assert contracts.journal_of(world.hero).secrets == []
+    assert known == {s.id for s in region.sites} and not world.has(giver, Secret)
+    assert contracts.journal_of(world, world.hero).secrets == []
     assert lines and set(lines) == {world.content.contracts.lines["known_all"]}  # it says so, at the 5% odds
     assert 60 <= len(lines) <= 140
 
 
 def mini_done(world, giver: int) -> None:
     """The hero hands `giver` what a favour asked for (N44), through the claim every favour goes by."""
-    journal = contracts.journal_of(world.hero)
+    journal = contracts.journal_of(world, world.hero)
     favour = contracts.Contract(journal.next_id, world.uid(giver), "x", "y", "mini", "", "", "food", -1, "", "asks",
                                 0, 0, "", "active", world.turn)
     journal.contracts.append(favour)
@@ -151,16 +149,16 @@ def test_N60_only_work_that_changes_the_loyalty_may_bring_a_secret(village, regi
     rules = world.content.contracts.rules
     sure = {**rules, "secret_chance": 1.0}
     world.content = replace(world.content, contracts=replace(world.content.contracts, rules={**sure, "mini_gain": 0}))
-    esper.component_for_entity(giver, Loyalty).to["hero"] = 100
+    world.get(giver, Loyalty).to["hero"] = 100
     mini_done(world, giver)  # a favour that earns no loyalty does not count, whatever the odds
-    assert not esper.has_component(giver, Secret)
+    assert not world.has(giver, Secret)
     world.content = replace(world.content, contracts=replace(world.content.contracts, rules=sure))
     mini_done(world, giver)
-    assert esper.has_component(giver, Secret) and loyalty_of(giver) == 105
+    assert world.has(giver, Secret) and loyalty_of(world, giver) == 105
 
 
-def loyalty_of(eid: int) -> int:
-    return esper.component_for_entity(eid, Loyalty).to["hero"]
+def loyalty_of(world, eid: int) -> int:
+    return world.get(eid, Loyalty).to["hero"]
 
 
 def test_N60_a_one_map_game_has_no_region_and_nothing_to_tell(village):
@@ -185,7 +183,7 @@ def earn_secret(realm) -> tuple[int, int]:
     hero, giver = world.hero, person(world)
     room = world.room_of(giver)
     relocate(world, hero, room, [world.rooms.free_spot(room)])
-    esper.component_for_entity(giver, Loyalty).to["hero"] = 100
+    world.get(giver, Loyalty).to["hero"] = 100
     done = 0
     for _ in range(400):
         assert game.do(Work(hero, giver, "ask")).ok
@@ -199,14 +197,15 @@ def earn_secret(realm) -> tuple[int, int]:
             assert game.do(Work(hero, giver, "claim")).ok
         else:
             assert game.do(Work(hero, giver, "abandon")).ok  # only a job or a favour done counts
-            esper.component_for_entity(giver, Loyalty).to["hero"] = 100
+            world.get(giver, Loyalty).to["hero"] = 100
             continue
         done += 1
-        if esper.has_component(giver, Secret):
+        if world.has(giver, Secret):
             return giver, done
     raise AssertionError("no secret in 400 offers")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N61")
 def test_N61_a_loyal_villager_shares_a_secret_the_journal_and_region_map_show_it_and_the_hero_goes_there(tmp_path):
     realm = new_realm(REGION_MAP, 11)
@@ -215,8 +214,8 @@ def test_N61_a_loyal_villager_shares_a_secret_the_journal_and_region_map_show_it
         giver, done = earn_secret(realm)
         world = realm.here
         assert done == 9  # seed 11: the ninth completion at loyalty 100 or more
-        name = esper.component_for_entity(giver, Identity).name
-        site = next(s for s in realm.region.sites if s.id == esper.component_for_entity(giver, Secret).site)
+        name = world.get(giver, Identity).name
+        site = next(s for s in realm.region.sites if s.id == world.get(giver, Secret).site)
         events = world.pop_events()
         told = [e for e in events if e.kind == "secret"]
         assert len(told) == 1 and told[0].data["site"] == site.name
@@ -236,10 +235,9 @@ def test_N61_a_loyal_villager_shares_a_secret_the_journal_and_region_map_show_it
         save_realm(realm, path)
         loaded = load_realm(path)
         try:
-            loaded.here.ecs.activate()
-            teller = next(eid for eid, i in esper.get_component(Identity) if i.name == name)
-            assert esper.component_for_entity(teller, Secret).site == site.id
-            assert esper.component_for_entity(loaded.here.hero, Journal).secrets == [(name, site.name)]
+            teller = next(eid for eid, i in loaded.here.query(Identity) if i.name == name)
+            assert loaded.here.get(teller, Secret).site == site.id
+            assert loaded.here.get(loaded.here.hero, Journal).secrets == [(name, site.name)]
             assert loaded.hero.known == {site.id} and loaded.here.lore is loaded.lore
         finally:
             loaded.close()
@@ -306,15 +304,14 @@ def test_each_site_can_be_entered_looted_or_fought_and_left(index):
         realm.hero.known.add(s.id)
         assert realm.travel(s.id).ok, s.name
         world = realm.here
-        world.ecs.activate()
         assert any(eid != world.hero for eid in world.creatures()), f"{s.name} holds no one to fight"
         if s.kind == "artifact":
             relic = next(p for p in world.map.items if p.rune is not None)
             relocate(world, world.hero, relic.room, [world.rooms.free_spot(relic.room)])
-            item = next(eid for eid, it in esper.get_component(Item) if it.item_id == relic.item
+            item = next(eid for eid, it in world.query(Item) if it.item_id == relic.item
                         and it.room == relic.room)
             assert Driver(world).do(PickUp(world.hero, item)).ok, s.name
-            assert esper.component_for_entity(item, Item).owner == world.hero
+            assert world.get(item, Item).owner == world.hero
         go_up(realm)
         assert not realm.hero.inside
     finally:

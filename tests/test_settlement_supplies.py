@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import esper
 import pytest
 
 from game.launch import new_game
@@ -15,14 +14,15 @@ from game.maps.data_ids import read_data_ids
 from game.paths import MAPS
 from game.world.components import Identity, Item, Needs, Persona
 from game.world.driver import Driver
-from tests.world_fixtures import kinds, make_world, room_id, row_map, spawn
+from tests.helpers.world_fixtures import kinds, make_world, room_id, row_map, spawn
+
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
 
 VILLAGE = MAPS / "village.tmx"
 
 
 def lying(world, item_id: str, square) -> int:
-    world.ecs.activate()
-    return sum(item.count for _, item in esper.get_component(Item)
+    return sum(item.count for _, item in world.query(Item)
                if item.item_id == item_id and item.owner is None and item.square == square)
 
 
@@ -50,7 +50,7 @@ def test_a_well_on_a_spring_keeps_it_from_running_dry(content):
         game.end_turn()
         assert lying(world, "spring", (7, 2)) == 2
         drinker = spawn(world, "villager", 1, provisions=False)
-        esper.component_for_entity(drinker, Needs).thirst = 60
+        world.get(drinker, Needs).thirst = 60
         game.end_turn()  # it drinks one portion (N9), the well brings one back
         assert [e.data["item_id"] for e in kinds(world, "drink")] == ["spring"]
         assert lying(world, "spring", (7, 2)) == 2
@@ -70,9 +70,9 @@ def test_newcomers_are_named_residents_who_arrive_provisioned_until_there_are_en
         arrived = [world.actors.by_uid(e.actor).eid for e in kinds(world, "spawn")]
         assert [e.turn for e in kinds(world, "spawn")] == [2, 4]  # two more make three: it waits
         for eid in arrived:
-            ident = esper.component_for_entity(eid, Identity)
+            ident = world.get(eid, Identity)
             assert ident.kind == "world" and ident.faction == "folk" and " " in ident.name  # N85 family name
-            assert esper.has_component(eid, Persona)
+            assert world.has(eid, Persona)
         assert all(e.data["items"] == 2 for e in kinds(world, "spawn"))  # N49: a ration and a water bottle
     finally:
         world.close()
@@ -87,7 +87,7 @@ def test_a_dungeon_spawner_without_a_limit_still_makes_monsters_with_nothing(con
             game.end_turn()
         made = kinds(world, "spawn")
         assert len(made) == 3 and all(e.data["items"] == 0 for e in made)
-        assert {esper.component_for_entity(world.actors.by_uid(e.actor).eid, Identity).kind for e in made} == {"dungeon"}
+        assert {world.get(world.actors.by_uid(e.actor).eid, Identity).kind for e in made} == {"dungeon"}
     finally:
         world.close()
 

@@ -6,6 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

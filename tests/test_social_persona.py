@@ -6,7 +6,6 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import esper
 import pytest
 
 from game.launch import new_game
@@ -15,8 +14,8 @@ from game.rules.social import approach_dice
 from game.save import load_world, save_world
 from game.world.components import Loyalty, Memories, Memory, Opinion, Opinions, Persona
 from game.world.verbs import factory, social
-from tests.world_fixtures import spawn
-from tests.data_edits import content_error
+from tests.helpers.world_fixtures import spawn
+from tests.helpers.data_edits import content_error
 
 
 def persona(people="human", faith="none", background="survivor", outlook="neutral", traits=()):
@@ -26,14 +25,14 @@ def persona(people="human", faith="none", background="survivor", outlook="neutra
 @pytest.mark.rule("N74")
 def test_N74_thinking_kinds_get_a_persona_and_the_others_none(world):
     villager, merchant, wolf = spawn(world, "villager"), spawn(world, "merchant", 1), spawn(world, "wolf", 2)
-    assert esper.has_component(villager, Persona) and esper.has_component(villager, Opinions)
-    assert not esper.has_component(merchant, Persona)  # N74: merchants take no part
-    assert not esper.has_component(wolf, Persona)
+    assert world.has(villager, Persona) and world.has(villager, Opinions)
+    assert not world.has(merchant, Persona)  # N74: merchants take no part
+    assert not world.has(wolf, Persona)
 
 
 @pytest.mark.rule("N83")
 def test_N83_a_map_background_wins_over_the_draw(world):
-    assert esper.component_for_entity(spawn(world, "villager", background="hermit"), Persona).background == "hermit"
+    assert world.get(spawn(world, "villager", background="hermit"), Persona).background == "hermit"
 
 
 def test_personas_follow_the_weights_of_their_kind(world):
@@ -59,14 +58,14 @@ def test_N65_first_impressions_come_from_people_and_faith(world):
 def test_N65_meeting_forms_both_sides_once(world):
     a, b = spawn(world, "villager"), spawn(world, "villager")
     social.meet(world, a, b)
-    ab = esper.component_for_entity(a, Opinions).of[world.uid(b)]
-    assert esper.component_for_entity(b, Opinions).of[world.uid(a)].first == \
-        social.impression(world, esper.component_for_entity(b, Persona), esper.component_for_entity(a, Persona))
+    ab = world.get(a, Opinions).of[world.uid(b)]
+    assert world.get(b, Opinions).of[world.uid(a)].first == \
+        social.impression(world, world.get(b, Persona), world.get(a, Persona))
     ab.now = 9
     social.meet(world, a, b)
-    assert esper.component_for_entity(a, Opinions).of[world.uid(b)].now == 9  # formed once, then kept
+    assert world.get(a, Opinions).of[world.uid(b)].now == 9  # formed once, then kept
     social.meet(world, a, world.hero)
-    assert esper.component_for_entity(a, Opinions).of["hero"] == Opinion(0, 0, 0)  # Charisma 2: no change (N39)
+    assert world.get(a, Opinions).of["hero"] == Opinion(0, 0, 0)  # Charisma 2: no change (N39)
 
 
 @pytest.mark.rule("N83")
@@ -92,9 +91,9 @@ def test_the_social_components_are_saved_and_loaded(tmp_path: Path):
         room = world.map.entrance[0]
         a, b = (factory.spawn_creature(world, "villager", room) for _ in range(2))
         social.meet(world, a, b)
-        esper.component_for_entity(a, Loyalty).to["hero"] = 12
-        esper.component_for_entity(a, Memories).known.append(Memory("hero", "help", world.uid(b), "the mine", 3))
-        before = {cls: esper.component_for_entity(a, cls) for cls in (Persona, Opinions, Loyalty, Memories)}
+        world.get(a, Loyalty).to["hero"] = 12
+        world.get(a, Memories).known.append(Memory("hero", "help", world.uid(b), "the mine", 3))
+        before = {cls: world.get(a, cls) for cls in (Persona, Opinions, Loyalty, Memories)}
         uid = world.uid(a)
         save_world(world, tmp_path / "slot.sav")
     finally:
@@ -102,7 +101,7 @@ def test_the_social_components_are_saved_and_loaded(tmp_path: Path):
     loaded = load_world(tmp_path / "slot.sav")
     try:
         again = next(eid for eid in loaded.creatures() if loaded.uid(eid) == uid)
-        assert {cls: esper.component_for_entity(again, cls) for cls in before} == before
+        assert {cls: loaded.get(again, cls) for cls in before} == before
         assert before[Opinions].of and before[Memories].known
     finally:
         loaded.close()
@@ -123,8 +122,8 @@ def test_N73_a_deed_is_remembered_with_its_source_and_place(world):
     a, b = spawn(world, "villager"), spawn(world, "villager")
     social.remember(world, a, world.hero, "help")
     social.remember(world, b, world.hero, "slight", source=a)
-    assert esper.component_for_entity(a, Memories).known == [Memory("hero", "help", world.uid(a), "Room 0", 0)]
-    assert esper.component_for_entity(b, Memories).known[0].source == world.uid(a)
+    assert world.get(a, Memories).known == [Memory("hero", "help", world.uid(a), "Room 0", 0)]
+    assert world.get(b, Memories).known[0].source == world.uid(a)
 
 
 @pytest.mark.rule("N71")
@@ -132,7 +131,7 @@ def test_N71_shifts_stay_on_the_scale_and_read_as_bands(world):
     a, b = spawn(world, "villager"), spawn(world, "villager")
     assert social.band(world, a, world.uid(b)) is None  # not met
     social.shift(world, a, b, 100)
-    assert esper.component_for_entity(a, Opinions).of[world.uid(b)].now == 30
+    assert world.get(a, Opinions).of[world.uid(b)].now == 30
     assert social.band(world, a, world.uid(b)) == "trusted"
     social.shift(world, a, b, -45)
     assert social.band(world, a, world.uid(b)) == "hostile"  # -15
@@ -141,5 +140,5 @@ def test_N71_shifts_stay_on_the_scale_and_read_as_bands(world):
 @pytest.mark.rule("N83")
 def test_N83_notable_people_have_no_background(world):
     elder = spawn(world, "villager", kind="notable")
-    assert esper.component_for_entity(elder, Persona).background == ""
-    assert esper.component_for_entity(spawn(world, "villager", kind="world"), Persona).background != ""
+    assert world.get(elder, Persona).background == ""
+    assert world.get(spawn(world, "villager", kind="world"), Persona).background != ""

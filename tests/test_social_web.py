@@ -14,7 +14,6 @@ import statistics
 from collections import Counter
 from pathlib import Path
 
-import esper
 import pytest
 
 from game.content.content import load_content
@@ -32,28 +31,28 @@ from game.world.verbs import aid, factory, social
 from game.world.verbs.combat import die, strike
 from game.world.verbs.moving import relocate
 from tools.simulate import plant_moments
-from tests.world_fixtures import body, kinds, make_world, move_hero, needs, room_id, room_of, row_map, spawn
-from tests.data_edits import content_error
+from tests.helpers.world_fixtures import body, kinds, make_world, move_hero, needs, room_id, room_of, row_map, spawn
+from tests.helpers.data_edits import content_error
 
 VILLAGE = MAPS / "village.tmx"
 SHUT_IN = {0: None, 1: None}  # both doors of a three-room row locked, no key: everyone stays where it is
 
 
-def name_of(eid: int) -> str:
-    return esper.component_for_entity(eid, Identity).name
+def name_of(world, eid: int) -> str:
+    return world.get(eid, Identity).name
 
 
 def person(world, codex_id="villager", room=0, faith="old_ways", traits=(), **kwargs) -> int:
     """A thinking creature with a known persona (the drawn one replaced), no provisions unless asked."""
     kwargs.setdefault("provisions", False)
     eid = spawn(world, codex_id, room, **kwargs)
-    esper.add_component(eid, Persona("human", faith, "survivor", "neutral", frozenset(traits)))
+    world.add(eid, Persona("human", faith, "survivor", "neutral", frozenset(traits)))
     return eid
 
 
 def feel(world, a: int, b: int, now: int, first: int = 0) -> None:
     """Set what `a` thinks of `b` (as if their last exchange was now)."""
-    opinions = esper.component_for_entity(a, Opinions)
+    opinions = world.get(a, Opinions)
     opinions.of[world.uid(b)] = Opinion(now, first, world.turn)
     if now < world.content.social.hostile_below:
         opinions.grudges[world.uid(b)] = None
@@ -81,20 +80,20 @@ def test_N85_map_people_keep_their_names_and_villagers_carry_a_family_name(conte
     game = new_game(VILLAGE, 1)
     world = game.world
     try:
-        names = {ident.name for _, ident in esper.get_component(Identity)}
+        names = {ident.name for _, ident in world.query(Identity)}
         assert {"Aldric Millwood", "Elder Maud Millwood", "Osla Brewer"} <= names  # the map's names
         settler = factory.spawn_creature(world, "wanderer", world.map.entrance[0])
-        assert len(name_of(settler).split(" ")) == 2  # a settlement's resident, wanderer or not
+        assert len(name_of(world, settler).split(" ")) == 2  # a settlement's resident, wanderer or not
     finally:
         game.close()
     names = content.names
     dungeon = make_world(content, row_map(2), seed=4)
     try:
         villager, wanderer, wolf = spawn(dungeon, "villager"), spawn(dungeon, "wanderer"), spawn(dungeon, "wolf", 1)
-        given, family = name_of(villager).split(" ", 1)
+        given, family = name_of(dungeon, villager).split(" ", 1)
         assert given in names.given["human"] and family in names.family["human"]  # N85: villagers have one
-        assert name_of(wanderer) in names.given["human"]  # a dungeon wanderer introduces itself as Aldric
-        assert name_of(wolf) == "Wolf"  # no persona, no name of its own
+        assert name_of(dungeon, wanderer) in names.given["human"]  # a dungeon wanderer introduces itself as Aldric
+        assert name_of(dungeon, wolf) == "Wolf"  # no persona, no name of its own
     finally:
         dungeon.close()
 
@@ -107,8 +106,8 @@ def test_N65_a_meeting_in_the_pair_stage_forms_two_sides_that_move_apart(shut_in
     heretic = person(world, faith="drowned")
     start.run(world)
     pairs.run(world)
-    assert esper.component_for_entity(zealot, Opinions).of[world.uid(heretic)].first == -14  # social.toml
-    assert esper.component_for_entity(heretic, Opinions).of[world.uid(zealot)].first == -12
+    assert world.get(zealot, Opinions).of[world.uid(heretic)].first == -14  # social.toml
+    assert world.get(heretic, Opinions).of[world.uid(zealot)].first == -12
     assert of(world, zealot, heretic) != of(world, heretic, zealot)
 
 
@@ -128,7 +127,7 @@ def test_N68_an_opinion_drifts_back_one_step_per_ten_turns_without_an_exchange(s
         if turn == 100:
             assert (of(world, a, b), of(world, b, a)) == (0, -10)
     assert (of(world, a, b), of(world, b, a)) == (0, -8)
-    assert room_of(a) == room_id(0) and room_of(b) == room_id(1) and not talks(world)
+    assert room_of(world, a) == room_id(0) and room_of(world, b) == room_id(1) and not talks(world)
 
 
 @pytest.mark.rule("N68")
@@ -157,7 +156,7 @@ def test_N66_one_exchange_a_room_a_turn_and_each_pair_waits_five_turns(content, 
         move_hero(world, 2)
         trio = [person(world) for _ in range(3)]
         for eid in trio:
-            needs(eid).hunger = needs(eid).thirst = -1000  # content all along: no need, no moods to change
+            needs(world, eid).hunger = needs(world, eid).thirst = -1000  # content all along: no need, no moods to change
         for _ in range(40):
             game.end_turn()
         by_turn = Counter(e.turn for e in talks(world))
@@ -179,13 +178,13 @@ def test_N7_a_talk_or_a_gift_costs_each_one_AP_an_avoidance_none_and_never_the_h
     move_hero(world, 0)
     a, b, c, d = (person(world) for _ in range(4))
     start.run(world)
-    hero_ap = body(world.hero).ap
+    hero_ap = body(world, world.hero).ap
     pairs.exchange(world, a, b, room_id(0))
-    assert body(a).ap == body(a).card.ap - 1 and body(b).ap == body(b).card.ap - 1
+    assert body(world, a).ap == body(world, a).card.ap - 1 and body(world, b).ap == body(world, b).card.ap - 1
     feel(world, c, d, -20)
     pairs.exchange(world, c, d, room_id(0))  # c is hostile to d, the door is locked: cornered, it talks
-    assert talks(world)[-1].data["exchange"] != "avoid" and body(c).ap == body(c).card.ap - 1
-    assert body(world.hero).ap == hero_ap
+    assert talks(world)[-1].data["exchange"] != "avoid" and body(world, c).ap == body(world, c).card.ap - 1
+    assert body(world, world.hero).ap == hero_ap
 
 
 @pytest.mark.rule("N66")
@@ -198,9 +197,9 @@ def test_N66_the_hero_hears_one_line_per_exchange_in_its_room_and_nothing_elsewh
         heard = [e for e in talks(world) if world.hears(e)]
         assert len(talks(world)) == 2 and [e.room for e in heard] == [room_id(0)]
         line = heard[0].text
-        assert line.count(".") == 1 and name_of(here[0]) in line and name_of(here[1]) in line
+        assert line.count(".") == 1 and name_of(world, here[0]) in line and name_of(world, here[1]) in line
         assert there  # their exchange changed their opinions all the same
-        assert esper.component_for_entity(there[0], Opinions).of
+        assert world.get(there[0], Opinions).of
     finally:
         world.close()
 
@@ -211,7 +210,7 @@ def test_N67_a_living_enemy_suppresses_talk_and_sharing(shut_in):
     giver, taker = person(world), person(world)
     factory.spawn_item(world, "ration", owner=giver, count=3)
     feel(world, giver, taker, 28)
-    needs(taker).hunger = 50
+    needs(world, taker).hunger = 50
     wolf = spawn(world, "wolf", 0)
     start.run(world)
     pairs.run(world)
@@ -278,15 +277,15 @@ def test_N69_a_hostile_creature_turns_away_and_leaves_the_room(content):
         move_hero(world, 2)
         shy, other = person(world, room=1, provisions=True), person(world, room=1, provisions=True)
         for eid in (shy, other):
-            needs(eid).hunger = needs(eid).thirst = -1000  # they rest, provisioned, all along
+            needs(world, eid).hunger = needs(world, eid).thirst = -1000  # they rest, provisioned, all along
         feel(world, shy, other, -18)
         start.run(world)
         pairs.run(world)
         behaviour.run(world)
         assert [(e.data["exchange"], e.actor) for e in talks(world)] == [("avoid", world.uid(shy))]
-        assert body(shy).ap == body(shy).card.ap  # turning away costs nothing
+        assert body(world, shy).ap == body(world, shy).card.ap  # turning away costs nothing
         movement.run(world)
-        assert room_of(shy) != room_id(1) and room_of(other) == room_id(1)
+        assert room_of(world, shy) != room_id(1) and room_of(world, other) == room_id(1)
     finally:
         world.close()
 
@@ -300,12 +299,12 @@ def test_N69_a_hostile_creature_will_not_enter_a_room_holding_the_one_it_dislike
     try:
         move_hero(world, 2)
         walker, other = person(world, room=0), person(world, room=1, provisions=True)
-        needs(other).hunger = needs(other).thirst = -1000  # it rests, provisioned, all along
+        needs(world, other).hunger = needs(world, other).thirst = -1000  # it rests, provisioned, all along
         feel(world, walker, other, -16, first=-10)
         for _ in range(15):
             game.end_turn()
-            assert room_of(walker) == room_id(0) and room_of(other) == room_id(1)
-        assert esper.component_for_entity(walker, Mood).state == MoodState.EXPLORING
+            assert room_of(world, walker) == room_id(0) and room_of(world, other) == room_id(1)
+        assert world.get(walker, Mood).state == MoodState.EXPLORING
         for _ in range(30):  # -16 is back above hostile by turn 20 (drift): then it goes its way
             game.end_turn()
         assert any(e.actor == world.uid(walker) for e in kinds(world, "enter"))
@@ -340,7 +339,7 @@ def test_N69_cornered_insults_deepen_and_a_zealot_denounces_instead_of_leaving(s
         assert of(world2, h, z) == -12 + web.exchanges["denounce"].heard
         assert of(world2, z, h) == -16 + web.exchanges["denounce"].spoken
         movement.run(world2)
-        assert room_of(z) == room_id(1)  # the zealot never walks away from a heretic
+        assert room_of(world2, z) == room_id(1)  # the zealot never walks away from a heretic
     finally:
         world2.close()
     assert zealot and heretic
@@ -369,7 +368,7 @@ def test_N69_nemesis_is_a_feud_in_which_either_may_attack_and_it_ends_when_both_
     assert {e.actor for e in kinds(world, "hit") + kinds(world, "miss") + kinds(world, "dodge")} \
         == {world.uid(a), world.uid(b)}
     for eid in (a, b):  # keep them apart and alive while they calm down
-        body(eid).health = body(eid).card.health
+        body(world, eid).health = body(world, eid).card.health
     relocate(world, b, room_id(1), [world.rooms.free_spot(room_id(1))])
     for _ in range(300):
         game.end_turn()
@@ -377,7 +376,7 @@ def test_N69_nemesis_is_a_feud_in_which_either_may_attack_and_it_ends_when_both_
             break
     over = kinds(world, "feud_over")
     assert [e.data["reason"] for e in over] == ["calm"]
-    names = sorted(esper.component_for_entity(e, Identity).name for e in (a, b))
+    names = sorted(world.get(e, Identity).name for e in (a, b))
     assert sorted((over[0].data["first"], over[0].data["second"])) == names  # both named in the log
     assert min(of(world, a, b), of(world, b, a)) >= world.content.social.hostile_below
     assert not world.is_enemy(a, b)
@@ -396,8 +395,8 @@ def test_N69_a_hero_beside_either_side_hears_a_feud_end_in_calm_and_elsewhere_it
     heard = {frozenset(e.data["pair"]): e for e in kinds(world, "feud_over")}
     beside, away = heard[frozenset((world.uid(near), world.uid(far)))], heard[frozenset((world.uid(far), world.uid(other)))]
     assert beside.room == room_id(2) and world.hears(beside)
-    assert beside.text == f"The feud between {name_of(near)} and {name_of(far)} is over." or \
-        beside.text == f"The feud between {name_of(far)} and {name_of(near)} is over."
+    assert beside.text == f"The feud between {name_of(world, near)} and {name_of(world, far)} is over." or \
+        beside.text == f"The feud between {name_of(world, far)} and {name_of(world, near)} is over."
     assert away.room is None and not world.hears(away)
 
 
@@ -410,7 +409,7 @@ def test_N69_a_feud_between_two_who_never_met_ends_in_calm_at_once(shut_in):
     world.feuds[pair_of(world.uid(a), world.uid(b))] = 0
     pairs.end_feuds(world)
     assert world.feuds  # one side still hates the other
-    esper.component_for_entity(a, Opinions).of.clear()
+    world.get(a, Opinions).of.clear()
     pairs.end_feuds(world)
     assert not world.feuds and [e.data["reason"] for e in kinds(world, "feud_over")] == ["calm"]
 
@@ -418,10 +417,10 @@ def test_N69_a_feud_between_two_who_never_met_ends_in_calm_at_once(shut_in):
 def test_ties_are_held_and_released_and_saved_with_the_creature(shut_in):
     world = shut_in
     eid = person(world)
-    assert social.ties(world, eid) == frozenset() and not esper.has_component(eid, Ties)
+    assert social.ties(world, eid) == frozenset() and not world.has(eid, Ties)
     social.hold(world, eid, "contract")
     social.hold(world, eid, "claim")
-    assert social.ties(world, eid) == {"contract", "claim"} == esper.component_for_entity(eid, Ties).holds
+    assert social.ties(world, eid) == {"contract", "claim"} == world.get(eid, Ties).holds
     social.release(world, eid, "contract")
     assert social.ties(world, eid) == {"claim"}
 
@@ -446,25 +445,25 @@ def test_N69_below_a_quarter_health_it_breaks_off_heals_if_it_can_else_flees(con
     try:
         move_hero(world, 2)
         hurt, foe, other = person(world, room=1), person(world, room=1, provisions=True), person(world, room=1)
-        needs(foe).hunger = needs(foe).thirst = -1000  # it rests where it is...
+        needs(world, foe).hunger = needs(world, foe).thirst = -1000  # it rests where it is...
         social.hold(world, foe, "contract")  # ...holding a hero's contract: it stays (N69)
         factory.spawn_item(world, "healing_potion", owner=hurt)
         for eid in (hurt, other):
             feel(world, eid, foe, -26)
             world.feuds[tuple(sorted((world.uid(eid), world.uid(foe))))] = 0
-            body(eid).health = 1
+            body(world, eid).health = 1
         start.run(world)
-        body(foe).strikes = 0  # (it spares them here)
+        body(world, foe).strikes = 0  # (it spares them here)
         factory.spawn_item(world, "healing_potion", owner=foe)
-        half = body(foe).health = body(foe).card.health // 2  # hurt, not fleeing
+        half = body(world, foe).health = body(world, foe).card.health // 2  # hurt, not fleeing
         behaviour.run(world)
-        assert esper.component_for_entity(hurt, Mood).state == MoodState.FLEEING
+        assert world.get(hurt, Mood).state == MoodState.FLEEING
         combat.run(world)
         assert not [e for e in kinds(world, "hit") if e.actor in (world.uid(hurt), world.uid(other))]  # broke off
         movement.run(world)
-        assert room_of(hurt) == room_id(1) and body(hurt).health > 1  # healed with its own potion
-        assert room_of(other) != room_id(1)  # nothing to heal with: it fled
-        assert room_of(foe) == room_id(1) and body(foe).health > half  # it stays and rests as usual (N14)
+        assert room_of(world, hurt) == room_id(1) and body(world, hurt).health > 1  # healed with its own potion
+        assert room_of(world, other) != room_id(1)  # nothing to heal with: it fled
+        assert room_of(world, foe) == room_id(1) and body(world, foe).health > half  # it stays and rests as usual (N14)
     finally:
         world.close()
 
@@ -477,16 +476,16 @@ def test_N70_a_trusted_creature_gives_one_surplus_item_to_one_in_real_need(shut_
     giver, taker = person(world), person(world)
     ration = factory.spawn_item(world, "ration", owner=giver, count=2)
     feel(world, giver, taker, 26)
-    needs(taker).hunger = 30
+    needs(world, taker).hunger = 30
     start.run(world)
     pairs.exchange(world, giver, taker, room_id(0))
     event = talks(world)[-1]
     assert event.data["exchange"] == "gift" and event.data["item"] == "Ration"
-    assert esper.component_for_entity(ration, Item).count == 1  # the donor keeps what it needs
+    assert world.get(ration, Item).count == 1  # the donor keeps what it needs
     assert world.actors.of(taker).inv.kinds.get("food") == 1
-    first = social.impression(world, *(esper.component_for_entity(e, Persona) for e in (taker, giver)))
+    first = social.impression(world, *(world.get(e, Persona) for e in (taker, giver)))
     assert of(world, taker, giver) == first + web.exchanges["gift"].heard
-    assert body(giver).ap == body(giver).card.ap - 1 and body(taker).ap == body(taker).card.ap - 1
+    assert body(world, giver).ap == body(world, giver).card.ap - 1 and body(world, taker).ap == body(world, taker).card.ap - 1
     pairs.exchange(world, giver, taker, room_id(0))
     assert talks(world)[-1].data["exchange"] != "gift"  # one left: kept; and the taker has food now
 
@@ -498,14 +497,14 @@ def test_N70_no_gift(shut_in, case):
     giver, taker = person(world), person(world)
     factory.spawn_item(world, "ration", owner=giver, count=1 if case == "keeps_its_last" else 3)
     feel(world, giver, taker, 10 if case == "not_trusted" else 26)
-    needs(taker).hunger = 5 if case == "no_need" else 30
+    needs(world, taker).hunger = 5 if case == "no_need" else 30
     if case == "donor_hungry":
-        needs(giver).hunger = 40
+        needs(world, giver).hunger = 40
     if case == "equipped":
         world.actors.of(taker).needs.hunger = 0
-        body(taker).health = 1
+        body(world, taker).health = 1
         potion = factory.spawn_item(world, "healing_potion", owner=giver, count=1)
-        esper.component_for_entity(giver, Inventory).equipped["charm"] = potion
+        world.get(giver, Inventory).equipped["charm"] = potion
     assert aid.gift_for(world, giver, taker) is None
 
 
@@ -524,7 +523,7 @@ def test_N70_unique_quest_and_story_items_are_never_given(tmp_path: Path):
             giver, taker = person(world), person(world)
             factory.spawn_item(world, "ration", owner=giver, count=3)
             feel(world, giver, taker, 26)
-            needs(taker).hunger = 30
+            needs(world, taker).hunger = 30
             assert aid.gift_for(world, giver, taker) is None
         finally:
             world.close()
@@ -541,17 +540,17 @@ def test_N73_a_kill_that_defends_and_a_blow_that_attacks_are_remembered(shut_in)
     watcher, victim = person(world), person(world)
     wolf = spawn(world, "wolf", 0)
     die(world, wolf, world.hero)
-    memory = esper.component_for_entity(watcher, Memories).known[-1]
+    memory = world.get(watcher, Memories).known[-1]
     assert (memory.hero, memory.deed, memory.source, memory.place) == ("hero", "defended", world.uid(watcher), "Room 0")
     assert of(world, watcher, world.hero) == deeds["defended"].seen
     strike(world, world.hero, victim)
     strike(world, world.hero, victim)  # one fight is one deed
     for eid in (watcher, victim):
-        assert [m.deed for m in esper.component_for_entity(eid, Memories).known].count("attacked") == 1
+        assert [m.deed for m in world.get(eid, Memories).known].count("attacked") == 1
     for eid in (watcher, victim):  # both saw the wolf fall, both saw the blow
         assert of(world, eid, world.hero) == deeds["defended"].seen + deeds["attacked"].seen
     social.aided(world, world.hero, victim)
-    assert esper.component_for_entity(victim, Memories).known[-1].deed == "aided"
+    assert world.get(victim, Memories).known[-1].deed == "aided"
 
 
 @pytest.mark.rule("N73")
@@ -565,7 +564,7 @@ def test_N73_a_deed_seen_again_at_the_same_place_within_20_turns_is_the_same_dee
     for turn in (19, 20):
         world.turn = turn
         social.witness(world, world.hero, "defended", [watcher])
-    known = esper.component_for_entity(watcher, Memories).known
+    known = world.get(watcher, Memories).known
     assert [(m.deed, m.turn) for m in known] == [("defended", 0), ("defended", 20)]
 
 
@@ -585,7 +584,7 @@ def test_N73_N81_a_friendly_creature_passes_one_memory_when_they_meet(shut_in):
     event = talks(world)[-1]
     assert event.data["exchange"] == "gossip" and event.actor == world.uid(teller)
     assert (event.data["hero"], event.data["about"], event.data["deed"]) == ("Hero", "hero", "slight")
-    heard = esper.component_for_entity(listener, Memories).known
+    heard = world.get(listener, Memories).known
     assert [(m.deed, m.source, m.place) for m in heard] == [("slight", world.uid(teller), "Room 0")]  # one, newest
     assert of(world, listener, world.hero) == rules.SLIGHT_HEARD == -3  # N81
     assert "rudeness" in event.text and "Hero" in event.text
@@ -593,7 +592,7 @@ def test_N73_N81_a_friendly_creature_passes_one_memory_when_they_meet(shut_in):
     assert social.news_of(world, teller, world.hero) is None  # it saw it itself: not news from someone
     social.mark_told(heard[0])
     assert social.news_of(world, listener, world.hero) is None
-    assert esper.component_for_entity(stranger, Memories).known == []  # news travels only through meetings
+    assert world.get(stranger, Memories).known == []  # news travels only through meetings
     feel(world, teller, listener, 20)
     pairs.exchange(world, listener, teller, room_id(0))
     assert [m.deed for m in heard] == ["slight", "help"]  # the next meeting, the next memory
@@ -603,13 +602,13 @@ def test_N73_N81_a_friendly_creature_passes_one_memory_when_they_meet(shut_in):
 def test_N73_news_travels_separately_for_each_hero(shut_in):
     world = shut_in
     teller, listener = person(world), person(world)
-    esper.component_for_entity(teller, Memories).known.append(Memory("hero#2", "slight", world.uid(teller), "Mine", 0))
+    world.get(teller, Memories).known.append(Memory("hero#2", "slight", world.uid(teller), "Mine", 0))
     feel(world, teller, listener, 20)
     pairs.exchange(world, teller, listener, room_id(0))
-    heard = esper.component_for_entity(listener, Memories).known
+    heard = world.get(listener, Memories).known
     assert [m.hero for m in heard] == ["hero#2"]
     assert social.news_of(world, listener, world.hero) is None  # nothing of this hero
-    assert "hero#2" not in esper.component_for_entity(listener, Opinions).of  # a hero of another world
+    assert "hero#2" not in world.get(listener, Opinions).of  # a hero of another world
 
 
 def test_memories_keep_the_newest(shut_in):
@@ -618,14 +617,14 @@ def test_memories_keep_the_newest(shut_in):
     for turn in range(world.content.social.memories_kept + 5):
         world.turn = turn
         social.remember(world, eid, world.hero, "help")
-    known = esper.component_for_entity(eid, Memories).known
+    known = world.get(eid, Memories).known
     assert len(known) == world.content.social.memories_kept and known[0].turn == 5
 
 
 # -- company (N87) ----------------------------------------------------------------------------------------------
-def at_ease(*eids: int) -> None:
+def at_ease(world, *eids: int) -> None:
     for eid in eids:
-        needs(eid).hunger = needs(eid).thirst = 0  # fed and watered, carrying a meal and a drink: resting (N12)
+        needs(world, eid).hunger = needs(world, eid).thirst = 0  # fed and watered, carrying a meal and a drink: resting (N12)
 
 
 @pytest.mark.rule("N87")
@@ -642,20 +641,20 @@ def test_N87_residents_alone_half_a_day_go_where_people_are_and_talk_and_dungeon
             b = person(world, room=3, kind=kind, provisions=True)
             game = Driver(world)
             for _ in range(47):
-                at_ease(a, b)
+                at_ease(world, a, b)
                 game.end_turn()
-            assert (room_of(a), room_of(b)) == (room_id(1), room_id(3)) and world.turn == 47
-            at_ease(a, b)
+            assert (room_of(world, a), room_of(world, b)) == (room_id(1), room_id(3)) and world.turn == 47
+            at_ease(world, a, b)
             game.end_turn()
-            assert (room_of(a), room_of(b)) == ((room_id(2), room_id(2)) if moved else (room_id(1), room_id(3)))
-            at_ease(a, b)
+            assert (room_of(world, a), room_of(world, b)) == ((room_id(2), room_id(2)) if moved else (room_id(1), room_id(3)))
+            at_ease(world, a, b)
             game.end_turn()
             assert bool(talks(world)) == moved
             for _ in range(60):
-                at_ease(a, b)
+                at_ease(world, a, b)
                 game.end_turn()
-            assert (room_of(a), room_of(b)) == ((room_id(2), room_id(2)) if moved else (room_id(1), room_id(3)))
-            assert esper.component_for_entity(a, Mood).state == MoodState.RESTING
+            assert (room_of(world, a), room_of(world, b)) == ((room_id(2), room_id(2)) if moved else (room_id(1), room_id(3)))
+            assert world.get(a, Mood).state == MoodState.RESTING
         finally:
             world.close()
 
@@ -668,27 +667,26 @@ def test_N87_a_resident_alone_walks_to_company_by_no_room_holding_an_enemy_nor_w
     try:
         lonely = person(world, room=0, kind="world", provisions=True)
         friend = person(world, room=2, kind="world", provisions=True)
-        world.ecs.activate()
         world.turn = 100  # never met anyone: alone since the world began
         wolf = spawn(world, "wolf", 1)
-        body(wolf).stunned = 5  # it neither strikes nor moves
+        body(world, wolf).stunned = 5  # it neither strikes nor moves
 
         def move() -> None:
-            body(lonely).ap = 2
+            body(world, lonely).ap = 2
             feel(world, friend, lonely, 0)  # the friend had a word lately: it stays where it is
             behaviour.run(world)
             movement.run(world)
 
-        at_ease(lonely, friend)
+        at_ease(world, lonely, friend)
         move()
-        assert room_of(lonely) == room_id(0)
+        assert room_of(world, lonely) == room_id(0)
         die(world, wolf, None)
-        needs(lonely).hunger = 21
+        needs(world, lonely).hunger = 21
         move()
-        assert room_of(lonely) == room_id(0)
-        at_ease(lonely)
+        assert room_of(world, lonely) == room_id(0)
+        at_ease(world, lonely)
         move()
-        assert room_of(lonely) == room_id(1)
+        assert room_of(world, lonely) == room_id(1)
     finally:
         world.close()
 
@@ -705,15 +703,15 @@ def test_N72_a_creature_trusting_the_hero_and_another_recommends_it_and_the_targ
     feel(world, friend, fed, 30)
     feel(world, friend, hungry, 25)
     feel(world, friend, liked, 10)  # not trusted
-    needs(hungry).hunger = 60
-    assert social.recommend(world, friend, world.hero) == (world.uid(hungry), name_of(hungry), "Room 1")
-    needs(hungry).hunger = 0
+    needs(world, hungry).hunger = 60
+    assert social.recommend(world, friend, world.hero) == (world.uid(hungry), name_of(world, hungry), "Room 1")
+    needs(world, hungry).hunger = 0
     assert social.recommend(world, friend, world.hero)[0] == world.uid(fed)  # no one in need: the best liked
     social.send(world, friend, world.hero, world.uid(fed))
     social.meet(world, fed, world.hero)
     before = of(world, fed, world.hero)
     sent = social.acknowledge(world, fed, world.hero)
-    assert sent.source == world.uid(friend) and social.who(world, sent.source) == name_of(friend)
+    assert sent.source == world.uid(friend) and social.who(world, sent.source) == name_of(world, friend)
     assert of(world, fed, world.hero) == before + world.content.social.sent_warmth
     assert social.acknowledge(world, fed, world.hero) is None  # once
     assert social.news_of(world, fed, world.hero) is None  # a recommendation is not news to pass on
@@ -725,8 +723,8 @@ def test_N71_acquaintances_in_words(shut_in):
     me, a, b = person(world), person(world), person(world)
     feel(world, me, a, 16)
     feel(world, me, b, -8)
-    assert social.acquaintances(world, me) == [(world.uid(a), name_of(a), "friendly"),
-                                               (world.uid(b), name_of(b), "wary")]
+    assert social.acquaintances(world, me) == [(world.uid(a), name_of(world, a), "friendly"),
+                                               (world.uid(b), name_of(world, b), "wary")]
 
 
 # -- a village's history, saves, data ----------------------------------------------------------------------
@@ -757,6 +755,7 @@ def village_history(seed: int, turns: int) -> tuple[str, dict]:
         game.close()
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N87")
 @pytest.mark.rule("N73")
 @pytest.mark.rule("N69")
@@ -784,7 +783,7 @@ def test_the_social_web_is_saved_and_a_loaded_world_goes_on_alike(tmp_path: Path
         plant_moments(world, 6, 2)
         residents = [a.eid for a in world.actors.all() if a.opinions is not None]
         social.hold(world, residents[0], "contract")
-        esper.component_for_entity(residents[1], Loyalty).to["hero"] = 7
+        world.get(residents[1], Loyalty).to["hero"] = 7
         for _ in range(300):
             game.end_turn()
         met = next((a.ident.uid, uid) for a in world.actors.all() if a.opinions is not None and a.body.health > 0
@@ -795,16 +794,13 @@ def test_the_social_web_is_saved_and_a_loaded_world_goes_on_alike(tmp_path: Path
         loaded = Driver(load_world(tmp_path / "web.sav"))
         try:
             parts = (Opinions, Memories, Loyalty, Ties, Persona)
-            world.ecs.activate()
-            before = {world.uid(e): {c.__name__: esper.try_component(e, c) for c in parts} for e in world.creatures()}
-            loaded.world.ecs.activate()
-            after = {loaded.world.uid(e): {c.__name__: esper.try_component(e, c) for c in parts}
+            before = {world.uid(e): {c.__name__: world.try_get(e, c) for c in parts} for e in world.creatures()}
+            after = {loaded.world.uid(e): {c.__name__: loaded.world.try_get(e, c) for c in parts}
                      for e in loaded.world.creatures()}
             assert after == before
             assert loaded.world.pair_cooldown == world.pair_cooldown and loaded.world.feuds == world.feuds
             logs = []
             for driver in (game, loaded):
-                driver.world.ecs.activate()
                 for _ in range(100):
                     driver.end_turn()
                 logs.append([e.as_json() for e in driver.world.pop_events()])
@@ -859,7 +855,7 @@ def test_the_worked_example_of_docs_rules(shut_in):
     move_hero(world, 0)
     aldric, berta, cedric = person(world, faith="flame"), person(world), person(world)
     for eid, name in ((aldric, "Aldric Millwood"), (berta, "Berta Thatcher"), (cedric, "Cedric Ashby")):
-        esper.component_for_entity(eid, Identity).name = name
+        world.get(eid, Identity).name = name
     world.turn = 1
     real = world.rng
     world.rng = Rolls(0.70, 0.85)
@@ -876,7 +872,7 @@ def test_the_worked_example_of_docs_rules(shut_in):
     world.turn = 36
     assert (of(world, berta, aldric), of(world, aldric, berta)) == (6, 0)  # 30 quiet turns: three steps back
     social.remember(world, berta, world.hero, "help")
-    esper.component_for_entity(berta, Memories).known[-1].place = "the Mill"
+    world.get(berta, Memories).known[-1].place = "the Mill"
     feel(world, berta, cedric, 16)
     social.meet(world, cedric, world.hero)
     world.rng = Rolls(0.10, 0.10)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import esper
 import pytest
 
 from game.launch import new_game
@@ -20,7 +19,7 @@ from game.world.verbs import company, spells
 from game.world.verbs.combat import die
 from game.world.verbs.factory import spawn_item
 from game.world.verbs.moving import relocate
-from tests.world_fixtures import kinds, make_world, room_id, row_map, spawn
+from tests.helpers.world_fixtures import kinds, make_world, room_id, row_map, spawn
 
 SPELLS = {"animal_charm": ("druidic", "wolf"), "mind_control": ("illusion", "outlaw"),
           "necrotize": ("necromancy", "ghoul")}
@@ -28,16 +27,16 @@ SPELLS = {"animal_charm": ("druidic", "wolf"), "mind_control": ("illusion", "out
 
 def skilled(world, **levels: int) -> None:
     """The hero's sheet with these proficiency levels."""
-    hero = esper.component_for_entity(world.hero, Hero)
+    hero = world.get(world.hero, Hero)
     hero.sheet = replace(hero.sheet, proficiencies={**hero.sheet.proficiencies, **levels})
 
 
 def rested(world) -> None:
     """Full AP and mana again, so one test may cast many times."""
-    body = esper.component_for_entity(world.hero, Body)
+    body = world.get(world.hero, Body)
     body.ap = body.card.ap
-    if esper.has_component(world.hero, Mana):
-        esper.remove_component(world.hero, Mana)
+    if world.has(world.hero, Mana):
+        world.remove(world.hero, Mana)
 
 
 def charmed_wolf(game, level: int = 1) -> int:
@@ -60,12 +59,12 @@ def test_N50_N51_N52_a_binding_holds_50_turns_per_proficiency_level(game, spell)
         rested(world)
         target = spawn(world, codex_id)
         assert game.do(Cast(world.hero, target, spell)).ok
-        assert esper.component_for_entity(target, Binding).turns == 50 * level
+        assert world.get(target, Binding).turns == 50 * level
         assert not world.is_enemy(target, world.hero) and not world.is_enemy(world.hero, target)
 
 
-def binding_free(*eids: int) -> bool:
-    return all(spells.binding_of(eid) is None for eid in eids)
+def binding_free(world, *eids: int) -> bool:
+    return all(spells.binding_of(world, eid) is None for eid in eids)
 
 
 @pytest.mark.rule("N50")
@@ -79,10 +78,10 @@ def test_N50_the_wrong_kind_of_creature_fails_with_the_reason_and_proficiency_0_
         "Animal Charm binds only Mortal Beasts; Ghoul is Daeva Druj Gestalt, connected to Profane."
     assert game.do(Cast(world.hero, wolf, "mind_control")).reason == \
         "Mind Control binds only Mortal Folk; Wolf is Mortal Beast, connected to Primal."
-    name = esper.component_for_entity(outlaw, Identity).name  # a person's name
+    name = world.get(outlaw, Identity).name  # a person's name
     assert game.do(Cast(world.hero, outlaw, "necrotize")).reason == \
         f"Necrotize binds only the undead (Daeva Gestalt); {name} is Mortal Folk, connected to Void."
-    assert binding_free(wolf, ghoul, outlaw)
+    assert binding_free(world, wolf, ghoul, outlaw)
 
 
 def test_a_cast_costs_the_spells_ap_and_mana_from_the_data(game):
@@ -90,12 +89,12 @@ def test_a_cast_costs_the_spells_ap_and_mana_from_the_data(game):
     skilled(world, druidic=1)
     spell = world.content.spells.spells["animal_charm"]
     assert (spell.ap, spell.mana) == (1, 3)
-    mana, ap = spells.mana_left(world, world.hero), esper.component_for_entity(world.hero, Body).ap
+    mana, ap = spells.mana_left(world, world.hero), world.get(world.hero, Body).ap
     charmed_wolf(game)
     assert spells.mana_left(world, world.hero) == mana - 3
-    assert esper.component_for_entity(world.hero, Body).ap == ap - 1
+    assert world.get(world.hero, Body).ap == ap - 1
     rested(world)
-    esper.add_component(world.hero, Mana(spent=mana - 2))
+    world.add(world.hero, Mana(spent=mana - 2))
     assert game.do(Cast(world.hero, spawn(world, "wolf"), "animal_charm")).reason == \
         "Animal Charm needs 3 mana; you have 2."
 
@@ -125,23 +124,23 @@ def test_N56_a_binding_counts_down_one_step_each_turn(game):
     wolf = charmed_wolf(game)
     for turn in range(1, 8):
         game.end_turn()
-        assert esper.component_for_entity(wolf, Binding).turns == 50 - turn
+        assert game.world.get(wolf, Binding).turns == 50 - turn
 
 
 @pytest.mark.rule("N55")
 def test_N55_bound_it_has_no_hunger_or_thirst_scavenges_nothing_and_moves_only_when_told_to_explore(game):
     world = game.world
     wolf = charmed_wolf(game, level=2)
-    needs = esper.component_for_entity(wolf, Needs)
+    needs = world.get(wolf, Needs)
     needs.hunger = needs.thirst = 90  # hungry and thirsty enough to eat, stock up and complain
     spawn_item(world, "ration", room_id(0), (2, 1))
     spawn_item(world, "water_bottle", room_id(0), (2, 2))
-    carried = list(esper.component_for_entity(wolf, Inventory).items)
+    carried = list(world.get(wolf, Inventory).items)
     for _ in range(20):
         game.end_turn()
         assert world.room_of(wolf) == room_id(0)  # it stays where it was bound
     assert (needs.hunger, needs.thirst) == (90, 90)
-    assert esper.component_for_entity(wolf, Inventory).items == carried
+    assert world.get(wolf, Inventory).items == carried
     assert not kinds(world, "complain_hunger")
     assert game.do(Compel(world.hero, wolf, "explore")).ok
     rooms = set()
@@ -162,7 +161,7 @@ def test_N55_attacked_it_fights_back_where_it_stands_and_does_not_follow(game):
     world = game.world
     wolf = charmed_wolf(game)
     game.do(Attack(world.hero, wolf))
-    assert esper.component_for_entity(wolf, Mood).state == MoodState.ANGERED
+    assert world.get(wolf, Mood).state == MoodState.ANGERED
     game.finish_turn()
     relocate(world, world.hero, room_id(1), [world.rooms.free_spot(room_id(1))])
     for _ in range(5):
@@ -189,7 +188,7 @@ def test_N54_stay_explore_come_with_me_in_its_room_and_only_wait_here_in_the_par
     wolf = charmed_wolf(game)
     assert spells.orders(world, world.hero, wolf) == ("stay", "explore", "come")
     assert game.do(Recruit(world.hero, wolf)).ok  # Come with me: at once, no loyalty
-    assert company.companion_of(wolf) is not None and spells.orders(world, world.hero, wolf) == ("wait",)
+    assert company.companion_of(world, wolf) is not None and spells.orders(world, world.hero, wolf) == ("wait",)
     assert game.do(Order(world.hero, wolf, "follow")).reason == "Wolf only takes the orders: wait."
     sword = spawn_item(world, "shortsword", owner=world.hero)
     assert game.do(Hand(world.hero, wolf, sword)).reason == "Wolf gives only a blank stare: a spell holds it."
@@ -197,28 +196,28 @@ def test_N54_stay_explore_come_with_me_in_its_room_and_only_wait_here_in_the_par
     game.finish_turn()
     assert world.room_of(wolf) == room_id(1)  # it comes along
     assert game.do(Compel(world.hero, wolf, "wait")).ok  # Wait here: out of the party, staying in the room
-    assert company.companion_of(wolf) is None and esper.component_for_entity(wolf, Binding).order == "stay"
-    assert esper.component_for_entity(wolf, Identity).faction == "bound"
+    assert company.companion_of(world, wolf) is None and world.get(wolf, Binding).order == "stay"
+    assert world.get(wolf, Identity).faction == "bound"
     assert game.do(Compel(world.hero, wolf, "come")).ok
 
 
 @pytest.mark.rule("N74")
 def test_N74_a_bound_creature_is_held_out_of_the_social_web(game):
     wolf = charmed_wolf(game)
-    assert "spellbound" in esper.component_for_entity(wolf, Ties).holds
+    assert "spellbound" in game.world.get(wolf, Ties).holds
 
 
 @pytest.mark.rule("N57")
 def test_N57_charmed_it_turns_hostile_where_it_stands_when_the_binding_runs_out(game):
     world = game.world
     wolf = charmed_wolf(game)
-    esper.component_for_entity(wolf, Binding).turns = 2
+    world.get(wolf, Binding).turns = 2
     game.end_turn()
-    assert spells.binding_of(wolf) is not None
+    assert spells.binding_of(world, wolf) is not None
     game.end_turn()
-    assert spells.binding_of(wolf) is None and world.room_of(wolf) == room_id(0)
-    assert esper.component_for_entity(wolf, Identity).faction == "monsters"
-    assert esper.component_for_entity(wolf, Mood).state == MoodState.ANGERED or not world.alive(wolf)
+    assert spells.binding_of(world, wolf) is None and world.room_of(wolf) == room_id(0)
+    assert world.get(wolf, Identity).faction == "monsters"
+    assert world.get(wolf, Mood).state == MoodState.ANGERED or not world.alive(wolf)
     assert world.is_enemy(wolf, world.hero)
     assert [e.text for e in kinds(world, "binding_turns")] == ["Wolf is no longer charmed, and turns on you!"]
 
@@ -230,9 +229,9 @@ def test_N51_N57_a_dominated_folk_turns_hostile_where_it_stands(game):
     skilled(world, illusion=1)
     guard = spawn(world, "villager")
     assert game.do(Cast(world.hero, guard, "mind_control")).ok
-    esper.component_for_entity(guard, Binding).turns = 1
+    world.get(guard, Binding).turns = 1
     game.end_turn()
-    assert esper.component_for_entity(guard, Identity).faction == "hostile"  # folk is no enemy of the hero's
+    assert world.get(guard, Identity).faction == "hostile"  # folk is no enemy of the hero's
     assert world.is_enemy(guard, world.hero) and world.room_of(guard) == room_id(0)
 
 
@@ -254,16 +253,16 @@ def test_N57_N59_a_companion_waits_in_the_party_while_no_adjacent_room_has_space
     wolf = charmed_wolf(game)
     assert game.do(Recruit(world.hero, wolf)).ok
     rats = crowd(world, 1)
-    esper.component_for_entity(wolf, Binding).turns = 1
+    world.get(wolf, Binding).turns = 1
     for _ in range(3):
         game.end_turn()
-        assert company.companion_of(wolf) is not None and world.room_of(wolf) == room_id(0)  # retried each turn
+        assert company.companion_of(world, wolf) is not None and world.room_of(wolf) == room_id(0)  # retried each turn
     assert len(kinds(world, "binding_waits")) == 1
-    esper.component_for_entity(rats[0], Body).health = 0  # space opens next door
-    world.rooms.remove(rats[0], room_id(1), [esper.component_for_entity(rats[0], Position).square])
+    world.get(rats[0], Body).health = 0  # space opens next door
+    world.rooms.remove(rats[0], room_id(1), [world.get(rats[0], Position).square])
     game.end_turn()
-    assert company.companion_of(wolf) is None and world.room_of(wolf) == room_id(1)
-    assert esper.component_for_entity(wolf, Identity).faction == "monsters"
+    assert company.companion_of(world, wolf) is None and world.room_of(wolf) == room_id(1)
+    assert world.get(wolf, Identity).faction == "monsters"
     assert [e.kind for e in world.events if e.kind in ("binding_waits", "parts", "binding_turns")] == \
         ["binding_waits", "parts", "binding_turns"]
     world.close()
@@ -277,12 +276,12 @@ def test_N52_N58_necrotized_it_crumbles_into_bones_where_it_stood_and_leaves_the
     ghoul = spawn(world, "ghoul")
     assert game.do(Cast(world.hero, ghoul, "necrotize")).ok
     assert game.do(Recruit(world.hero, ghoul)).ok
-    where = esper.component_for_entity(ghoul, Position).square
-    esper.component_for_entity(ghoul, Binding).turns = 1
+    where = world.get(ghoul, Position).square
+    world.get(ghoul, Binding).turns = 1
     game.end_turn()
     assert not world.alive(ghoul) and company.party(world, world.hero) == []
-    bones = [i for i in world.rooms.floor(room_id(0)) if esper.component_for_entity(i, Item).item_id == "bones"]
-    assert len(bones) == 1 and esper.component_for_entity(bones[0], Item).square == where
+    bones = [i for i in world.rooms.floor(room_id(0)) if world.get(i, Item).item_id == "bones"]
+    assert len(bones) == 1 and world.get(bones[0], Item).square == where
     assert kinds(world, "binding_crumbles") and kinds(world, "parts")
 
 
@@ -290,7 +289,7 @@ def test_N52_N58_necrotized_it_crumbles_into_bones_where_it_stood_and_leaves_the
 def test_N59_expiry_is_never_silent(game):
     world = game.world
     wolf = charmed_wolf(game)
-    esper.component_for_entity(wolf, Binding).turns = 1
+    world.get(wolf, Binding).turns = 1
     world.events.clear()
     game.end_turn()
     assert kinds(world, "binding_turns")[0].actor == world.uid(wolf)
@@ -307,11 +306,10 @@ def test_a_druid_made_on_the_creation_screen_charms_a_caves_wolf_and_a_save_keep
     game.end_turn()
     save_world(world, tmp_path / "b.sav")
     loaded = load_world(tmp_path / "b.sav")
-    loaded.ecs.activate()
     again = loaded.actors.by_uid(world.uid(wolf)).eid
-    assert esper.component_for_entity(again, Binding) == Binding("animal_charm", "hero", 99, "monsters")
-    assert esper.component_for_entity(again, Identity).faction == "bound"
-    assert spells.mana_left(loaded, loaded.hero) == esper.component_for_entity(loaded.hero, Body).card.mana - 3
+    assert loaded.get(again, Binding) == Binding("animal_charm", "hero", 99, "monsters")
+    assert loaded.get(again, Identity).faction == "bound"
+    assert spells.mana_left(loaded, loaded.hero) == loaded.get(loaded.hero, Body).card.mana - 3
     loaded.close()
     game.close()
 
@@ -350,14 +348,14 @@ def test_a_scripted_druid_charms_a_wolf_orders_it_recruits_it_and_sees_it_wait_a
         do(Move(world.hero, room_id(room)))
         assert world.room_of(wolf) == room_id(room)
     rats = crowd(world, 2)
-    while esper.component_for_entity(wolf, Binding).turns > 1:
+    while world.get(wolf, Binding).turns > 1:
         do(EndTurn(world.hero))
     for _ in range(3):
         do(EndTurn(world.hero))
-        assert company.companion_of(wolf) is not None and world.room_of(wolf) == room_id(3)
+        assert company.companion_of(world, wolf) is not None and world.room_of(wolf) == room_id(3)
     die(world, rats[0], None)  # space opens next door
     do(EndTurn(world.hero))
-    assert world.room_of(wolf) == room_id(2) and company.companion_of(wolf) is None
+    assert world.room_of(wolf) == room_id(2) and company.companion_of(world, wolf) is None
     assert world.is_enemy(wolf, world.hero)
     told = [line for line in log if "Wolf" in line and ("charm" in line or "Wolf joins" in line or "roam" in line
                                                           or "stops" in line or "binding" in line

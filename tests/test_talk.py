@@ -2,7 +2,6 @@
 deed, the usual options, drawing a weapon, what is free and what costs an action point."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.content.lines import pick
@@ -13,8 +12,8 @@ from game.world.world import pair_of
 from game.world.verbs import social, talk
 from game.world.verbs.speech import voice_of
 from game.world.verbs.witness import witness_of
-from tests.talk_fixtures import new, only, person, said, sure
-from tests.world_fixtures import body, move_hero, room_id, spawn
+from tests.helpers.talk_fixtures import new, only, person, said, sure
+from tests.helpers.world_fixtures import body, move_hero, room_id, spawn
 
 
 @pytest.fixture
@@ -27,11 +26,11 @@ def calm(content):
 
 def opinion_of(world, eid, other, now):
     social.meet(world, eid, other)
-    esper.component_for_entity(eid, Opinions).of[world.uid(other)].now = now
+    world.get(eid, Opinions).of[world.uid(other)].now = now
 
 
-def rename(eid, name):
-    esper.component_for_entity(eid, Identity).name = name
+def rename(world, eid, name):
+    world.get(eid, Identity).name = name
 
 
 @pytest.mark.rule("N45")
@@ -69,7 +68,7 @@ def test_N73_a_later_greeting_tells_the_hero_s_deed_and_names_who_told_of_it(cal
     world, game = calm
     deeds = world.content.dialogue.deeds
     listener, mara = person(world), person(world)
-    rename(mara, "Mara")
+    rename(world, mara, "Mara")
     game.do(Talk(world.hero, listener))
     social.remember(world, listener, world.hero, "help", source=mara)
     world.pop_events()
@@ -86,17 +85,17 @@ def test_N46_draw_weapon_turns_the_person_into_an_ordinary_enemy_where_it_stands
     villager = person(world)
     game.do(Talk(world.hero, villager))
     assert "draw" in [c.key for c in talk_view(world, world.hero, villager).choices]  # offered in every exchange
-    esper.component_for_entity(villager, Loyalty).to["hero"] = 12
-    square, ap = esper.component_for_entity(villager, Body), body(world.hero).ap
+    world.get(villager, Loyalty).to["hero"] = 12
+    square, ap = world.get(villager, Body), body(world, world.hero).ap
     assert not world.is_enemy(villager, world.hero)
     assert game.do(DrawWeapon(world.hero, villager)).ok
-    assert body(world.hero).ap == ap  # drawing is free; the blows that follow cost as usual
-    ident = esper.component_for_entity(villager, Identity)
+    assert body(world, world.hero).ap == ap  # drawing is free; the blows that follow cost as usual
+    ident = world.get(villager, Identity)
     assert ident.faction == "hostile" and world.is_enemy(villager, world.hero) and world.is_enemy(world.hero, villager)
-    assert esper.component_for_entity(villager, Mood).state == MoodState.ANGERED
-    assert esper.component_for_entity(villager, Loyalty).to["hero"] == 0
+    assert world.get(villager, Mood).state == MoodState.ANGERED
+    assert world.get(villager, Loyalty).to["hero"] == 0
     assert social.band(world, villager, "hero") == "nemesis"
-    assert world.room_of(villager) == room_id(0) and esper.component_for_entity(villager, Body) is square
+    assert world.room_of(villager) == room_id(0) and world.get(villager, Body) is square
     assert any(e.kind == "draw_weapon" for e in world.pop_events())
     assert game.do(Talk(world.hero, villager)).reason == f"{ident.name} is in no mood to talk."
     assert game.do(DrawWeapon(world.hero, villager)).reason == f"{ident.name} is already your enemy."
@@ -123,7 +122,7 @@ def test_talking_needs_the_person_in_the_room_alive_and_not_hostile(calm):
     world, game = calm
     there = person(world, room=1)
     stalker = spawn(world, "void_stalker", 0)  # hostile, and it takes nothing in a bargain (C4)
-    name = esper.component_for_entity(there, Identity).name
+    name = world.get(there, Identity).name
     assert game.do(Talk(world.hero, there)).reason == f"{name} is not in this room."
     assert game.do(Talk(world.hero, stalker)).reason == "Void Stalker is in no mood to talk."
     assert game.do(Talk(world.hero, world.hero)).reason == "You mutter to yourself for a while."
@@ -134,7 +133,7 @@ def test_N71_others_lists_the_people_the_hero_has_met_or_observed_in_words(calm)
     world, game = calm
     speaker, ada, bran, cole = person(world, 0), person(world, 0), person(world, 1), person(world, 2)
     for eid, name in ((ada, "Ada"), (bran, "Bran"), (cole, "Cole")):
-        rename(eid, name)
+        rename(world, eid, name)
     opinion_of(world, speaker, ada, 27)
     opinion_of(world, speaker, bran, -10)
     opinion_of(world, speaker, cole, 20)  # never observed by the hero: not told
@@ -143,8 +142,8 @@ def test_N71_others_lists_the_people_the_hero_has_met_or_observed_in_words(calm)
     assert game.do(Move(world.hero, room_id(1))).ok  # observed on the way
     assert game.do(Move(world.hero, room_id(0))).ok
     game.finish_turn()
-    assert {world.uid(e) for e in (speaker, ada, bran)} <= witness_of(world.hero).seen
-    assert world.uid(cole) not in witness_of(world.hero).seen
+    assert {world.uid(e) for e in (speaker, ada, bran)} <= witness_of(world, world.hero).seen
+    assert world.uid(cole) not in witness_of(world, world.hero).seen
     game.do(Talk(world.hero, speaker))
     world.pop_events()
     assert game.do(Ask(world.hero, speaker, "others")).ok
@@ -165,7 +164,7 @@ def test_N71_others_tells_of_six_people_at_most_the_most_liked_first(calm):
     known = [person(world) for _ in range(7)]
     for opinion, other in enumerate(known, start=1):
         opinion_of(world, speaker, other, opinion)
-        seen = witness_of(world.hero)
+        seen = witness_of(world, world.hero)
         seen.seen = seen.seen | {world.uid(other)}
     told = talk.others(world, speaker, world.hero)
     assert [uid for uid, _, _ in told] == [world.uid(e) for e in reversed(known[1:])]
@@ -175,12 +174,12 @@ def test_N71_others_tells_of_six_people_at_most_the_most_liked_first(calm):
 def test_N71_the_hero_observes_who_comes_into_its_room(calm):
     world, game = calm
     visitor = person(world, 1)
-    assert world.uid(visitor) not in witness_of(world.hero).seen
+    assert world.uid(visitor) not in witness_of(world, world.hero).seen
     game.end_turn()
-    assert world.uid(visitor) not in witness_of(world.hero).seen
+    assert world.uid(visitor) not in witness_of(world, world.hero).seen
     move_hero(world, 1)
     game.end_turn()  # the witness stage, after movement
-    assert world.uid(visitor) in witness_of(world.hero).seen
+    assert world.uid(visitor) in witness_of(world, world.hero).seen
 
 
 @pytest.mark.rule("N71")
@@ -189,8 +188,8 @@ def test_N71_any_news_favours_a_strong_opinion_of_someone_known_then_a_deed_hear
     world, game = calm
     dialogue = world.content.dialogue
     speaker, ada, mara = person(world), person(world), person(world)
-    rename(ada, "Ada")
-    rename(mara, "Mara")
+    rename(world, ada, "Ada")
+    rename(world, mara, "Mara")
     game.do(Talk(world.hero, speaker))
     social.remember(world, speaker, world.hero, "help", source=mara)
     world.pop_events()
@@ -199,7 +198,7 @@ def test_N71_any_news_favours_a_strong_opinion_of_someone_known_then_a_deed_hear
     assert said(world.pop_events()) == [dialogue.news["deed"].format(line=deed)]
     opinion_of(world, speaker, ada, 2)  # indifferent is no news, and the deed was told once (N73)
     game.do(Ask(world.hero, speaker, "news"))
-    assert said(world.pop_events()) == [dialogue.voices[voice_of(speaker)].news_none]
+    assert said(world.pop_events()) == [dialogue.voices[voice_of(world, speaker)].news_none]
     opinion_of(world, speaker, ada, -10)
     game.do(Ask(world.hero, speaker, "news"))
     wary = dialogue.others["wary"].format(other="Ada")
@@ -239,15 +238,15 @@ def test_N82_leaving_a_moment_early_costs_nothing_and_the_usual_options_continue
     world, game = new(only(sure(content), "letter_home"))
     try:
         villager = person(world)
-        ap = body(world.hero).ap
+        ap = body(world, world.hero).ap
         game.do(Talk(world.hero, villager))
         view = talk_view(world, world.hero, villager)
         assert view.moment == "A letter home"
         assert [c.key for c in view.choices] == ["kind", "honest", "humorous", "practical", "blunt", "draw", "goodbye"]
         assert game.do(Ask(world.hero, villager, "others")).reason == "Answer first, or say goodbye."
         assert game.do(Ask(world.hero, villager, "goodbye")).ok
-        assert body(world.hero).ap == ap and esper.component_for_entity(villager, Loyalty).to.get("hero", 0) == 0
-        assert esper.component_for_entity(villager, Memories).known == []
+        assert body(world, world.hero).ap == ap and world.get(villager, Loyalty).to.get("hero", 0) == 0
+        assert world.get(villager, Memories).known == []
         assert game.do(Reply(world.hero, villager, "kind")).reason == "There is nothing to answer."
         game.do(Talk(world.hero, villager))
         assert [c.key for c in talk_view(world, world.hero, villager).choices] == \
@@ -260,18 +259,18 @@ def test_talking_asking_and_drawing_are_free_and_a_reply_costs_one_action_point(
     world, game = new(only(sure(content), "letter_home"))
     try:
         villager = person(world)
-        ap = body(world.hero).ap
+        ap = body(world, world.hero).ap
         for command in (Talk(world.hero, villager), Ask(world.hero, villager, "goodbye"), Talk(world.hero, villager)):
-            assert perform(world, command).ok and body(world.hero).ap == ap
+            assert perform(world, command).ok and body(world, world.hero).ap == ap
         world.turn = 100  # a fresh moment may begin
-        esper.component_for_entity(villager, Talks).shared.clear()
+        world.get(villager, Talks).shared.clear()
         perform(world, Talk(world.hero, villager))
         assert perform(world, Reply(world.hero, villager, "kind")).ok
-        assert body(world.hero).ap == ap - 1
-        assert perform(world, Ask(world.hero, villager, "about")).ok and body(world.hero).ap == ap - 1
-        body(world.hero).ap = 0
+        assert body(world, world.hero).ap == ap - 1
+        assert perform(world, Ask(world.hero, villager, "about")).ok and body(world, world.hero).ap == ap - 1
+        body(world, world.hero).ap = 0
         world.turn = 200
-        esper.component_for_entity(villager, Talks).shared.clear()
+        world.get(villager, Talks).shared.clear()
         assert perform(world, Talk(world.hero, villager)).ok  # talking needs no action point...
         assert perform(world, Reply(world.hero, villager, "kind")).reason == \
             "You have no action points left this turn."  # ...a reply does
@@ -282,8 +281,8 @@ def test_talking_asking_and_drawing_are_free_and_a_reply_costs_one_action_point(
 def test_the_card_knows_you_and_lists_friends_and_enemies_of_those_observed(calm):
     world, game = calm
     mara, ada, bran = person(world, 1), person(world, 1), person(world, 1)
-    rename(ada, "Ada")
-    rename(bran, "Bran")
+    rename(world, ada, "Ada")
+    rename(world, bran, "Bran")
     opinion_of(world, mara, ada, 26)
     opinion_of(world, mara, bran, -25)
     card = acquaintance(world, world.hero, mara)
@@ -291,7 +290,7 @@ def test_the_card_knows_you_and_lists_friends_and_enemies_of_those_observed(calm
     assert acquaintance(world, world.hero, spawn(world, "wolf", 2)) is None  # no opinions (N74)
     move_hero(world, 1)
     game.do(Talk(world.hero, mara))
-    esper.component_for_entity(mara, Loyalty).to["hero"] = 7
+    world.get(mara, Loyalty).to["hero"] = 7
     card = acquaintance(world, world.hero, mara)
     assert (card.regard, card.loyalty, card.observed) == ("indifferent", 7, True)
     assert (card.friends, card.enemies) == (("Ada",), ("Bran",))
@@ -302,8 +301,8 @@ def test_N72_any_news_recommends_someone_trusted_and_the_one_sent_to_greets_warm
     world, game = calm
     dialogue = world.content.dialogue
     speaker, bryn = person(world), person(world, room=1)
-    rename(speaker, "Mara")
-    rename(bryn, "Bryn")
+    rename(world, speaker, "Mara")
+    rename(world, bryn, "Bryn")
     opinion_of(world, speaker, world.hero, 28)  # trusts the hero...
     opinion_of(world, speaker, bryn, 27)  # ...and Bryn
     world.pair_cooldown[pair_of(world.uid(speaker), world.uid(bryn))] = 10**6
@@ -323,7 +322,7 @@ def test_N72_any_news_recommends_someone_trusted_and_the_one_sent_to_greets_warm
 def test_N73_a_witnessed_deed_passed_on_is_told_in_a_greeting_naming_the_source(calm):
     world, game = calm
     listener, mara = person(world), person(world)
-    rename(mara, "Mara")
+    rename(world, mara, "Mara")
     social.remember(world, listener, world.hero, "defended", source=mara)
     game.do(Talk(world.hero, listener))  # the first meeting: a biography
     world.pop_events()

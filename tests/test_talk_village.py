@@ -2,16 +2,16 @@
 dialogue screen sends, and each time a moment begins it answers; loyalty moves as the dice say (N75-N83)."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.launch import new_game
 from game.paths import ROOT
 from game.world.commands import Ask, Move, Reply, Talk
-from game.world.components import Identity, Persona
+from game.world.components import Persona
 from game.world.talkview import talk_view
-from tests.test_moments import OUTLOOKS, SEED_TABLE, TRAITS, expected_change
-from tests.world_fixtures import step_towards
+from tests.helpers.moments import OUTLOOKS, SEED_TABLE, TRAITS, expected_change
+from tests.helpers.world_fixtures import step_towards
+from tests.helpers.village import villager
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 
@@ -23,11 +23,6 @@ def seed_dice(persona: Persona, approach: str) -> int:
         dice += (approach in welcomes) - (approach in resents)
     dice += sum(die for trait, (a, die) in TRAITS.items() if trait in persona.traits and a == approach)
     return max(-2, min(2, dice))
-
-
-def villager(world, eid: int) -> bool:
-    return eid != world.hero and esper.component_for_entity(eid, Identity).codex_id == "villager" \
-        and esper.has_component(eid, Persona)
 
 
 @pytest.mark.rule("N75")
@@ -43,7 +38,6 @@ def test_a_scripted_hero_talks_to_three_villagers_and_loyalty_moves_as_the_dice_
         for _ in range(600):
             if len(moved) == 3 or world.over:
                 break
-            world.ecs.activate()
             here = [e for e in world.creatures_in(world.hero_room()) if villager(world, e)
                     and world.uid(e) not in moved and not talk_view(world, hero, e).refusal]
             for person in here:
@@ -58,7 +52,7 @@ def test_a_scripted_hero_talks_to_three_villagers_and_loyalty_moves_as_the_dice_
                     assert game.do(Reply(hero, person, reply.approach)).ok
                     events = world.pop_events()
                     (measure,) = [e for e in events if e.kind == "measure"]
-                    earned = seed_dice(esper.component_for_entity(person, Persona), reply.approach)
+                    earned = seed_dice(world.get(person, Persona), reply.approach)
                     assert measure.data["earned"] == earned
                     assert len(measure.data["dice"]) == max(1, reply.points + earned)
                     faces = measure.data["dice"]

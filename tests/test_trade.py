@@ -3,7 +3,6 @@ buying and selling through the commands a scripted hero sends, restocking every 
 business, merchants that keep to their shop and stay out of the social web, saves, and bad data."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.content.trade import load_trade
@@ -16,31 +15,21 @@ from game.world.components import Identity, Inventory, Item, Merchant, Mood, Moo
 from game.world.driver import Driver
 from game.world.talkview import talk_view
 from game.world.tradeview import trade_view
-from game.world.verbs import trade
+from game.world.verbs import loadout, trade
 from game.world.verbs.moving import relocate
-from game.world.verbs.items import destroy
+from game.world.verbs.items import destroy, give
 from game.world.views import item_name
-from tests.data_edits import content_error
-
-
-def merchant(world, kind: str) -> int:
-    world.ecs.activate()
-    return next(eid for eid, shop in esper.get_component(Merchant) if shop.trade == kind)
-
-
-def beside(world, eid: int) -> None:
-    """The hero steps into `eid`'s room."""
-    room = world.room_of(eid)
-    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
+from tests.helpers.data_edits import content_error
+from tests.helpers.village import beside, merchant
 
 
 def ware(world, eid: int, item_id: str) -> int:
-    return next(i for i in trade.wares(world, eid) if esper.component_for_entity(i, Item).item_id == item_id)
+    return next(i for i in trade.wares(world, eid) if world.get(i, Item).item_id == item_id)
 
 
 def held(world, eid: int, item_id: str) -> int:
-    return sum(esper.component_for_entity(i, Item).count for i in trade.wares(world, eid)
-               if esper.component_for_entity(i, Item).item_id == item_id)
+    return sum(world.get(i, Item).count for i in trade.wares(world, eid)
+               if world.get(i, Item).item_id == item_id)
 
 
 # -- prices and levels -------------------------------------------------------------------------------------
@@ -78,13 +67,53 @@ def test_N5_trade_data_holds_four_traits_or_more_and_a_stock_table_for_every_mer
 def test_N5_a_placed_merchant_opens_its_shop_from_its_type_with_two_traits_and_its_gold(village):
     world = village.world
     smith = merchant(world, "armourer")
-    shop = esper.component_for_entity(smith, Merchant)
+    shop = world.get(smith, Merchant)
     kind = world.content.trade.types["armourer"]
     assert len(shop.traits) == 2 and shop.traits <= set(world.content.trade.traits)
-    assert trade.gold_of(smith) == kind.gold == 150
-    for item_id, count in kind.stock.items():
-        assert held(world, smith, item_id) == count
-    assert trade.gold_of(world.hero) == world.content.trade.hero_gold == 60
+    assert trade.gold_of(world, smith) == kind.gold == 150
+    assert all(held(world, smith, item_id) <= count for item_id, count in kind.stock.items())  # N33 below
+    brewer = merchant(world, "provisioner")
+    for item_id, count in world.content.trade.types["provisioner"].stock.items():
+        assert held(world, brewer, item_id) == count  # a stock light enough to carry whole
+    assert trade.gold_of(world, world.hero) == world.content.trade.hero_gold == 60
+
+
+@pytest.mark.rule("N33")
+@pytest.mark.rule("N5")
+def test_N33_a_merchant_carries_no_more_stock_than_forty_times_its_strength_food_and_drink_first(village):
+    world = village.world
+    smith = merchant(world, "armourer")
+    kind = world.content.trade.types["armourer"]
+    table = sum(world.content.items[item_id].weight * count for item_id, count in kind.stock.items())
+    assert table == 45 and loadout.capacity(world, smith) == 40  # its table alone outweighs what it can carry (was 51 of 40)
+    assert loadout.carried_weight(world, smith) == 40
+    assert held(world, smith, "ration") == held(world, smith, "water_bottle") == 1  # its meals always fit
+    assert all(held(world, smith, item_id) >= 1 for item_id in kind.stock)
+    for _ in range(3):  # restocking, and growing levels, keep to it as well
+        trade.restock(world, smith)
+        world.get(smith, Merchant).xp += 1000
+        assert loadout.carried_weight(world, smith) <= 40
+    for item_eid in trade.wares(world, smith):
+        if world.content.items[world.get(item_eid, Item).item_id].slot:
+            destroy(world, item_eid)
+    trade.restock(world, smith)
+    assert trade.level(world, world.get(smith, Merchant)) > 0
+    assert all(held(world, smith, item_id) >= 1 for item_id in kind.stock)  # a piece of every line, in turn
+    assert loadout.carried_weight(world, smith) <= 40
+
+
+@pytest.mark.rule("N33")
+def test_N33_a_merchant_with_a_full_load_buys_nothing_heavy(village):
+    world = village.world
+    smith, hero = merchant(world, "armourer"), world.hero
+    beside(world, smith)
+    room = loadout.capacity(world, smith) - loadout.carried_weight(world, smith)
+    worn = world.get(hero, Inventory).equipped["weapon"]
+    heavy = world.create(Item("longsword"))
+    assert world.content.items["longsword"].weight > room
+    give(world, heavy, hero)
+    assert village.do(Sell(hero, smith, heavy)).reason == "Garm Hammerhand has no room to carry the Longsword."
+    assert heavy in world.get(hero, Inventory).items and worn != heavy
 
 
 @pytest.mark.rule("N5")
@@ -96,13 +125,13 @@ def test_N5_buying_moves_the_item_and_its_price_and_selling_moves_them_back_at_t
     helmet = ware(world, smith, "helmet")
     asked = trade.price(world, smith, helmet, selling=True).total
     assert village.do(Buy(hero, smith, helmet)).ok
-    assert trade.gold_of(hero) == 60 - asked and trade.gold_of(smith) == 150 + asked
-    assert held(world, smith, "helmet") == 1 and helmet in esper.component_for_entity(hero, Inventory).items
+    assert trade.gold_of(world, hero) == 60 - asked and trade.gold_of(world, smith) == 150 + asked
+    assert held(world, smith, "helmet") == 1 and helmet in world.get(hero, Inventory).items
     offer = trade.price(world, smith, helmet, selling=False).total
     assert offer < asked
     assert village.do(Sell(hero, smith, helmet)).ok
-    assert trade.gold_of(hero) == 60 - asked + offer and held(world, smith, "helmet") == 2
-    assert esper.component_for_entity(smith, Merchant).xp == asked + offer  # a gold of business, a trade XP
+    assert trade.gold_of(world, hero) == 60 - asked + offer and held(world, smith, "helmet") == 2
+    assert world.get(smith, Merchant).xp == asked + offer  # a gold of business, a trade XP
     kinds = [e.kind for e in world.pop_events()]
     assert kinds.count("buy") == kinds.count("sell") == 1 and kinds.count("says") == 2  # the trait's reactions
 
@@ -124,20 +153,20 @@ def test_N5_refusals_say_why(village):
     byrnie = ware(world, smith, "byrnie")
     assert village.do(Buy(hero, smith, byrnie)).reason.endswith("is not in this room.")
     beside(world, smith)
-    trade.take_gold(world, hero, trade.gold_of(hero) - 10)
+    trade.take_gold(world, hero, trade.gold_of(world, hero) - 10)
     world.pop_events()
     asked = trade.price(world, smith, byrnie, selling=True).total
     assert asked > 10
     assert village.do(Buy(hero, smith, byrnie)).reason == \
         f"You cannot afford the {item_name(world, byrnie)} ({asked} gold)."
     assert [e.data["part"] for e in world.pop_events()] == ["trade"]  # the "poor" reaction
-    worn = esper.component_for_entity(hero, Inventory).equipped["weapon"]
+    worn = world.get(hero, Inventory).equipped["weapon"]
     assert village.do(Sell(hero, smith, worn)).reason == "Take it off before you sell it."
     assert village.do(Buy(hero, hero, worn)).reason == "You mutter to yourself for a while."
-    trade.take_gold(world, smith, trade.gold_of(smith))
+    trade.take_gold(world, smith, trade.gold_of(world, smith))
     potion = ware(world, hero, "healing_potion")
     assert village.do(Sell(hero, smith, potion)).reason == "Garm Hammerhand cannot pay 6 gold."
-    assert trade.gold_of(hero) == 10
+    assert trade.gold_of(world, hero) == 10
 
 
 @pytest.mark.rule("N5")
@@ -146,7 +175,7 @@ def test_N5_N74_a_merchant_offers_its_wares_in_the_dialogue_and_nothing_of_the_s
     world = village.world
     smith = merchant(world, "armourer")
     beside(world, smith)
-    assert not esper.has_component(smith, Persona)
+    assert not world.has(smith, Persona)
     assert village.do(Talk(world.hero, smith)).ok
     keys = [c.key for c in talk_view(world, world.hero, smith).choices]
     assert keys == ["trade", "work:ask", "draw", "goodbye"]  # no others, news or about: no social web
@@ -171,7 +200,7 @@ def test_N5_merchants_restock_every_20_turns_up_to_their_table_and_their_gold(vi
     assert held(world, brewer, "ration") < 6  # not yet (the brewer eats and picks up provisions meanwhile, N9-N10)
     village.end_turn()
     assert world.turn == 20 and held(world, brewer, "ration") == 6
-    assert trade.gold_of(brewer) >= 80
+    assert trade.gold_of(world, brewer) >= 80
 
 
 @pytest.mark.rule("N5")
@@ -179,10 +208,10 @@ def test_N5_about_15_percent_of_the_gear_laid_in_is_fine_and_apart_15_percent_st
     world = village.world
     smith = merchant(world, "armourer")
     laid = []
-    for _ in range(60):
+    for _ in range(80):  # 7 pieces a restock fit the armourer's load (N33)
         gear = [i for i in trade.wares(world, smith)
-                if world.content.items[esper.component_for_entity(i, Item).item_id].slot]
-        laid += [esper.component_for_entity(i, Item) for i in gear]
+                if world.content.items[world.get(i, Item).item_id].slot]
+        laid += [world.get(i, Item) for i in gear]
         for i in gear:
             destroy(world, i)
         trade.restock(world, smith)
@@ -197,7 +226,7 @@ def test_N5_about_15_percent_of_the_gear_laid_in_is_fine_and_apart_15_percent_st
 def test_N5_business_grows_a_merchant_a_level_and_a_level_restocks_one_more_of_each_line(village):
     world = village.world
     brewer = merchant(world, "provisioner")
-    shop = esper.component_for_entity(brewer, Merchant)
+    shop = world.get(brewer, Merchant)
     shop.xp = 39
     beside(world, brewer)
     world.pop_events()
@@ -205,17 +234,16 @@ def test_N5_business_grows_a_merchant_a_level_and_a_level_restocks_one_more_of_e
     assert trade.level(world, shop) == 1
     assert [e.data["level"] for e in world.pop_events() if e.kind == "trade_grows"] == [1]
     trade.restock(world, brewer)
-    assert held(world, brewer, "water_bottle") == 7 and trade.gold_of(brewer) >= 80 + 40
+    assert held(world, brewer, "water_bottle") == 7 and trade.gold_of(world, brewer) >= 80 + 40
 
 
 @pytest.mark.rule("N5")
 def test_N5_merchants_keep_to_their_shop_even_when_hungry(village):
     world = village.world
-    world.ecs.activate()
-    shops = {eid: world.room_of(eid) for eid, _ in esper.get_component(Merchant)}
+    shops = {eid: world.room_of(eid) for eid, _ in world.query(Merchant)}
     for eid in shops:
-        esper.component_for_entity(eid, Needs).hunger = 60
-        esper.component_for_entity(eid, Mood).state = MoodState.EXPLORING
+        world.get(eid, Needs).hunger = 60
+        world.get(eid, Mood).state = MoodState.EXPLORING
     for _ in range(40):
         village.end_turn()
     assert {eid: world.room_of(eid) for eid in shops} == shops
@@ -226,15 +254,15 @@ def test_a_save_keeps_the_shops_their_stock_and_gold(village, tmp_path):
     smith = merchant(world, "armourer")
     beside(world, smith)
     assert village.do(Buy(world.hero, smith, ware(world, smith, "helmet"))).ok
-    before = (esper.component_for_entity(smith, Merchant), trade.gold_of(smith), trade.gold_of(world.hero),
+    before = (world.get(smith, Merchant), trade.gold_of(world, smith), trade.gold_of(world, world.hero),
               held(world, smith, "helmet"))
     save_world(world, tmp_path / "s.sav")
     loaded = Driver(load_world(tmp_path / "s.sav"))
     try:
         again = merchant(loaded.world, "armourer")
-        assert (esper.component_for_entity(again, Merchant), trade.gold_of(again), trade.gold_of(loaded.world.hero),
-                held(loaded.world, again, "helmet")) == before
-        assert esper.component_for_entity(again, Identity).name == "Garm Hammerhand"
+        assert (loaded.world.get(again, Merchant), trade.gold_of(loaded.world, again),
+                trade.gold_of(loaded.world, loaded.world.hero), held(loaded.world, again, "helmet")) == before
+        assert loaded.world.get(again, Identity).name == "Garm Hammerhand"
     finally:
         loaded.close()
 

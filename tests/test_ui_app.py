@@ -73,6 +73,7 @@ def test_a_failed_screenshot_is_written_in_the_log(user, monkeypatch):
     assert f"WARNING ethernalis.screenshots: {words}" in path.read_text()
 
 
+@pytest.mark.slow
 def test_a_bad_settings_file_is_named_on_the_title_screen_and_the_game_plays_on(user, monkeypatch):
     settings = userdirs.config_dir() / "settings.toml"
     settings.parent.mkdir(parents=True)

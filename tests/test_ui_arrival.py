@@ -38,7 +38,6 @@ def home_after(spread: bool) -> tuple[list[tuple], int]:
         else:
             assert session.travel(realm.home) == ""
         world = session.world
-        world.ecs.activate()
         return sorted((v.uid, v.square, v.health) for v in map(lambda e: views.creature(world, e),
                                                                world.creatures())), frames
     finally:

@@ -2,7 +2,6 @@
 of their turns by the card's exact odds; a log line, a sound and a flashing health bar, once per danger."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.paths import DEFAULT_MAP
@@ -13,18 +12,17 @@ from game.world.commands import EndTurn
 from game.world.components import Body
 from game.world.fightodds import one_way
 from game.world.verbs import factory
-from tests.world_fixtures import spawn
+from tests.helpers.world_fixtures import spawn
 
 pytestmark = pytest.mark.usefixtures("display")
 
 
 def hurt(world, health: int) -> None:
-    world.ecs.activate()
-    esper.component_for_entity(world.hero, Body).health = health
+    world.get(world.hero, Body).health = health
 
 
 def test_health_under_a_third_is_low_and_a_third_is_not(world):
-    most = esper.component_for_entity(world.hero, Body).card.health
+    most = world.get(world.hero, Body).card.health
     hurt(world, most // 3 + (1 if most % 3 else 0))  # the least health that is not under a third
     assert danger.peril(world, snapshot.read(world)) is None
     hurt(world, -(-most // 3) - 1)
@@ -47,7 +45,7 @@ def test_foes_that_would_kill_the_hero_within_two_turns_are_deadly(world):
 
 
 def test_the_warning_comes_once_per_danger_and_again_after_it_passed(world):
-    warning, most = danger.Warning(), esper.component_for_entity(world.hero, Body).card.health
+    warning, most = danger.Warning(), world.get(world.hero, Body).card.health
     assert warning.check(world, snapshot.read(world)) is None
     hurt(world, 1)
     assert warning.check(world, snapshot.read(world)).kind == danger.LOW and warning.flash == danger.FLASH_SECONDS
@@ -67,7 +65,6 @@ def test_a_hero_left_to_die_sees_the_warning_before_death():
     try:
         stack = scene_stack(session)
         dungeon = stack.reset("dungeon")
-        dungeon.world.ecs.activate()
         assert factory.spawn_creature(dungeon.world, "cave_bear", dungeon.hero_view().room) is not None
         for _ in range(400):
             if dungeon.world.over:

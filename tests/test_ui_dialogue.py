@@ -4,7 +4,6 @@ arrows and Enter and by the mouse; the Measure dice shown one by one (N78); Draw
 confirmation; Esc leaves."""
 from __future__ import annotations
 
-import esper
 import pygame
 import pytest
 
@@ -19,7 +18,8 @@ from game.ui.transcript import DIE_DELAY
 from game.world import views
 from game.world.commands import Talk
 from game.world.components import Body, Identity, Loyalty
-from tests.talk_fixtures import only, sure
+from tests.helpers.talk_fixtures import only, sure
+from tests.helpers.screens import click, hover, key
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 BLOWS = ("hit", "miss", "dodge")
@@ -38,18 +38,6 @@ def village(content, monkeypatch):
     dungeon = stack.reset("dungeon")
     yield stack, dungeon
     session.close()
-
-
-def key(scene, k: int) -> None:
-    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-
-
-def click(scene, pos) -> None:
-    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-
-
-def hover(scene, pos) -> None:
-    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
 
 
 def frames(stack, n: int) -> None:
@@ -124,7 +112,7 @@ def test_N82_esc_leaves_at_once_and_costs_nothing(village):
     ap = dungeon.hero_view().ap
     key(dialogue, pygame.K_ESCAPE)
     assert stack.top is dungeon and dungeon.hero_view().ap == ap
-    assert esper.component_for_entity(dialogue.target, Loyalty).to.get("hero", 0) == 0
+    assert dungeon.world.get(dialogue.target, Loyalty).to.get("hero", 0) == 0
 
 
 @pytest.mark.rule("N78")
@@ -198,7 +186,7 @@ def test_N46_draw_weapon_asks_once_more_then_makes_an_enemy_the_next_click_attac
     key(dialogue, pygame.K_y)  # Yes
     assert stack.top is dungeon
     target = dialogue.target
-    assert world.is_enemy(target, world.hero) and esper.component_for_entity(target, Identity).faction == "hostile"
+    assert world.is_enemy(target, world.hero) and world.get(target, Identity).faction == "hostile"
     frames(stack, 1)
     assert views.creature(world, target).hostile
     ap = dungeon.hero_view().ap
@@ -209,7 +197,7 @@ def test_N46_draw_weapon_asks_once_more_then_makes_an_enemy_the_next_click_attac
 def test_a_reply_that_spends_the_last_action_point_runs_the_world_turn_under_the_dialogue(village):
     stack, dungeon = village
     dialogue = open_by_click(stack, dungeon)
-    esper.component_for_entity(dungeon.world.hero, Body).ap = 1
+    dungeon.world.get(dungeon.world.hero, Body).ap = 1
     turn = dungeon.world.turn
     key(dialogue, pygame.K_1)
     assert dialogue.driver.busy

@@ -22,42 +22,16 @@ from game.ui.dungeon import DungeonScene
 from game.ui.floaters import Floaters
 from game.ui.help import HelpScene
 from game.ui.pause import PauseScene
-from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.title import SINGLE_MAP, TitleScene
 from game.world.commands import Move
 from game.world.events import Event
-from tests.data_edits import broken_data
+from tests.helpers.data_edits import broken_data
+from tests.helpers.dungeon_game import game, settle, start  # noqa: F401 (game: the fixture)
+from tests.helpers.screens import key
 
 
 pytestmark = pytest.mark.usefixtures("display")  # a dummy window for the module (conftest.py)
-
-
-def start(map_path: Path = DEFAULT_MAP, seed: int = 5) -> tuple[SceneStack, DungeonScene, Session]:
-    session = Session(map_path, seed)
-    stack = scene_stack(session)
-    dungeon = stack.reset("dungeon")  # raises SceneRefused with the problems of a bad map
-    assert stack.scenes == [dungeon] and dungeon.world is session.world
-    return stack, stack.top, session
-
-
-def key(scene, k: int) -> None:
-    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-
-
-def settle(stack: SceneStack, frames: int = 2000) -> None:
-    dungeon = stack.scenes[0]
-    for _ in range(frames):
-        stack.top.update(1 / 60)
-        if not dungeon.driver.busy:
-            return
-
-
-@pytest.fixture
-def game():
-    stack, dungeon, session = start()
-    yield stack, dungeon
-    session.close()
 
 
 def test_arrow_key_moves_through_the_exit_on_that_side(game):

@@ -15,7 +15,8 @@ from game.ui.dungeon_input import DungeonInput, Open, Refuse, pack_lines
 from game.ui.stacks import stacked
 from game.world.commands import Consume, PickUp
 from game.world.views import ItemView
-from tests.test_ui_dungeon import game, key, start  # noqa: F401 (game: the fixture)
+from tests.helpers.dungeon_game import game, start  # noqa: F401 (game: the fixture)
+from tests.helpers.screens import key
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -120,7 +121,6 @@ def test_a_spring_is_drunk_from_with_e_and_never_picked_up(game):
 
     room = dungeon.hero_view().room
     spring = spawn_item(world, "spring", room=room, square=world.rooms.free_spot(room))
-    world.ecs.activate()
     for carried in [i for i in dungeon.shown.carried if i.kind in ("food", "drink")]:
         items.destroy(world, carried.eid)  # nothing carried to eat or drink: E turns to the spring
     dungeon.read_at = -1
@@ -214,7 +214,7 @@ def test_a_creatures_marks_never_overlap_on_its_square(size):
 
     from game.ui import widgets
     from game.ui.dungeon_render import MapView
-    from tests.ui_scenes import text_size
+    from tests.helpers.ui_scenes import text_size
 
     stack, dungeon, session = start()
     try:
@@ -236,7 +236,7 @@ def test_in_this_room_names_the_most_dangerous_foes_first_and_counts_the_rest():
     from game.ui import widgets
     from game.ui.session import Session
     from game.ui.sidepanel import room_order
-    from tests.ui_scenes import CRYPT, crowded_dungeon
+    from tests.helpers.ui_scenes import CRYPT, crowded_dungeon
 
     session = Session(CRYPT, 7)
     try:

@@ -3,7 +3,6 @@ button open it, the Work tab lists the hero's contracts with their state, Tab sh
 J close it."""
 from __future__ import annotations
 
-import esper
 import pygame
 import pytest
 
@@ -17,7 +16,7 @@ from game.world.commands import Ask, Talk, Work
 from game.world.components import Persona
 from game.world.verbs import contracts
 from game.world.verbs.moving import relocate
-from tests.test_ui_dialogue import click, key
+from tests.helpers.screens import click, key
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 
@@ -36,8 +35,7 @@ def village():
 @pytest.mark.rule("N40")
 def test_N40_J_opens_the_journal_listing_active_work_and_the_people_met(village):
     stack, dungeon, world = village
-    world.ecs.activate()
-    giver = next(a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona))
+    giver = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona))
     room = world.room_of(giver)
     relocate(world, world.hero, room, [world.rooms.free_spot(room)])
     dungeon.driver.do(Talk(world.hero, giver))  # met (a moment may begin: leave it)

@@ -1,7 +1,7 @@
 """Every screen, at its most crowded, at every text size the settings offer and at window scales ×1 and ×1.5:
 no two texts overlap and no text runs out of its panel, measured from the rectangles the text blits covered
-(widgets.text records them under widgets.recording), not by eye. The screens are set up in tests/ui_scenes.py;
-`python -m tests.ui_scenes DIR` writes them as PNGs to look at."""
+(widgets.text records them under widgets.recording), not by eye. The screens are set up in tests/helpers/ui_scenes.py;
+`python -m tests.helpers.ui_scenes DIR` writes them as PNGs to look at."""
 from __future__ import annotations
 
 import pygame
@@ -10,7 +10,7 @@ import pytest
 from game.ui import display, theme
 from game.ui.session import Session
 from game.ui.settings import TEXT_SIZES
-from tests.ui_scenes import SCREENS, render, text_size
+from tests.helpers.ui_scenes import SCREENS, render, text_size
 
 pytestmark = pytest.mark.usefixtures("display")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.ui import logcolours, theme
 from game.world.verbs import company
 from game.world.verbs import combat
-from tests.world_fixtures import body, spawn
+from tests.helpers.world_fixtures import body, spawn
 
 
 def test_our_blows_one_colour_blows_against_us_another_others_neutral(world):
@@ -34,7 +34,7 @@ def test_a_harmless_blow_glances_off_and_the_last_of_a_group_reads_as_the_last(w
     glance = world.pop_events()[0].text
     assert glance.endswith("with Dagger, but it glances off.") and "0 damage" not in glance
     band = spawn(world, "goblin_cutters")
-    heads = body(band).heads
+    heads = body(world, band).heads
     assert heads > 2
     combat.apply_damage(world, world.hero, band, 0, {}, 1)
     combat.apply_damage(world, world.hero, band, 0, {}, heads - 1)

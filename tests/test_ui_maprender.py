@@ -121,3 +121,23 @@ def test_a_map_layer_is_rendered_once_per_map_and_again_when_the_map_changes():
     darker = dataclasses.replace(first, rooms={**first.rooms, room.id: dataclasses.replace(room, light=0)})
     assert map_layer(darker, sprites) is not layer
     assert map_layer(first, SpriteCache()) is not layer  # other images
+
+
+def test_a_tileset_s_margin_spacing_and_trans_colour_are_honoured(tmp_path: Path):
+    """Tiles are cut from inside the margin and between the spacing; the `trans` colour is not drawn (Tiled's
+    colour key: no magenta squares on screen)."""
+    sheet = pygame.Surface((2 + 32 + 1 + 32 + 2, 2 + 32 + 2))
+    sheet.fill((255, 0, 255))
+    sheet.fill((200, 0, 0), (2, 2, 32, 32))
+    sheet.fill((255, 0, 255), (2 + 12, 2 + 12, 8, 8))  # a hole of the key colour in the red tile
+    sheet.fill((0, 0, 200), (2 + 32 + 1, 2, 32, 32))
+    image = tmp_path / "keyed.png"
+    pygame.image.save(sheet, str(image))
+    keyed = Tileset(1, "keyed", image, 32, 32, 2, 2, spacing=1, margin=2, trans="ff00ff")
+    surf = render_map(dungeon((TileLayer("floor", ((1, 2, 0), (0, 0, 0))),), keyed), SpriteCache())
+    assert surf.get_at((0, 0))[:3] == (200, 0, 0) and surf.get_at((31, 31))[:3] == (200, 0, 0)  # the margin left out
+    assert surf.get_at((16, 16))[:3] == (0, 0, 0)  # the hole shows what lies below, not magenta
+    assert surf.get_at((32, 0))[:3] == (0, 0, 200) and surf.get_at((63, 31))[:3] == (0, 0, 200)  # the spacing left out
+    plain = render_map(dungeon((TileLayer("floor", ((1, 0, 0), (0, 0, 0))),), dataclasses.replace(keyed, trans=None)),
+                       SpriteCache())
+    assert plain.get_at((16, 16))[:3] == (255, 0, 255)  # without `trans` the colour is a colour like any other

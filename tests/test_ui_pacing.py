@@ -7,7 +7,7 @@ import pytest
 from game.ui import pacing
 from game.ui.app import frame
 from game.ui.preferences import Preferences
-from tests.test_ui_dungeon import start
+from tests.helpers.dungeon_game import start
 
 pytestmark = pytest.mark.usefixtures("display")
 

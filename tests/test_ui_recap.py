@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-import esper
 import pygame
 import pytest
 
@@ -30,7 +29,6 @@ def on_the_dungeon(name: str):
     try:
         stack = scene_stack(session)
         dungeon = stack.reset("dungeon")
-        session.world.ecs.activate()
         yield session, stack, dungeon
     finally:
         session.close(autosave=False)
@@ -42,7 +40,7 @@ def test_a_death_recap_names_the_killing_blow_with_its_odds_and_what_went_unused
         room = world.room_of(world.hero)
         foe = spawn_creature(world, "outlaw", room)
         spawn_item(world, "healing_potion", owner=world.hero)
-        esper.component_for_entity(world.hero, Body).health = 1
+        world.get(world.hero, Body).health = 1
         dungeon.read_at = -1
         dungeon.update(1 / 60)
         chance = round(one_way(world, foe, world.hero).hit * 100)

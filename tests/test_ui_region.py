@@ -2,7 +2,6 @@
 see the journey's cost, travel and go in, climb back up by the way to the surface."""
 from __future__ import annotations
 
-import esper
 import pygame
 import pytest
 
@@ -135,8 +134,7 @@ def test_u_away_from_the_way_up_says_where_it_is(stack):
     dungeon = stack.top
     world = dungeon.world
     hall = next(room for room in world.map.rooms.values() if room.name != "Gatehouse")
-    world.ecs.activate()
-    pos = esper.component_for_entity(world.hero, Position)
+    pos = world.get(world.hero, Position)
     world.rooms.remove(world.hero, pos.room, [pos.square])
     pos.room, pos.square = hall.id, world.rooms.free_spot(hall.id)
     world.rooms.place(world.hero, pos.room, [pos.square])

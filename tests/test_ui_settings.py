@@ -72,7 +72,7 @@ def test_saved_settings_read_back_the_same(tmp_path):
                       shape_markers=False, keys={"north": ("i", "k"), "pause": ("p",)})
     assert settings.save(chosen, path) is None
     assert settings.load(path) == (chosen, [])
-    assert not (tmp_path / "deep" / "settings.toml.partial").exists()
+    assert [p.name for p in (tmp_path / "deep").iterdir()] == ["settings.toml"]  # no half-written file left
 
 
 @pytest.mark.parametrize("text, problem, default", [
@@ -103,7 +103,14 @@ def test_a_wrong_value_is_named_and_its_default_used(tmp_path, text, problem, de
 @pytest.mark.parametrize("content, problem", [
     (b"scale = \n", "not valid TOML"),
     (b"\xff\xfe scale = 1", "not UTF-8 text"),
-    (b"# " + b"x" * (settings.MAX_BYTES + 1), f"more than {settings.MAX_BYTES} a settings file may be"),
+    (b"# " + b"x" * (settings.MAX_BYTES + 1), f"a settings file has at most {settings.MAX_BYTES}"),
+    # issue 26's hostile settings files: each was a traceback (or minutes of work) before the bounded reader
+    (b"scale = " + b"[" * 20_000 + b"]" * 20_000, "arrays or tables nested more than 32 deep"),
+    (b"scale = " + b"{a = " * 5_000 + b"1" + b"}" * 5_000, "arrays or tables nested more than 32 deep"),
+    (b"master = " + b"7" * 5_000, "a number of more than 40 digits"),
+    (b"a" + b".a" * 30_000 + b" = 1", "a key joins more than 32 names with dots"),
+    ("text_size = '\u202e'".encode(), "text must be one printable line"),
+    (b"\n".join(b"k%d = 1" % k for k in range(5_000)), f"more than {settings.MAX_TABLE_KEYS} keys"),
 ])
 def test_a_broken_or_huge_file_gives_one_line_and_the_defaults(tmp_path, content, problem):
     path = tmp_path / "settings.toml"
@@ -111,13 +118,35 @@ def test_a_broken_or_huge_file_gives_one_line_and_the_defaults(tmp_path, content
     loaded, problems = settings.load(path)
     assert loaded == Settings()
     assert len(problems) == 1 and problem in problems[0] and "\n" not in problems[0]
-    assert problems[0].endswith("using the default settings")
+    assert problems[0].endswith("using the default settings") and problems[0].isprintable()
+
+
+@pytest.mark.parametrize("text, setting, step", [
+    ("scale = 1.1", "scale", 1.0), ("scale = 1.2", "scale", 1.25), ("scale = 2.9", "scale", 3.0),
+    ("text_size = 1.2", "text_size", 1.15), ("text_size = 0.9", "text_size", 0.85),
+    ("master = 55", "master", 50), ("effects = 56", "effects", 60), ("music = 3", "music", 0),
+])
+def test_a_value_between_the_screens_steps_moves_to_the_nearest_with_a_line(tmp_path, text, setting, step):
+    path = tmp_path / "settings.toml"
+    path.write_text(text + "\n")
+    loaded, problems = settings.load(path)
+    assert getattr(loaded, setting) == step
+    assert problems == [f"settings file {path}: {text.replace(' ', '').replace('=', ' = ')} is not one of the "
+                        f"settings screen's steps; using the nearest, {step:g}"]
+
+
+def test_every_step_the_screen_offers_loads_without_a_line(tmp_path):
+    path = tmp_path / "settings.toml"
+    for scale, text_size, volume in zip(settings.SCALES, settings.TEXT_SIZES * 2, range(0, 101, 10)):
+        path.write_text(f"scale = {scale}\ntext_size = {text_size}\nmaster = {volume}\n")
+        loaded, problems = settings.load(path)
+        assert problems == [] and (loaded.scale, loaded.text_size, loaded.master) == (scale, text_size, volume)
 
 
 def test_a_folder_in_the_files_place_is_refused_and_never_replaced(tmp_path):
     path = tmp_path / "settings.toml"
     path.mkdir()
-    assert settings.load(path) == (Settings(), [f"settings file {path}: not a regular file; using the default settings"])
+    assert settings.load(path) == (Settings(), [f"settings file {path}: is not a regular file; using the default settings"])
     assert settings.save(Settings(), path) == f"Settings not saved: {path} is not a regular file."
     assert path.is_dir()
 
@@ -147,10 +176,10 @@ def test_keys_of_a_file_that_clash_or_are_unknown_fall_back_to_the_defaults(tmp_
 
 def test_a_file_of_thousands_of_wrong_lines_gives_twenty_and_a_count(tmp_path):
     path = tmp_path / "settings.toml"
-    path.write_text("".join(f"wrong{i} = {i}\n" for i in range(3000)))
+    path.write_text("".join(f"wrong{i} = {i}\n" for i in range(900)))
     preferences = Preferences(path)
     assert len(preferences.problems) == 21 and preferences.current == Settings()
-    assert preferences.problems[-1] == f"… and 2980 more problems in {path}"
+    assert preferences.problems[-1] == f"… and 880 more problems in {path}"
 
 
 def test_keys_from_the_file_are_in_use_at_once(tmp_path):
@@ -415,3 +444,13 @@ def test_the_controls_screen_fits_at_every_text_size(text_size):
     size = fitting_size(columns, 596, 624)
     assert all(column_height(rows, size, 596) <= 624 for rows in columns)
     assert theme.font(size).get_height() >= 13  # still readable
+
+
+def test_a_swap_that_fails_leaves_the_old_file_and_no_half_written_one(tmp_path, monkeypatch):
+    """The new file is this process's own and removed when it cannot be swapped in (issue 26: two copies of
+    the game saving at once)."""
+    path = tmp_path / "settings.toml"
+    assert settings.save(Settings(master=30), path) is None
+    monkeypatch.setattr(settings.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(28, "No space left")))
+    assert settings.save(Settings(master=70), path).startswith(f"Settings not saved: cannot write {path}")
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.toml"] and settings.load(path)[0].master == 30

@@ -2,12 +2,16 @@
 and the dungeon screenshot it saves has real content."""
 from __future__ import annotations
 
+import pytest
+
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
+
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,7 @@ spec = importlib.util.spec_from_file_location("make_sound", ROOT / "tools" / "ma
 make_sound = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(make_sound)
 
-pytestmark = pytest.mark.usefixtures("display")
+pytestmark = [pytest.mark.usefixtures("display"), pytest.mark.slow]  # slow: left out of make test-fast
 
 
 @pytest.fixture

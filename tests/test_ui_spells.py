@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import esper
 import pygame
 import pytest
 
@@ -28,7 +27,7 @@ def caves():
     stack = scene_stack(session)
     dungeon = stack.reset("dungeon")
     world = dungeon.world
-    hero = esper.component_for_entity(world.hero, Hero)
+    hero = world.get(world.hero, Hero)
     hero.sheet = replace(hero.sheet, proficiencies={**hero.sheet.proficiencies, "druidic": 1})
     wolf = next(a.eid for a in world.actors.all() if a.ident.codex_id == "wolf")
     room = world.room_of(wolf)
@@ -65,7 +64,7 @@ def test_N56_the_cast_key_binds_the_wolf_and_its_countdown_shows_over_it_and_on_
     world = dungeon.world
     dungeon.mouse = dungeon.screen_pos(world.actors.of(wolf).pos.square)
     press(dungeon, "cast")
-    assert esper.component_for_entity(wolf, Binding).turns == 50
+    assert world.get(wolf, Binding).turns == 50
     view = views.creature(world, wolf)
     assert (view.bound, view.bound_turns) == ("charmed", 50)
     assert ("Charmed: 50 turns left", theme.BOUND) in card_lines(view)
@@ -93,7 +92,7 @@ def test_N54_the_dialogue_of_a_bound_wolf_offers_only_its_orders(caves, tmp_path
     frame(stack, tmp_path, "dialogue")
     scene.choose(scene.choices()[2])  # Come with me
     stack.top.update(1 / 60)
-    assert company.companion_of(wolf) is not None
+    assert company.companion_of(world, wolf) is not None
     assert [c.key for c in scene.choices()] == ["bound:wait", "goodbye"]
     frame(stack, tmp_path, "dialogue_party")
     scene.leave()

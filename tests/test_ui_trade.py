@@ -3,7 +3,6 @@ buying with the keyboard, selling with a click, the price explained for the line
 to the conversation."""
 from __future__ import annotations
 
-import esper
 import pygame
 import pytest
 
@@ -17,7 +16,7 @@ from game.world.commands import Equip
 from game.world.components import Item, Merchant
 from game.world.verbs import factory, trade
 from game.world.verbs.moving import relocate
-from tests.test_ui_dialogue import click, hover, key
+from tests.helpers.screens import click, hover, key
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 
@@ -31,8 +30,7 @@ def shop():
     stack = scene_stack(session)
     dungeon = stack.reset("dungeon")
     world = session.world
-    world.ecs.activate()
-    smith = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
+    smith = next(eid for eid, m in world.query(Merchant) if m.trade == "armourer")
     room = world.room_of(smith)
     relocate(world, world.hero, room, [world.rooms.free_spot(room)])
     stack.push("dialogue", person=smith, log=dungeon.log)
@@ -59,13 +57,13 @@ def test_N5_the_trade_screen_opens_from_the_dialogue_buys_by_key_and_sells_by_cl
         key(scene, pygame.K_DOWN)
     asked = scene.view.wares[helmet].price.total
     key(scene, pygame.K_RETURN)
-    assert trade.gold_of(world.hero) == 60 - asked
+    assert trade.gold_of(world, world.hero) == 60 - asked
     assert any(w.item_id == "helmet" for w in scene.view.goods)
     scene.draw(pygame.display.get_surface())  # lays out the rows the mouse finds
     row, side, index = next(r for r in scene.rows if r[1] == 1 and scene.view.goods[r[2]].item_id == "helmet")
     offer = scene.view.goods[index].price.total
     click(scene, row.center)
-    assert trade.gold_of(world.hero) == 60 - asked + offer
+    assert trade.gold_of(world, world.hero) == 60 - asked + offer
     assert not any(w.item_id == "helmet" for w in scene.view.goods)
     key(scene, pygame.K_ESCAPE)
     assert isinstance(stack.top, DialogueScene)
@@ -106,8 +104,7 @@ def test_C26_the_armourer_mends_a_worn_byrnie_from_its_dialogue_by_its_number_ke
         stack = scene_stack(session)
         dungeon = stack.reset("dungeon")
         world = session.world
-        world.ecs.activate()
-        smith = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
+        smith = next(eid for eid, m in world.query(Merchant) if m.trade == "armourer")
         room = world.room_of(smith)
         relocate(world, world.hero, room, [world.rooms.free_spot(room)])
         byrnie = factory.spawn_item(world, "byrnie", owner=world.hero, durability=34)
@@ -119,8 +116,8 @@ def test_C26_the_armourer_mends_a_worn_byrnie_from_its_dialogue_by_its_number_ke
         surface = pygame.display.get_surface()
         dialogue.draw(surface)
         pygame.image.save(surface, str(tmp_path / "smith_mend.png"))
-        gold = trade.gold_of(world.hero)
+        gold = trade.gold_of(world, world.hero)
         key(dialogue, pygame.K_1 + labels.index("Mend my Byrnie (15 gold)."))
-        assert esper.component_for_entity(byrnie, Item).durability == 64 and trade.gold_of(world.hero) == gold - 15
+        assert world.get(byrnie, Item).durability == 64 and trade.gold_of(world, world.hero) == gold - 15
     finally:
         session.close()

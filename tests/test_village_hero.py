@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import deque
 
-import esper
 import pytest
 
 from game.launch import new_game
@@ -40,7 +39,7 @@ class Hero:
         self.keep_fed()
 
     def keep_fed(self) -> None:
-        needs = esper.component_for_entity(self.hero, Needs)
+        needs = self.world.get(self.hero, Needs)
         for need, kind in ((needs.hunger, "food"), (needs.thirst, "drink")):
             if need > 50:
                 item = self.carried_kind(kind)
@@ -50,12 +49,12 @@ class Hero:
                         self.game.finish_turn()
 
     def carried_kind(self, kind: str) -> int | None:
-        return next((i for i in esper.component_for_entity(self.hero, Inventory).items
-                     if self.world.content.items[esper.component_for_entity(i, Item).item_id].kind == kind), None)
+        return next((i for i in self.world.get(self.hero, Inventory).items
+                     if self.world.content.items[self.world.get(i, Item).item_id].kind == kind), None)
 
     def carried(self, item_id: str) -> int | None:
-        return next((i for i in esper.component_for_entity(self.hero, Inventory).items
-                     if esper.component_for_entity(i, Item).item_id == item_id), None)
+        return next((i for i in self.world.get(self.hero, Inventory).items
+                     if self.world.get(i, Item).item_id == item_id), None)
 
     def walk_to(self, eid: int) -> None:
         """Room by room through open doors until it shares `eid`'s room (it may walk on meanwhile)."""
@@ -90,16 +89,16 @@ class Hero:
     def buy(self, merchant: int, item_id: str) -> int:
         self.walk_to(merchant)
         ware = next(i for i in trade.wares(self.world, merchant)
-                    if esper.component_for_entity(i, Item).item_id == item_id)
+                    if self.world.get(i, Item).item_id == item_id)
         price = trade.price(self.world, merchant, ware, selling=True).total
-        gold = trade.gold_of(self.hero)
+        gold = trade.gold_of(self.world, self.hero)
         self.do(Buy(self.hero, merchant, ware))
-        assert trade.gold_of(self.hero) == gold - price
+        assert trade.gold_of(self.world, self.hero) == gold - price
         return price
 
 
 def shop(world, kind: str) -> int:
-    return next(eid for eid, m in esper.get_component(Merchant) if m.trade == kind)
+    return next(eid for eid, m in world.query(Merchant) if m.trade == kind)
 
 
 @pytest.mark.rule("N5")
@@ -114,14 +113,13 @@ def test_a_scripted_hero_trades_works_does_a_favour_and_hires_a_villager_who_sco
     me = Hero(game)
     hero = world.hero
     try:
-        world.ecs.activate()
         giver = next(a.eid for a in world.actors.all() if a.ident.codex_id == "villager"
-                     and a.ident.kind != "notable" and esper.has_component(a.eid, Persona))
+                     and a.ident.kind != "notable" and world.has(a.eid, Persona))
         brewer, smith = shop(world, "provisioner"), shop(world, "armourer")
-        loyalty = esper.component_for_entity(giver, Loyalty).to
+        loyalty = world.get(giver, Loyalty).to
 
         # -- trade: provisions for the road, and a sale -----------------------------------------------
-        gold = trade.gold_of(hero)
+        gold = trade.gold_of(world, hero)
         assert gold == 60
         spent = me.buy(brewer, "ration") + me.buy(brewer, "water_bottle")
         me.walk_to(brewer)
@@ -129,7 +127,7 @@ def test_a_scripted_hero_trades_works_does_a_favour_and_hires_a_villager_who_sco
         offer = trade.price(world, brewer, bottle, selling=False).total
         me.do(Sell(hero, brewer, bottle))
         gold = 60 - spent + offer
-        assert trade.gold_of(hero) == gold
+        assert trade.gold_of(world, hero) == gold
 
         def work_once(done: int) -> None:
             """Ask the giver for work until it wants something the shops sell, buy it, bring it, claim."""
@@ -146,12 +144,12 @@ def test_a_scripted_hero_trades_works_does_a_favour_and_hires_a_villager_who_sco
                 gold -= me.buy(smith if offered.item == "helmet" else brewer, offered.item)
             me.walk_to(giver)
             before = loyalty.get("hero", 0)
-            xp = esper.component_for_entity(hero, Journal).xp
-            gold = trade.gold_of(hero)
+            xp = world.get(hero, Journal).xp
+            gold = trade.gold_of(world, hero)
             me.do(Work(hero, giver, "claim"))
-            assert trade.gold_of(hero) == gold + offered.gold  # a bonus is an item, not gold
-            gold = trade.gold_of(hero)
-            assert esper.component_for_entity(hero, Journal).xp == xp + 30
+            assert trade.gold_of(world, hero) == gold + offered.gold  # a bonus is an item, not gold
+            gold = trade.gold_of(world, hero)
+            assert world.get(hero, Journal).xp == xp + 30
             assert loyalty["hero"] == before + 10  # Charisma 2
             assert contracts.cooldown_left(world, hero, giver) == 30
             assert sum(e.state == "done" and e.kind == "bring" for e in journal_view(world, hero).entries) == done
@@ -170,9 +168,9 @@ def test_a_scripted_hero_trades_works_does_a_favour_and_hires_a_villager_who_sco
         if me.carried(wanted) is None:
             me.buy(brewer if wanted in ("ration", "water_bottle") else shop(world, "general"), wanted)
         me.walk_to(giver)
-        gold = trade.gold_of(hero)
+        gold = trade.gold_of(world, hero)
         me.do(Work(hero, giver, "give"))
-        assert trade.gold_of(hero) == gold + max(8, 2 * world.content.items[wanted].value)
+        assert trade.gold_of(world, hero) == gold + max(8, 2 * world.content.items[wanted].value)
         assert loyalty["hero"] == 25 and favour.state == "done"
         me.wait(contracts.cooldown_left(world, hero, giver))
         work_once(3)
@@ -181,12 +179,12 @@ def test_a_scripted_hero_trades_works_does_a_favour_and_hires_a_villager_who_sco
         # -- hire her, outfit her, send her to scout ----------------------------------------------------
         me.walk_to(giver)
         me.do(Recruit(hero, giver))
-        assert esper.component_for_entity(giver, Companion).hero == "hero"
+        assert world.get(giver, Companion).hero == "hero"
         dagger_price = me.buy(shop(world, "general"), "dagger")
         assert dagger_price > 0 and world.room_of(giver) == world.hero_room()  # she came along
         dagger = me.carried("dagger")
         me.do(Hand(hero, giver, dagger))
-        assert esper.component_for_entity(giver, Inventory).equipped["weapon"] == dagger
+        assert world.get(giver, Inventory).equipped["weapon"] == dagger
         here = world.hero_room()
         next_room = world.map.exits_of(here)[0][1]
         me.do(Order(hero, giver, "explore", next_room))
@@ -202,6 +200,6 @@ def test_a_scripted_hero_trades_works_does_a_favour_and_hires_a_villager_who_sco
         entries = journal_view(world, hero).entries
         assert [(e.kind, e.state) for e in entries] == [("bring", "done"), ("mini", "done"), ("bring", "done"),
                                                       ("bring", "done")]  # newest first
-        assert esper.component_for_entity(hero, Journal).xp == 90
+        assert world.get(hero, Journal).xp == 90
     finally:
         game.close()

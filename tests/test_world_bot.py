@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 
-import esper
 import pytest
 
 from game.launch import new_realm
@@ -27,7 +26,10 @@ from game.world.driver import Driver
 from game.world.fightodds import both_ways
 from game.world.talkview import talk_view
 from game.world.verbs import moments, social
-from tests.world_fixtures import step_towards
+from tests.helpers.world_fixtures import step_towards
+from tests.helpers.realm import walk_to
+
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
 
 VILLAGE, KEEP, TOWER = 1, 3, 2
 SEEDS = os.environ.get("WORLD_BOT_SEEDS", "1-3")  # e.g. WORLD_BOT_SEEDS=1-80 for the pass rate (docs/testing.md)
@@ -41,35 +43,12 @@ VISITS = 6  # runs of the keep the hero tries before it must have fought (it lea
 AWAY = 2000  # turns away before word must have spread (world.toml: a settlement lives at most so many it missed)
 
 
-def walk_to(driver: Driver, room_of, limit: int = 80) -> None:
-    """Move room by room until the hero stands where `room_of()` says (it may move meanwhile)."""
-    for _ in range(limit):
-        if step(driver, room_of()):
-            return
-    raise AssertionError(f"the hero never reached room {room_of()}")
-
-
-def step(driver: Driver, goal: int) -> bool:
-    """One room towards `goal` (or a turn waited when the way is shut); whether the hero stands there."""
-    world = driver.world
-    world.ecs.activate()
-    if world.hero_room() == goal:
-        return True
-    towards = step_towards(world, {goal})
-    if towards is None or not driver.do(Move(world.hero, towards)).ok:
-        driver.end_turn()
-    driver.finish_turn()
-    return False
-
-
 def person(world, name: str) -> int:
-    world.ecs.activate()
-    return next(eid for eid, ident in esper.get_component(Identity) if ident.name == name)
+    return next(eid for eid, ident in world.query(Identity) if ident.name == name)
 
 
 def deeds_of(world, eid: int, hero_uid: str) -> list:
-    world.ecs.activate()
-    memories = esper.try_component(eid, Memories)  # none for those who do not think (an animal)
+    memories = world.try_get(eid, Memories)  # none for those who do not think (an animal)
     return [m for m in memories.known if m.hero == hero_uid] if memories else []
 
 
@@ -110,9 +89,8 @@ def climb_out(realm) -> None:
 
 def memories(world) -> dict[str, list[tuple]]:
     """What every thinking creature remembers of the heroes: (hero, deed, source, place, turn, told) by uid."""
-    world.ecs.activate()
     return {world.uid(e): [(m.hero, m.deed, m.source, m.place, m.turn, m.told) for m in found.known]
-            for e in world.creatures() if (found := esper.try_component(e, Memories)) is not None}
+            for e in world.creatures() if (found := world.try_get(e, Memories)) is not None}
 
 
 def said(world) -> list[str]:
@@ -184,7 +162,6 @@ def rest(driver: Driver, most: int = 300) -> None:
     """Wait until healed (health comes back at rest, when no enemy shares the room), eating and drinking."""
     world = driver.world
     for _ in range(most):
-        world.ecs.activate()
         hero = views.creature(world, world.hero)
         if hero.health >= hero.max_health:
             return
@@ -200,7 +177,6 @@ def fight_and_leave(realm, patience: int = 150) -> int:
     world, site = realm.here, realm.sites[realm.hero.place]
     driver, strikes, chased = Driver(world), 0, False
     for turn in range(400):
-        world.ecs.activate()
         assert not world.over, world.over
         hero, here = views.creature(world, world.hero), world.hero_room()
         winded = hero.health < WINDED * hero.max_health

@@ -4,13 +4,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import esper
 import pytest
 
 from game.rules import combat as rules
 from game.world.components import Inventory, Item
 from game.world.verbs import combat, factory, loadout, moving
-from tests.world_fixtures import body, kinds, mood, room_id, spawn
+from tests.helpers.world_fixtures import body, kinds, mood, room_id, spawn
 
 NO_ELEMENTS = {s: 0 for s in ("fire", "ice", "acid", "holy", "dark")}
 
@@ -164,8 +163,8 @@ def test_C29_weapon_damage_wears_durability_before_health():
     assert rules.soak(3, 19) == (0, 3)
 
 
-def set_card(eid, **changes):
-    b = body(eid)
+def set_card(world, eid, **changes):
+    b = body(world, eid)
     b.card = replace(b.card, **changes)
     b.base = b.card
 
@@ -173,8 +172,8 @@ def set_card(eid, **changes):
 def test_N25_attack_budget_limits_strikes_per_turn(world, game):
     """The Noxious Ooze makes a single attack each turn however large it has grown (N25)."""
     ooze = spawn(world, "noxious_ooze", 0)
-    assert body(ooze).card.attack_budget == 1
-    set_card(ooze, ap=5, melee=99)
+    assert body(world, ooze).card.attack_budget == 1
+    set_card(world, ooze, ap=5, melee=99)
     game.end_turn()
     strikes = [e for e in world.events if e.actor == world.uid(ooze) and e.kind in ("hit", "miss", "dodge")]
     assert len(strikes) == 1
@@ -182,18 +181,18 @@ def test_N25_attack_budget_limits_strikes_per_turn(world, game):
 
 def test_N13_N24_stunned_creature_skips_combat(world, game):
     wolf = spawn(world, "wolf", 0)
-    body(wolf).stunned = 2
+    body(world, wolf).stunned = 2
     game.end_turn()
     assert not [e for e in world.events if e.actor == world.uid(wolf) and e.kind in ("hit", "miss", "dodge")]
-    assert body(wolf).stunned == 1
+    assert body(world, wolf).stunned == 1
     game.end_turn()
-    assert body(wolf).stunned == 0
+    assert body(world, wolf).stunned == 0
     assert kinds(world, "stun_over")
 
 
 def test_N13_fleeing_creature_does_not_fight(world, game):
     wolf = spawn(world, "wolf", 0)
-    body(wolf).health = 1
+    body(world, wolf).health = 1
     game.end_turn()
     assert not [e for e in world.events if e.actor == world.uid(wolf) and e.kind in ("hit", "miss", "dodge")]
 
@@ -202,8 +201,8 @@ def test_N19_hero_and_creature_hit_by_the_same_rule(world):
     """Hero and wolf, each with melee 60 against dodge 0, land about 60 % of their strikes (N19)."""
     wolf = spawn(world, "wolf", 0)
     for eid in (wolf, world.hero):
-        set_card(eid, melee=60, dodge=0, health=10**6)
-        body(eid).health = 10**6
+        set_card(world, eid, melee=60, dodge=0, health=10**6)
+        body(world, eid).health = 10**6
     world.rng.seed(19)
     for _ in range(3000):
         combat.strike(world, world.hero, wolf)
@@ -218,17 +217,17 @@ def test_N18_damage_from_the_hero_angers_target_and_witnesses(world):
     a = spawn(world, "wolf", 0)
     b = spawn(world, "wolf", 0)
     combat.anger(world, world.hero, a)
-    assert mood(a).state == "angered" and mood(b).state == "angered"
-    assert mood(a).last_seen == room_id(0)
+    assert mood(world, a).state == "angered" and mood(world, b).state == "angered"
+    assert mood(world, a).last_seen == room_id(0)
 
 
 def test_N31_gear_falls_into_the_room_where_it_died(world):
     guard_ = spawn(world, "guard", 0)
-    carried = list(esper.component_for_entity(guard_, Inventory).items)
+    carried = list(world.get(guard_, Inventory).items)
     assert carried
     combat.die(world, guard_, world.hero)
     for item in carried:
-        assert esper.component_for_entity(item, Item).room == room_id(0)
+        assert world.get(item, Item).room == room_id(0)
     assert set(carried) <= set(world.rooms.floor(room_id(0)))
     assert not world.alive(guard_)
 
@@ -236,34 +235,34 @@ def test_N31_gear_falls_into_the_room_where_it_died(world):
 @pytest.mark.rule("C32")
 def test_C35_minion_group_loses_heads_not_health(world):
     rats = spawn(world, "rat_swarm", 0, heads=8)
-    assert body(rats).heads == 8
+    assert body(world, rats).heads == 8
     combat.apply_damage(world, world.hero, rats, 5, {}, kill_heads=3)
-    assert body(rats).heads == 5
+    assert body(world, rats).heads == 5
     assert [e for e in world.events if e.kind == "heads_lost"][-1].data["left"] == 5
-    assert body(rats).card.melee == world.content.codex.card("rat_swarm", 5).melee  # C32 band at 5 heads
-    assert body(rats).card.melee < world.content.codex.card("rat_swarm", 8).melee
+    assert body(world, rats).card.melee == world.content.codex.card("rat_swarm", 5).melee  # C32 band at 5 heads
+    assert body(world, rats).card.melee < world.content.codex.card("rat_swarm", 8).melee
     combat.apply_damage(world, world.hero, rats, 5, {}, kill_heads=2)  # 3 heads: below a Cluster, +0
-    assert body(rats).card.melee == world.content.codex.card("rat_swarm", 3).melee
-    assert body(rats).card.melee < world.content.codex.card("rat_swarm", 5).melee
+    assert body(world, rats).card.melee == world.content.codex.card("rat_swarm", 3).melee
+    assert body(world, rats).card.melee < world.content.codex.card("rat_swarm", 5).melee
 
 
 def test_C29_armoured_creature_loses_durability_first(world):
     guard_ = spawn(world, "guard", 0)
-    armour = esper.component_for_entity(guard_, Inventory).equipped["body"]
-    before_dur = esper.component_for_entity(armour, Item).durability
-    before_hp = body(guard_).health
+    armour = world.get(guard_, Inventory).equipped["body"]
+    before_dur = world.get(armour, Item).durability
+    before_hp = body(world, guard_).health
     combat.apply_damage(world, world.hero, guard_, 3, {}, kill_heads=0)
-    assert esper.component_for_entity(armour, Item).durability == before_dur - 3
-    assert body(guard_).health == before_hp
+    assert world.get(armour, Item).durability == before_dur - 3
+    assert body(world, guard_).health == before_hp
     combat.apply_damage(world, world.hero, guard_, 0, {"fire": 2}, kill_heads=0)
-    assert body(guard_).health == before_hp - 2  # elemental damage goes straight to health
+    assert body(world, guard_).health == before_hp - 2  # elemental damage goes straight to health
 
 
 def test_C25_C26_authored_armour_starts_at_the_creatures_durability(world):
     """The seed's Guard wears a gambeson with 19 of its 46 durability left."""
     guard_ = spawn(world, "guard", 0)
-    inv = esper.component_for_entity(guard_, Inventory)
-    gambeson = esper.component_for_entity(inv.equipped["body"], Item)
+    inv = world.get(guard_, Inventory)
+    gambeson = world.get(inv.equipped["body"], Item)
     assert (gambeson.item_id, gambeson.durability) == ("gambeson", 19)
     assert world.content.codex.equipment.armour["gambeson"].durability == 46
 
@@ -272,9 +271,9 @@ def test_N25_the_hero_has_no_budget_and_strikes_once_per_action_point(world, gam
     from game.world.commands import Attack
 
     wolf = spawn(world, "wolf", 0)
-    set_card(wolf, health=10**6)
-    body(wolf).health = 10**6
-    ap = body(world.hero).ap
+    set_card(world, wolf, health=10**6)
+    body(world, wolf).health = 10**6
+    ap = body(world, world.hero).ap
     for _ in range(ap):
         assert game.do(Attack(world.hero, wolf)).ok
     strikes = [e for e in world.events if e.actor == "hero" and e.kind in ("hit", "miss", "dodge")]
@@ -285,11 +284,11 @@ def test_N23_elemental_damage_is_the_base_plus_the_weapon_counted_once(world):
     ooze = spawn(world, "noxious_ooze", 0)
     base = world.content.codex.card("noxious_ooze").element_damage["acid"]
     assert base > 0
-    assert combat.strike_of(body(ooze)).elements["acid"] == base  # the natural Engulf is the base
+    assert combat.strike_of(body(world, ooze)).elements["acid"] == base  # the natural Engulf is the base
     outlaw = spawn(world, "outlaw", 2, gear=())
     blade = factory.spawn_item(world, "shortsword", owner=outlaw, rune="fire")
     loadout.equip(world, outlaw, blade)
-    assert combat.strike_of(body(outlaw)).elements["fire"] == world.content.gear.rune_weapon_damage
+    assert combat.strike_of(body(world, outlaw)).elements["fire"] == world.content.gear.rune_weapon_damage
 
 
 def test_N24_a_stun_costs_the_creatures_next_turn_then_wears_off(world, game):
@@ -298,7 +297,7 @@ def test_N24_a_stun_costs_the_creatures_next_turn_then_wears_off(world, game):
     moving.stun(world, wolf, 1)  # e.g. a trap in this turn's movement stage
     game.end_turn()
     assert not [e for e in world.events if e.actor == world.uid(wolf) and e.kind in ("hit", "miss", "dodge", "leave")]
-    assert body(wolf).stunned == 0 and kinds(world, "stun_over")
+    assert body(world, wolf).stunned == 0 and kinds(world, "stun_over")
 
 
 def test_N24_a_stunned_hero_can_neither_fight_nor_move(world, game):
@@ -312,25 +311,25 @@ def test_N24_a_stunned_hero_can_neither_fight_nor_move(world, game):
 
 @pytest.mark.rule("N24")
 def test_N24_a_stun_counts_down_from_the_turn_after_it_came_whatever_the_health(world):
-    from game.world.systems import start
+    from game.world.systems import recover
 
     wolf = spawn(world, "wolf", 0)
-    body(wolf).health = 1
+    body(world, wolf).health = 1
     world.turn = 5
     moving.stun(world, wolf, 2)
-    start.recover(world)  # the end of the turn it came: no count yet
-    assert body(wolf).stunned == 2
+    recover.run(world)  # the end of the turn it came: no count yet
+    assert body(world, wolf).stunned == 2
     world.turn = 6
-    start.recover(world)
-    assert body(wolf).stunned == 1
+    recover.run(world)
+    assert body(world, wolf).stunned == 1
     moving.stun(world, world.hero, 1)  # the hero likewise
-    start.recover(world)
-    assert body(world.hero).stunned == 1
+    recover.run(world)
+    assert body(world, world.hero).stunned == 1
     world.turn = 7
-    start.recover(world)
-    assert body(wolf).stunned == 0 and body(world.hero).stunned == 0
+    recover.run(world)
+    assert body(world, wolf).stunned == 0 and body(world, world.hero).stunned == 0
     assert [e.actor for e in kinds(world, "stun_over")] == [world.uid(wolf), "hero"]
-    assert body(world.hero).ap == body(world.hero).card.ap
+    assert body(world, world.hero).ap == body(world, world.hero).card.ap
 
 
 @pytest.mark.rule("N13")
@@ -341,14 +340,14 @@ def test_N13_N18_an_angered_creature_strikes_the_hero_first_else_the_weakest_ene
     wolf = spawn(world, "wolf", 0)
     weak = spawn(world, "wanderer", 0)
     strong = spawn(world, "villager", 0)
-    body(weak).health, body(strong).health, body(world.hero).health = 2, 4, 5
-    assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == weak
-    mood(wolf).state = "angered"
-    assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == world.hero
-    body(weak).health = 9
-    mood(wolf).state = "wandering"
-    assert combat_stage.pick_target(world, wolf, room_id(0), mood(wolf)) == strong
-    assert combat_stage.pick_target(world, weak, room_id(0), mood(weak)) == wolf  # folk strike monsters
+    body(world, weak).health, body(world, strong).health, body(world, world.hero).health = 2, 4, 5
+    assert combat_stage.pick_target(world, wolf, room_id(0), mood(world, wolf)) == weak
+    mood(world, wolf).state = "angered"
+    assert combat_stage.pick_target(world, wolf, room_id(0), mood(world, wolf)) == world.hero
+    body(world, weak).health = 9
+    mood(world, wolf).state = "wandering"
+    assert combat_stage.pick_target(world, wolf, room_id(0), mood(world, wolf)) == strong
+    assert combat_stage.pick_target(world, weak, room_id(0), mood(world, weak)) == wolf  # folk strike monsters
 
 
 @pytest.mark.rule("N25")
@@ -363,23 +362,23 @@ def test_N25_the_combat_stage_spends_a_strike_and_an_AP_a_blow_in_every_room(wor
     wolf = spawn(world, "wolf", 1)
     other = spawn(world, "wolf", 2)
     for target in (spawn(world, "wanderer", 1), spawn(world, "villager", 2)):
-        set_card(target, health=10**6)
-        body(target).health = 10**6
+        set_card(world, target, health=10**6)
+        body(world, target).health = 10**6
     for eid in (wolf, other):
-        set_card(eid, attack_budget=2)
-        body(eid).strikes, body(eid).ap = 2, 2
+        set_card(world, eid, attack_budget=2)
+        body(world, eid).strikes, body(world, eid).ap = 2, 2
     combat_stage.run(world)
-    assert len(blows(wolf)) == 2 and (body(wolf).strikes, body(wolf).ap) == (0, 0)
+    assert len(blows(wolf)) == 2 and (body(world, wolf).strikes, body(world, wolf).ap) == (0, 0)
     assert len(blows(other)) == 2
-    body(wolf).strikes, body(wolf).ap = 2, 1
+    body(world, wolf).strikes, body(world, wolf).ap = 2, 1
     combat_stage.run(world)
-    assert len(blows(wolf)) == 3 and (body(wolf).strikes, body(wolf).ap) == (1, 0)
-    body(wolf).strikes, body(wolf).ap = 2, 2
-    body(wolf).conditions["frightened"] = 1
+    assert len(blows(wolf)) == 3 and (body(world, wolf).strikes, body(world, wolf).ap) == (1, 0)
+    body(world, wolf).strikes, body(world, wolf).ap = 2, 2
+    body(world, wolf).conditions["frightened"] = 1
     combat_stage.run(world)
     assert len(blows(wolf)) == 3
-    body(wolf).conditions.clear()
-    body(wolf).conditions["deafened"] = 1  # a condition that does not stop blows
+    body(world, wolf).conditions.clear()
+    body(world, wolf).conditions["deafened"] = 1  # a condition that does not stop blows
     combat_stage.run(world)
     assert len(blows(wolf)) == 5
 
@@ -389,11 +388,11 @@ def test_N20_a_ranged_attack_rolls_against_ranged_and_a_melee_one_against_melee(
     """The shipped ranged attacker (the Akasha Mind) has melee and ranged alike, so the wolf's card is
     given a bow's numbers: melee 40, ranged 65."""
     wolf = spawn(world, "wolf", 1)
-    card = replace(body(wolf).card, melee=40, ranged=65)
-    body(wolf).card = card
-    assert combat.strike_of(body(wolf)).chance == 40
-    body(wolf).card = replace(card, attack=replace(card.attack, kind="ranged"))
-    assert combat.strike_of(body(wolf)).chance == 65
+    card = replace(body(world, wolf).card, melee=40, ranged=65)
+    body(world, wolf).card = card
+    assert combat.strike_of(body(world, wolf)).chance == 40
+    body(world, wolf).card = replace(card, attack=replace(card.attack, kind="ranged"))
+    assert combat.strike_of(body(world, wolf)).chance == 65
 
 
 @pytest.mark.rule("C29")

@@ -11,8 +11,8 @@ from game.rules.bridge import group_aim_percent
 from game.ui.card import card_lines
 from game.world import views
 from game.world.verbs import combat, moving
-from tests.data_edits import content_error
-from tests.world_fixtures import body, kinds, make_world, room_id, row_map, spawn
+from tests.helpers.data_edits import content_error
+from tests.helpers.world_fixtures import body, kinds, make_world, room_id, row_map, spawn
 
 ROOM_1 = room_id(1)  # squares x 6-9, y 1-3
 
@@ -35,14 +35,14 @@ def shots(world, target, n):
 
 
 def archer(world, ranged):
-    hero = body(world.hero)
+    hero = body(world, world.hero)
     hero.card = replace(hero.card, ranged=ranged, strength=-100,
                         attack=replace(hero.card.attack, kind="ranged"))
 
 
-def steady(eid):
+def steady(world, eid):
     """No dodge, and never killed by the test's (strength -100) shots."""
-    body(eid).card = replace(body(eid).card, dodge=0)
+    body(world, eid).card = replace(body(world, eid).card, dodge=0)
 
 
 @pytest.mark.rule("C36")
@@ -52,7 +52,7 @@ def test_C36_C39_firing_into_a_rat_swarm_hits_42_in_100_a_lone_rat_21(world):
     swarm = spawn(world, "rat_swarm", 0, heads=6)
     lone = spawn(world, "rat_swarm", 0, heads=1)
     for eid in (swarm, lone):
-        steady(eid)
+        steady(world, eid)
     world.rng.seed(36)
     assert abs(shots(world, swarm, 4000) - 0.42) < 0.025
     assert abs(shots(world, lone, 4000) - 0.21) < 0.025  # a group of one: no easing
@@ -63,17 +63,17 @@ def test_C36_the_seeds_1_still_misses_a_group(world):
     """An archer of 94% fires at 95% into a group, not more: one shot in twenty still misses."""
     archer(world, 94)
     swarm = spawn(world, "rat_swarm", 0, heads=12)
-    steady(swarm)
+    steady(world, swarm)
     world.rng.seed(1)
     assert abs(shots(world, swarm, 4000) - 0.95) < 0.01
 
 
 @pytest.mark.rule("C36")
 def test_C36_melee_into_a_group_is_not_eased(world):
-    hero = body(world.hero)
+    hero = body(world, world.hero)
     hero.card = replace(hero.card, melee=21, strength=-100, attack=replace(hero.card.attack, kind="melee"))
     swarm = spawn(world, "rat_swarm", 0, heads=6)
-    steady(swarm)
+    steady(world, swarm)
     world.rng.seed(2)
     assert abs(shots(world, swarm, 4000) - 0.21) < 0.025
 
@@ -103,12 +103,12 @@ def test_C37_an_area_stuns_a_group_only_over_half_its_squares_and_always_hurts(c
         assert world.content.traps.kinds["rockfall"].area == 1
         rats = spawn(world, "rat_swarm", 1, heads=2 * len(cells))
         spring_on(world, rats, cells)
-        assert body(rats).stunned == stunned
+        assert body(world, rats).stunned == stunned
         covered = sum(1 for x, y in cells if abs(x - 7) <= 1 and abs(y - 2) <= 1)
         assert [e.text for e in kinds(world, "stun_spread")] == ([] if stunned else [
             f"Rat Swarm is spread too wide to be stunned by a rockfall ({covered} of {len(cells)} squares caught)."])
         assert kinds(world, "trap")[-1].data["damage"] == 5 - 1  # crushing defense 1, covered or not
-        assert body(rats).heads == 2 * len(cells) - 1
+        assert body(world, rats).heads == 2 * len(cells) - 1
     finally:
         world.close()
 

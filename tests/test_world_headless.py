@@ -12,6 +12,8 @@ from game.world import views
 from game.paths import DEFAULT_MAP, ROOT
 from game.launch import load_dungeon, new_game
 
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
+
 
 def run_main(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,

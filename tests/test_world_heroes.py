@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import esper
 import pygame
 import pytest
 
@@ -53,9 +52,8 @@ def in_village(realm, uid):
     """Play `uid` into the village; its view there and the sheet the rules read from its entity."""
     assert realm.play(uid).ok and realm.travel(VILLAGE).ok
     world = realm.here
-    world.ecs.activate()
     loadout.refresh(world, world.hero)  # the card made again in this world, as a level or new gear would
-    return views.creature(world, world.hero), esper.component_for_entity(world.hero, Hero).sheet
+    return views.creature(world, world.hero), world.get(world.hero, Hero).sheet
 
 
 def test_two_heroes_of_one_world_keep_their_own_sheets_cards_and_proficiencies_through_a_save(content, tmp_path):
@@ -87,11 +85,10 @@ def test_two_heroes_of_one_world_keep_their_own_sheets_cards_and_proficiencies_t
         try:
             assert carried_sheet(third.heroes["hero"]) == wren and third.heroes["hero"].inside
             world = third.here
-            world.ecs.activate()
-            assert esper.component_for_entity(world.hero, Hero).sheet == oswin
+            assert world.get(world.hero, Hero).sheet == oswin
             assert views.creature(world, world.hero).card == other.card
             assert third.play("hero").ok and third.here is third.sites[VILLAGE].world  # Wren goes back in
-            assert esper.component_for_entity(third.here.hero, Hero).sheet == wren
+            assert third.here.get(third.here.hero, Hero).sheet == wren
         finally:
             third.close()
     finally:
@@ -120,8 +117,7 @@ def test_a_world_saved_before_heroes_kept_sheets_loads_with_hero_toml_s(content,
     old = load_realm(path)
     try:
         world = old.here
-        world.ecs.activate()
-        assert esper.component_for_entity(world.hero, Hero).sheet.charisma == content.codex.shipped_sheet().charisma
+        assert world.get(world.hero, Hero).sheet.charisma == content.codex.shipped_sheet().charisma
         assert carried_sheet(old.heroes["hero#2"]).raises == {}
     finally:
         old.close()
@@ -183,13 +179,12 @@ def test_N3_a_hero_fallen_in_a_settlement_is_played_no_more_and_the_world_goes_o
     try:
         assert realm.play("hero").ok and realm.travel(VILLAGE).ok
         world = realm.here
-        world.ecs.activate()
         mate = next(a.eid for a in world.actors.all()
-                    if a.ident.kind == "world" and esper.has_component(a.eid, Persona) and not a.ident.faction == "hero")
-        esper.component_for_entity(mate, Loyalty).to["hero"] = 50
+                    if a.ident.kind == "world" and world.has(a.eid, Persona) and not a.ident.faction == "hero")
+        world.get(mate, Loyalty).to["hero"] = 50
         relocate(world, world.hero, world.room_of(mate), [world.rooms.free_spot(world.room_of(mate))])
-        assert Driver(world).do(Recruit(world.hero, mate)).ok and company.companion_of(mate) is not None
-        mate_uid, faction = world.uid(mate), company.companion_of(mate).faction
+        assert Driver(world).do(Recruit(world.hero, mate)).ok and company.companion_of(world, mate) is not None
+        mate_uid, faction = world.uid(mate), company.companion_of(world, mate).faction
         combat.die(world, world.hero, None)
         assert world.over and realm.fallen("hero")
         save_realm(realm, tmp_path / "w.sav")
@@ -201,10 +196,9 @@ def test_N3_a_hero_fallen_in_a_settlement_is_played_no_more_and_the_world_goes_o
         second = realm.new_hero(name="Sabine")
         assert realm.play(second.uid).ok
         village = realm.sites[VILLAGE].world
-        village.ecs.activate()
         assert village.over is None and village.hero == 0
         freed = village.actors.by_uid(mate_uid)  # its companion stays there, its own again
-        assert freed is not None and company.companion_of(freed.eid) is None and freed.ident.faction == faction
+        assert freed is not None and company.companion_of(village, freed.eid) is None and freed.ident.faction == faction
         save_realm(realm, tmp_path / "w.sav")
     finally:
         realm.close()
@@ -230,7 +224,6 @@ def test_N2_a_hero_fallen_in_a_dungeon_ends_its_run_when_another_hero_is_played(
     try:
         assert realm.travel(KEEP).ok
         world = realm.here
-        world.ecs.activate()
         combat.die(world, world.hero, None)
         second = realm.new_hero()
         assert realm.play(second.uid).ok and realm.sites[KEEP].world is None  # the run is over
@@ -253,16 +246,13 @@ def test_N3_a_new_hero_made_while_someone_stands_at_the_home_entrance_shares_no_
     realm = new_realm(REGION_MAP, 3)
     try:
         world = realm.sites[VILLAGE].world
-        world.ecs.activate()
         room, square = realm.sites[VILLAGE].map.entrance
         someone = next(e for e in world.creatures() if world.uid(e) != "hero")
         relocate(world, someone, room, [square])
         second = realm.new_hero()
-        world.ecs.activate()
         assert world.rooms.free_spot(room, near=square) != square  # still taken
         assert realm.play(second.uid).ok and realm.travel(VILLAGE).ok
-        world.ecs.activate()
-        assert esper.component_for_entity(world.hero, Position).square != square
+        assert world.get(world.hero, Position).square != square
         save_realm(realm, tmp_path / "w.sav")
         load_realm(tmp_path / "w.sav").close()
     finally:

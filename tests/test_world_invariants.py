@@ -5,7 +5,6 @@ import json
 import random
 from pathlib import Path
 
-import esper
 import pytest
 
 from game.world import views
@@ -15,6 +14,8 @@ from game.world.components import Body, Footprint, Item, Needs, Position
 from game.world.rooms import occupied
 from game.world.driver import Driver, new_world
 from game.world.world import World
+
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
 
 KINDS = ("wanderer", "wolf", "goblin_cutters", "zombie", "giant_rat", "outlaw", "villager", "rat_swarm",
          "guard", "noxious_ooze", "ember_spirit", "cave_bats")
@@ -53,8 +54,8 @@ def random_map(rng: random.Random) -> DungeonMap:
                       (1, (1, 1)), tuple(placements), tuple(items), tuple(traps), tuple(spawners))
 
 
-def item_units() -> int:
-    return sum(item.count for _, item in esper.get_component(Item))
+def item_units(world: World, ) -> int:
+    return sum(item.count for _, item in world.query(Item))
 
 
 def hero_command(world: World, rng: random.Random) -> commands.Command:
@@ -76,7 +77,7 @@ def hero_command(world: World, rng: random.Random) -> commands.Command:
 def check_invariants(world: World, units_before: int, new_events: list, dead: set[str]) -> int:
     consumed = sum(1 for e in new_events if e.kind in CONSUMING)
     created = sum(e.data.get("items", 0) for e in new_events if e.kind == "spawn")
-    units = item_units()
+    units = item_units(world, )
     assert units == units_before - consumed + created, "an item appeared or vanished unlogged"
     seen: dict[int, int] = {}
     for room in world.map.rooms:
@@ -84,17 +85,17 @@ def check_invariants(world: World, units_before: int, new_events: list, dead: se
         for eid in world.rooms.occupants(room):
             assert eid not in seen, "a creature in two rooms"
             seen[eid] = room
-            pos = esper.component_for_entity(eid, Position)
+            pos = world.get(eid, Position)
             assert pos.room == room
-            squares = occupied(pos, esper.component_for_entity(eid, Footprint))
+            squares = occupied(pos, world.get(eid, Footprint))
             assert all(world.map.rooms[room].contains(sq) for sq in squares), "a creature outside its room"
             area += len(squares)
         r = world.map.rooms[room]
         assert area <= r.w * r.h, f"room {room} holds more footprints than squares"
-    for eid, body in esper.get_component(Body):
+    for eid, body in world.query(Body):
         if body.health > 0:
             assert seen.get(eid) is not None, "a living creature in no room"
-    for _, needs in esper.get_component(Needs):
+    for _, needs in world.query(Needs):
         assert needs.hunger >= 0 and needs.thirst >= 0
     for e in new_events:
         if e.kind in ("death", "killed"):
@@ -115,7 +116,7 @@ def run(content, seed: int) -> list[str]:
     log: list[str] = []
     dead: set[str] = set()
     try:
-        units = item_units()
+        units = item_units(world, )
         for _ in range(TURNS):
             for _ in range(4):
                 if world.over or game.busy:

@@ -5,36 +5,35 @@ from dataclasses import replace
 
 import pytest
 
-import esper
-
 from game.maps.model import Spawner, Trap
 from game.world.driver import Driver
 from game.world import views
 from game.world.verbs import factory, moving
-from game.world.components import Identity, Opinion, Opinions, Position
+from game.world.components import Identity, MoodState, Opinion, Opinions, Position
+from game.world.moods import MOODS
 from game.world.world import pair_of
 from game.world.systems import behaviour, movement, scent
-from tests.world_fixtures import body, kinds, make_world, mood, move_hero, needs, room_id, room_of, row_map, spawn
+from tests.helpers.world_fixtures import body, kinds, make_world, mood, move_hero, needs, room_id, room_of, row_map, spawn
 def test_N12_provisioned_healthy_rests_and_short_explores(world):
     fed = spawn(world, "wanderer", 2)
     hungry = spawn(world, "wanderer", 2, provisions=False)
     behaviour.run(world)
-    assert mood(fed).state == "resting"
-    assert mood(hungry).state == "exploring"
+    assert mood(world, fed).state == "resting"
+    assert mood(world, hungry).state == "exploring"
 
 
 def test_N12_N17_flees_below_a_quarter_and_stops_after_recovering(world):
     npc = spawn(world, "wanderer", 2)
-    body(npc).card = replace(body(npc).card, health=20)
+    body(world, npc).card = replace(body(world, npc).card, health=20)
     for health, expected in ((5, "resting"), (4, "fleeing"), (7, "fleeing"), (8, "resting")):
-        body(npc).health = health  # 25 % flees (N12); recovery at 40 % ends it (hysteresis)
+        body(world, npc).health = health  # 25 % flees (N12); recovery at 40 % ends it (hysteresis)
         behaviour.run(world)
-        assert mood(npc).state == expected, (health, expected)
-    body(npc).card = replace(body(npc).card, health=100)  # the boundaries to the point
+        assert mood(world, npc).state == expected, (health, expected)
+    body(world, npc).card = replace(body(world, npc).card, health=100)  # the boundaries to the point
     for health, expected in ((25, "resting"), (24, "fleeing"), (39, "fleeing"), (40, "resting")):
-        body(npc).health = health
+        body(world, npc).health = health
         behaviour.run(world)
-        assert mood(npc).state == expected, (health, expected)
+        assert mood(world, npc).state == expected, (health, expected)
 
 
 def test_N17_fleeing_creature_never_stands_still(content):
@@ -43,11 +42,11 @@ def test_N17_fleeing_creature_never_stands_still(content):
     try:
         npc = spawn(world, "wanderer", 1)
         for _ in range(10):
-            body(npc).health = 1
-            before = room_of(npc)
+            body(world, npc).health = 1
+            before = room_of(world, npc)
             game.end_turn()
-            assert mood(npc).state == "fleeing"
-            assert room_of(npc) != before
+            assert mood(world, npc).state == "fleeing"
+            assert room_of(world, npc) != before
     finally:
         world.close()
 
@@ -61,33 +60,33 @@ def test_N17_a_fleeing_creature_out_of_danger_recovers_as_it_runs_and_stops_flee
     world = make_world(content, row_map(3), seed=4)
     try:
         npc = spawn(world, "wanderer", 1)
-        body(npc).card = replace(body(npc).card, health=20)
-        body(npc).health = 4
+        body(world, npc).card = replace(body(world, npc).card, health=20)
+        body(world, npc).health = 4
         game = Driver(world)
         for turn in range(1, 21):
-            needs(npc).hunger = needs(npc).thirst = 0
-            before = room_of(npc)
+            needs(world, npc).hunger = needs(world, npc).thirst = 0
+            before = room_of(world, npc)
             game.end_turn()
-            assert body(npc).health == 4 + turn // 5, turn
+            assert body(world, npc).health == 4 + turn // 5, turn
             if turn < 20:
-                assert mood(npc).state == "fleeing" and room_of(npc) != before, turn
+                assert mood(world, npc).state == "fleeing" and room_of(world, npc) != before, turn
         game.end_turn()
-        assert mood(npc).state == "resting"
+        assert mood(world, npc).state == "resting"
     finally:
         world.close()
     world = make_world(content, row_map(1), seed=4)
     try:
         a, b = spawn(world, "wanderer", 0), spawn(world, "wanderer", 0)
         for me, other in ((a, b), (b, a)):  # nemesis both ways: the feud does not calm (N69)
-            esper.component_for_entity(me, Opinions).of[world.uid(other)] = Opinion(-30, -30, world.turn)
+            world.get(me, Opinions).of[world.uid(other)] = Opinion(-30, -30, world.turn)
         world.feuds[pair_of(world.uid(a), world.uid(b))] = world.turn
         game = Driver(world)
         for _ in range(10):
             for eid in (a, b):
-                needs(eid).hunger = needs(eid).thirst = 0
-                body(eid).health = 1  # 1 of 5, below a quarter: both flee, so neither strikes
+                needs(world, eid).hunger = needs(world, eid).thirst = 0
+                body(world, eid).health = 1  # 1 of 5, below a quarter: both flee, so neither strikes
             game.end_turn()
-            assert body(a).health == body(b).health == 1
+            assert body(world, a).health == body(world, b).health == 1
     finally:
         world.close()
 
@@ -95,9 +94,9 @@ def test_N17_a_fleeing_creature_out_of_danger_recovers_as_it_runs_and_stops_flee
 def test_N14_resting_creature_uses_healing_item(world, game):
     npc = spawn(world, "wanderer", 2)
     factory.spawn_item(world, "healing_potion", owner=npc)
-    body(npc).health = body(npc).card.health - 3
+    body(world, npc).health = body(world, npc).card.health - 3
     game.end_turn()
-    assert body(npc).health == body(npc).card.health
+    assert body(world, npc).health == body(world, npc).card.health
     assert [e for e in kinds(world, "heal") if e.actor == world.uid(npc)]
 
 
@@ -110,8 +109,8 @@ def test_N15_wandering_prefers_strong_scent(content):
         try:
             npc = spawn(world, "wanderer", 1, provisions=False)
             world.scent_field.hero[room_id(2)] = 1.0
-            mood(npc).state = "exploring"
-            exit_ = movement.choose_exit(world, npc, mood(npc), room_id(1))
+            mood(world, npc).state = "exploring"
+            exit_ = movement.choose_exit(world, npc, mood(world, npc), room_id(1))
             went_right += exit_[1] == room_id(2)
         finally:
             world.close()
@@ -130,13 +129,13 @@ def test_N15_a_wandering_creature_moves_on_about_half_its_turns(content):
         zombie = spawn(world, "zombie", 1)
         n, moves, doors = 1600, 0, set()
         for _ in range(n):
-            mood(zombie).state = "wandering"
-            body(zombie).ap = 2
-            before = room_of(zombie)
+            mood(world, zombie).state = "wandering"
+            body(world, zombie).ap = 2
+            before = room_of(world, zombie)
             movement.run(world)
-            if room_of(zombie) != before:
+            if room_of(world, zombie) != before:
                 moves += 1
-                doors.add((before, room_of(zombie)))
+                doors.add((before, room_of(world, zombie)))
             moving.relocate(world, zombie, room_id(1), moving.space_for(world, zombie, room_id(1), None))
         assert abs(moves / n - 0.5) < 0.0375
         assert doors == {(room_id(1), room_id(0)), (room_id(1), room_id(2))}
@@ -159,10 +158,10 @@ def test_N16_coward_moves_away_from_where_it_saw_the_hero(content):
     world = make_world(content, row_map(3), seed=8)
     try:
         npc = spawn(world, "wanderer", 1)
-        ident = esper.component_for_entity(npc, Identity)
+        ident = world.get(npc, Identity)
         ident.tags = ident.tags | {"coward"}
-        mood(npc).state, mood(npc).last_seen = "cowardly", room_id(0)
-        assert movement.choose_exit(world, npc, mood(npc), room_id(1))[1] == room_id(2)
+        mood(world, npc).state, mood(world, npc).last_seen = "cowardly", room_id(0)
+        assert movement.choose_exit(world, npc, mood(world, npc), room_id(1))[1] == room_id(2)
         # every exit leads toward the hero: it moves anyway (N16)
         assert movement.away(world, world.rooms.exits[room_id(2)], room_id(0), room_id(2))[1] == room_id(1)
     finally:
@@ -185,8 +184,8 @@ def test_N16_a_coward_prefers_further_over_sideways_over_closer(content):
                                            exits, base.entrance, (), (), (), ()), seed=16)
     try:
         npc = spawn(world, "wanderer", 1)
-        mood(npc).state, mood(npc).last_seen = "cowardly", room_id(0)
-        picks = {movement.choose_exit(world, npc, mood(npc), room_id(1))[1] for _ in range(40)}
+        mood(world, npc).state, mood(world, npc).last_seen = "cowardly", room_id(0)
+        picks = {movement.choose_exit(world, npc, mood(world, npc), room_id(1))[1] for _ in range(40)}
         assert picks == {room_id(3)}
         without_3 = [e for e in world.rooms.exits[room_id(1)] if e[1] != room_id(3)]
         picks = {movement.away(world, without_3, room_id(0), room_id(1))[1] for _ in range(40)}
@@ -199,14 +198,14 @@ def test_N18_angered_heads_to_last_seen_and_forces_locked_doors(content):
     world = make_world(content, row_map(3, locked={0: None}), seed=2)
     try:
         wolf = spawn(world, "wolf", 2)
-        mood(wolf).state, mood(wolf).last_seen, mood(wolf).aware = "angered", room_id(0), 10
+        mood(world, wolf).state, mood(world, wolf).last_seen, mood(world, wolf).aware = "angered", room_id(0), 10
         move_hero(world, 0)
-        body(wolf).ap = 2
+        body(world, wolf).ap = 2
         movement.run(world)
-        assert room_of(wolf) == room_id(1)
-        body(wolf).ap = 2
+        assert room_of(world, wolf) == room_id(1)
+        body(world, wolf).ap = 2
         movement.run(world)
-        assert room_of(wolf) == room_id(0)
+        assert room_of(world, wolf) == room_id(0)
         assert kinds(world, "door_forced")
     finally:
         world.close()
@@ -223,7 +222,7 @@ def test_N14_locked_door_stops_the_hero_with_a_reason(content):
         assert not result.ok and result.reason.startswith("The door is locked.")
         factory.spawn_item(world, "iron_key", owner=world.hero)
         assert game.do(Move(world.hero, room_id(1))).ok
-        assert room_of(world.hero) == room_id(1)
+        assert room_of(world, world.hero) == room_id(1)
         assert kinds(world, "door_unlocked")
     finally:
         world.close()
@@ -236,7 +235,7 @@ def test_N14_moving_can_spring_traps(content):
     try:
         from game.world.commands import Move
 
-        hp = body(world.hero).health
+        hp = body(world, world.hero).health
         jerkin_before = views.creature(world, world.hero).durability
         assert game.do(Move(world.hero, room_id(1))).ok
         sprung = kinds(world, "trap")
@@ -244,7 +243,7 @@ def test_N14_moving_can_spring_traps(content):
         # d6 less the hero's piercing defense 2, soaked by the leather jerkin before health (C29)
         damage = sprung[0].data["damage"]
         assert 0 <= damage <= 6 - 2
-        lost = (hp - body(world.hero).health) + (jerkin_before - views.creature(world, world.hero).durability)
+        lost = (hp - body(world, world.hero).health) + (jerkin_before - views.creature(world, world.hero).durability)
         assert lost == damage
     finally:
         world.close()
@@ -280,14 +279,14 @@ def test_N14_a_sprung_trap_deals_its_damage_dice_less_defense(content):
     world = make_world(content, row_map(2, traps=(trap,)), seed=14)
     try:
         wolf = spawn(world, "wolf", 1)
-        assert body(wolf).card.defense["piercing"] == 4
-        body(wolf).card = replace(body(wolf).card, health=10**6)
-        body(wolf).health = 10**6
+        assert body(world, wolf).card.defense["piercing"] == 4
+        body(world, wolf).card = replace(body(world, wolf).card, health=10**6)
+        body(world, wolf).health = 10**6
         damages = [e.data["damage"] for e in spring_often(world, wolf, room_id(1), 720)]
         assert len(damages) == 720
         assert set(damages) == set(range(9))
         assert abs(sum(damages) / len(damages) - 112 / 36) < 0.25
-        assert body(wolf).health == 10**6 - sum(damages)
+        assert body(world, wolf).health == 10**6 - sum(damages)
     finally:
         world.close()
 
@@ -304,10 +303,10 @@ def test_C22_impotence_on_a_trap_trial_of_the_vulnerable_school(content):
     world = make_world(content, row_map(3, traps=traps), seed=22)
     try:
         spirit = spawn(world, "ember_spirit", 1)
-        assert body(spirit).card.impotent == {"ice"}
+        assert body(world, spirit).card.impotent == {"ice"}
         assert world.content.codex.stat_block("ember_spirit").trials["WIS"] == "2d3"
-        body(spirit).card = replace(body(spirit).card, health=10**6)
-        body(spirit).health = 10**6
+        body(world, spirit).card = replace(body(world, spirit).card, health=10**6)
+        body(world, spirit).health = 10**6
         n = 1200
         frost = len(spring_often(world, spirit, room_id(1), n))
         world.events.clear()
@@ -359,14 +358,14 @@ def test_N16_a_coward_calms_once_it_has_not_seen_the_hero_for_a_while(content):
     try:
         goblins = spawn(world, "goblin_cutters", 0)
         behaviour.run(world)
-        assert mood(goblins).state == "cowardly"
+        assert mood(world, goblins).state == "cowardly"
         move_hero(world, 2)
         memory = int(world.content.tuning["mood"]["anger_memory"])
         for _ in range(memory - 1):
             behaviour.run(world)
-            assert mood(goblins).state == "cowardly"
+            assert mood(world, goblins).state == "cowardly"
         behaviour.run(world)
-        assert mood(goblins).state != "cowardly"
+        assert mood(world, goblins).state != "cowardly"
     finally:
         world.close()
 
@@ -384,17 +383,17 @@ def test_bad_trap_file_names_file_kind_and_field(tmp_path):
 def test_a_resting_creature_heals_1_every_5_turns_while_its_needs_are_at_most_80(world):
     """docs/rules.md: resting heals 1 every 5 turns while needs are at most 80; never past its maximum."""
     npc = spawn(world, "wanderer", 2)
-    full = body(npc).card.health
-    body(npc).health = full - 2
+    full = body(world, npc).card.health
+    body(world, npc).health = full - 2
     for turn, need, healed in ((4, 0, 0), (5, 80, 1), (10, 81, 0), (15, 0, 1)):
-        before = body(npc).health
-        needs(npc).hunger = need
+        before = body(world, npc).health
+        needs(world, npc).hunger = need
         world.turn = turn
         movement.rest(world, world.actors.of(npc), 5)
-        assert body(npc).health == before + healed, (turn, need)
+        assert body(world, npc).health == before + healed, (turn, need)
     world.turn = 20
     movement.rest(world, world.actors.of(npc), 5)
-    assert body(npc).health == full
+    assert body(world, npc).health == full
 
 
 @pytest.mark.rule("N26")
@@ -416,10 +415,10 @@ def test_N26_every_spawner_keeps_its_own_clock_and_says_what_it_made(content):
             (2, room_id(1), 400), (3, room_id(2), 401), (4, room_id(1), 400), (6, room_id(1), 400),
             (6, room_id(2), 401)]
         first_rat = next(eid for eid in world.creatures_in(room_id(1)) if world.uid(eid) == made[0].actor)
-        assert esper.component_for_entity(first_rat, Position).square == (9, 3)
+        assert world.get(first_rat, Position).square == (9, 3)
         assert made[0].data["items"] == 0
         group = next(eid for eid in world.creatures_in(room_id(2)) if world.uid(eid) == made[1].actor)
-        assert body(group).heads == 5
+        assert body(world, group).heads == 5
         assert all(e.data["items"] == 0 for e in made)
     finally:
         world.close()
@@ -446,13 +445,13 @@ def test_N18_anger_lasts_12_turns_out_of_sight_then_settles(content):
     world = make_world(content, row_map(3), seed=18)
     try:
         wolf = spawn(world, "wolf", 2)
-        mood(wolf).state, mood(wolf).last_seen, mood(wolf).aware = "angered", room_id(0), world.aware_full
+        mood(world, wolf).state, mood(world, wolf).last_seen, mood(world, wolf).aware = "angered", room_id(0), world.aware_full
         assert world.aware_full == 12
         for _ in range(11):
             behaviour.run(world)
-            assert mood(wolf).state == "angered"
+            assert mood(world, wolf).state == "angered"
         behaviour.run(world)
-        assert mood(wolf).state != "angered"
+        assert mood(world, wolf).state != "angered"
     finally:
         world.close()
 
@@ -460,13 +459,13 @@ def test_N18_anger_lasts_12_turns_out_of_sight_then_settles(content):
 @pytest.mark.rule("N16")
 def test_N16_a_coward_snaps_below_half_health_not_at_half(world):
     goblins = spawn(world, "goblin_cutters", 0, heads=0)
-    body(goblins).card = replace(body(goblins).card, health=20)
-    body(goblins).health = 10
+    body(world, goblins).card = replace(body(world, goblins).card, health=20)
+    body(world, goblins).health = 10
     behaviour.run(world)
-    assert mood(goblins).state == "cowardly"
-    body(goblins).health = 9
+    assert mood(world, goblins).state == "cowardly"
+    body(world, goblins).health = 9
     behaviour.run(world)
-    assert mood(goblins).state == "angered" and mood(goblins).aware == world.aware_full
+    assert mood(world, goblins).state == "angered" and mood(world, goblins).aware == world.aware_full
 
 
 @pytest.mark.rule("N14")
@@ -479,7 +478,7 @@ def test_N14_a_trap_is_spent_20_turns_a_passed_trial_spends_nothing_and_its_stun
         wolf = spawn(world, "wolf", 1)
         world.turn = 1
         moving.spring_traps(world, wolf, room_id(1))
-        assert len(kinds(world, "trap")) == 1 and body(wolf).stunned == 1
+        assert len(kinds(world, "trap")) == 1 and body(world, wolf).stunned == 1
         assert [(e.target, e.data["turns"]) for e in kinds(world, "stun")] == [(world.uid(wolf), 1)]
         world.turn = 20
         moving.spring_traps(world, wolf, room_id(1))
@@ -513,16 +512,16 @@ def test_N14_C13_a_trap_of_a_school_is_reduced_by_its_resistance_and_nothing_to_
     try:
         spirit = spawn(world, "ember_spirit", 1)
         wolf = spawn(world, "wolf", 1)
-        wolf_health, spirit_health = body(wolf).health, body(spirit).health
+        wolf_health, spirit_health = body(world, wolf).health, body(world, spirit).health
         for eid in (spirit, wolf):
             world.trap_spent.clear()
             moving.spring_traps(world, eid, room_id(1))
         world.trap_spent.clear()
-        set_resist = replace(body(wolf).card, element_resist={"fire": 4})
-        body(wolf).card = set_resist
+        set_resist = replace(body(world, wolf).card, element_resist={"fire": 4})
+        body(world, wolf).card = set_resist
         moving.spring_traps(world, wolf, room_id(1))
         assert [e.data["damage"] for e in kinds(world, "trap")] == [0, 10, 6]
-        assert body(spirit).health == spirit_health and body(wolf).health == wolf_health - 16
+        assert body(world, spirit).health == spirit_health and body(world, wolf).health == wolf_health - 16
     finally:
         world.close()
 
@@ -537,7 +536,7 @@ def test_N14_no_room_to_stand_stops_a_move(content):
         spawn(world, "wanderer", 1)
         result = game.do(Move(world.hero, room_id(1)))
         assert (result.ok, result.reason) == (False, "There is no room to stand in Room 1.")
-        assert room_of(world.hero) == room_id(0)
+        assert room_of(world, world.hero) == room_id(0)
     finally:
         world.close()
 
@@ -549,19 +548,19 @@ def test_N14_moving_costs_an_action_point_and_waits_for_one(content):
     try:
         first, second = spawn(world, "wanderer", 1, provisions=False), spawn(world, "wanderer", 2, provisions=False)
         for eid in (first, second):
-            mood(eid).state = "exploring"
-            body(eid).ap = 2
+            mood(world, eid).state = "exploring"
+            body(world, eid).ap = 2
         movement.run(world)
-        assert room_of(first) != room_id(1) and room_of(second) != room_id(2)  # both moved, the second too
-        assert body(first).ap == body(second).ap == 1
-        here = room_of(first)
-        body(first).ap = 0
+        assert room_of(world, first) != room_id(1) and room_of(world, second) != room_id(2)  # both moved, the second too
+        assert body(world, first).ap == body(world, second).ap == 1
+        here = room_of(world, first)
+        body(world, first).ap = 0
         movement.run(world)
-        assert room_of(first) == here
-        body(first).ap = 2
+        assert room_of(world, first) == here
+        body(world, first).ap = 2
         moving.stun(world, first, 1)
         movement.run(world)
-        assert room_of(first) == here and body(first).ap == 2
+        assert room_of(world, first) == here and body(world, first).ap == 2
     finally:
         world.close()
 
@@ -572,10 +571,10 @@ def test_N17_a_fleeing_creature_stopped_by_a_locked_door_says_so_others_do_not(c
     try:
         runner = spawn(world, "wanderer", 1, provisions=False)
         walker = spawn(world, "villager", 1, provisions=False)
-        mood(runner).state, mood(walker).state = "fleeing", "exploring"
-        body(runner).ap = body(walker).ap = 2
+        mood(world, runner).state, mood(world, walker).state = "fleeing", "exploring"
+        body(world, runner).ap = body(world, walker).ap = 2
         movement.run(world)
-        assert room_of(runner) == room_of(walker) == room_id(1)
+        assert room_of(world, runner) == room_of(world, walker) == room_id(1)
         blocked = kinds(world, "move_blocked")
         assert [(e.actor, e.room, e.data["reason"]) for e in blocked] == [
             (world.uid(runner), room_id(1), "The door is locked. It needs the Iron key.")]
@@ -592,20 +591,20 @@ def test_N15_N18_scent_hunters_smell_prey_others_only_the_hero_and_an_angered_cr
     world = make_world(content, row_map(3), seed=15)
     try:
         hunter = spawn(world, "wolf", 1)
-        ident = esper.component_for_entity(hunter, Identity)
+        ident = world.get(hunter, Identity)
         ident.tags = ident.tags | {"scent_hunter"}
         plain = spawn(world, "zombie", 1)
         world.scent_field.prey[room_id(0)] = 0.9
         world.scent_field.hero[room_id(2)] = 0.5
-        mood(hunter).state = mood(plain).state = "exploring"
+        mood(world, hunter).state = mood(world, plain).state = "exploring"
         hunted = [movement.by_scent(world, hunter, world.rooms.exits[room_id(1)]) for _ in range(200)]
         smelt = [movement.by_scent(world, plain, world.rooms.exits[room_id(1)]) for _ in range(200)]
         assert {c[1] for c in hunted if c} == {room_id(0)} and {c[1] for c in smelt if c} == {room_id(2)}
-        mood(hunter).state, mood(hunter).last_seen = "angered", room_id(1)
-        tracked = [movement.choose_exit(world, hunter, mood(hunter), room_id(1)) for _ in range(200)]
+        mood(world, hunter).state, mood(world, hunter).last_seen = "angered", room_id(1)
+        tracked = [movement.choose_exit(world, hunter, mood(world, hunter), room_id(1)) for _ in range(200)]
         assert {c[1] for c in tracked if c} == {room_id(0)}  # still a hunter: prey scent is the strongest
         move_hero(world, 1)
-        assert movement.choose_exit(world, hunter, mood(hunter), room_id(1)) is None
+        assert movement.choose_exit(world, hunter, mood(world, hunter), room_id(1)) is None
     finally:
         world.close()
 
@@ -618,13 +617,13 @@ def test_N15_scent_of_exactly_the_strong_threshold_is_followed_and_a_tie_goes_to
     world = make_world(content, row_map(3), seed=151)
     try:
         npc = spawn(world, "zombie", 1)
-        mood(npc).state = "exploring"
+        mood(world, npc).state = "exploring"
         n = 1000
         world.scent_field.hero[room_id(2)] = 0.29
-        right = sum(movement.choose_exit(world, npc, mood(npc), room_id(1))[1] == room_id(2) for _ in range(n))
+        right = sum(movement.choose_exit(world, npc, mood(world, npc), room_id(1))[1] == room_id(2) for _ in range(n))
         assert abs(right / n - 0.5) < 0.05  # 3 standard deviations of 1000 draws at 0.5 are 0.047
         world.scent_field.hero[room_id(2)] = 0.30
-        right = sum(movement.choose_exit(world, npc, mood(npc), room_id(1))[1] == room_id(2) for _ in range(n))
+        right = sum(movement.choose_exit(world, npc, mood(world, npc), room_id(1))[1] == room_id(2) for _ in range(n))
         assert abs(right / n - 0.9) < 0.03
         world.scent_field.hero[room_id(0)] = 0.30
         first = world.rooms.exits[room_id(1)][0][1]
@@ -651,7 +650,7 @@ def test_N14_a_door_opened_with_its_key_stays_open_and_a_keyless_lock_names_no_k
         wanderer = spawn(world, "wanderer", 0)  # no key, and the door is open now
         exit_ = next(e for e, to in world.rooms.exits[room_id(0)] if to == room_id(1))
         assert moving.go(world, wanderer, exit_, room_id(1), force=False) == ""
-        assert room_of(wanderer) == room_id(1)
+        assert room_of(world, wanderer) == room_id(1)
         assert [e.kind for e in world.events if e.actor == world.uid(wanderer)][-2:] == ["leave", "enter"]
     finally:
         world.close()
@@ -668,3 +667,13 @@ def test_N14_a_creature_killed_by_a_trap_springs_no_more(content):
         assert world.trap_spent.get(301) is None
     finally:
         world.close()
+
+
+def test_every_mood_has_its_row_in_the_moods_table_and_the_rows_say_the_rules():
+    """game/world/moods.py: one row per mood; N17 a fleeing creature neither fights, arms nor is angered by
+    blows; N18 only an angered one forces doors; N12 a resting or wary one stays put."""
+    assert set(MOODS) == set(MoodState)
+    assert [s for s, m in MOODS.items() if not m.fights] == [MoodState.FLEEING] == \
+        [s for s, m in MOODS.items() if not m.arms] == [s for s, m in MOODS.items() if not m.angered_by_blows]
+    assert [s for s, m in MOODS.items() if m.forces_doors] == [MoodState.ANGERED]
+    assert {s for s, m in MOODS.items() if not m.moves} == {MoodState.RESTING, MoodState.WARY}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import esper
 import pytest
 
 from game.launch import new_game
@@ -17,8 +16,8 @@ from game.world.commands import Attack, Equip, Move, Offer, PickUp, Talk
 from game.world.components import Inventory, Item, Needs
 from game.world.talkview import talk_view
 from game.world.verbs import combat, factory, moving
-from tests.data_edits import content_error
-from tests.world_fixtures import body, kinds, make_world, mood, room_id, room_of, row_map, spawn
+from tests.helpers.data_edits import content_error
+from tests.helpers.world_fixtures import body, kinds, make_world, mood, room_id, room_of, row_map, spawn
 
 BLOWS = ("hit", "miss", "dodge")
 
@@ -34,13 +33,13 @@ def said(world, *event_kinds):
 
 
 def carried(world, eid, item_id):
-    return sum(esper.component_for_entity(i, Item).count for i in esper.component_for_entity(eid, Inventory).items
-               if esper.component_for_entity(i, Item).item_id == item_id)
+    return sum(world.get(i, Item).count for i in world.get(eid, Inventory).items
+               if world.get(i, Item).item_id == item_id)
 
 
 def tough(world):
     """A hero the fight cannot end."""
-    hero = body(world.hero)
+    hero = body(world, world.hero)
     hero.card = replace(hero.card, health=10**6)
     hero.health = 10**6
 
@@ -74,15 +73,15 @@ def test_C4_a_bear_that_guards_its_den_lets_a_hero_walk_past(world, game):
     bear = spawn(world, "cave_bear", 1)
     assert game.do(Move(world.hero, room_id(1))).ok
     game.end_turn()
-    assert mood(bear).state == "wary" and not blows(world, bear)
+    assert mood(world, bear).state == "wary" and not blows(world, bear)
     assert said(world, "warn") == ["Cave Bear rears up at Hero: this is its ground. Leave, or it will fight."]
     assert game.do(Move(world.hero, room_id(2))).ok
     game.end_turn()
-    assert not blows(world, bear) and mood(bear).state == "resting" and room_of(bear) == room_id(1)
+    assert not blows(world, bear) and mood(world, bear).state == "resting" and room_of(world, bear) == room_id(1)
     assert said(world, "let_go") == ["Cave Bear lets Hero go and settles back on its ground."]
     for _ in range(5):
         game.end_turn()
-    assert not blows(world, bear) and room_of(bear) == room_id(1)  # it does not follow
+    assert not blows(world, bear) and room_of(world, bear) == room_id(1)  # it does not follow
 
 
 @pytest.mark.rule("C4")
@@ -93,14 +92,14 @@ def test_C4_the_bear_fights_a_hero_who_stays_and_lets_a_retreating_one_go(world,
     game.end_turn()  # warned
     game.end_turn()  # still there: it fights
     assert said(world, "defend") == ["Hero did not leave: Cave Bear fights for its ground."]
-    assert mood(bear).state == "angered" and len(blows(world, bear)) == 1  # one strike a turn (N25)
+    assert mood(world, bear).state == "angered" and len(blows(world, bear)) == 1  # one strike a turn (N25)
     game.do(Move(world.hero, room_id(0)))
     game.end_turn()
     struck = len(blows(world, bear))
     for _ in range(5):
         game.end_turn()
-    assert len(blows(world, bear)) == struck and room_of(bear) == room_id(1)  # no chase (N18 would)
-    assert mood(bear).state == "resting"
+    assert len(blows(world, bear)) == struck and room_of(world, bear) == room_id(1)  # no chase (N18 would)
+    assert mood(world, bear).state == "resting"
 
 
 @pytest.mark.rule("C4")
@@ -108,7 +107,7 @@ def test_C4_a_needless_guardian_stays_on_its_ground_where_a_wanderer_would_roam(
     golem = spawn(world, "stone_golem", 1)  # elemental: no needs, so it would wander (N15)
     for _ in range(20):
         game.end_turn()
-    assert room_of(golem) == room_id(1) and mood(golem).state == "resting"
+    assert room_of(world, golem) == room_id(1) and mood(world, golem).state == "resting"
 
 
 # -- food: a hungry wolf is bought off with a ration -----------------------------------------------------
@@ -122,8 +121,8 @@ def test_C4_a_hungry_wolf_takes_a_ration_and_slinks_away(world, game):
     assert said(world, "bargain") == ["Wolf takes the Ration from Hero and slinks away."]
     assert carried(world, world.hero, "ration") == before - 1 and carried(world, wolf, "ration") >= 1
     game.end_turn()
-    assert not blows(world, wolf) and mood(wolf).state == "appeased"
-    assert room_of(wolf) != room_id(0)  # it slinks away
+    assert not blows(world, wolf) and mood(world, wolf).state == "appeased"
+    assert room_of(world, wolf) != room_id(0)  # it slinks away
 
 
 @pytest.mark.rule("C4")
@@ -141,18 +140,18 @@ def test_C4_a_bargain_holds_30_turns_then_the_wolf_hunts_again(world, game):
     assert world.content.motives.appeased_turns == 30
     while world.turn < offered + 29:
         game.end_turn()
-        assert mood(wolf).state == "appeased" and not world.is_enemy(wolf, world.hero)
+        assert mood(world, wolf).state == "appeased" and not world.is_enemy(wolf, world.hero)
     game.end_turn()
-    assert world.turn == offered + 30 and mood(wolf).state != "appeased" and world.is_enemy(wolf, world.hero)
+    assert world.turn == offered + 30 and mood(world, wolf).state != "appeased" and world.is_enemy(wolf, world.hero)
 
 
 @pytest.mark.rule("C4")
 def test_C4_a_refused_offer_costs_the_ap_and_the_fight_goes_on(world, game):
     wolf = spawn(world, "wolf", 0)
     club = hero_item(world, "club")
-    ap = body(world.hero).ap
+    ap = body(world, world.hero).ap
     assert game.do(Offer(world.hero, wolf, club)).ok
-    assert body(world.hero).ap == ap - 1
+    assert body(world, world.hero).ap == ap - 1
     assert said(world, "bargain_refused")[0].endswith("will not take the Club: it wants food.")
     assert world.is_enemy(wolf, world.hero)
 
@@ -162,12 +161,12 @@ def test_C4_goblins_take_their_price_in_gold_ten_coins_a_tier(world, game):
     goblins = spawn(world, "goblin_cutters", 0, heads=6)
     tier = world.content.codex.creatures["goblin_cutters"].tier
     purse = hero_item(world, "gold")  # the hero's purse (it starts with gold of its own)
-    esper.component_for_entity(purse, Item).count = 10 * tier - 1
+    world.get(purse, Item).count = 10 * tier - 1
     game.do(Offer(world.hero, goblins, purse))
     assert said(world, "bargain_refused")[-1].endswith(f"it wants {10 * tier} gold.")
-    esper.component_for_entity(purse, Item).count = 10 * tier
+    world.get(purse, Item).count = 10 * tier
     assert carried(world, world.hero, "gold") == 10 * tier
-    body(world.hero).ap = 1
+    body(world, world.hero).ap = 1
     game.do(Offer(world.hero, goblins, purse))
     assert carried(world, goblins, "gold") == 10 * tier and carried(world, world.hero, "gold") == 0
     assert not world.is_enemy(goblins, world.hero)
@@ -180,9 +179,9 @@ def test_C4_goblins_take_their_price_in_gold_ten_coins_a_tier(world, game):
 ])
 def test_C4_no_bargain_with_the_mindless_or_one_that_takes_nothing(world, game, codex_id, reason):
     eid = spawn(world, codex_id, 0)
-    ap = body(world.hero).ap
+    ap = body(world, world.hero).ap
     result = game.do(Offer(world.hero, eid, hero_item(world, "ration")))
-    assert (result.ok, result.reason) == (False, reason) and body(world.hero).ap == ap
+    assert (result.ok, result.reason) == (False, reason) and body(world, world.hero).ap == ap
 
 
 # -- hoard: a collector fights to keep what it holds ------------------------------------------------------
@@ -199,11 +198,11 @@ def test_C4_a_collector_ignores_a_hero_who_takes_nothing_and_fights_one_who_does
         tough(world)
         for _ in range(3):
             game.end_turn()
-        assert not blows(world, dragon) and mood(dragon).state == "resting"
+        assert not blows(world, dragon) and mood(world, dragon).state == "resting"
         assert game.do(PickUp(world.hero, cup)).ok
         assert said(world, "hoard_taken") == ["Ancient Dragon sees Hero take Gold ×50 and fights to keep what it holds."]
         game.end_turn()
-        assert mood(dragon).state == "angered" and blows(world, dragon)
+        assert mood(world, dragon).state == "angered" and blows(world, dragon)
     finally:
         world.close()
 
@@ -216,7 +215,7 @@ def test_C4_bats_that_want_to_be_left_alone_shy_away_and_fight_only_when_struck(
     game.do(Move(world.hero, room_id(1)))
     game.end_turn()
     assert said(world, "shy") == ["Cave Bats wants to be left alone and shies away from Hero."]
-    assert not blows(world, bats) and room_of(bats) != room_id(1)
+    assert not blows(world, bats) and room_of(world, bats) != room_id(1)
 
 
 @pytest.mark.rule("C4")
@@ -224,7 +223,7 @@ def test_C4_struck_bats_fight_back(world, game):
     bats = spawn(world, "cave_bats", 0, heads=4)
     game.do(Attack(world.hero, bats))
     game.end_turn()
-    assert mood(bats).state == "angered" and blows(world, bats)
+    assert mood(world, bats).state == "angered" and blows(world, bats)
 
 
 # -- the card ----------------------------------------------------------------------------------------------
@@ -239,8 +238,8 @@ def test_C4_the_card_says_what_it_seems_to_want(content, codex_id, line, hunger)
     world = make_world(content, row_map(2, size=(10, 8)))
     try:
         eid = spawn(world, codex_id, 1)
-        if esper.try_component(eid, Needs) is not None:
-            esper.component_for_entity(eid, Needs).hunger = hunger
+        if world.try_get(eid, Needs) is not None:
+            world.get(eid, Needs).hunger = hunger
         view = views.creature(world, eid)
         assert [text for text, _ in card_lines(view)][1] == line
         assert views.creature(world, world.hero).seems == ""
@@ -294,8 +293,8 @@ def test_C4_a_failed_offer_in_the_dialogue_costs_the_ap_and_the_wolf_still_fight
     wolf = spawn(world, "wolf", 0)
     game.do(Talk(world.hero, wolf))
     water = next(c for c in talk_view(world, world.hero, wolf).choices if c.label == "Offer the Water bottle")
-    ap = body(world.hero).ap
-    assert game.do(Offer(world.hero, wolf, water.item)).ok and body(world.hero).ap == ap - 1
+    ap = body(world, world.hero).ap
+    assert game.do(Offer(world.hero, wolf, water.item)).ok and body(world, world.hero).ap == ap - 1
     assert said(world, "bargain_refused") == ["Wolf will not take the Water bottle: it wants food."]
     assert world.is_enemy(wolf, world.hero)
 
@@ -324,7 +323,6 @@ def by_uid(world, uid):
 @pytest.fixture
 def caves():
     game = new_game(ROOT / "maps" / "caves.tmx", 3)
-    game.world.ecs.activate()
     tough(game.world)
     yield game
     game.close()
@@ -367,8 +365,8 @@ def test_C36_in_the_caves_a_shortbow_shoots_into_the_rat_swarm_with_better_odds(
     rats = by_uid(world, "rat_swarm#6")
     bow = factory.spawn_item(world, "shortbow", owner=world.hero)
     assert caves.do(Equip(world.hero, bow)).ok
-    shot = combat.strike_of(body(world.hero))
-    assert (shot.kind, shot.chance) == ("ranged", 64) and body(rats).heads == 5
-    assert combat.aimed(world, shot, body(rats)).chance == 73
-    body(rats).heads = 1
-    assert combat.aimed(world, shot, body(rats)).chance == 64  # the last rat: C39
+    shot = combat.strike_of(body(world, world.hero))
+    assert (shot.kind, shot.chance) == ("ranged", 64) and body(world, rats).heads == 5
+    assert combat.aimed(world, shot, body(world, rats)).chance == 73
+    body(world, rats).heads = 1
+    assert combat.aimed(world, shot, body(world, rats)).chance == 64  # the last rat: C39

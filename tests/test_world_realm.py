@@ -2,18 +2,18 @@
 dungeon runs that end when the hero leaves, settlements that keep living, several heroes."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.launch import new_realm
 from game.paths import REGION_MAP
 from game.save.worldsave import load_realm, save_realm
-from tests.test_world_bot import walk_to
+from tests.helpers.realm import walk_to
 from game.world.commands import Ask, Talk
-from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Persona, Position
+from game.world.components import Body, Identity, Loyalty, Memories, Needs, Opinions, Persona
 from game.world.driver import Driver
-from game.world.realm import distance_to_road
+from game.world.travel import distance_to_road
 from game.world.verbs import social
+from tests.helpers.realm import go_up, named
 
 VILLAGE, TOWER, KEEP, CRYPT = 1, 2, 3, 4  # the places' object ids in maps/region.tmx
 
@@ -23,22 +23,6 @@ def realm():
     made = new_realm(REGION_MAP, 11)
     yield made
     made.close()
-
-
-def named(world, name: str) -> int:
-    world.ecs.activate()
-    return next(eid for eid, ident in esper.get_component(Identity) if ident.name == name)
-
-
-def go_up(realm) -> None:
-    """Put the hero in its site's room with the way up (as if it had walked there) and leave."""
-    world, site = realm.here, realm.sites[realm.hero.place]
-    world.ecs.activate()
-    pos = esper.component_for_entity(world.hero, Position)
-    world.rooms.remove(world.hero, pos.room, [pos.square])
-    pos.room, pos.square = site.surface, world.rooms.free_spot(site.surface)
-    world.rooms.place(world.hero, pos.room, [pos.square])
-    assert realm.leave().ok
 
 
 @pytest.mark.rule("N62")
@@ -94,7 +78,6 @@ def test_travel_costs_turns_by_road_length_shown_before_leaving(realm):
 def test_leaving_is_only_by_the_way_up(realm):
     assert realm.travel(VILLAGE).ok
     world = realm.here
-    world.ecs.activate()
     assert world.room_of(world.hero) == realm.sites[VILLAGE].surface  # the village's gate is its entrance
     assert realm.travel(KEEP).ok is False
     assert realm.leave().ok and realm.here is None and realm.hero.traveller is not None
@@ -107,14 +90,14 @@ def test_N2_a_dungeon_population_lives_for_one_run(realm):
     world = realm.here
     assert len(world.creatures()) == len(keep.map.placements) + 1  # a fresh population and the hero
     victim = next(eid for eid in world.creatures() if eid != world.hero)
-    esper.component_for_entity(victim, Body).health = 1
+    world.get(victim, Body).health = 1
     uids = sorted(world.uid(e) for e in world.creatures())
     realm.leave()
     assert keep.world is None  # leaving ends the run
     realm.travel(KEEP)
     again = realm.here
     assert again is not world and len(again.creatures()) == len(keep.map.placements) + 1
-    assert all(esper.component_for_entity(e, Body).health == esper.component_for_entity(e, Body).card.health
+    assert all(again.get(e, Body).health == again.get(e, Body).card.health
                for e in again.creatures() if e != again.hero)  # N2: a fresh run, the wounded one healed
     assert sorted(again.uid(e) for e in again.creatures()) == uids  # the same placements, made anew
 
@@ -126,17 +109,17 @@ def test_N3_world_npcs_keep_state_opinions_and_memories_between_visits(realm):
     aldric = named(village, "Aldric Millwood")
     social.remember(village, aldric, village.hero, "help")
     social.shift(village, aldric, village.hero, 5)
-    first = esper.component_for_entity(aldric, Opinions).of["hero"].first
-    esper.component_for_entity(aldric, Loyalty).to["hero"] = 7
+    first = village.get(aldric, Opinions).of["hero"].first
+    village.get(aldric, Loyalty).to["hero"] = 7
     realm.leave()
     realm.travel(KEEP)
     Driver(realm.here).end_turn()
     realm.leave()
     realm.travel(VILLAGE)
     assert realm.here is village and named(village, "Aldric Millwood") == aldric  # the same person, not a new one
-    assert esper.component_for_entity(aldric, Opinions).of["hero"].first == first  # what it first thought
-    assert esper.component_for_entity(aldric, Loyalty).to["hero"] == 7
-    assert any(m.hero == "hero" and m.deed == "help" for m in esper.component_for_entity(aldric, Memories).known)
+    assert village.get(aldric, Opinions).of["hero"].first == first  # what it first thought
+    assert village.get(aldric, Loyalty).to["hero"] == 7
+    assert any(m.hero == "hero" and m.deed == "help" for m in village.get(aldric, Memories).known)
 
 
 @pytest.mark.rule("N3")
@@ -147,11 +130,11 @@ def test_N3_a_settlement_lives_the_turns_the_hero_is_away(realm):
     realm.leave()
     realm.travel(TOWER)
     assert tower.turn == realm.now == (12 + 12 + 14) * 5  # it lived every turn of both journeys
-    tower.ecs.activate()
-    hungry = [n.hunger for _, n in esper.get_component(Needs)]
+    hungry = [n.hunger for _, n in tower.query(Needs)]
     assert max(hungry) > 0  # its residents grew hungry meanwhile (and ate: N8-N11 ran)
 
 
+@pytest.mark.slow
 def test_catch_up_is_capped_at_the_data_number(realm):
     assert realm.tuning["catch_up"] == 2000
     tower = realm.sites[TOWER]
@@ -189,6 +172,7 @@ def test_N3_several_heroes_each_with_its_own_uid_and_place(realm):
     assert realm.travel(VILLAGE).ok and realm.here.uid(realm.here.hero) == "hero#2"
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N5")
 def test_N5_merchants_stay_in_their_shops_every_turn_living_on_their_stock(realm):
     """Merchants are stationary (N5): each eats and drinks from its stock, which every restock lays in again
@@ -203,10 +187,9 @@ def test_N5_merchants_stay_in_their_shops_every_turn_living_on_their_stock(realm
         realm.clock += 1  # the hero on the road: both settlements live every turn
         for site in sites:
             realm.catch_up(site)
-            site.world.ecs.activate()
-            for eid, ident in esper.get_component(Identity):
+            for eid, ident in site.world.query(Identity):
                 if ident.kind == "merchant" and site.world.alive(eid):
-                    needs = esper.component_for_entity(eid, Needs)
+                    needs = site.world.get(eid, Needs)
                     seen += 1
                     away += site.world.room_of(eid) != shops[ident.name]
                     worst = max(worst, needs.hunger, needs.thirst)
@@ -214,6 +197,7 @@ def test_N5_merchants_stay_in_their_shops_every_turn_living_on_their_stock(realm
     assert worst <= 80  # never past complaining: nothing sends it out for food
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N3")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_N3_the_towers_merchant_and_travellers_live_through_the_siege_which_keeps_to_its_posts(seed):
@@ -228,15 +212,14 @@ def test_N3_the_towers_merchant_and_travellers_live_through_the_siege_which_keep
         realm.clock = 1100
         realm.catch_up_all()
         world = realm.sites[TOWER].world
-        world.ecs.activate()
-        living = {ident.name: eid for eid, ident in esper.get_component(Identity) if world.alive(eid)}
+        living = {ident.name: eid for eid, ident in world.query(Identity) if world.alive(eid)}
         on_road = {w.traveller.identity.name for w in realm.road}
         assert {"Quartermaster Dern", "Herald Roderic", "Envoy Ilse"} <= set(living) | on_road
         assert "Quartermaster Dern" in living and "Captain Ysolt Varr" in living
-        camp = [eid for eid, ident in esper.get_component(Identity)
+        camp = [eid for eid, ident in world.query(Identity)
                 if ident.codex_id == "bandit_chief" and world.alive(eid)]
         assert len(camp) == 1 and world.room_name(world.room_of(camp[0])) == "Enemy Camp"
-        siege = [eid for eid, ident in esper.get_component(Identity) if ident.kind == "dungeon" and world.alive(eid)
+        siege = [eid for eid, ident in world.query(Identity) if ident.kind == "dungeon" and world.alive(eid)
                  and world.map.rooms[world.room_of(eid)].theme != "keep"]
         assert len(siege) >= 20
     finally:
@@ -245,8 +228,7 @@ def test_N3_the_towers_merchant_and_travellers_live_through_the_siege_which_keep
 
 def residents(site) -> dict[str, int]:
     world = site.world
-    world.ecs.activate()
-    return {ident.name: eid for eid, ident in esper.get_component(Identity)
+    return {ident.name: eid for eid, ident in world.query(Identity)
             if ident.kind in ("world", "merchant", "notable")}
 
 
@@ -259,7 +241,7 @@ def test_N85_N86_residents_keep_their_map_names_family_names_and_backgrounds_for
         placed = {p.name: p for p in site.map.placements if p.kind in ("world", "merchant", "notable")}
         assert set(people) == set(placed)  # N85: the map's names, family names and all
         for name, eid in people.items():
-            persona = esper.try_component(eid, Persona)
+            persona = site.world.try_get(eid, Persona)
             if placed[name].background:
                 assert persona.background == placed[name].background  # N86: the map's distribution kept
     assert all(len(name.split()) >= 2 for name in residents(realm.sites[VILLAGE]))  # villagers: Aldric Millwood
@@ -270,12 +252,10 @@ def test_N85_N86_residents_keep_their_map_names_family_names_and_backgrounds_for
         for pid in (VILLAGE, TOWER):
             before, after = realm.sites[pid], loaded.sites[pid]
             assert set(residents(after)) == set(residents(before))
-            after.world.ecs.activate()
-            kept = {n: esper.component_for_entity(e, Persona).background for n, e in residents(after).items()
-                    if esper.has_component(e, Persona)}
-            before.world.ecs.activate()
-            assert kept == {n: esper.component_for_entity(e, Persona).background
-                            for n, e in residents(before).items() if esper.has_component(e, Persona)}
+            kept = {n: after.world.get(e, Persona).background for n, e in residents(after).items()
+                    if after.world.has(e, Persona)}
+            assert kept == {n: before.world.get(e, Persona).background
+                            for n, e in residents(before).items() if before.world.has(e, Persona)}
     finally:
         loaded.close()
 
@@ -289,7 +269,6 @@ def test_N87_residents_talk_and_pass_word_among_themselves_while_the_hero_is_awa
     assert village_talk  # the pair stage runs in a settlement nobody visits (N7, N66)
     talkers = {e.actor for e in village_talk} | {e.target for e in village_talk}
     world = realm.sites[VILLAGE].world
-    world.ecs.activate()
     kinds = {world.actors.by_uid(uid).ident.kind for uid in talkers if world.actors.by_uid(uid)}
     assert "world" in kinds  # residents among them, with the same rules as anyone (N87)
 
@@ -349,5 +328,5 @@ def test_N3_two_heroes_get_different_greetings_from_the_same_villager_after_diff
     assert greetings["hero"] and greetings[second.uid] and greetings["hero"] != greetings[second.uid]
     world = realm.sites[VILLAGE].world
     aldric = named(world, "Aldric Millwood")
-    known = {m.hero: m.deed for m in esper.component_for_entity(aldric, Memories).known}
+    known = {m.hero: m.deed for m in world.get(aldric, Memories).known}
     assert known == {"hero": "help", second.uid: "slight"}

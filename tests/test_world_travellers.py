@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-import esper
 import pytest
 
 from game.launch import load_region_maps, new_realm
@@ -19,8 +18,10 @@ from game.world.commands import Ask, Talk
 from game.world.components import Errand, Identity, Memories
 from game.world.driver import Driver
 from game.world.verbs import social
-from tests.test_world_bot import walk_to
-from tests.test_world_realm import go_up, named
+from tests.helpers.realm import walk_to
+from tests.helpers.realm import go_up, named
+
+pytestmark = pytest.mark.slow  # make test-fast leaves these out (docs/testing.md)
 
 VILLAGE, TOWER = 1, 2  # the settlements' object ids in maps/region.tmx
 TRAVELLERS = ("Herald Roderic", "Envoy Ilse")  # the tower's people whose map gives them a range
@@ -43,24 +44,21 @@ def where(realm, name: str) -> list[str]:
     found = []
     for pid, site in realm.sites.items():
         if site.world is not None:
-            site.world.ecs.activate()
-            found += [site.place.name for eid, ident in esper.get_component(Identity)
+            found += [site.place.name for eid, ident in site.world.query(Identity)
                       if ident.name == name and site.world.alive(eid)]
     return found + ["road" for w in realm.road if w.traveller.name == name]
 
 
 def traveller_uids(world) -> dict[str, str]:
     """The uids of the travellers here or gone on from here (`world.travelled`), each with its name."""
-    world.ecs.activate()
-    here = {ident.uid: ident.name for _, ident in esper.get_component(Identity) if ident.name in TRAVELLERS}
+    here = {ident.uid: ident.name for _, ident in world.query(Identity) if ident.name in TRAVELLERS}
     return {**world.travelled, **here}
 
 
 def knowers(world, hero_uid: str) -> dict[str, set[str]]:
     """Who in this world knows a deed of `hero_uid`: name -> the uids it heard it from."""
-    world.ecs.activate()
-    return {esper.component_for_entity(eid, Identity).name: {m.source for m in mem.known if m.hero == hero_uid}
-            for eid, mem in esper.get_component(Memories) if any(m.hero == hero_uid for m in mem.known)}
+    return {world.get(eid, Identity).name: {m.source for m in mem.known if m.hero == hero_uid}
+            for eid, mem in world.query(Memories) if any(m.hero == hero_uid for m in mem.known)}
 
 
 @pytest.mark.rule("N3")
@@ -75,9 +73,8 @@ def test_N3_a_traveller_stays_its_turns_then_takes_the_road_for_its_length(realm
                      (2 * STAY + 2 * ROAD, TOWER, "arrive_from", "guard#7")]
     assert where(realm, "Herald Roderic") == ["Varr's Watch"]  # back home
     world = realm.sites[TOWER].world
-    world.ecs.activate()
     assert world.uid(named(world, "Herald Roderic")) == "guard#7"  # the same creature
-    errand = esper.component_for_entity(named(world, "Herald Roderic"), Errand)
+    errand = world.get(named(world, "Herald Roderic"), Errand)
     assert errand.range == ("Varr's Watch", "Ashby Vale") and errand.leaves == 3 * STAY + 2 * ROAD
     assert len([m for m in road_events(realm.heard) if m[2] == "set_out"]) == 4  # two travellers, two trips each
     village = realm.sites[VILLAGE].map
@@ -185,14 +182,12 @@ def test_same_seed_gives_the_same_travels_and_events():
 @pytest.mark.rule("N3")
 def test_N3_a_traveller_held_by_a_hero_stays_another_stay(realm):
     world = realm.sites[TOWER].world
-    world.ecs.activate()
     social.hold(world, named(world, "Herald Roderic"), "contract")
     realm.heard = []
     realm.clock = STAY
     realm.catch_up_all()
     assert where(realm, "Herald Roderic") == ["Varr's Watch"] and where(realm, "Envoy Ilse") == ["road"]
-    world.ecs.activate()
-    assert esper.component_for_entity(named(world, "Herald Roderic"), Errand).leaves == 2 * STAY
+    assert world.get(named(world, "Herald Roderic"), Errand).leaves == 2 * STAY
 
 
 def test_a_world_save_from_before_travellers_loads_with_nobody_on_the_road(realm, tmp_path):
@@ -257,8 +252,8 @@ def test_N3_in_the_tower_a_hero_is_greeted_with_the_news_a_traveller_brought_fro
     world = realm.here
     tellers = traveller_uids(world)
     heard = {eid: next(tellers[m.source] for m in mem.known if m.hero == "hero" and m.source in tellers)
-             for eid, mem in esper.get_component(Memories) if world.alive(eid)
-             and esper.component_for_entity(eid, Identity).name not in TRAVELLERS
+             for eid, mem in world.query(Memories) if world.alive(eid)
+             and world.get(eid, Identity).name not in TRAVELLERS
              and any(m.hero == "hero" and m.source in tellers for m in mem.known)}
     assert heard
     listener = min(heard, key=lambda eid: world.rooms.distances_from(world.room_of(world.hero)).get(

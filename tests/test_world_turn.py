@@ -1,7 +1,6 @@
 """The world turn as a whole (N2, N6, N74)."""
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.maps.model import Placement
@@ -11,7 +10,7 @@ from game.world.driver import Driver
 from game.world.systems import pairs, start
 from game.world.verbs import factory
 from game.launch import new_game
-from tests.world_fixtures import body, kinds, make_world, needs, room_id, row_map, spawn
+from tests.helpers.world_fixtures import body, kinds, make_world, needs, room_id, row_map, spawn
 
 
 @pytest.mark.rule("N6")
@@ -29,7 +28,7 @@ def test_within_a_turn_needs_come_before_moods_before_blows_before_moves(content
     try:
         spawn(world, "wolf", 1)
         wanderer = spawn(world, "wanderer", 1)
-        needs(wanderer).hunger = 30
+        needs(world, wanderer).hunger = 30
         game.end_turn()
         mine = [e.kind for e in world.events if e.turn == 1 and world.uid(wanderer) in (e.actor, e.target)]
         stages = {"eat": 0, "mood": 1, "hit": 2, "miss": 2, "dodge": 2, "leave": 3}
@@ -79,21 +78,21 @@ def test_a_creature_struck_down_earlier_in_the_turn_sits_out_the_later_stages_an
     dead = spawn(world, "giant_rat", 2, provisions=False)  # listed first
     live = spawn(world, "giant_rat", 2, provisions=False)
     for eid in (dead, live):
-        needs(eid).hunger = 50
-        body(eid).conditions["bleeding"] = 1
+        needs(world, eid).hunger = 50
+        body(world, eid).conditions["bleeding"] = 1
         factory.spawn_item(world, "ration", owner=eid)
-    body(dead).health, body(live).health = 0, 2
+    body(world, dead).health, body(world, live).health = 0, 2
     conditions.run(world)
-    assert [e.actor for e in kinds(world, "suffers")] == [world.uid(live)] and body(live).health == 1
+    assert [e.actor for e in kinds(world, "suffers")] == [world.uid(live)] and body(world, live).health == 1
     assert [(e.actor, e.room, e.data["condition"]) for e in kinds(world, "condition_over")] == [
         (world.uid(live), room_id(2), "bleeding")]
-    assert body(dead).conditions == {"bleeding": 1}
+    assert body(world, dead).conditions == {"bleeding": 1}
     needs_stage.run(world)
     assert [e.actor for e in kinds(world, "eat")] == [world.uid(live)]
     behaviour.run(world)  # 1 of its health: it flees
     assert [(e.actor, e.room, e.data["mood"]) for e in kinds(world, "mood")] == [(world.uid(live), room_id(2), "fleeing")]
     growth.run(world)
-    assert (esper.component_for_entity(dead, Growth).xp, esper.component_for_entity(live, Growth).xp) == (0, 1)
+    assert (world.get(dead, Growth).xp, world.get(live, Growth).xp) == (0, 1)
     scent.run(world)
     assert world.scent_field.strength(room_id(2), True) == world.content.tuning["scent"]["prey"]  # laid once
 
@@ -104,7 +103,7 @@ def test_N29_the_level_up_note_says_the_level_and_what_it_unlocked(world):
     from game.world.components import Growth
 
     wolf = spawn(world, "wolf", 0)  # pack_howl at level 2
-    xp = esper.component_for_entity(wolf, Growth)
+    xp = world.get(wolf, Growth)
     xp.xp = 99
     growth.run(world)
     xp.xp = 299

@@ -53,7 +53,6 @@ def populated(creatures: int) -> Realm:
     while count < creatures:
         world = worlds[n % len(worlds)]
         rooms = sorted(world.map.rooms)
-        world.ecs.activate()
         if factory.spawn_creature(world, MIX[n % len(MIX)], rooms[(n // len(worlds)) % len(rooms)]) is not None:
             count += 1
         n += 1

@@ -69,7 +69,7 @@ cmp "$WORK/source-default.jsonl" "$WORK/bundle-anywhere.jsonl" || fail "the bund
 
 echo "== bundle: a bad --map is one clear line"
 (cd "$BUNDLE" && expect_error 2 "map not found: maps/nowhere.tmx" "$EXE" --headless --map maps/nowhere.tmx)
-expect_error 1 "bad_dice.tmx: 7 (Spikes): damage 'lots' is not dice" \
+expect_error 1 "bad_dice.tmx: object 7 (Spikes): damage 'lots' is not dice" \
     "$EXE" --headless --map "$ROOT/tests/data/maps_bad/bad_dice.tmx"
 
 echo "== pip install . into a fresh venv"

@@ -1,6 +1,7 @@
 """Write the corpus of hostile inputs under tests/data/hostile/ (issue 10).
 
-Every case is a file the game or its tools read (a map, a tileset, an image, a data file, a creature file)
+Every case is a file the game or its tools read (a map, a tileset, an image, a data file, a creature file,
+the player's settings file)
 written to break them: NaN, sizes beyond the limits, inflation bombs, entity bombs, template tricks.
 Each must end in its one clear line (`expect`, after the file's path) within a time and memory bound,
 changing nothing; tests/test_hostile.py runs them all and checks that the committed corpus is what this
@@ -22,7 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import msgpack  # noqa: E402
+
+from game.content.content import load_content  # noqa: E402
 from game.content.texts import EVENT_FIELDS  # noqa: E402  (the corpus names the game's events as they are)
+from game.recording import MAGIC as RECORDING_MAGIC  # noqa: E402
+from game.world.components import sheet_plain  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "hostile"
 TSX = "../../../../maps/tilesets/dungeon.tsx"  # from tests/data/hostile/maps/
@@ -136,16 +142,16 @@ def map_cases() -> list[Case]:
     road = " ".join(f"{i},0" for i in range(10_001))
     cases = [
         ("nan_coordinate", tmx(objects(rat=obj(9, "Rat", "creature", "nan", 64, props=prop("creature", "giant_rat")))),
-         "9 (Rat): x is nan, not a number of pixels"),
+         "object 9 (Rat): x is nan, not a number of pixels"),
         ("infinite_size", tmx(objects(east=obj(2, "East Room", "room", 192, 32, "inf", 96))),
-         "2 (East Room): width is inf, not a number of pixels"),
+         "object 2 (East Room): width is inf, not a number of pixels"),
         ("zero_tile_size", tmx(tile=(0, 32)), "map: tiles are 0x32 pixels; a tile is 1 to 64 pixels a side"),
         ("dice_too_many", tmx(objects(trap=obj(7, "Spikes", "trap", 256, 96, props=prop("damage", "999999999d999999999")))),
-         "7 (Spikes): damage '999999999d999999999' rolls more than 100 dice (docs/maps.md, Limits)"),
+         "object 7 (Spikes): damage '999999999d999999999' rolls more than 100 dice (docs/maps.md, Limits)"),
         ("dice_too_many_faces", tmx(objects(trap=obj(7, "Spikes", "trap", 256, 96, props=prop("damage", "2d1000000")))),
-         "7 (Spikes): damage '2d1000000' has a die of more than 1000 faces (docs/maps.md, Limits)"),
+         "object 7 (Spikes): damage '2d1000000' has a die of more than 1000 faces (docs/maps.md, Limits)"),
         ("dice_minus", tmx(objects(trap=obj(7, "Spikes", "trap", 256, 96, props=prop("damage", "d6-1")))),
-         "7 (Spikes): damage 'd6-1' is not dice in the seed's notation (e.g. d6, 2d4+1)"),
+         "object 7 (Spikes): damage 'd6-1' is not dice in the seed's notation (e.g. d6, 2d4+1)"),
         ("map_too_large", tmx(width=100_000, height=100_000, layers=""),
          "map: is 100000x100000 squares; a map is at most 256x256"),
         ("layer_bomb", tmx(width=10_000, height=10_000, layers=big_layer),
@@ -169,21 +175,21 @@ def map_cases() -> list[Case]:
         ("too_many_rooms", tmx(rooms, width=256, height=256, layers=""),
          "map: has 1001 rooms; a map has at most 1000"),
         ("room_too_large", tmx(objects(west=obj(1, "West Room", "room", 32, 32, 65 * 32, 96)), width=70, layers=layer(70, 8)),
-         "1 (West Room): room is 65x3 squares; a room is at most 64x64"),
+         "object 1 (West Room): room is 65x3 squares; a room is at most 64x64"),
         ("map_too_many_pixels", tmx(width=256, height=256, tile=64, layers=""),
          "map: is 16384x16384 pixels; the window draws a map of at most 8192x8192"),
         ("entrance_too_large", tmx(objects(entrance=obj(6, "Entrance", "entrance", 32, 32, 96, 96))),
-         "6 (Entrance): entrance must cover one square (where the hero stands), not 3x3"),
+         "object 6 (Entrance): entrance must cover one square (where the hero stands), not 3x3"),
         ("heads_beyond_the_largest_group", tmx(objects(spawner=obj(8, "Rat hole", "spawner", 288, 96, props=prop(
             "creature", "rat_swarm") + prop("heads", "65", "int")))),
-         "8 (Rat hole): property 'heads' must be at most 64, not 65"),
+         "object 8 (Rat hole): property 'heads' must be at most 64, not 65"),
         ("count_of_5000_digits", tmx(objects(rations=obj(13, "Rations", "item", 64, 64, props=prop("item", "ration")
                                                          + prop("count", "9" * 5000)))),
-         "13 (Rations): property 'count' must be at most 10000, not 99999999999999999999…"),
+         "object 13 (Rations): property 'count' must be at most 10000, not 99999999999999999999…"),
         ("light_negative", tmx(objects(west=obj(1, "West Room", "room", 32, 32, 128, 96, prop("light", "-1", "int")))),
-         "1 (West Room): light must be 0 (dark) or more, not -1"),
+         "object 1 (West Room): light must be 0 (dark) or more, not -1"),
         ("object_id_beyond", tmx(objects(rat=obj(99999999999, "Rat", "creature", 224, 64, props=prop("creature", "giant_rat")))),
-         "99999999999 (Rat): object id must be from 0 to 2147483647"),
+         "object 99999999999 (Rat): object id must be from 0 to 2147483647"),
         ("entity_bomb", entity_bomb(), "map: cannot be read (limit on input amplification factor (from DTD and "
                                        "entities) breached: line 7, column 827)"),
         ("too_many_elements", tmx(objects().replace("</properties>", "<a/>" * 200_000 + "</properties>", 1)),
@@ -193,9 +199,9 @@ def map_cases() -> list[Case]:
          "map: must be an orthogonal, finite map"),
         ("escape_characters_in_a_name", tmx(objects(rat=obj(9, "Rat\u009b2J\u202e&#10;", "creature", 2048, 64,
                                                              props=prop("creature", "giant_rat")))),
-         "9 (Rat\\x9b2J\\u202e\\n): lies outside the map (12x8 squares)"),
+         "object 9 (Rat\\x9b2J\\u202e\\n): lies outside the map (12x8 squares)"),
         ("name_of_1000_characters", tmx(objects(west=obj(1, "W" * 1000, "room", 32, 32, 128, 96))),
-         f"1 ({'W' * 40}…): name is 1000 characters long; a name has at most 100"),
+         f"object 1 ({'W' * 40}…): name is 1000 characters long; a name has at most 100"),
         ("title_of_1000_characters", tmx().replace(b'<properties><property name="kind"', b'<properties><property '
                                                     b'name="title" value="' + b"T" * 1000 + b'"/><property name="kind"'),
          "map: property 'title' is 1000 characters long; a value has at most 200"),
@@ -207,13 +213,13 @@ def map_cases() -> list[Case]:
     out = [Case(name, "map", f"{m}{name}.tmx", expect, {f"{m}{name}.tmx": text}) for name, text, expect in cases]
     tilesets = [  # (name, tsx, image file or None, expect)
         ("tileset_of_16777216_tiles", tsx("dust", tile=1, columns=4096, count=4096, size=(4096, 4096)), None,
-         "tileset dust: its image holds 16777216 tiles of 1x1; a tileset has at most 4096"),
+         "tileset dust: its image holds 16777216 tiles of 1x1; a tileset has at most 65536"),
         ("tileset_image_declared_huge", tsx("vast", size=(1_000_000, 160)), None,
          "tileset vast: image is 1000000x160 pixels; a tileset image is 1x1 to 4096x4096"),
         ("tileset_zero_tile", tsx("flat", tile=(0, 32)), None,
          "tileset flat: tiles are 0x32 pixels; a tile is 1 to 64 pixels a side"),
         ("tileset_zero_columns", tsx("thin", columns=0), None,
-         "tileset thin: columns, tilecount, spacing and margin must be whole numbers (1 to 4096 columns and tiles)"),
+         "tileset thin: columns '0' and tilecount '40' must be whole numbers from 1 to 65536"),
         ("tileset_png_claims_100000_pixels", tsx("giant", image="giant.png"), ("giant.png", png(100_000, 100_000, False)),
          "tileset giant: image is 100000x100000 pixels; a tileset image is at most 4096x4096"),
         ("tileset_image_not_a_png", tsx("text", image="text.png"), ("text.png", b"GIF89a, or anything but a PNG\n"),
@@ -230,7 +236,7 @@ def map_cases() -> list[Case]:
     places = (obj(1, "Keep", "dungeon", 64, 64, props=prop("map", "../../../../maps/default.tmx", "file"))
               + obj(2, "Vale", "settlement", 64, 64, 64, 64, prop("map", "../../../../maps/village.tmx", "file")))
     out.append(Case("region_places_overlap", "region", f"{m}region_places_overlap.tmx",
-                    "2 (Vale): place overlaps place 1 (Keep)",
+                    "object 2 (Vale): place overlaps place 1 (Keep)",
                     {f"{m}region_places_overlap.tmx": tmx(places, kind="region")}))
     return out
 
@@ -296,7 +302,9 @@ def data_cases() -> list[Case]:
         ("toml_dotted_key_bomb", "world.toml", "[factions]", "a" + ".a" * 60_000 + " = 1\n[factions]",
          "world.toml: a key joins more than 32 names with dots"),
         ("toml_nesting", "items.toml", "[ration]", "deep = " + "[" * 100_000 + "\n[ration]",
-         "items.toml: not valid TOML: arrays or tables nested too deeply"),
+         "items.toml: line 8: arrays or tables nested more than 32 deep"),
+        ("toml_long_number", "items.toml", "[ration]", "big = " + "9" * 5_000 + "\n[ration]",
+         "items.toml: line 8: a number of more than 40 digits"),
         ("item_name_with_a_nul", "items.toml", 'name = "Ration"', 'name = "Ration\\u0000"',
          "items.toml: ration.name: text must be one printable line of at most 500 characters, not 'Ration\\x00'"),
         ("creature_text_of_600_characters", "creatures/wolf.toml", 'text = "Grey', 'text = "' + "G" * 600 + 'Grey',
@@ -343,8 +351,93 @@ def data_cases() -> list[Case]:
     return out
 
 
+def settings_cases() -> list[Case]:
+    """The player's settings.toml (issue 26), read as the game reads it at start (game/ui/settings.py load):
+    each ends in its one line and the defaults (or the screen's nearest step)."""
+    cases = [
+        ("settings_nested_20000_deep", b"scale = " + b"[" * 20_000 + b"]" * 20_000,
+         "line 1: arrays or tables nested more than 32 deep; using the default settings"),
+        ("settings_integer_of_5000_digits", b"master = " + b"7" * 5_000,
+         "line 1: a number of more than 40 digits; using the default settings"),
+        ("settings_dotted_key_of_30000_parts", b"a" + b".a" * 30_000 + b" = 1",
+         "a key joins more than 32 names with dots; using the default settings"),
+        ("settings_inline_tables_nested", b"keys = " + b"{a = " * 5_000 + b"1" + b"}" * 5_000,
+         "line 1: arrays or tables nested more than 32 deep; using the default settings"),
+        ("settings_scale_off_the_steps", b"scale = 1.1\n",
+         "scale = 1.1 is not one of the settings screen's steps; using the nearest, 1"),
+    ]
+    return [Case(name, "settings", f"settings/{name}.toml", expect, {f"settings/{name}.toml": text})
+            for name, text, expect in cases]
+
+
+
+
+# ---------------------------------------------------------------- recordings
+
+def recording(body: object, version: int = 1, payload: bytes | None = None) -> bytes:
+    """A recording file (game/recording.py's format) of `body`, or of the raw compressed `payload`."""
+    payload = zlib.compress(msgpack.packb(body, use_bin_type=True)) if payload is None else payload
+    return RECORDING_MAGIC + struct.pack(">HII", version, len(payload), zlib.crc32(payload)) + payload
+
+
+def shipped_hero() -> dict:
+    """hero.toml's hero sheet as a save (and a recording) holds it."""
+    return sheet_plain(load_content().codex.shipped_sheet())
+
+
+def recording_cases() -> list[Case]:
+    """Damaged and hostile recordings, replayed with main.py --replay's run_replay."""
+    good = {"kind": "map", "map": "maps/default.tmx", "seed": 7, "hero": None, "steps": [["EndTurn", 1]] * 40,
+            "version": "0", "digest": "0" * 64}
+    whole = recording(good)
+    flipped = bytearray(whole)
+    flipped[-3] ^= 0xFF
+    nested = b"\x87" + b"".join(msgpack.packb(k) + msgpack.packb(v) for k, v in good.items() if k != "steps")
+    nested += msgpack.packb("steps") + b"\x91" * 5000 + b"\x90"  # a list in a list … 5,000 deep
+    array_bomb = b"\x87" + b"".join(msgpack.packb(k) + msgpack.packb(v) for k, v in good.items() if k != "steps")
+    array_bomb += msgpack.packb("steps") + b"\xdd\xff\xff\xff\xff" + b"\x90" * 100
+    specs = [
+        ("rec_wrong_magic", b"ETHERNALIS SAVE\n" + whole[30:], "not an Ethernalis recording (wrong magic bytes)"),
+        ("rec_header_only", whole[:len(RECORDING_MAGIC) + 3], "truncated recording (only 24 bytes)"),
+        ("rec_truncated", whole[:len(whole) // 2], f"truncated or damaged recording ({len(whole) // 2 - 31} of "
+                                                   f"{len(whole) - 31} bytes of data)"),
+        ("rec_checksum", bytes(flipped), "damaged recording (checksum mismatch)"),
+        ("rec_future_format", recording(good, version=99), "recording format 99; this game reads format 1"),
+        ("rec_inflation_bomb", recording(None, payload=zeros_zlib(80_000_000)),
+         "damaged recording (its data unpacks to more than 67108864 bytes or ends too soon)"),
+        ("rec_array_bomb", recording(None, payload=zlib.compress(array_bomb)),
+         "damaged recording (undecodable data: 4294967295 exceeds max_array_len(2000000))"),
+        ("rec_nested_bomb", recording(None, payload=zlib.compress(nested)),
+         "damaged recording (undecodable data: nested too deep)"),
+        ("rec_not_a_map", recording([1, 2, 3]), "damaged recording (its data is not a map)"),
+        ("rec_seed_text", recording({**good, "seed": "7"}), "damaged recording (seed should be a whole number)"),
+        ("rec_seed_negative", recording({**good, "seed": -1}), "damaged recording (seed out of range)"),
+        ("rec_kind_unknown", recording({**good, "kind": "dream"}),
+         "damaged recording (kind should be one of map, world)"),
+        ("rec_step_wrong_type", recording({**good, "steps": [["Move", "hero", 3]]}),
+         "damaged recording (step 1 Move.actor should be a whole number)"),
+        ("rec_step_unknown", recording({**good, "steps": [["EndTurn", 1], ["Format\x1b[2J", "c:"]]}),
+         "damaged recording (step 2 names no command (Format\\x1b[2J))"),
+        ("rec_step_huge_int", recording({**good, "steps": [["Move", 1, 2**62]]}),
+         "damaged recording (step 1 Move.room should be a whole number)"),
+        ("rec_hero_wrong", recording({**good, "hero": {"name": 5}}),
+         "damaged recording (its hero is not a hero sheet)"),
+        ("rec_hero_overreach", recording({**good, "hero": {**shipped_hero(), "charisma": 999}}),
+         "damaged recording (its hero: charisma must be from 2 to 5, not 999)"),
+        ("rec_saved_wrong", recording({**good, "saved": ["x", 99]}),
+         "damaged recording (saved should be a save's digest and a number of steps)"),
+        ("rec_world_reloaded", recording({**good, "kind": "world", "steps": [["Reload"]]}),
+         "damaged recording (a world of sites' recording is never carried on from a save)"),
+        ("rec_map_elsewhere", recording({**good, "map": "../../../../nowhere.tmx"}),
+         "its map ../../../../nowhere.tmx is not here"),
+        ("rec_empty", b"", "not an Ethernalis recording (wrong magic bytes)"),
+    ]
+    return [Case(name, "recording", f"recordings/{name}.rec", expect, {f"recordings/{name}.rec": data})
+            for name, data, expect in specs]
+
+
 def cases() -> list[Case]:
-    return map_cases() + data_cases()
+    return map_cases() + data_cases() + settings_cases() + recording_cases()
 
 
 def manifest(all_cases: list[Case]) -> bytes:

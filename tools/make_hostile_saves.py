@@ -186,6 +186,17 @@ CASES = [
     Case("fields-unnamed", "entities holding a component more than their save names",
          "components, not the",
          lambda b, p: assign(b, fields=named(lambda names: {k: v for k, v in names.items() if k != "identity"}))),
+    # -- named in issue 26 --------------------------------------------------------------------------------
+    Case("fields-component-renamed", "a flipped byte in a component's name in the fields (no entity holds it)",
+         "names a component '*ana' of its creatures, which the game does not know",
+         lambda b, p: assign(b, fields=named(lambda names: {("*ana" if k == "mana" else k): v
+                                                            for k, v in names.items()}))),
+    Case("fields-field-renamed", "a flipped byte in a field's name in the fields",
+         "names a field '\\x0erder' of the component companion, which it does not have",
+         lambda b, p: assign(b, fields=named(lambda names: {**names, "companion": [
+             "\x0erder" if n == "order" else n for n in names["companion"]]}))),
+    Case("seed-too-big", "a seed past the command line's range", "seed should be a whole number from 0 to "
+         "9223372036854775807, not 18446744073709551615", lambda b, p: assign(b, seed=2**64 - 1)),
     Case("creatures-not-list", "creatures that are no list", "creatures should be a list of maps",
          lambda b, p: assign(b, creatures={})),
     Case("rng-version", "an RNG state of another version", "rng should be Python's random state",

@@ -32,8 +32,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import esper  # noqa: E402
-
 from game.content.errors import ContentError, printable  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
 from game.runtime import tune_gc  # noqa: E402
@@ -82,7 +80,7 @@ def keep_shops(world: World, shops: dict[str, list[int]]) -> None:
 
 def provisions_left(world: World) -> Counter:
     left: Counter = Counter()
-    for _eid, item in esper.get_component(Item):
+    for _eid, item in world.query(Item):
         if world.content.items[item.item_id].provision:
             left[item.item_id] += item.count
     return left
@@ -330,9 +328,8 @@ def simulate_world(realm: Realm, turns: int, moments: int = 0) -> dict[str, dict
 
 def knowing(world: World, hero: str) -> int:
     """How many living creatures of the world know a deed of `hero` (N73)."""
-    world.ecs.activate()
     return sum(any(m.hero == hero for m in memories.known) and world.alive(eid)
-               for eid, memories in esper.get_component(Memories))
+               for eid, memories in world.query(Memories))
 
 
 def population(world: World) -> tuple[int, int]:

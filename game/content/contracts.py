@@ -1,6 +1,9 @@
 """assets/data/contracts.toml: contracts and mini-quests (N40-N44) checked on load: three passages or more
 of flavour for every background and for notable people (N41), the objectives with their rewards, the
-marked items (N42), the wants of mini-quests (N44), and every item named known to items.toml."""
+marked items (N42), the wants of mini-quests (N44), and every item named known to items.toml.
+
+The kinds of contract are the world's (game/world/verbs/contract_kinds.py): an objective here is named by
+its kind, and a kind whose objective the data lacks is never offered."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +16,6 @@ from game.content.lines import entries, line, lines, table
 from game.content.toml_file import read_toml
 from game.rules.card import SCHOOLS
 
-OBJECTIVES = ("slay", "bring", "deliver", "clear", "escort", "marked")
 PASSAGES = 3  # N41: at least this many per background
 MERCHANT = "merchant"  # the voice of merchants, who have no background (they trade, N5, and give work too)
 LINES = {"work": (), "accept": (), "another": (), "decline": (), "claim": (), "abandon": (), "deliver": ("other",),
@@ -34,7 +36,7 @@ class Objective:
     says: str
     gold: tuple[int, int]
     xp: int
-    items: tuple[str, ...] = ()  # bring: what it may want; deliver: the parcel
+    items: tuple[str, ...] = ()  # `items`: what it may ask for (bring); `item`: what it hands (deliver's parcel)
 
 
 @dataclass(frozen=True)
@@ -81,22 +83,24 @@ def _items(value: Any, where: str, path: Path, items: Mapping[str, Any]) -> tupl
 
 def _objective(data: dict[str, Any], key: str, path: Path, items: Mapping[str, Any]) -> Objective:
     where = f"objectives.{key}"
-    extra = {"bring": ("items",), "deliver": ("item",)}.get(key, ())
-    entries(data, ("says", "gold", "xp", *extra), path, where)
+    entries(data, ("says", "gold", "xp"), path, where, optional=("items", "item"))
+    if "items" in data and "item" in data:
+        raise ContentError(f"{path}: {where}: names `items` (what it may ask for) or `item` (what it hands), not both")
     gold = data["gold"]
     if not isinstance(gold, list) or len(gold) != 2 or not all(
             isinstance(g, int) and not isinstance(g, bool) and 0 <= g <= 100_000 for g in gold) or gold[0] > gold[1]:
         raise ContentError(f"{path}: {where}.gold: must be [least, most], whole numbers from 0 to 100000")
     wanted: tuple[str, ...] = ()
-    if key == "bring":
+    if "items" in data:
         wanted = _items(data["items"], f"{where}.items", path, items)
-    if key == "deliver":
+    if "item" in data:
         wanted = _items([data["item"]], f"{where}.item", path, items)
     return Objective(key, line(data["says"], SAYS, f"{where}.says", path), (gold[0], gold[1]),
                      _number(data, "xp", where, path, True, 0, 100_000), wanted)
 
 
-def _passages(found: list[Any], voice: str, path: Path) -> tuple[tuple[str, ...], tuple[frozenset[str] | None, ...]]:
+def _passages(found: list[Any], voice: str, path: Path,
+              kinds_of_work: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[frozenset[str] | None, ...]]:
     """A voice's lead-ins (N41): each a line that fits any work, or {text, fits} naming the kinds it fits (issue
     23: "something's keeping my customers away" leads to a killing, not a parcel); every kind needs one."""
     texts, fits = [], []
@@ -105,14 +109,14 @@ def _passages(found: list[Any], voice: str, path: Path) -> tuple[tuple[str, ...]
         if isinstance(passage, dict):
             entries(passage, ("text", "fits"), path, where)
             kinds = passage["fits"]
-            if not isinstance(kinds, list) or not kinds or any(k not in OBJECTIVES for k in kinds):
-                raise ContentError(f"{path}: {where}: fits must list kinds of work ({', '.join(OBJECTIVES)})")
+            if not isinstance(kinds, list) or not kinds or any(k not in kinds_of_work for k in kinds):
+                raise ContentError(f"{path}: {where}: fits must list kinds of work ({', '.join(kinds_of_work)})")
             texts.append(passage["text"])
             fits.append(frozenset(kinds))
         else:
             texts.append(passage)
             fits.append(None)
-    for kind in OBJECTIVES:
+    for kind in kinds_of_work:
         if not any(f is None or kind in f for f in fits):
             raise ContentError(f"{path}: flavour.{voice}: no passage leads in to {kind} work (one without fits does)")
     return lines(texts, (), f"flavour.{voice}", path), tuple(fits)
@@ -129,14 +133,13 @@ def load_contracts(path: Path, items: Mapping[str, Any], backgrounds: Iterable[s
     naming = table(data, "naming", path)
     entries(naming, ("epithets", "marked_items", "marked_runes"), path, "naming")
     objectives = table(data, "objectives", path)
-    entries(objectives, OBJECTIVES, path, "objectives")
     voices = (*backgrounds, NOTABLE, MERCHANT)
     flavour = table(data, "flavour", path)
     entries(flavour, voices, path, "flavour")
     for voice in voices:
         if not isinstance(flavour[voice], list) or len(flavour[voice]) < PASSAGES:
             raise ContentError(f"{path}: flavour.{voice}: needs {PASSAGES} passages or more (N41)")
-    passages = {voice: _passages(flavour[voice], voice, path) for voice in voices}
+    passages = {voice: _passages(flavour[voice], voice, path, tuple(objectives)) for voice in voices}
     runes = naming["marked_runes"]
     if not isinstance(runes, list) or not runes or any(r not in SCHOOLS for r in runes):
         raise ContentError(f"{path}: naming.marked_runes: must list runes' schools ({', '.join(SCHOOLS)})")
@@ -158,7 +161,7 @@ def load_contracts(path: Path, items: Mapping[str, Any], backgrounds: Iterable[s
         lines={k: line(lines_table[k], allowed, f"lines.{k}", path) for k, allowed in LINES.items()},
         flavour={v: texts for v, (texts, _) in passages.items()},
         fits={v: fits for v, (_, fits) in passages.items()},
-        objectives={k: _objective(table(objectives, k, path, "objectives"), k, path, items) for k in OBJECTIVES},
+        objectives={k: _objective(table(objectives, k, path, "objectives"), k, path, items) for k in objectives},
         epithets=lines(naming["epithets"], (), "naming.epithets", path),
         marked_items=_items(naming["marked_items"], "naming.marked_items", path, items),
         marked_runes=tuple(runes),

@@ -12,6 +12,7 @@ from typing import Any
 from game.content.fields import MISSING, Fields
 from game.content.toml_file import read_toml
 from game.rules.checks import Problem
+from game.rules.tags import TAGS, unknown_tags
 from game.rules.definitions import (Ability, CreatureDef, MobTrait, Motivation, NaturalWeapon,
                                     frozen)
 
@@ -87,6 +88,8 @@ def parse_creature(table: dict[str, Any], file: str, creature_id: str,
         attack_budget=fields.integer("attack_budget", None), tags=fields.texts("tags"),
         unlocks=frozen(_unlocks(fields)), text=fields.text("text", ""), source=file,
     )
+    for tag in unknown_tags(defn.tags):
+        fields.problem("tags", f"unknown tag {tag!r} (the tags are {', '.join(sorted(TAGS))}; game/rules/tags.py)")
     return (None if fields.problems else defn), fields.problems
 
 

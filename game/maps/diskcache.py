@@ -1,13 +1,15 @@
-"""The checked maps and data ids kept on disk between processes (docs/maps.md, "The map cache").
+"""Map files as pytmx read them, kept on disk between processes (docs/maps.md, "The map cache").
 
-A process's first Continue would read the region's twelve Tiled maps with pytmx and check them (about
-150 ms); game/maps/store.py asks here first. An entry is the msgpack of one DungeonMap, RegionMap or
-DataIds (game/maps/modelcodec.py), filed under its slot (a map file's path, or a data folder's) and good
-only for the key it holds: the store's digest of the files it was read from, the ids it was checked
-against, and `version()`, the code that reads maps. A cache file is input like any other: a missing,
-truncated, damaged, foreign, oversized or ill-typed entry, or a folder that cannot be read, is a miss and
-the map is read from its .tmx; only the model's own classes are built, each field of its annotated type.
-Writes are atomic (a temporary file, then os.replace) and their failures ignored.
+A process's first Continue would read the region's twelve Tiled maps with pytmx (about 100 ms);
+game/maps/store.py asks here first. An entry is the msgpack of one RawMap (game/maps/modelcodec.py), what
+pytmx read of a .tmx before any check, filed under its slot (a map file's path) and good only for the key it
+holds: the store's digest of the files it was read from and `version()`, the code that reads maps. A cache
+file is input like any other (issue 26: any program may write the cache folder): a missing, truncated,
+damaged, foreign, oversized or ill-typed entry, or a folder that cannot be read, is a miss; only the model's
+own classes are built, each field of its annotated type; `refusal` holds what is left to the limits a file
+keeps before pytmx reads it and to the files the map names; and the store then runs every check of a fresh
+read on it (a refused entry is dropped, with a line in the log, and the .tmx read again). Writes are atomic
+(a temporary file, then os.replace) and their failures ignored.
 """
 from __future__ import annotations
 
@@ -23,14 +25,12 @@ import msgpack
 
 from game import userdirs
 from game.maps import limits, modelcodec
-from game.maps.data_ids import DataIds
-from game.maps.model import DungeonMap, RegionMap
-from game.maps.modelcodec import Model
+from game.maps.tiled import RawMap
 
-FORMAT = 1  # of an entry: raise it when the file's layout changes (the code's digest covers the codec)
+FORMAT = 2  # of an entry: raise it when the file's layout changes (the code's digest covers the codec)
 MAGIC = b"ethernalis map cache\n"
 SUFFIX = ".map"
-MAX_ENTRY_BYTES = 32 * 1024 * 1024  # a map at its limits (256x256 squares, 8 layers, 10,000 objects): a few MB
+MAX_ENTRY_BYTES = 8 * 1024 * 1024  # a map at its limits (256x256 squares, 8 layers, 10,000 objects): a few MB
 # an entry is opened without waiting for a writer (a FIFO put there) and, on Windows, as bytes
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 SHAPED_BY = ("maps", "rules/card.py", "rules/definitions.py", "rules/dice.py", "rules/tables.py", "content/errors.py",
@@ -71,8 +71,9 @@ def digest(parts: list) -> bytes:
     return hashlib.sha256(msgpack.packb(parts, default=_plain, use_bin_type=True)).digest()
 
 
-def fetch(slot: str, key: bytes, kind: type[Model]) -> Model | None:
-    """The `kind` kept in `slot` for `key`, or None when there is none or anything about it is wrong."""
+def fetch(slot: str, key: bytes, kind: type[RawMap] = RawMap) -> RawMap | None:
+    """The map file as read kept in `slot` for `key`, or None when there is none or it is not one: what it holds
+    is still to be judged (`refusal`, then the map's checks)."""
     try:
         descriptor = os.open(folder() / _file_name(slot), READ_FLAGS)
         with open(descriptor, "rb") as handle:
@@ -86,13 +87,12 @@ def fetch(slot: str, key: bytes, kind: type[Model]) -> Model | None:
         kept_key, value = msgpack.unpackb(content[body:], use_list=False, raw=False)
         if kept_key != key:
             return None
-        model = modelcodec.model(kind, value)
+        return modelcodec.model(kind, value)
     except Exception:  # noqa: BLE001 — whatever a damaged or hostile entry raises, the map is read from its file
         return None
-    return model if _within_limits(model) else None
 
 
-def keep(slot: str, key: bytes, model: DungeonMap | RegionMap | DataIds) -> None:
+def keep(slot: str, key: bytes, model: RawMap) -> None:
     """File `model` in `slot` for `key`, replacing what was there in one step; a folder that cannot be made
     or written, or a model this cache cannot pack, leaves the cache as it was."""
     try:
@@ -111,6 +111,14 @@ def keep(slot: str, key: bytes, model: DungeonMap | RegionMap | DataIds) -> None
             os.unlink(handle.name)
         except OSError:
             pass
+
+
+def forget(slot: str) -> None:
+    """Delete the entry of `slot` (one that was refused); nothing when it cannot be."""
+    try:
+        os.unlink(folder() / _file_name(slot))
+    except OSError:
+        pass
 
 
 def drop() -> None:
@@ -134,17 +142,43 @@ def _file_name(slot: str) -> str:
 def _plain(value: object) -> object:
     if isinstance(value, Path):
         return os.fsencode(value)
-    if type(value) in modelcodec.MODELS:
-        return modelcodec.plain(value)  # type: ignore[arg-type]
     raise TypeError(f"the map cache does not key on a {type(value).__name__}")
 
 
-def _within_limits(model: object) -> bool:
-    """A map no larger than the loader lets through (docs/maps.md, "Limits"), each layer one gid a square."""
-    if not isinstance(model, (DungeonMap, RegionMap)):
-        return True
-    return (0 <= model.width <= limits.MAX_SQUARES and 0 <= model.height <= limits.MAX_SQUARES
-            and 0 <= model.tile_w <= limits.MAX_TILE_PX and 0 <= model.tile_h <= limits.MAX_TILE_PX
-            and len(model.layers) <= limits.MAX_LAYERS and len(model.tilesets) <= limits.MAX_TILESETS
-            and all(len(layer.gids) == model.height and all(len(row) == model.width for row in layer.gids)
-                    for layer in model.layers))
+def refusal(raw: RawMap, path: Path, named: list[Path]) -> str | None:
+    """Why a kept map file may not be checked as read (None when it may): it says it is another file than
+    `path`, it breaks a limit its .tmx keeps before pytmx reads it (docs/maps.md, "Limits"), or a tileset
+    image or a region place's map is none of the files the map and its tilesets name (`named`, the store's):
+    never /etc, /dev or a map outside the region's."""
+    if raw.path != path:
+        return f"it is the map {raw.path}"
+    squares, tiles = range(limits.MAX_SQUARES + 1), range(int(bool(raw.objects)), limits.MAX_TILE_PX + 1)
+    if raw.width not in squares or raw.height not in squares or raw.tile_w not in tiles or raw.tile_h not in tiles:
+        return f"its size is {raw.width}x{raw.height} squares of {raw.tile_w}x{raw.tile_h} pixels"
+    if max(raw.width * raw.tile_w, raw.height * raw.tile_h) > limits.MAX_MAP_PX:
+        return f"it is more than {limits.MAX_MAP_PX} pixels a side"
+    if len(raw.objects) > limits.MAX_OBJECTS or sum(len(o.points) for o in raw.objects) > limits.MAX_POINTS:
+        return "it holds more objects or points than a map may"
+    if sum(len(o.props) for o in raw.objects) + len(raw.props) > limits.MAX_ELEMENTS:
+        return "it holds more properties than a map may"
+    if len(raw.layers) > limits.MAX_LAYERS or any(
+            len(layer.gids) != raw.height or set(map(len, layer.gids)) - {raw.width}
+            or (raw.width and raw.height and not (0 <= min(map(min, layer.gids))
+                                                  and max(map(max, layer.gids)) <= limits.MAX_GID))
+            for layer in raw.layers):
+        return "a tile layer is not one gid a square"
+    if len(raw.tilesets) > limits.MAX_TILESETS:
+        return "it has more tilesets than a map may"
+    files = {os.path.normpath(p.resolve()) for p in named}
+    for ts in raw.tilesets:
+        if not (0 < ts.firstgid < limits.FIRSTGID_BELOW and 0 < ts.tile_w <= limits.MAX_TILE_PX
+                and 0 < ts.tile_h <= limits.MAX_TILE_PX and 0 < ts.columns <= limits.MAX_TILESET_TILES
+                and 0 < ts.count <= limits.MAX_TILESET_TILES):
+            return f"the tileset {ts.name!r} breaks the limits of a tileset"
+        if os.path.normpath(ts.image) not in files:
+            return f"the tileset {ts.name!r} names {ts.image}, which the map does not"
+    for obj in raw.objects:
+        target = obj.props.get("map")
+        if isinstance(target, str) and os.path.normpath((raw.path.parent / target).resolve()) not in files:
+            return f"the {obj.kind} {obj.id} names the map {target!r}, which the map file does not"
+    return None

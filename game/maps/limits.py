@@ -27,7 +27,7 @@ MAX_MAP_PX = 8192  # pixels a side of the whole map: the window draws it into on
 MAX_LAYERS = 8  # tile layers of a map
 MAX_TILESETS = 16  # tilesets of a map
 MAX_IMAGE_PX = 4096  # pixels a side of a tileset image
-MAX_TILESET_TILES = 4096  # tiles of one tileset
+MAX_TILESET_TILES = 65_536  # tiles of one tileset: a 4096x4096 image of 16x16 tiles
 MAX_OBJECTS = 10_000  # objects of a map
 MAX_POINTS = 10_000  # points of all the polylines and polygons of a map (roads)
 MAX_AREAS = 1_000  # rooms of a map (places of the region map)
@@ -53,18 +53,23 @@ def png_size(path: Path) -> tuple[int, int] | None:
     return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
 
 
-def read_xml(path: Path, label: str) -> ElementTree.Element:
-    """The root element of a regular XML file within the limits; MapError (`label: …`) otherwise."""
+def read_xml(path: Path, label: str, most_bytes: int = MAX_FILE_BYTES) -> ElementTree.Element:
+    """The root element of a regular XML file of at most `most_bytes` and MAX_ELEMENTS elements; MapError
+    (`label: …`) otherwise."""
     path = Path(path)
     if not os.path.lexists(path):
         raise MapError([f"{label}: file not found"])
     status = regular_file(path)
     if status is None:
         raise MapError([f"{label}: is not a regular file"])
-    if status.st_size > MAX_FILE_BYTES:
-        raise MapError([f"{label}: file is {status.st_size} bytes; a map or tileset file has at most {MAX_FILE_BYTES}"])
+    if status.st_size > most_bytes:
+        what = "a map or tileset file" if most_bytes == MAX_FILE_BYTES else "this file"
+        raise MapError([f"{label}: file is {status.st_size} bytes; {what} has at most {most_bytes}"])
     try:
         with open(path, "rb") as handle:
+            if handle.read(2) == b"\x1f\x8b":
+                raise MapError([f"{label}: is a gzip-compressed file (unpack it: gunzip)"])
+            handle.seek(0)
             parsed = ElementTree.iterparse(handle, events=("start",))
             for count, (_, element) in enumerate(parsed, 1):
                 if count == 1:
@@ -202,15 +207,16 @@ def tileset_problems(node: ElementTree.Element, path: Path) -> list[str]:
         except MapError as exc:
             return exc.problems
         label = f"{path}: tileset {clipped(node.get('name') or source)}"
+    if node.find("image") is None and node.find("tile/image") is not None:
+        return [f"{label}: is an image collection (an image a tile); a tileset here is one image of tiles"]
     w, h = whole(node.get("tilewidth"), 1, MAX_TILE_PX), whole(node.get("tileheight"), 1, MAX_TILE_PX)
     if w is None or h is None:
         return [f"{label}: tiles are {clipped(node.get('tilewidth'))}x{clipped(node.get('tileheight'))} pixels; a tile is 1 to "
                 f"{MAX_TILE_PX} pixels a side"]
     spacing, margin = whole(node.get("spacing", "0"), 0, MAX_IMAGE_PX), whole(node.get("margin", "0"), 0, MAX_IMAGE_PX)
-    columns, count = whole(node.get("columns"), 1, MAX_TILESET_TILES), whole(node.get("tilecount"), 1, MAX_TILESET_TILES)
-    if None in (spacing, margin, columns, count):
-        return [f"{label}: columns, tilecount, spacing and margin must be whole numbers (1 to {MAX_TILESET_TILES} "
-                f"columns and tiles)"]
+    if spacing is None or margin is None:
+        return [f"{label}: spacing {clipped(node.get('spacing'))!r} and margin {clipped(node.get('margin'))!r} must be whole "
+                f"numbers of pixels from 0 to {MAX_IMAGE_PX}"]
     if len(node.findall("tile")) > MAX_TILESET_TILES:
         return [f"{label}: describes more than {MAX_TILESET_TILES} tiles"]
     image = node.find("image")
@@ -221,9 +227,25 @@ def tileset_problems(node: ElementTree.Element, path: Path) -> list[str]:
         return [f"{label}: image is {clipped(image.get('width'))}x{clipped(image.get('height'))} pixels; a tileset image is 1x1 to "
                 f"{MAX_IMAGE_PX}x{MAX_IMAGE_PX}"]
     grid = len(range(margin, image_w + margin - w + 1, w + spacing)) * len(range(margin, image_h + margin - h + 1, h + spacing))
-    if grid > MAX_TILESET_TILES:
+    if grid > MAX_TILESET_TILES:  # pytmx walks this grid of the image
         return [f"{label}: its image holds {grid} tiles of {w}x{h}; a tileset has at most {MAX_TILESET_TILES}"]
+    derived = tileset_grid(image_w, image_h, w, h, spacing, margin)
+    columns = derived[0] if node.get("columns") is None else whole(node.get("columns"), 1, MAX_TILESET_TILES)
+    count = derived[1] if node.get("tilecount") is None else whole(node.get("tilecount"), 1, MAX_TILESET_TILES)
+    if columns is None or count is None:
+        return [f"{label}: columns {clipped(node.get('columns'))!r} and tilecount {clipped(node.get('tilecount'))!r} must be "
+                f"whole numbers from 1 to {MAX_TILESET_TILES}"]
+    if not columns or not count:
+        return [f"{label}: its {image_w}x{image_h} image holds no tile of {w}x{h}"]
     rows = -(-count // columns)
     if columns * w > image_w or rows * h > image_h:
         return [f"{label}: {count} tiles in {columns} columns of {w}x{h} do not fit its {image_w}x{image_h} image"]
     return []
+
+
+def tileset_grid(image_w: int, image_h: int, tile_w: int, tile_h: int, spacing: int, margin: int) -> tuple[int, int]:
+    """The columns and tiles of a tileset image, as Tiled counts them for a tileset that does not say (Tiled's
+    own files before 1.0 wrote neither `columns` nor `tilecount`)."""
+    columns = max(0, (image_w - margin + spacing) // (tile_w + spacing))
+    rows = max(0, (image_h - margin + spacing) // (tile_h + spacing))
+    return columns, columns * rows

@@ -136,6 +136,9 @@ class Tileset:
     tile_h: int
     columns: int
     count: int
+    spacing: int = 0  # pixels between two tiles of the image
+    margin: int = 0  # pixels around the tiles
+    trans: str | None = None  # the colour drawn transparent, as Tiled writes it ("ff00ff"), or None
 
 
 @dataclass(frozen=True, slots=True)

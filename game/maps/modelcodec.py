@@ -1,11 +1,12 @@
-"""The map model as plain values and back, checked: what the disk cache (game/maps/diskcache.py) packs.
+"""A map file as read, as plain values and back, checked: what the disk cache (game/maps/diskcache.py) packs.
 
-`plain(model)` turns a DungeonMap, RegionMap or DataIds into lists, numbers, strings and bytes (a Path as
-its bytes); `model(kind, value)` builds one back from what msgpack read (arrays as tuples) and raises
-ValueError or TypeError unless every part has the type the dataclass annotates. Nothing is named in the
+`plain(raw)` turns a RawMap (what pytmx read of a .tmx, before any check: game/maps/tiled.py) into lists,
+numbers, strings and bytes (a Path as its bytes); `model(RawMap, value)` builds one back from what msgpack
+read (arrays as tuples) and raises ValueError or TypeError unless every part has the type the dataclass
+annotates. The map store then checks it as it checks a file just read. Nothing is named in the
 value: the shape of each class comes from its annotations, so only the model's own classes can be built,
 each where its field says. A sequence of records is kept column by column (a Placement's names in one
-list, its squares in another …) so that a map's thousand records are checked a column at a time in C
+list, its squares in another …) so that a map's thousand objects are checked a column at a time in C
 and built by one `map`, which is what makes a cached map read back in a few milliseconds.
 """
 from __future__ import annotations
@@ -18,12 +19,9 @@ import typing
 from functools import cache
 from itertools import chain
 from pathlib import Path
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Iterable
 
-from game.maps.data_ids import DataIds
-from game.maps.model import DungeonMap, RegionMap
-
-Model = TypeVar("Model", DungeonMap, RegionMap, DataIds)
+from game.maps.tiled import RawMap
 SCALARS = frozenset((str, int, float, bool))  # what a Tiled custom property holds, as pytmx reads it
 
 
@@ -216,14 +214,14 @@ def codec(hint: object) -> Codec:
     raise TypeError(f"the map cache cannot keep a field of type {hint}")
 
 
-MODELS = {cls: codec(cls) for cls in (DungeonMap, RegionMap, DataIds)}
+MODELS = {RawMap: codec(RawMap)}
 
 
-def plain(item: DungeonMap | RegionMap | DataIds) -> list:
-    """The model as lists, numbers, strings and bytes (msgpack packs them)."""
+def plain(item: RawMap) -> list:
+    """The map file as read, as lists, numbers, strings and bytes (msgpack packs them)."""
     return MODELS[type(item)].plain(item)  # type: ignore[return-value]
 
 
-def model(kind: type[Model], value: object) -> Model:
+def model(kind: type[RawMap], value: object) -> RawMap:
     """A `kind` built back from `value`; ValueError or TypeError when any part is not what it must be."""
     return MODELS[kind].value(value)  # type: ignore[return-value]

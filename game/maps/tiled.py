@@ -6,7 +6,9 @@ return a DungeonMap / RegionMap or raise MapError listing each problem as
 """
 from __future__ import annotations
 
+import copy
 import logging
+import os
 import sys
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
@@ -15,9 +17,9 @@ from pathlib import Path
 from types import ModuleType
 
 from game.content.errors import clipped
-from game.maps import limits, validate
+from game.maps import limits, templates, validate
 from game.maps.data_ids import DataIds
-from game.maps.errors import MapError
+from game.maps.errors import MapError, Problem, object_label
 from game.maps.schema import NONE
 from game.maps.model import (
     DungeonMap,
@@ -70,6 +72,7 @@ class MapObject:
     h: float
     rotation: float = 0.0
     points: tuple[tuple[float, float], ...] = ()  # polylines and polygons, absolute pixels
+    shape: str = "rectangle"  # or ellipse, point, polygon, polyline, text, tile
     props: dict[str, object] = field(default_factory=dict)
 
 
@@ -89,15 +92,22 @@ class RawMap:
 
 
 def read_tmx(path: Path) -> RawMap:
-    """Read a .tmx with pytmx once its XML keeps the limits; unreadable files, maps beyond the limits and
-    names pytmx rejects become a MapError."""
+    """Read a .tmx with pytmx once its XML keeps the limits, its templates resolved (game/maps/templates.py)
+    and every value pytmx converts checked; unreadable files, maps beyond the limits, templates that cannot
+    be used, values pytmx cannot convert and names it rejects become a MapError naming the object."""
     path = Path(path)
     root = limits.read_xml(path, f"{path}: map")
-    problems = reserved_name_problems(root, path) + limits.map_problems(root, path)
+    sized_images(root, path)
+    problems: list[str | Problem] = [*limits.map_problems(root, path)]
+    if not problems:
+        problems += templates.resolve(root, path)
+        problems += property_problems(root, path)
     if problems:
         raise MapError(problems)
     try:
-        tmx = pytmx.TiledMap(str(path))
+        tmx = pytmx.TiledMap()
+        tmx.filename = str(path)  # tilesets are found relative to it
+        tmx.parse_xml(root)
         return RawMap(
             path=path,
             width=int(tmx.width),
@@ -106,28 +116,111 @@ def read_tmx(path: Path) -> RawMap:
             tile_h=int(tmx.tileheight),
             props=dict(tmx.properties),
             tilesets=tuple(read_tilesets(tmx, path)),
-            layers=tuple(read_tile_layers(tmx)),
-            objects=tuple(read_objects(tmx)),
+            layers=tuple(read_tile_layers(tmx, hidden_in_groups(root))),
+            objects=tuple(read_objects(tmx, shapes(root))),
         )
     except Exception as exc:  # pytmx raises bare Exception, ValueError, KeyError, AttributeError …
         raise MapError([f"{path}: map: cannot be read ({type(exc).__name__}: {exc})"]) from None
 
 
-def reserved_name_problems(root: ElementTree.Element, path: Path) -> list[str]:
-    """Custom properties named like a pytmx attribute (name, type, x, id …) make pytmx refuse the map."""
-    problems = []
-    owners = [(root, f"{path}: map", MAP_RESERVED)]
-    for layer in root.iter():
-        if layer.tag in ("layer", "objectgroup", "imagelayer", "group"):
-            owners.append((layer, f"{path}: layer {clipped(layer.get('id'))} ({clipped(layer.get('name', ''))})", LAYER_RESERVED))
-    for obj in root.iter("object"):
-        owners.append((obj, f"{path}: {clipped(obj.get('id'))} ({clipped(obj.get('name', ''))})", OBJECT_RESERVED))
-    for node, label, reserved in owners:
-        for props in node.findall("properties"):
-            for prop in props.findall("property"):
-                if prop.get("name") in reserved:
-                    problems.append(f"{label}: property '{clipped(prop.get('name'))}' is a name pytmx reserves; rename it")
+def sized_images(root: ElementTree.Element, path: Path) -> None:
+    """Give a tileset image written without its size (Tiled before 1.0) the size its PNG header says, as Tiled
+    reads it; an external tileset is embedded in the map's XML for it (pytmx needs the size in the XML)."""
+    nodes = root.findall("tileset")
+    if len(nodes) > limits.MAX_TILESETS:
+        return  # the limits refuse the map
+    for node in nodes:
+        source, tileset, folder = node.get("source"), node, path.parent
+        if source:
+            try:
+                tileset, folder = limits.read_xml(path.parent / source, "tileset"), (path.parent / source).parent
+            except MapError:
+                continue  # the limits word it
+        image = tileset.find("image")
+        if image is None or (image.get("width") and image.get("height")) or not image.get("source"):
+            continue
+        size = limits.png_size(folder / image.get("source", ""))
+        if size is None:
+            continue
+        if source:
+            tileset = copy.deepcopy(tileset)
+            tileset.set("firstgid", node.get("firstgid", ""))
+            image = tileset.find("image")
+            image.set("source", _relative(folder / image.get("source", ""), path.parent))
+            root[list(root).index(node)] = tileset
+        image.set("width", str(size[0]))
+        image.set("height", str(size[1]))
+
+
+def _relative(target: Path, start: Path) -> str:
+    try:
+        return os.path.relpath(target, start)
+    except ValueError:  # another drive (Windows)
+        return str(target.resolve())
+
+
+OWNERS = {"layer": "layer", "objectgroup": "layer", "imagelayer": "layer", "group": "layer", "tileset": "tileset"}
+NUMBER_KINDS = {"int": "a whole number", "object": "an object id", "float": "a number", "bool": "true or false"}
+ATTRIBUTE_KINDS = {int: "a whole number", float: "a number"}  # the rest pytmx reads as true or false, or as text
+
+
+def property_problems(root: ElementTree.Element, path: Path) -> list[Problem]:
+    """What pytmx would refuse with a bare exception, named by its owner (the map, a layer, a tileset or an
+    object): a custom property named like a pytmx attribute (name, type, x, id …), a typed property whose
+    value its type cannot hold (an int property holding 'soon'), an attribute that is not the number pytmx
+    reads it as (x="left")."""
+    problems: list[Problem] = []
+    todo = [(root, f"{path}: map", MAP_RESERVED, None)]  # a stack, not recursion: a file may nest deeply
+    while todo:
+        node, label, reserved, oid = todo.pop()
+        for key, value in node.items():
+            convert = pytmx.pytmx.types[key]
+            try:
+                convert(value)
+            except (ValueError, TypeError, OverflowError):
+                wanted = ATTRIBUTE_KINDS.get(convert, "true or false")  # type: ignore[call-overload]
+                problems.append(Problem(f"{label}: attribute {clipped(key)} is '{clipped(value)}', not {wanted}", oid))
+        for child in reversed(node):
+            if child.tag == "properties":
+                problems.extend(Problem(f"{label}: {message}", oid) for message in typed_problems(child, reserved))
+            elif child.tag == "object":
+                todo.append((child, f"{path}: {object_label(child.get('id'), child.get('name'))}", OBJECT_RESERVED,
+                             limits.whole(child.get("id"), 0, limits.MAX_ID)))
+            elif child.tag in OWNERS:
+                name = clipped(child.get("name") or child.get("source") or "")
+                layer = OWNERS[child.tag] == "layer"
+                where = f"layer {clipped(child.get('id'))} ({name})" if layer else f"tileset {name}"
+                todo.append((child, f"{path}: {where}", LAYER_RESERVED if layer else frozenset(), None))
+            else:
+                todo.append((child, label, frozenset(), oid))
     return problems
+
+
+def typed_problems(properties: ElementTree.Element, reserved: frozenset[str]) -> list[str]:
+    """The custom properties of one owner that pytmx cannot read: reserved names, values their type cannot hold."""
+    problems = []
+    for prop in properties.findall("property"):
+        name, kind = prop.get("name"), prop.get("type", "string")
+        if name in reserved:
+            problems.append(f"property '{clipped(name)}' is a name pytmx reserves; rename it")
+        if kind not in NUMBER_KINDS:
+            continue  # strings, files, colours and enums hold any text; class values are read member by member
+        value = prop.get("value")
+        try:
+            pytmx.pytmx.prop_type[kind](value)
+        except (ValueError, TypeError, OverflowError):
+            held = "has no value" if value is None else f"holds '{clipped(value)}'"
+            problems.append(f"property '{clipped(name)}' is of type {kind} but {held} ({NUMBER_KINDS[kind]})")
+    return problems
+
+
+def shapes(root: ElementTree.Element) -> dict[str, str]:
+    """Each object's shape by its id: rectangle, ellipse, point, polygon, polyline, text or tile."""
+    found = {}
+    for obj in root.iter("object"):
+        shape = next((child.tag for child in obj if child.tag in templates.SHAPES), None)
+        found[obj.get("id", "")] = shape or ("tile" if obj.get("gid") else "rectangle")
+    return found
 
 
 def _attributes(element: object) -> frozenset[str]:
@@ -142,28 +235,41 @@ MAP_RESERVED = _attributes(pytmx.TiledMap())
 
 
 def read_tilesets(tmx: pytmx.TiledMap, path: Path) -> list[Tileset]:
+    """The tilesets with their columns and tiles, counted from the image as Tiled does when a tileset does not
+    say (limits.tileset_grid), and the colour drawn transparent (`trans`)."""
     out = []
     for ts in tmx.tilesets:
         image = (path.parent / ts.source).resolve() if ts.source else Path()
-        out.append(Tileset(ts.firstgid, ts.name or "", image, ts.tilewidth, ts.tileheight, ts.columns, ts.tilecount))
+        columns, count = limits.tileset_grid(ts.width, ts.height, ts.tilewidth, ts.tileheight, ts.spacing, ts.margin)
+        out.append(Tileset(ts.firstgid, ts.name or "", image, ts.tilewidth, ts.tileheight, ts.columns or columns,
+                           ts.tilecount or count, ts.spacing, ts.margin, ts.trans or None))
     return out
 
 
-def read_tile_layers(tmx: pytmx.TiledMap) -> list[TileLayer]:
-    """Tile layers in drawing order, with Tiled's own gids (pytmx renumbers them internally)."""
+def read_tile_layers(tmx: pytmx.TiledMap, hidden: set[str]) -> list[TileLayer]:
+    """Tile layers in drawing order, with Tiled's own gids (pytmx renumbers them internally); a layer inside a
+    hidden group is hidden, as Tiled shows it (`hidden`: the ids of such layers)."""
     gid_of = tmx.tiledgidmap
     return [
-        TileLayer(layer.name, tuple(tuple(gid_of.get(g, 0) for g in row) for row in layer.data), bool(layer.visible))
+        TileLayer(layer.name, tuple(tuple(gid_of.get(g, 0) for g in row) for row in layer.data),
+                  bool(layer.visible) and str(getattr(layer, "id", "")) not in hidden)
         for layer in tmx.layers
         if isinstance(layer, pytmx.TiledTileLayer)
     ]
 
 
-def read_objects(tmx: pytmx.TiledMap) -> list[MapObject]:
+def hidden_in_groups(root: ElementTree.Element) -> set[str]:
+    """The ids of the layers inside a group layer Tiled hides (visible="0"), at any depth."""
+    return {layer.get("id", "") for group in root.iter("group") if group.get("visible", "1") in ("0", "false")
+            for layer in group.iter("layer") if layer.get("id")}
+
+
+def read_objects(tmx: pytmx.TiledMap, shape_of: dict[str, str]) -> list[MapObject]:
+    """The objects as written, tile objects by their top-left corner (pytmx moves them there from Tiled's
+    bottom-left anchor)."""
     out = []
     for obj in tmx.objects:
         kind = obj.type or getattr(obj, "class", None) or ""
-        y = obj.y - obj.height if obj.gid else obj.y  # tile objects are anchored at their bottom-left
         points = tuple((float(p.x), float(p.y)) for p in obj.points) if hasattr(obj, "points") else ()
         out.append(
             MapObject(
@@ -171,22 +277,24 @@ def read_objects(tmx: pytmx.TiledMap) -> list[MapObject]:
                 name=obj.name or "",
                 kind=kind,
                 x=float(obj.x),
-                y=float(y),
+                y=float(obj.y),
                 w=float(obj.width),
                 h=float(obj.height),
                 rotation=float(obj.rotation or 0),
                 points=points,
                 props=dict(obj.properties),
+                shape=shape_of.get(str(obj.id), "rectangle"),
             )
         )
     return out
 
 
 def files_read(dungeon: DungeonMap) -> list[Path]:
-    """The files a map was read from: the .tmx, the external tilesets it names and their images."""
+    """The files a map was read from: the .tmx, the external tilesets and the templates it names and their
+    images."""
     root = limits.read_xml(dungeon.path, f"{dungeon.path}: map")
     tilesets = [dungeon.path.parent / node.get("source") for node in root.iter("tileset") if node.get("source")]
-    return [dungeon.path, *tilesets, *(ts.image for ts in dungeon.tilesets)]
+    return [dungeon.path, *tilesets, *templates.template_files(root, dungeon.path), *(ts.image for ts in dungeon.tilesets)]
 
 
 def load_map(
@@ -195,13 +303,15 @@ def load_map(
     item_ids: Iterable[str] | None = None,
     *,
     data: DataIds | None = None,
+    raw: RawMap | None = None,
 ) -> DungeonMap:
     """A dungeon, village or tower map, checked (docs/maps.md). Raises MapError listing every problem.
 
     Ids are checked against `codex_ids`, `item_ids` and the other ids of `data` (read_data_ids());
-    whatever is None is not checked, only the structure.
+    whatever is None is not checked, only the structure. `raw`: the file as read already (the map cache's,
+    game/maps/store.py), checked all the same.
     """
-    raw = read_tmx(path)
+    raw = raw or read_tmx(path)
     data = data or DataIds()
     known = replace(
         data,
@@ -214,9 +324,10 @@ def load_map(
     return build_dungeon(raw, checked)
 
 
-def load_region(path: Path) -> RegionMap:
-    """The region map (dungeons, settlements, artifact and beast sites, roads). Raises MapError."""
-    raw = read_tmx(path)
+def load_region(path: Path, raw: RawMap | None = None) -> RegionMap:
+    """The region map (dungeons, settlements, artifact and beast sites, roads), from `raw` when read already.
+    Raises MapError."""
+    raw = raw or read_tmx(path)
     checked = validate.check_region(raw)
     if checked.problems:
         raise MapError(checked.problems)
@@ -233,10 +344,10 @@ def check_ranges(region: RegionMap, maps: dict[int, DungeonMap]) -> None:
             for name in p.travels:
                 if home is None or home.kind != "settlement":
                     where = home.name if home else dungeon.path.stem
-                    problems.append(f"{dungeon.path}: {p.id} ({clipped(p.name)}): travels, but {where} is no "
+                    problems.append(f"{dungeon.path}: {object_label(p.id, p.name)}: travels, but {where} is no "
                                     "settlement (N3: a world NPC's range is settlements; a dungeon's live one run)")
                 elif name not in settlements or name == home.name:
-                    problems.append(f"{dungeon.path}: {p.id} ({clipped(p.name)}): travels to '{clipped(name)}', no "
+                    problems.append(f"{dungeon.path}: {object_label(p.id, p.name)}: travels to '{clipped(name)}', no "
                                     f"other settlement of {region.path.name} ({', '.join(sorted(settlements))})")
     if problems:
         raise MapError(problems)

@@ -11,12 +11,13 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from game.maps.data_ids import DataIds
 from game.content.errors import clipped
+from game.maps.errors import Problem, object_label
 from game.maps.limits import MAX_AREA, MAX_AREAS, MAX_FILE_BYTES, MAX_ID, MAX_IMAGE_PX, MAX_NAME, MAX_TEXT, png_size
 from game.paths import regular_file
 from game.maps.schema import CLASSES, DUNGEON_CLASSES, ENUMS, MAP_PROPS, NONE, REGION_CLASSES, Prop
@@ -49,24 +50,62 @@ class Obj:
         return [(self.x + i, self.y + j) for j in range(self.h) for i in range(self.w)]
 
 
+Repair = Callable[["RawMap"], "RawMap"]
+
+
 @dataclass
 class Checked:
-    """The outcome of checking a map: its objects in squares, what lies where, and every problem."""
+    """The outcome of checking a map: its objects in squares, what lies where, and every problem. A problem
+    that may explain later ones (a room off the grid, the map's tile size) carries a repair: the map as the
+    designer likely meant it, checked again by `folded` to tell which problems follow from it."""
 
     path: Path
     map_props: dict[str, object] = field(default_factory=dict)
     objects: list[Obj] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
     room_of: dict[int, int] = field(default_factory=dict)  # object id -> room id
     exit_rooms: dict[int, tuple[int, int]] = field(default_factory=dict)
     roads: list[tuple[int, int]] = field(default_factory=list)
+    repairs: list[tuple[int, str, Repair]] = field(default_factory=list)  # rank (map-wide first), line, mend
 
     def of_class(self, kind: str) -> list[Obj]:
         return [o for o in self.objects if o.kind == kind]
 
-    def report(self, obj: Obj | MapObject | None, message: str) -> None:
-        where = "map" if obj is None else f"{obj.id} ({clipped(obj.name)})"
-        self.problems.append(f"{self.path}: {where}: {message}")
+    def report(self, obj: Obj | MapObject | None, message: str, repair: Repair | None = None) -> None:
+        where = "map" if obj is None else object_label(obj.id, obj.name)
+        self.add(f"{self.path}: {where}: {message}", None if obj is None else obj.id, repair)
+
+    def add(self, line: str, object_id: int | None = None, repair: Repair | None = None, rank: int = 1) -> None:
+        """A problem; with a repair, a possible first cause (of `rank` 0 when it concerns the whole map)."""
+        self.problems.append(Problem(line, object_id))
+        if repair is not None:
+            self.repairs.append((rank, line, repair))
+
+
+MAX_REPAIRS = 8  # problems of one map tried as first causes (each checks the map again)
+
+
+def folded(raw: RawMap, check: Callable[[RawMap], Checked]) -> Checked:
+    """`check(raw)` with every problem that follows from a first cause folded under it: a problem follows
+    from a first cause when checking the map with that cause repaired no longer finds it (causes concerning
+    the whole map are tried first). First causes come first, then the other problems, in the order found."""
+    checked = check(raw)
+    lines = [p.line for p in checked.problems]
+    cause_of: dict[str, str] = {}
+    for _, cause, repair in sorted(checked.repairs, key=lambda r: r[0])[:MAX_REPAIRS]:
+        if cause in cause_of:
+            continue  # it follows from an earlier cause itself
+        remaining = {p.line for p in check(repair(raw)).problems}
+        for line in lines:
+            if line != cause and line not in remaining and line not in cause_of:
+                cause_of[line] = cause
+    if not cause_of:
+        return checked
+    kept = [replace(p, follows=tuple(q for q in checked.problems if cause_of.get(q.line) == p.line))
+            for p in checked.problems if p.line not in cause_of]
+    rank = {line: r for r, line, _ in checked.repairs}
+    checked.problems = sorted((p for p in kept if p.follows), key=lambda p: rank[p.line]) + [p for p in kept if not p.follows]
+    return checked
 
 
 def split_flags(value: object) -> list[str]:
@@ -120,8 +159,13 @@ def convert(checked: Checked, obj: MapObject | None, prop: Prop, value: object) 
     return value
 
 
+AREAS = ("room", "dungeon", "settlement")  # classes that are rectangles of squares
+NO_POINTS = ("ellipse", "text")  # shapes no class takes
+
+
 def to_squares(checked: Checked, raw: RawMap, mo: MapObject) -> Obj | None:
-    """Pixels to squares: rectangles must sit on the grid; a point object covers the square it is in."""
+    """Pixels to squares: rectangles must sit on the grid; a point object covers the square it is in. Other
+    shapes are refused by name; the repair of an off-grid or misshapen room is its rectangle on the grid."""
     tw, th = raw.tile_w, raw.tile_h
     numbers = (("x", mo.x), ("y", mo.y), ("width", mo.w), ("height", mo.h), ("rotation", mo.rotation),
                *(("a point", v) for point in mo.points for v in point))
@@ -132,24 +176,35 @@ def to_squares(checked: Checked, raw: RawMap, mo: MapObject) -> Obj | None:
     if mo.rotation:
         checked.report(mo, "rotated objects are not supported")
         return None
-    if mo.points and mo.kind != "road":
-        checked.report(mo, f"a {mo.kind} must be a rectangle or a point, not a polygon or polyline")
-        return None
-    if mo.points:
+    wanted = "a rectangle" if mo.kind in AREAS else "a polyline" if mo.kind == "road" else "a rectangle or a point"
+    if mo.kind == "road" and mo.points:
         pts = tuple((int(px // tw), int(py // th)) for px, py in mo.points)
         return Obj(mo.id, mo.name, mo.kind, min(p[0] for p in pts), min(p[1] for p in pts), 1, 1, {}, pts)
+    if mo.shape in (*NO_POINTS, "polygon", "polyline") or (mo.shape == "point" and mo.kind in AREAS):
+        checked.report(mo, f"a {mo.kind} must be {wanted}, not {'an' if mo.shape[0] in 'aeiou' else 'a'} {mo.shape}",
+                       _as_rectangle(raw, mo, tw, th))
+        return None
     if mo.w == 0 and mo.h == 0:
         x, y, w, h = int(mo.x // tw), int(mo.y // th), 1, 1
     else:
         cells = (mo.x / tw, mo.y / th, mo.w / tw, mo.h / th)
         if any(abs(c - round(c)) > 1e-3 for c in cells) or mo.w <= 0 or mo.h <= 0:
-            checked.report(mo, "rectangle is not aligned to the squares (snap it to the grid)")
+            checked.report(mo, "rectangle is not aligned to the squares (snap it to the grid)", _as_rectangle(raw, mo, tw, th))
             return None
         x, y, w, h = (round(c) for c in cells)
     if x < 0 or y < 0 or x + w > raw.width or y + h > raw.height:
         checked.report(mo, f"lies outside the map ({raw.width}x{raw.height} squares)")
         return None
     return Obj(mo.id, mo.name, mo.kind, x, y, w, h, {})
+
+
+def _as_rectangle(raw: RawMap, mo: MapObject, tw: int, th: int) -> Repair:
+    """The map with `mo` drawn as the rectangle of the squares its outline touches (a repair, `folded`)."""
+    xs, ys = [x for x, _ in mo.points] or [mo.x, mo.x + mo.w], [y for _, y in mo.points] or [mo.y, mo.y + mo.h]
+    left, top = math.floor(min(xs) / tw) * tw, math.floor(min(ys) / th) * th
+    right, bottom = max(left + tw, math.ceil(max(xs) / tw) * tw), max(top + th, math.ceil(max(ys) / th) * th)
+    mended = replace(mo, x=left, y=top, w=right - left, h=bottom - top, points=(), shape="rectangle")
+    return lambda r: replace(r, objects=tuple(mended if o is mo else o for o in r.objects))
 
 
 def read_objects(checked: Checked, raw: RawMap, allowed: tuple[str, ...]) -> None:
@@ -178,34 +233,42 @@ def read_objects(checked: Checked, raw: RawMap, allowed: tuple[str, ...]) -> Non
 
 
 def check_tilesets(checked: Checked, raw: RawMap) -> None:
-    """Each tileset's image exists, is a PNG within MAX_IMAGE_PX and holds its tiles; its tiles are the map's."""
+    """Each tileset's image exists, is a PNG within MAX_IMAGE_PX and holds its tiles; its tiles are the map's.
+    The repair of a map whose squares are not its tilesets' size is the map drawn on its tilesets' squares."""
+    sizes = {(ts.tile_w, ts.tile_h) for ts in raw.tilesets}
     for ts in raw.tilesets:
-        label = f"{checked.path}: tileset {ts.name}"
+        label = f"{checked.path}: tileset {clipped(ts.name)}"
         found = regular_file(ts.image) is not None
         size = png_size(ts.image) if found else None
         rows = -(-ts.count // max(ts.columns, 1))
         if not found:
-            checked.problems.append(f"{label}: missing tileset image {ts.image}")
+            checked.add(f"{label}: missing tileset image {ts.image}")
         elif size is None:
-            checked.problems.append(f"{label}: image {ts.image} is not a PNG file")
+            checked.add(f"{label}: image {ts.image} is not a PNG file")
         elif max(size) > MAX_IMAGE_PX:
-            checked.problems.append(f"{label}: image is {size[0]}x{size[1]} pixels; a tileset image is at most "
-                                    f"{MAX_IMAGE_PX}x{MAX_IMAGE_PX}")
+            checked.add(f"{label}: image is {size[0]}x{size[1]} pixels; a tileset image is at most "
+                        f"{MAX_IMAGE_PX}x{MAX_IMAGE_PX}")
         elif ts.columns * ts.tile_w > size[0] or rows * ts.tile_h > size[1]:
-            checked.problems.append(f"{label}: image is {size[0]}x{size[1]} pixels, too small for {ts.count} "
-                                    f"tiles of {ts.tile_w}x{ts.tile_h} in {ts.columns} columns")
+            checked.add(f"{label}: image is {size[0]}x{size[1]} pixels, too small for {ts.count} "
+                        f"tiles of {ts.tile_w}x{ts.tile_h} in {ts.columns} columns")
         if (ts.tile_w, ts.tile_h) != (raw.tile_w, raw.tile_h):
-            checked.problems.append(
-                f"{checked.path}: tileset {ts.name}: tiles are {ts.tile_w}x{ts.tile_h}, "
-                f"the map's squares {raw.tile_w}x{raw.tile_h}"
-            )
+            repair = None
+            if len(sizes) == 1:
+                repair = lambda r, ts=ts: replace(r, tile_w=ts.tile_w, tile_h=ts.tile_h)  # noqa: E731
+            checked.add(f"{label}: tiles are {ts.tile_w}x{ts.tile_h}, the map's squares {raw.tile_w}x{raw.tile_h}",
+                        repair=repair, rank=0)
 
 
 # ---------------------------------------------------------------- dungeons, villages, towers
 
 
 def check_dungeon(raw: RawMap, known: DataIds) -> Checked:
-    """All checks of a dungeon, village or tower; ids are checked against `known` where it has them."""
+    """All checks of a dungeon, village or tower; ids are checked against `known` where it has them. The
+    problems that follow from a first cause are folded under it (`folded`)."""
+    return folded(raw, lambda r: dungeon_problems(r, known))
+
+
+def dungeon_problems(raw: RawMap, known: DataIds) -> Checked:
     checked = Checked(raw.path)
     if raw.props.get("kind") == "region":
         checked.report(None, "is the region map, not a dungeon, village or tower (open it with load_region)")
@@ -518,6 +581,11 @@ def check_reachable(checked: Checked, rooms: list[Obj]) -> None:
 
 
 def check_region(raw: RawMap) -> Checked:
+    """All checks of the region map, the problems that follow from a first cause folded under it."""
+    return folded(raw, region_problems)
+
+
+def region_problems(raw: RawMap) -> Checked:
     checked = Checked(raw.path)
     read_objects(checked, raw, REGION_CLASSES)
     if checked.map_props.get("kind") != "region":

@@ -15,8 +15,8 @@ from game.rules.motives import GIFTS, WANTS
 from game.rules.tables import (ATTRIBUTES, EXCEPTIONAL, HUMAN_CEILING, MAX_HEADS, MAX_SCORE, RANKS,
                                TIER_BUDGET_SLACK, TIERS, attribute_tier, resistance_budget, tier_budget)
 from game.rules.statblock import SLOTS, armour_durability, scores
+from game.rules.tags import HUMANOID, MINDLESS
 
-HUMANOID_TAG = "humanoid"
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def _check_motivation(found: Findings) -> None:
     for gift in motivation.takes:
         if gift not in GIFTS:
             found.error("motivation.takes", f"unknown gift {gift!r}; expected some of {', '.join(GIFTS)} (C4)")
-    if motivation.takes and "mindless" in found.defn.tags:
+    if motivation.takes and MINDLESS in found.defn.tags:
         found.error("motivation.takes", "a mindless creature cannot be bargained with: leave takes empty (C4)")
 
 
@@ -173,7 +173,7 @@ def _check_attributes(found: Findings) -> None:
         found.error("attributes", f"missing {', '.join(missing)}: adepts and above have all eight (C42)")
         return
     tiers = {name: attribute_tier(score) for name, score in defn.attributes.items()}
-    if HUMANOID_TAG in defn.tags or defn.kingdom == "folk":
+    if HUMANOID in defn.tags or defn.kingdom == "folk":
         for name, tier in tiers.items():
             if tier > HUMAN_CEILING:
                 found.error(f"attributes.{name}", f"humanoid attribute at T{tier}: mortal humanoids "

@@ -9,16 +9,20 @@ equipped slots). A problem is refused with saved.Unfit, one line that names it; 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from typing import Any, Callable
 
 from game.content.codex import HERO_ID
 from game.content.items import SLOTS
 from game.world import saved
-from game.world.components import HERO_SHEET, UID, Body, Footprint, Hero, Identity, Item, Mood, Position
+from game.runtime import MAX_SEED
+from game.world.components import HERO_SHEET, UID, Body, Footprint, Hero, Identity, Item, Mark, Mood, Position
 from game.world.rooms import footprint_squares
 from game.world.saved import BOOL, COUNT, INT, Kind, Unfit, list_of, number, one_of, optional, sized, text, whole
+from game.world.verbs import contract_kinds  # noqa: F401  registers the kinds of contract a save may name
 from game.world.verbs.factory import group_cells
+from game.world.verbs.items import STACKING, stack_key
 from game.world.world import World
 
 Made = dict[type, Any]  # an entity's components, made from its record by the registry
@@ -44,9 +48,10 @@ SHA256 = Kind("a SHA-256 digest in hex",
               lambda v, w: isinstance(v, str) and re.fullmatch("[0-9a-f]{64}", v) is not None)
 RECORDS = list_of("a list of maps", Kind("a map", **saved.coded("type({v}) is dict")))
 PARTS = Kind("a list or a map of components", **saved.coded("type({v}) is list or type({v}) is dict"))
+SEED = INT.between(0, MAX_SEED)  # the command line's range (main.py --seed)
 BODY = {
     "map": saved.record({"path": text(4096), "sha256": SHA256}),
-    "seed": INT, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": optional(UID),
+    "seed": SEED, "turn": COUNT, "over": optional(text(300)), "rng": RNG, "uid_serial": COUNT, "hero": optional(UID),
     "creatures": RECORDS, "actors": list_of(f"a list of uids, each {UID.name}", UID),
     "items": RECORDS, "world": Kind("a map of the world's own state", lambda v, w: isinstance(v, dict)),
 }
@@ -122,7 +127,42 @@ def components(world: World, parts: dict[str, saved.Part], body: dict[str, Any],
     optional one missing from a record is left out; any other missing one (new since the save) is made from
     its defaults. One function compiled for the registry as it is makes them."""
     layout = body.get("fields")
+    if layout:
+        names_known(parts, layout[where], where)
     return entity_loader(parts, where)(body[where], world, layout[where] if layout else {})
+
+
+MAX_FLOOR_ITEMS = 2_000  # items lying in one room, alike ones one stack: every turn walks a room's floor (docs/saves.md)
+
+
+def floors_bounded(world: World, body: dict[str, Any], items: list[Made]) -> None:
+    """Unfit when a room's floor would hold more than MAX_FLOOR_ITEMS items once alike ones lying on one square
+    are one stack, as the world lays them (items.lay): such a save makes every turn slow (issue 26: 50,000
+    copies of one floor item cost 0.75 s a turn)."""
+    lying: dict[int, set] = {}
+    for made, record in zip(items, body["items"]):
+        if record["owner"] is None:
+            item = made[Item]
+            alike = world.content.items[item.item_id].kind in STACKING and Mark not in made
+            lying.setdefault(item.room, set()).add(stack_key(item, item.square) if alike else id(made))
+    for room, found in lying.items():
+        if len(found) > MAX_FLOOR_ITEMS:
+            raise Unfit(f"room {room} holds {len(found)} items on its floor; a save holds at most {MAX_FLOOR_ITEMS} "
+                        f"a room (alike ones on one square count as one stack)")
+
+
+def names_known(parts: dict[str, saved.Part], layout: dict[str, list[str]], where: str) -> None:
+    """Unfit for a component or a field the save's `fields` names and the game does not know (a flipped byte in
+    a name), quoted escaped: docs/saves.md refuses unknown names, even of a component no entity holds."""
+    known = {part.key: part for part in parts.values()}
+    for key, names in layout.items():
+        part = known.get(key)
+        if part is None:
+            raise Unfit(f"the save names a component {saved.shown(key)} of its {where}, which the game does not know")
+        unknown = [name for name in names if name not in part.fields]
+        if unknown:
+            raise Unfit(f"the save names a field {saved.shown(unknown[0])} of the component {key}, which it does "
+                        f"not have")
 
 
 def misfit(record: Any, where: str, i: int) -> None:
@@ -156,7 +196,11 @@ def by_name(key: str, names: list[str] | None, values: list[Any]) -> dict[str, A
 
 
 Loader = Callable[[list[dict[str, Any]], World, dict[str, list[str]]], list[Made]]
-_LOADERS: list[tuple[tuple[saved.Part, ...], Loader, str]] = []  # the latest last
+_LOADERS: list[tuple[tuple[saved.Part, ...], Loader, tuple[str, bool]]] = []  # the latest last; (where, FIELD_BY_FIELD)
+# ETHERNALIS_FIELD_BY_FIELD=1: the entity loader makes every component field by field, in plain Python one can
+# step through (Part.load_field_by_field), instead of testing a record's fields side by side; the same
+# components and the same refusals, slower (docs/saves.md, "The loader").
+FIELD_BY_FIELD = os.environ.get("ETHERNALIS_FIELD_BY_FIELD") == "1"
 WORLD_CALL = re.compile(r"\b([A-Za-z]+_[0-9]+)\(w\)")  # a kind's bound or choices, asked of the world
 
 
@@ -167,11 +211,11 @@ def entity_loader(parts: dict[str, saved.Part], where: str) -> Loader:
     take whole goes to `Part.load_field_by_field`, which makes it or names the problem (tests/
     test_save_registry.py holds it to that)."""
     key = tuple(parts.values())
-    loader = next((known for kept, known, kept_where in reversed(_LOADERS) if kept_where == where
+    loader = next((known for kept, known, kept_where in reversed(_LOADERS) if kept_where == (where, FIELD_BY_FIELD)
                    and len(kept) == len(key) and all(a is b for a, b in zip(kept, key))), None)
     if loader is None:
         loader = _compile_loader(key, where)
-        _LOADERS[:] = [*_LOADERS[-7:], (key, loader, where)]
+        _LOADERS[:] = [*_LOADERS[-7:], (key, loader, (where, FIELD_BY_FIELD))]
     return loader
 
 
@@ -243,6 +287,9 @@ def part_lines(i: int, part: saved.Part, scope: dict[str, Any], hoisted: Callabl
         made_it = [f"component = make{i}({', '.join(values)})"]
     if part.check is not None:
         made_it += [f"problem = check{i}(w, component, made)", "if problem:", "    raise Unfit(problem)"]
+    if FIELD_BY_FIELD:  # the debugging switch: every component through Part.load_field_by_field
+        return ["if type(saved) is list:", f"    saved = by_name({part.key!r}, fields.get({part.key!r}), saved)",
+                f"component = slowly{i}(saved, w, made)", f"made[C{i}] = component"]
     return ["component = None",
             "if type(saved) is list:",
             f"    if in_order{i} and len(saved) == {len(names)}:",

@@ -5,17 +5,19 @@
 From format 4 the body is stored compressed with zlib (length and CRC-32 are those of the stored bytes);
 it is unpacked to at most MAX_BODY bytes.
 
-Writing is atomic and keeps the previous save as `<name>.bak`; reading checks every part and raises
-SaveError with one line naming the file and what is wrong (docs/saves.md).
+Writing is atomic and keeps the previous save as `<name>.bak`; its temporary files carry the writer's process
+id, so two copies of the game saving beside each other never remove each other's (issue 26). Reading checks
+every part and raises SaveError with one line naming the file and what is wrong (docs/saves.md).
 """
 from __future__ import annotations
 
 import contextlib
 import glob
 import os
+import re
+import secrets
 import shutil
 import struct
-import tempfile
 import zlib
 from pathlib import Path
 from typing import IO, Any, Callable
@@ -75,17 +77,40 @@ def write(path: Path, data: bytes) -> None:
                 os.unlink(name)
 
 
+WRITER = re.compile(r"\.(\d{1,10})-[0-9a-f]{16}\.tmp$")  # the writer's process id in a temporary file's name
+
+
 def remove_leftovers(path: Path) -> None:
-    """Delete the temporary files of earlier saves of `path` (named by `temp_beside`); nothing else."""
+    """Delete the temporary files interrupted saves of `path` left (named by `temp_beside`, or by a game from
+    before they carried a process id); never one of a process still running, which may be writing it."""
     for leftover in path.parent.glob(glob.escape(path.name) + ".*.tmp"):
+        writer = WRITER.search(leftover.name)
+        if writer is not None and process_alive(int(writer.group(1))):
+            continue
         with contextlib.suppress(OSError):
             leftover.unlink()
 
 
+def process_alive(pid: int) -> bool:
+    """Whether a process `pid` runs (this one does); on Windows, where asking costs a handle, always yes: a
+    leftover there is a small file left, never another game's save removed."""
+    if pid == os.getpid() or os.name == "nt":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # someone else's process, or no pid the system could have: leave the file alone
+    return True
+
+
 def temp_beside(path: Path, temps: list[str]) -> IO[bytes]:
-    """A new temporary file in `path`'s folder (so os.replace is a rename); its name goes on `temps`."""
-    tmp = tempfile.NamedTemporaryFile(dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False)
-    temps.append(tmp.name)
+    """A new temporary file in `path`'s folder (so os.replace is a rename), named `<name>.<pid>-<16 hex>.tmp`,
+    unique to this process and this save; its name goes on `temps`."""
+    name = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(8)}.tmp")
+    tmp = open(name, "xb")
+    temps.append(str(name))
     return tmp
 
 

@@ -2,7 +2,7 @@
 
 What each component and each piece of the world's own state holds is described once, in the registries of
 game/world/saved.py; this module loops over them and keeps only what ties entities together.
-Entity ids are never saved (esper hands out new ones): a creature is named by its uid, an item by its place
+Entity ids are never saved (each world's store hands out new ones): a creature is named by its uid, an item by its place
 in the item list, and every reference (owners, equipped slots, the hero, the NPC order) is remapped on load.
 Cards are not saved either: each is bridged again from the codex by kind and heads, then grown and geared
 by `loadout.refresh`. The room index is rebuilt by placing creatures and laying items in their saved order.
@@ -11,15 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import esper
-
 from game.content.codex import HeroSheet
 from game.content.content import Content
 from game.maps.model import DungeonMap
 from game.save import checks
 from game.world import saved
 from game.world.components import Body, Footprint, Identity, Inventory, Item, Position
-from game.world.ecs import create_entities
 from game.world.rooms import occupied
 from game.world.verbs import loadout
 from game.world.verbs.items import lay, pack
@@ -29,7 +26,6 @@ from game.world.world import World
 # -- saving -------------------------------------------------------------------------------------------
 def snapshot(world: World, map_ref: dict[str, str]) -> dict[str, Any]:
     """Everything needed to continue the run exactly, as plain values under string keys."""
-    world.ecs.activate()
     creatures = creature_order(world)
     items = item_order(world, creatures)
     index = {eid: i for i, eid in enumerate(items)}
@@ -38,9 +34,9 @@ def snapshot(world: World, map_ref: dict[str, str]) -> dict[str, Any]:
         "map": map_ref, "seed": world.seed, "turn": world.turn, "over": world.over,
         "rng": world.rng.getstate(), "uid_serial": world.uid_serial,
         "hero": world.uid(world.hero) if world.hero else None,  # a site of a world the hero is away from has none
-        "creatures": [creature_record(eid, index, eid in placed) for eid in creatures],
+        "creatures": [creature_record(world, eid, index, eid in placed) for eid in creatures],
         "actors": [actor.ident.uid for actor in world.actors.all()],
-        "items": [item_record(eid) for eid in items],
+        "items": [item_record(world, eid) for eid in items],
         "world": {state.key: state.dump(world) for state in saved.WORLD_STATE.values()},
         "fields": layout(),
     }
@@ -92,35 +88,35 @@ def creature_order(world: World) -> list[int]:
     """Each room's occupants in the index's order, then the creatures in no room (the dead), by uid."""
     placed = [eid for room in world.map.rooms for eid in world.rooms.occupants(room)]
     listed = set(placed)
-    rest = sorted((ident.uid, eid) for eid, ident in esper.get_component(Identity) if eid not in listed)
+    rest = sorted((ident.uid, eid) for eid, ident in world.query(Identity) if eid not in listed)
     return placed + [eid for _, eid in rest]
 
 
 def item_order(world: World, creatures: list[int]) -> list[int]:
     """Floor items room by room in the index's order, then each creature's pack in its order."""
     floor = [eid for room in world.map.rooms for eid in world.rooms.floor(room)]
-    return floor + [eid for c in creatures for eid in esper.component_for_entity(c, Inventory).items]
+    return floor + [eid for c in creatures for eid in world.get(c, Inventory).items]
 
 
-def creature_record(eid: int, index: dict[int, int], placed: bool) -> dict[str, Any]:
-    equipped = esper.component_for_entity(eid, Inventory).equipped
+def creature_record(world: World, eid: int, index: dict[int, int], placed: bool) -> dict[str, Any]:
+    equipped = world.get(eid, Inventory).equipped
     return {
-        "components": components(eid, saved.CREATURE_PARTS),
+        "components": components(world, eid, saved.CREATURE_PARTS),
         "equipped": [[slot, index[item]] for slot, item in equipped.items()],
-        "placed": placed, "dead": not esper.entity_exists(eid),  # killed this turn, cleared at its end
+        "placed": placed, "dead": not world.exists(eid),  # killed this turn, cleared at its end
     }
 
 
-def item_record(eid: int) -> dict[str, Any]:
-    owner = esper.component_for_entity(eid, Item).owner
-    return {"components": components(eid, saved.ITEM_PARTS),
-            "owner": esper.component_for_entity(owner, Identity).uid if owner is not None else None}
+def item_record(world: World, eid: int) -> dict[str, Any]:
+    owner = world.get(eid, Item).owner
+    return {"components": components(world, eid, saved.ITEM_PARTS),
+            "owner": world.get(owner, Identity).uid if owner is not None else None}
 
 
-def components(eid: int, parts: dict[str, saved.Part]) -> list[list[Any] | None]:
+def components(world: World, eid: int, parts: dict[str, saved.Part]) -> list[list[Any] | None]:
     """The entity's registered components in the registry's order, each as the list of its saved fields; None
     for an optional one it lacks (format 5: the body's `fields` names them in that order)."""
-    has = {type(component): component for component in esper.components_for_entity(eid)}
+    has = {type(component): component for component in world.components_of(eid)}
     return [part.dump(has[part.component]) if part.component in has or not part.optional else None
             for part in parts.values()]
 
@@ -144,7 +140,6 @@ class Checked:
     def build(self) -> World:
         """The world with its entities made (once: the components are its own)."""
         try:
-            self.world.ecs.activate()
             build(self.world, self.body, self.creatures, self.items, self.state)
         except BaseException:
             self.world.close()
@@ -152,7 +147,7 @@ class Checked:
         return self.world
 
     def close(self) -> None:
-        """The world given up unbuilt (its esper context freed)."""
+        """The world given up unbuilt (its store emptied)."""
         self.world.close()
 
 
@@ -170,12 +165,12 @@ def checked(body: dict[str, Any], dungeon: DungeonMap, content: Content) -> Chec
         content = with_hero(content, sheet)
     world = World(dungeon, content, body["seed"])
     try:
-        world.ecs.activate()
         world.turn, world.over = body["turn"], body["over"]
         world.rng.setstate(checks.RNG.from_plain(body["rng"]))
         creatures = checks.components(world, saved.CREATURE_PARTS, body, "creatures")
         items = checks.components(world, saved.ITEM_PARTS, body, "items")
         checks.links(world, body, creatures, items)
+        checks.floors_bounded(world, body, items)
         state = checks.world_state(world, body["world"])
     except BaseException:
         world.close()
@@ -201,7 +196,7 @@ def build(world: World, body: dict[str, Any], creatures: list[checks.Made], item
     """Make the checked entities: creatures placed in the saved order (the room index's), items laid or
     packed in theirs, equipment worn and cards grown and geared; then the world's own state, the hero, the
     uid counter and the NPC order."""
-    eids = create_entities(made.values() for made in creatures)
+    eids = world.create_many(made.values() for made in creatures)
     for made, record, eid in zip(creatures, body["creatures"], eids):
         if record["placed"]:
             world.rooms.place(eid, made[Position].room, occupied(made[Position], made[Footprint]))
@@ -210,7 +205,7 @@ def build(world: World, body: dict[str, Any], creatures: list[checks.Made], item
     spots = [(made[Item].room, made[Item].square) for made in items]
     for made in items:
         made[Item].room = made[Item].square = None  # nowhere yet: lay puts it on the floor and in the room index
-    item_eids = create_entities(made.values() for made in items)
+    item_eids = world.create_many(made.values() for made in items)
     for made, record, eid, (room, square) in zip(items, body["items"], item_eids, spots):
         if record["owner"] is not None:
             owner = eid_of[record["owner"]]
@@ -226,11 +221,11 @@ def build(world: World, body: dict[str, Any], creatures: list[checks.Made], item
 
 def finish_creature(world: World, eid: int, record: dict[str, Any], items: list[int]) -> None:
     """Equip the saved slots, gear and grow the card, and mark the creatures killed this turn."""
-    inv = esper.component_for_entity(eid, Inventory)
+    inv = world.get(eid, Inventory)
     inv.equipped = {slot: items[i] for slot, i in record["equipped"]}
-    body = esper.component_for_entity(eid, Body)
+    body = world.get(eid, Body)
     health = body.health
     loadout.refresh(world, eid)
     body.health = health
     if record["dead"]:
-        esper.delete_entity(eid)
+        world.delete(eid)

@@ -15,8 +15,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import esper
-
 from game.content.content import Content, load_content
 from game.content.errors import ContentError
 from game.maps import store
@@ -30,7 +28,9 @@ from game.save.errors import SaveError
 from game.save.snapshot import Checked
 from game.world import saved
 from game.world.components import UID, Body, Errand
-from game.world.realm import HeroProfile, Realm, SiteWorld, Wayfarer
+from game.world.heroes import HeroProfile
+from game.world.realm import Realm, SiteWorld
+from game.world.roads import Wayfarer
 from game.world.saved import BOOL, COUNT, INT, NUMBERS, Kind, Unfit, list_of, record, text
 from game.world.verbs import company
 from game.world.verbs.combat import die
@@ -49,7 +49,7 @@ BODY = {
     "realm": Kind("a map of the world's clock, RNG and heroes", lambda v, w: isinstance(v, dict)),
     "sites": RECORDS, "summary": record(SUMMARY),
 }
-REALM = {"seed": INT, "clock": COUNT, "rng": checks.RNG, "playing": UID, "heroes": RECORDS}
+REALM = {"seed": checks.SEED, "clock": COUNT, "rng": checks.RNG, "playing": UID, "heroes": RECORDS}
 HERO = {"uid": UID, "name": text(80), "place": COUNT, "inside": BOOL, "known": NUMBERS, "body": MAP_OR_NOTHING}
 ROAD = {"start": COUNT, "to": COUNT, "left": COUNT, "arrives": COUNT, "body": RECORD_BODY}
 SITE = {"place": COUNT, "body": Kind("a map: the world of one site", lambda v, w: isinstance(v, dict))}
@@ -128,7 +128,7 @@ def traveller_body(realm: Realm, traveller: Traveller, party: list[Traveller],
     scratch = World(home, realm.content, 0)
     try:
         scratch.hero = bring_in(scratch, traveller, *home.entrance)
-        if esper.component_for_entity(scratch.hero, Body).health <= 0:  # a fallen hero (Realm.fallen): its
+        if scratch.get(scratch.hero, Body).health <= 0:  # a fallen hero (Realm.fallen): its
             die(scratch, scratch.hero, None)  # body is saved as the dead hero's is, standing nowhere
         mates = [bring_in(scratch, mate, *home.entrance) for mate in party]
         body = site_body(scratch, path)
@@ -277,12 +277,11 @@ def wayfarer_of(path: Path, realm: Realm, i: int, record: dict[str, Any]) -> Way
         raise Unfit(f"realm.road[{i}] set out from {start} at turn {record['left']} and arrives at {to} at turn "
                     f"{record['arrives']}, not within the road's {trip.turns if trip else 'no'} turns")
     scratch = load_site(path, record["body"], realm.content, realm.sites[realm.home].map)
-    scratch.ecs.activate()
     try:
         people = scratch.creatures()
-        if len(people) != 1 or scratch.hero or not esper.has_component(people[0], Errand):
+        if len(people) != 1 or scratch.hero or not scratch.has(people[0], Errand):
             raise Unfit(f"realm.road[{i}] holds {len(people)} creatures, not one world NPC with a range")
-        errand = esper.component_for_entity(people[0], Errand)
+        errand = scratch.get(people[0], Errand)
         unknown = [name for name in errand.range if name not in realm.by_name]
         if unknown:
             raise Unfit(f"realm.road[{i}] travels to {unknown[0]!r}, no settlement of the region")
@@ -301,8 +300,6 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
     hero = HeroProfile(uid, record["name"], place, record["inside"], known)
     if record["inside"] and record["body"] is None:
         world = realm.sites[place].world
-        if world is not None:
-            world.ecs.activate()
         if world is None or not world.hero or world.uid(world.hero) != uid:
             raise Unfit(f"the hero {uid} is said to be inside {place}, but the site's world does not hold it")
         return hero
@@ -311,15 +308,14 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
         raise Unfit(f"the hero {uid} is on the region map without its body")
     home = realm.sites[realm.home].map
     scratch = load_site(path, record["body"], realm.content, home)
-    scratch.ecs.activate()
     try:
         if not scratch.hero or scratch.uid(scratch.hero) != uid:
             raise Unfit(f"the body of the hero {uid} holds someone else")
         mates = [eid for eid in scratch.creatures() if eid != scratch.hero]
         if len(mates) > realm.content.companions.party:
             raise Unfit(f"the hero {uid} travels with {len(mates)} companions, more than a party holds")
-        if any(company.companion_of(eid) is None or company.companion_of(eid).hero != uid
-               or company.companion_of(eid).order != "follow" for eid in mates):
+        if any(company.companion_of(scratch, eid) is None or company.companion_of(scratch, eid).hero != uid
+               or company.companion_of(scratch, eid).order != "follow" for eid in mates):
             raise Unfit(f"the body of the hero {uid} holds someone who does not follow it")
         hero.party = [take_out(scratch, eid) for eid in mates]
         hero.traveller = take_out(scratch, scratch.hero)

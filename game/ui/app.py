@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import logs
+from game import logs, userdirs
 from game.ui import bindings, display, labels, sound, theme
 from game.ui.crash import CrashScene
 from game.ui.pacing import MAX_DT, Pace
@@ -33,7 +33,8 @@ FPS = 60
 log = logging.getLogger("ethernalis")
 LATER = ("game.launch", "game.save.worldsave", "game.ui.dungeon", "game.ui.region", "game.ui.creation",
          "game.ui.dialogue", "game.ui.trade", "game.ui.journal", "game.ui.worlds", "game.ui.death",
-         "game.ui.pause", "game.ui.help", "game.ui.mappicker", "game.ui.settings_screen")  # not the title's
+         "game.ui.pause", "game.ui.help", "game.ui.mappicker", "game.ui.settings_screen", "game.ui.inventory",
+         "game.ui.character", "game.ui.heroes", "game.ui.watch")  # not the title's
 _warming: threading.Thread | None = None
 
 
@@ -43,12 +44,19 @@ def warm_up() -> None:
     global _warming
 
     def imports() -> None:
+        try:
+            from game import mods
+
+            mods.switch_on()  # the player's mods over the data before any screen reads it (docs/modding.md)
+        except Exception:
+            log.exception("reading the mods in the background failed")
         for name in LATER:
             try:
                 importlib.import_module(name)
             except Exception:  # the screen that needs it imports it again and reports the problem there
                 log.exception("importing %s in the background failed", name)
-                return
+                break
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, warmed=True))  # wakes the title: its mods to list
 
     _warming = threading.Thread(target=imports, name="warm-up", daemon=True)
     _warming.start()
@@ -63,8 +71,8 @@ def ready() -> None:
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
     """An empty scene stack knowing every screen by name: "title", "creation", "dungeon", "region", "worlds",
     "pause", "help", "death", "dialogue", "trade", "journal", "inventory", "character", "maps", "settings" (on
-    `preferences`, else
-    settings read from the user's file).
+    `preferences`, else settings read from the user's file), "hall" (the hall of heroes) and "watch" (a
+    recorded run replayed).
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -138,6 +146,15 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
             return getattr(importlib.import_module(module), name)(*given, **args)
         return make
 
+    def death(cause: str, turn: int, recap=None, last=()):
+        """The death recap; the fallen hero goes into the hall of heroes, its run's recording with it."""
+        ready()
+        line = session.fallen()
+        recorded = session.fell["recording"] if session.fell else ""
+        return later("game.ui.death", "DeathScene")(
+            cause=cause, turn=turn, in_world=session.realm is not None, recap=recap, last=last, hall=line,
+            recording=userdirs.hall_dir() / recorded if recorded else None)
+
     stack.register("title", title)
     stack.register("creation", creation)
     stack.register("region", region)
@@ -145,8 +162,9 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("dungeon", dungeon)
     stack.register("pause", later("game.ui.pause", "PauseScene", session))
     stack.register("help", later("game.ui.help", "HelpScene"))
-    stack.register("death", lambda cause, turn, recap=None, last=(): later("game.ui.death", "DeathScene")(
-        cause=cause, turn=turn, in_world=session.realm is not None, recap=recap, last=last))
+    stack.register("death", death)
+    stack.register("hall", later("game.ui.heroes", "HallScene"))
+    stack.register("watch", lambda path: later("game.ui.watch", "WatchScene")(path=path, sprites=session.sprites))
     stack.register("dialogue", lambda person, log: later("game.ui.dialogue", "DialogueScene", session)(
         target=person, log=log))
     stack.register("maps", later("game.ui.mappicker", "MapPickerScene", session))

@@ -43,7 +43,6 @@ def peril(world: World, shown: Snapshot) -> Peril | None:
     tuning = world.content.tuning["warning"]
     foes = [v for v in shown.views if foe(v) and v.room == hero.room and v.alive]
     if foes:
-        world.ecs.activate()
         a_turn = sum(one_way(world, foe.eid, world.hero).per_turn for foe in foes)
         turns = int(tuning["deadly_turns"])
         if a_turn * turns >= hero.health:

@@ -1,8 +1,11 @@
 """The death screen: how and by whom the hero died, over the dungeon where it happened, and the recap (issue 23):
 the turns, level, gold, rooms seen and kills, the blow that killed with the chance it had, what went unused in
-the pack, the log's last lines (game/ui/recap.py); offers a new run (in a world of sites, where the world goes on
-without this hero, the title's worlds screen offers a new hero)."""
+the pack, the log's last lines (game/ui/recap.py); says the hero is in the hall of heroes (game/hall.py); offers
+to watch the run replayed (game/ui/watch.py) when it was recorded, and a new run (in a world of sites, where the
+world goes on without this hero, the title's worlds screen offers a new hero)."""
 from __future__ import annotations
+
+from pathlib import Path
 
 import pygame
 
@@ -10,7 +13,7 @@ from game.ui import theme, widgets
 from game.ui.recap import Summary
 from game.ui.scene import Scene
 
-NEW_RUN, TITLE, QUIT = "New run", "Title screen", "Quit"
+NEW_RUN, TITLE, QUIT, WATCH = "New run", "Title screen", "Quit", "Watch the run"
 WAYS_OUT = {NEW_RUN: "dungeon", TITLE: "title", QUIT: "quit"}
 
 
@@ -18,22 +21,26 @@ class DeathScene(Scene):
     opaque = False
 
     def __init__(self, cause: str, turn: int, in_world: bool = False, recap: Summary | None = None,
-                 last: list[str] | tuple[str, ...] = ()) -> None:
+                 last: list[str] | tuple[str, ...] = (), hall: str = "", recording: Path | None = None) -> None:
         super().__init__()
         self.cause = cause
         self.turn = turn
         self.recap = recap
         self.last = list(last)
         self.in_world = in_world
-        ways_out = [TITLE, QUIT] if in_world else [TITLE, QUIT, NEW_RUN]  # the same places in every mode...
-        self.menu = widgets.Menu(ways_out, (theme.LOGICAL_SIZE[0] // 2, 500), height=40, gap=8)
+        self.hall = hall  # the line saying the hero is in the hall of heroes (game/hall.py), or why not
+        self.recording = recording  # the run's recording in the hall, to watch it replayed
+        ways_out = [TITLE, QUIT] + ([WATCH] if recording else []) + ([] if in_world else [NEW_RUN])
+        self.menu = widgets.Menu(ways_out, (theme.LOGICAL_SIZE[0] // 2, 480), height=36, gap=6)  # the same places...
         self.menu.selected = len(ways_out) - 1 if not in_world else 0  # ...and Enter starts a new one-map run
         self.fade = 0.0
         self.problems: list[str] = []
 
     def handle(self, event: pygame.event.Event) -> None:
         choice = self.menu.handle(event)
-        if choice in WAYS_OUT:
+        if choice == WATCH:
+            self.stack.push("watch", path=self.recording)
+        elif choice in WAYS_OUT:
             self.problems = self.stack.leave_run(WAYS_OUT[choice])
 
     @property
@@ -61,6 +68,8 @@ class DeathScene(Scene):
         if self.in_world:
             y = widgets.text(surface, "Your world goes on without you: the title's worlds screen starts a new hero "
                              "in it.", (w // 2, y), 15, theme.TEXT_DIM, centre=True, width=1100).bottom + 6
+        if self.hall:
+            y = widgets.text(surface, self.hall, (w // 2, y), 15, theme.TEXT_DIM, centre=True, width=1100).bottom + 6
         if self.last:
             y = widgets.text(surface, "Last messages", (w // 2, y + 8), 15, theme.TEXT_DIM, bold=True,
                              centre=True).bottom + 2

@@ -109,6 +109,7 @@ class DungeonScene(Scene):
         events = self.world.pop_events()
         if events:
             self.known.clear()
+            self.session.note(self.world, events)  # for the morgue file (game/hall.py)
         ours = logcolours.ours(self.world) if events else set()
         self.recap.note(self.world, events)
         for event in events:
@@ -346,8 +347,9 @@ class DungeonScene(Scene):
     @property
     def animating(self) -> bool:
         """A world turn running, labels rising, a hit flashing, a sprite or the camera still gliding."""
-        return self.driver.busy or self.view.moving or self.warning.flash > 0 or \
-            bool(self.view.floaters.items or self.view.effects.flashes or self.view.effects.fading)
+        view = self.view
+        return self.driver.busy or view.moving or self.warning.flash > 0 or \
+            bool(view.floaters.items or view.effects.flashes or view.effects.fading)
 
     def update(self, dt: float) -> None:
         busy = self.driver.busy

@@ -85,7 +85,8 @@ class MapView:
 
     # -- time ------------------------------------------------------------------------------------
     def update(self, dt: float, shown: Snapshot) -> None:
-        """The camera after the hero, sprites gliding to their squares, labels and flashes fading."""
+        """The camera after the hero, sprites gliding to their squares, labels and flashes fading; `moving`
+        says whether anything still glides."""
         self.clock += dt
         was = self.camera.x, self.camera.y
         self.camera.follow(*self.centre_px(shown.hero), dt)

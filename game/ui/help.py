@@ -74,11 +74,12 @@ class HelpScene(Scene):
 
     @staticmethod
     def columns() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-        """The keys on the left; the mouse and the legend (rows without a key name) on the right."""
+        """The player's keys on the left; the mouse, the legend (rows without a key name) and, dim at the foot,
+        the keys for map designers on the right (not a player's keys: bindings.DESIGNER)."""
         keys = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()
                 if action not in bindings.DESIGNER]
-        designer = [(bindings.key_names(action), f"For map designers: {bindings.KEYS[action][1][0].lower()}"
-                     f"{bindings.KEYS[action][1][1:]}") for action in bindings.DESIGNER]
+        designer = [("", f"For map designers: {bindings.key_names(action)}, {what[0].lower()}{what[1:]}")
+                    for action, (_, what) in bindings.KEYS.items() if action in bindings.DESIGNER]
         return keys, list(bindings.MOUSE) + [("", line) for line in LEGEND] + designer
 
 

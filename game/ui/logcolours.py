@@ -38,7 +38,6 @@ def colour(event: Event, ours: Collection[str]) -> tuple[int, int, int]:
 
 def ours(world: World) -> set[str]:
     """The uids of the hero and its companions (N4, N38) now."""
-    world.ecs.activate()
     try:
         hero = world.uid(world.hero)
     except KeyError:  # the hero's body is gone

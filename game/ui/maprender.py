@@ -1,4 +1,5 @@
-"""Draw a DungeonMap's Tiled tile layers once into one surface, shaded by the rooms' light (again after F5)."""
+"""Draw a DungeonMap's Tiled tile layers once into one surface, shaded by the rooms' light (again after F5).
+Tiles are cut from their tileset's image with its margin and spacing, its `trans` colour transparent."""
 from __future__ import annotations
 
 import pygame
@@ -27,15 +28,19 @@ def _tileset_for(gid: int, tilesets: tuple[Tileset, ...]) -> Tileset | None:
     return found
 
 
+def tile_rect(ts: Tileset, index: int) -> pygame.Rect:
+    """Where tile `index` of a tileset lies in its image (its margin around the tiles, its spacing between)."""
+    return pygame.Rect(ts.margin + (index % ts.columns) * (ts.tile_w + ts.spacing),
+                       ts.margin + (index // ts.columns) * (ts.tile_h + ts.spacing), ts.tile_w, ts.tile_h)
+
+
 def _tile(raw: int, dungeon: DungeonMap, sprites: SpriteCache) -> pygame.Surface | None:
     """The image of one raw gid, flipped as Tiled says (diagonal first, then horizontal, then vertical)."""
     gid = raw & GID_MASK
     ts = _tileset_for(gid, dungeon.tilesets) if gid else None
     if ts is None:
         return None
-    index = gid - ts.firstgid
-    image = sprites.image(ts.image).subsurface(
-        ((index % ts.columns) * ts.tile_w, (index // ts.columns) * ts.tile_h, ts.tile_w, ts.tile_h))
+    image = sprites.tileset(ts.image, ts.trans).subsurface(tile_rect(ts, gid - ts.firstgid))
     if raw & FLIP_D:
         image = pygame.transform.flip(pygame.transform.rotate(image, 90), False, True)
     if raw & (FLIP_H | FLIP_V):

@@ -43,7 +43,6 @@ class Recap:
         if not hero.alive or hero.health <= 0:
             return
         self.hero, self.pack = hero, tuple(shown.carried)
-        world.ecs.activate()
         for view in shown.views:
             if foe(view) and view.room == hero.room and view.alive:
                 self.chance[view.uid] = one_way(world, view.eid, world.hero).hit

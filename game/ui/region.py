@@ -17,8 +17,9 @@ import pygame
 
 from game.rules import clock
 from game.ui import labels, theme, widgets
-from game.ui.maprender import render_map
+from game.ui.maprender import render_map, tile_rect
 from game.ui.scene import Scene, SceneRefused
+from game.world.danger import site_danger
 
 if TYPE_CHECKING:
     from game.ui.session import Session
@@ -55,6 +56,7 @@ class RegionScene(Scene):
         self.problem = ""
         self.arrival: Generator[None, None, str] | None = None  # a journey's arrival under way
         self.arriving_at = ""
+        self.dangers = {pid: site_danger(site.map, realm.content.codex) for pid, site in realm.sites.items()}
 
     @property
     def realm(self) -> Realm:
@@ -167,22 +169,31 @@ class RegionScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), 3, border_radius=4)
         if not site.is_site:
             colour = theme.ACCENT if pid == self.chosen else theme.TEXT
-            shadowed(surface, site.place.name, (rect.centerx, rect.bottom + 6), 15, colour, pid == self.chosen)
+            bottom = shadowed(surface, site.place.name, (rect.centerx, rect.bottom + 6), 15, colour, pid == self.chosen)
+            self._draw_tier(surface, pid, (rect.centerx, bottom))
 
     def _draw_sites(self, surface: pygame.Surface) -> None:
         """The artifact and beast sites this hero knows (N62); the others are not drawn at all."""
         region = self.realm.region
         tileset = region.tilesets[0]
-        image = self.session.sprites.image(tileset.image)
+        image = self.session.sprites.tileset(tileset.image, tileset.trans)
         for site in self.realm.sites_known(self.realm.playing):
-            index = SITE_TILES[site.kind]
-            tile = image.subsurface(((index % tileset.columns) * tileset.tile_w,
-                                     (index // tileset.columns) * tileset.tile_h, tileset.tile_w, tileset.tile_h))
+            tile = image.subsurface(tile_rect(tileset, SITE_TILES[site.kind]))
             size = round(self.tile)
             x, y = round(site.square[0] * self.tile), round(site.square[1] * self.tile)
             surface.blit(pygame.transform.smoothscale(tile, (size, size)), (x, y))
             colour = theme.ACCENT if site.id == self.chosen else theme.NOTE
-            shadowed(surface, site.name, (x + size // 2, y + size + 6), 14, colour, site.id == self.chosen)
+            bottom = shadowed(surface, site.name, (x + size // 2, y + size + 6), 14, colour, site.id == self.chosen)
+            self._draw_tier(surface, site.id, (x + size // 2, bottom))
+
+    def _draw_tier(self, surface: pygame.Surface, pid: int, midtop: tuple[int, int]) -> None:
+        """A place's danger tier under its name (game/world/danger.py), when anything dangerous lives there."""
+        tier = self.dangers[pid].tier
+        if tier:
+            label = labels.text(f"danger {tier}", 13, danger_colour(tier), bold=True)
+            back = label.get_rect(midtop=(midtop[0], midtop[1] + 2)).inflate(10, 4).clamp(MAP_VIEW.inflate(-12, -12))
+            surface.blit(widgets.tint(back.size, (10, 8, 14, 190)), back.topleft)
+            surface.blit(label, label.get_rect(center=back.center))
 
     def on_the_road(self) -> list[tuple[Wayfarer, tuple[int, int]]]:
         """N3: the world NPCs on the road now (as far as their settlements have lived), each where it has got
@@ -235,7 +246,9 @@ class RegionScene(Scene):
         y = widgets.text(surface, site.place.name, (x, y), 18, theme.ACCENT, bold=True).bottom + 2
         kind = KINDS.get(site.place.kind) or \
             f"Settlement: {len(site.world.creatures()) if site.world else 0} people live here"
-        y = widgets.text(surface, kind, (x, y), 14, theme.TEXT_DIM, width=inner.w).bottom + 6
+        y = widgets.text(surface, kind, (x, y), 14, theme.TEXT_DIM, width=inner.w).bottom + 2
+        danger = self.dangers[self.chosen]
+        y = widgets.text(surface, danger.line(), (x, y), 14, danger_colour(danger.tier), width=inner.w).bottom + 6
         if trip is None:
             y = widgets.text(surface, "No road leads there.", (x, y), 15, theme.PROBLEM).bottom + 6
         elif trip.turns == 0:
@@ -293,9 +306,15 @@ def along(points: list[tuple[int, int]], fraction: float) -> tuple[int, int]:
 
 
 def shadowed(surface: pygame.Surface, words: str, midtop: tuple[int, int], size: int, colour: tuple[int, int, int],
-             bold: bool = False) -> None:
-    """A label with a dark shadow, readable on grass, water and mountains alike."""
+             bold: bool = False) -> int:
+    """A label with a dark shadow, readable on grass, water and mountains alike; returns its bottom."""
     label = labels.text(words, size, colour, bold=bold)
     where = label.get_rect(midtop=midtop).clamp(MAP_VIEW.inflate(-12, -12))  # by the map's edge: whole, clear of it
     surface.blit(labels.text(words, size, (0, 0, 0), bold=bold), where.move(1, 1))
     surface.blit(label, where)
+    return where.bottom
+
+
+def danger_colour(tier: int) -> tuple[int, int, int]:
+    """Calm to alarming with a site's danger tier: up to 3, 4 and 5, 6 and more."""
+    return theme.TEXT if tier <= 3 else (240, 200, 90) if tier <= 5 else theme.HOSTILE

@@ -8,22 +8,33 @@ title's first frame, so the world, the maps and the saves are imported where a m
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Generator
 
-from game import mods, userdirs
+from game import userdirs
 from game.paths import REGION_MAP
 from game.ui.guide import Hints
 from game.ui.sprites import SpriteCache
 
 if TYPE_CHECKING:  # the world, the maps and the saves are imported on first use: the title shows before them
+    from game import hall, recording
     from game.content.codex import HeroSheet
+    from game.save import slotlock
     from game.world.driver import Driver
     from game.world.realm import Realm
     from game.world.world import World
 
 log = logging.getLogger("ethernalis.session")
+
+
+def sha256_of(path: Path) -> str | None:
+    """A file's SHA-256, or None when it cannot be read."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 class Session:
@@ -33,13 +44,17 @@ class Session:
         self.runs = 0
         self.hints = Hints()  # the first-time hints this player has seen (game/ui/guide.py)
         self.save_path = save_path or userdirs.save_slot()  # pause menu's Save, title's Continue
-        self.sprites = SpriteCache(mods=mods.in_play().folders)
+        self.sprites = SpriteCache()
         self.driver: Driver | None = None
         self.realm: Realm | None = None  # a world of sites (the region map), else None: one map's run
         self.world_slot: Path | None = None  # where the world of sites is saved (on travel and on quitting)
+        self.slot_lock: slotlock.SlotLock | None = None  # held while the world of sites is open (issue 26)
         self.notice = ""  # the last autosave's failure, for the screen to show
         self.hero: HeroSheet | None = None  # the creation screen's hero: later runs keep it
         self.arrival: Generator[None, None, str] | None = None  # a journey's arrival under way (`arrive`)
+        self.chronicle: hall.Chronicle | None = None  # what the run's morgue file will tell (game/hall.py)
+        self.recording: recording.Recording | None = None  # a one-map run's, from its start (game/recording.py)
+        self.fell: dict | None = None  # the hall's entry of the run's fallen hero, once written
 
     # -- a world of sites ------------------------------------------------------------------------------
     def world_saves(self) -> list[tuple[Path, dict | str]]:
@@ -69,9 +84,11 @@ class Session:
         hero.toml's) on the road beside the home settlement.
 
         Returns the problems that stopped it (bad maps or data) instead of raising."""
+        from game import hall
         from game.content.errors import ContentError
         from game.launch import new_realm
         from game.maps.errors import MapError
+        from game.save import SaveError, slotlock
 
         self.close()
         try:
@@ -82,6 +99,12 @@ class Session:
             return [str(exc)]
         self.runs += 1
         self.world_slot = self.next_world_slot()
+        try:
+            self.slot_lock = slotlock.hold(self.world_slot)
+        except SaveError as exc:
+            self.close(autosave=False)
+            return [str(exc)]
+        self.chronicle = hall.Chronicle()
         self.autosave()
         return []
 
@@ -89,18 +112,18 @@ class Session:
                        sheet: HeroSheet | None = None) -> list[str]:
         """Play on in the world saved at `slot`: as hero `hero` (Continue), or as a new hero made there (of
         `sheet`, made on the creation screen, else hero.toml's under a drawn name)."""
+        from game import hall
         from game.content.errors import ContentError
-        from game.save import SaveError
+        from game.save import SaveError, slotlock
         from game.save.worldsave import load_realm
         from game.world.driver import Driver
 
         self.close()
         try:
+            self.slot_lock = slotlock.hold(slot)  # before reading: another copy may be saving it
             self.realm = load_realm(slot)
             chosen = self.realm.new_hero(sheet=sheet).uid if new_hero else hero or self.realm.playing
-        except SaveError as exc:
-            return [str(exc)]
-        except ContentError as exc:
+        except (SaveError, ContentError) as exc:
             self.close(autosave=False)
             return [str(exc)]
         self.world_slot = slot
@@ -110,9 +133,22 @@ class Session:
             return [result.reason]
         if self.realm.here is not None:
             self.driver = Driver(self.realm.here)
+        self.chronicle = hall.Chronicle()
         if new_hero:
             self.autosave()
         return []
+
+    @staticmethod
+    def open_elsewhere(slot: Path) -> str | None:
+        """The line saying the world saved at `slot` is open in another copy of the game (or its lock cannot be
+        made), else None: asked before a new hero is made for it, so no one designs a hero for nothing."""
+        from game.save import SaveError, slotlock
+
+        try:
+            slotlock.hold(slot).release()
+        except SaveError as exc:
+            return str(exc)
+        return None
 
     def autosave(self) -> bool:
         """Write the world of sites to its slot (on travel and quitting); a failure is kept in `notice`."""
@@ -147,6 +183,8 @@ class Session:
         self.arrival = None
         if result.ok:
             self.driver = Driver(self.realm.here)
+            if self.chronicle is not None:
+                self.chronicle.visit(self.realm.sites[place].place.name)
             self.autosave()
         return result.reason
 
@@ -168,6 +206,7 @@ class Session:
 
         Returns the problems that stopped it (bad map or data) instead of raising.
         """
+        from game import hall, recording
         from game import launch  # launch.new_game looked up now (a test may stand in for it)
         from game.content.errors import ContentError
         from game.maps.errors import MapError
@@ -182,6 +221,10 @@ class Session:
         except ContentError as exc:
             return self._refused(f"new run on {self.map_path}", [str(exc)])
         self.runs += 1
+        self.chronicle = hall.Chronicle()
+        self.chronicle.visit(self.place())
+        self.recording = recording.new_recording("map", self.map_path, seed, self.hero)
+        self.driver.log = []
         log.info("new run on %s, seed %s", self.map_path, seed)
         return []
 
@@ -190,10 +233,12 @@ class Session:
 
         Later runs start from the saved map and seed + 1. Returns the problems instead of raising.
         """
+        from game import hall
         from game.save import SaveError, load_world
         from game.world.driver import Driver
 
         self.close()
+        slot = None if world is not None else sha256_of(self.save_path)
         try:
             self.driver = Driver(world or load_world(self.save_path))
         except SaveError as exc:
@@ -201,6 +246,9 @@ class Session:
         world = self.driver.world
         self.map_path, self.seed, self.runs = world.map.path, world.seed, 1
         self.hero = world.hero_sheet()
+        self.chronicle = hall.Chronicle()  # the morgue file's tallies count from here
+        self.chronicle.visit(self.place())
+        self.recording = self.resumed(slot)
         log.info("carried on from a save: %s, seed %s, turn %s", world.map.path, world.seed, world.turn)
         return []
 
@@ -224,6 +272,7 @@ class Session:
             log.warning("not saved: %s", exc)
             return False, str(exc)
         log.info("saved turn %s to %s", self.world.turn, self.save_path)
+        self.keep_recording(saved=True)
         return True, f"Game saved (turn {self.world.turn}) to {self.save_path}."
 
     def emergency_save(self) -> str:
@@ -253,6 +302,83 @@ class Session:
         return (f"Saved at turn {self.world.turn} to {path} (your save slot is untouched). "
                 f"To carry on from it: main.py --load \"{path}\"")
 
+    # -- the record of a run (game/hall.py, game/recording.py) ---------------------------------------------
+    def place(self) -> str:
+        """Where the hero is: the site of the world of sites, or the one map's title."""
+        if self.realm is not None and self.realm.hero.place in self.realm.sites:
+            return self.realm.sites[self.realm.hero.place].place.name
+        world = self.world
+        return world.map.properties.get("title", world.map.name) if world is not None else ""
+
+    def note(self, world: World, events: list) -> None:
+        """The screen's events of the run, for its morgue file."""
+        if self.chronicle is not None:
+            self.chronicle.note(world, events)
+
+    def taken(self) -> recording.Recording | None:
+        """The run's recording so far, or None (a world of sites, a run from a save, the map reloaded: F5)."""
+        from game import recording
+
+        if self.recording is None or self.driver is None or self.driver.log is None:
+            return None
+        self.recording.steps = [recording.step(entry) for entry in self.driver.log]
+        return self.recording
+
+    def resumed(self, slot: str | None) -> recording.Recording | None:
+        """The recording kept beside the slot, carried on, when it was kept with the save being continued
+        (whose SHA-256 is `slot`): its steps up to that save and a Reload, the driver logging on from there.
+        Else None: this run is not recorded (docs/saves.md, "Recordings")."""
+        from game import recording
+
+        path = self.save_path.with_suffix(".rec")
+        if slot is None or not path.is_file():
+            return None
+        try:
+            taken = recording.load(path)
+            recording.check_current(taken, path)
+        except recording.RecordingError as exc:
+            log.info("the slot's recording is not carried on: %s", exc)
+            return None
+        if taken.kind != "map" or taken.saved is None or taken.saved[0] != slot:
+            return None
+        taken.steps = taken.steps[:taken.saved[1]] + [[recording.RELOAD]]
+        self.driver.log = recording.log_of(taken.steps)
+        return taken
+
+    def keep_recording(self, saved: bool = False) -> None:
+        """The run's recording beside the save slot (<slot>.rec), as far as the run has gone; `saved`: the slot
+        has just been written, and the recording notes which save it goes with."""
+        from game import recording
+
+        taken = self.taken()
+        if taken is not None:
+            if saved:
+                digest = sha256_of(self.save_path)
+                taken.saved = [digest, len(taken.steps)] if digest else None
+            try:
+                recording.save(taken, self.save_path.with_suffix(".rec"))
+            except OSError as exc:
+                log.warning("recording not kept: %s", exc)
+
+    def fallen(self) -> str:
+        """The run's hero has fallen: into the hall of heroes with its morgue file and recording (once); the
+        line saying so, or why it could not be."""
+        from game import hall, recording
+
+        if self.fell is not None or self.world is None or self.chronicle is None:
+            return ""
+        world_name = self.world_slot.stem if self.realm is not None and self.world_slot else hall.ONE_MAP
+        taken = self.taken()
+        text = hall.morgue(self.world, self.chronicle, world_name, self.place())
+        try:
+            self.fell = hall.enter(text, recording.encode(taken) if taken else None, self.world, world_name,
+                                   self.place())
+        except OSError as exc:
+            log.warning("the hall of heroes could not be written: %s", exc)
+            return f"The hall of heroes could not be written ({exc.strerror or exc})."
+        self.keep_recording()
+        return "Your hero's story is kept in the hall of heroes."
+
     def close(self, autosave: bool = True) -> None:
         """Release the current world's ECS context (every site's, for a world of sites, saved first, with a world
         turn under way run to its end, unless `autosave` is False: after a crash nothing more runs)."""
@@ -267,9 +393,14 @@ class Session:
                 self.autosave()
             self.realm.close()
             self.realm = self.driver = None
+        if self.slot_lock is not None:  # the world saved: another copy of the game may open it now
+            self.slot_lock.release()
+            self.slot_lock = None
         if self.driver is not None:
+            self.keep_recording()
             self.driver.close()
             self.driver = None
+        self.chronicle = self.recording = self.fell = None
 
     @property
     def world(self) -> World | None:

@@ -2,27 +2,38 @@
 
 <config folder>/settings.toml (game/userdirs.py). Loading never raises: a file that cannot be read, is too
 big, is not TOML, or holds a wrong value gives one clear line per problem (file, setting, problem) and the
-default for what was wrong. Saving writes a new file and swaps it in; a failure is a line, never a crash.
+default for what was wrong. The file is read by the game's one TOML reader (game/content/toml_file.py), with
+its limits on nesting, key length, numbers and texts. A value the settings screen cannot show (a scale of 1.1,
+a volume of 55) is moved to the screen's nearest step, with a line saying so. Saving writes a new file and swaps it in; a failure is a line, never a crash.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import os
-import tomllib
+import secrets
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from game import userdirs
+from game.content.errors import ContentError, printable
+from game.content.toml_file import read_toml
 from game.paths import regular_file
 
 FILE_NAME = "settings.toml"
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything far bigger is refused unread
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)  # window size, times 1280x720 (the screen's steps)
 TEXT_SIZES = (0.85, 1.0, 1.15, 1.3)  # UI text, times the designed size (the screen's steps)
+VOLUME_STEP = 10  # volumes go by tens on the screen
+STEPS: dict[str, tuple[float, ...]] = {
+    "scale": SCALES, "text_size": TEXT_SIZES, **{name: tuple(range(0, 101, VOLUME_STEP)) for name in
+                                                 ("master", "effects", "music")},
+}
 RANGES: dict[str, tuple[float, float]] = {
     "scale": (1.0, 3.0), "text_size": (0.85, 1.3), "master": (0, 100), "effects": (0, 100), "music": (0, 100),
 }
 MAX_KEYS = 9  # keys one action may have (use_slot has nine)
+MAX_TABLE_KEYS = 1000  # TOML keys in the whole file: the settings and some 60 actions' keys
 
 
 @dataclass(frozen=True)
@@ -53,20 +64,10 @@ def load(path: Path) -> tuple[Settings, list[str]]:
     if not os.path.lexists(path):
         return Settings(), []
     where = f"settings file {path}"
-    status = regular_file(path)
-    if status is None:
-        return Settings(), [f"{where}: not a regular file; using the default settings"]
-    if status.st_size > MAX_BYTES:
-        return Settings(), [f"{where}: {status.st_size} bytes, more than {MAX_BYTES} a settings file may be; "
-                            f"using the default settings"]
     try:
-        table = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        return Settings(), [f"{where}: cannot be read ({exc.strerror or exc}); using the default settings"]
-    except UnicodeDecodeError:
-        return Settings(), [f"{where}: not UTF-8 text; using the default settings"]
-    except tomllib.TOMLDecodeError as exc:
-        return Settings(), [f"{where}: not valid TOML ({exc}); using the default settings"]
+        table = read_toml(path, MAX_BYTES, "a settings file", MAX_TABLE_KEYS)
+    except ContentError as exc:
+        return Settings(), [f"settings file {printable(exc)}; using the default settings"]
     return read(table, where)
 
 
@@ -90,6 +91,11 @@ def read(table: dict, where: str) -> tuple[Settings, list[str]]:
         number = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         if number and (not whole or float(value).is_integer()) and low <= value <= high:
             values[name] = int(value) if whole else float(value)
+            step = min(STEPS[name], key=lambda s: (abs(s - value), s))
+            if abs(step - value) > 1e-9:
+                values[name] = step
+                problems.append(f"{where}: {name} = {value:g} is not one of the settings screen's steps; "
+                                f"using the nearest, {step:g}")
         else:
             kind = "a whole number" if whole else "a number"
             problems.append(f"{where}: {name} must be {kind} from {low:g} to {high:g}, not {value!r}; using "
@@ -119,8 +125,10 @@ def read_keys(table: object, where: str) -> tuple[dict[str, tuple[str, ...]], li
 
 
 def save(settings: Settings, path: Path) -> str | None:
-    """Write `settings` to `path` (a new file swapped in whole); None when written, else the line saying why not."""
-    partial = path.with_name(path.name + ".partial")
+    """Write `settings` to `path` (a new file swapped in whole); None when written, else the line saying why not.
+    The new file's name is this process's own (`<name>.<pid>-<hex>.partial`): two copies of the game saving
+    their settings at once never swap in or remove each other's half-written file."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(8)}.partial")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(path) and regular_file(path) is None:
@@ -128,6 +136,8 @@ def save(settings: Settings, path: Path) -> str | None:
         partial.write_text(dumps(settings), encoding="utf-8")
         os.replace(partial, path)
     except OSError as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink()
         return f"Settings not saved: cannot write {path} ({exc.strerror or exc})."
     return None
 

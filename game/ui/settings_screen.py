@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import bindings, display, labels, theme, widgets
 from game.ui.scene import Scene
-from game.ui.settings import SCALES, TEXT_SIZES
+from game.ui.settings import SCALES, TEXT_SIZES, VOLUME_STEP
 
 if TYPE_CHECKING:
     from game.ui.preferences import Preferences
@@ -31,7 +31,6 @@ RIGHT = pygame.Rect(640, 96, 590, 520)
 OPTION_ROW = 46
 KEY_ROW = 23
 KEYS_SHOWN = 20  # key rows visible at once; the rest scroll
-VOLUME_STEP = 10
 
 
 def stepped(values: tuple[float, ...], current: float, step: int) -> float:

@@ -150,9 +150,10 @@ class SidePanel:
                 ("Thirst", hero.thirst, 100, theme.THIRST))):
             bx = x + (i % 2) * (half + 8)
             by = y + 4 + (i // 2) * (bar_h + 4)
-            widgets.bar(surface, pygame.Rect(bx, by, half, bar_h), value, top, colour, f"{label} {value}/{top}")
+            bar = pygame.Rect(bx, by, half, bar_h)
+            widgets.bar(surface, bar, value, top, colour, f"{label} {value}/{top}")
             if label == "Health":
-                self.health_bar = pygame.Rect(bx, by, half, bar_h)  # the low-health warning flashes it (danger.py)
+                self.health_bar = bar  # the low-health warning flashes it (game/ui/danger.py)
         y += 4 + 2 * (bar_h + 4)
         card = hero.card
         stats = f"Melee {card.melee}%  Dodge {card.dodge}%  {card.attack.dice}  Mana {hero.mana}/{card.mana}"

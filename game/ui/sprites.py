@@ -18,11 +18,21 @@ SQUARE = 32
 
 
 class SpriteCache:
-    def __init__(self, root: Path = ASSETS, mods: tuple[Path, ...] = ()) -> None:
+    def __init__(self, root: Path = ASSETS, mods: tuple[Path, ...] | None = None) -> None:
         self.root = root
-        self.mods = mods  # the kept mods' folders, the last first
+        self._mods = mods  # the kept mods' folders, the last first; None: the player's, read on first need
         self._images: dict[Path, pygame.Surface | None] = {}
         self._sprites: dict[Hashable, pygame.Surface] = {}  # ("creature", id, footprint), ("item", id), ...
+
+    @property
+    def mods(self) -> tuple[Path, ...]:
+        """The kept mods' folders, the last first (game/mods.py, read when the first sprite is: the title's
+        first frame needs none)."""
+        if self._mods is None:
+            from game import mods
+
+            self._mods = mods.in_play().folders
+        return self._mods
 
     def _load(self, path: Path) -> pygame.Surface | None:
         if path not in self._images:
@@ -41,6 +51,22 @@ class SpriteCache:
     def image(self, path: Path) -> pygame.Surface | None:
         """Any image by path (tilesets), or None when the file is missing or cannot be loaded."""
         return self._load(path)
+
+    def tileset(self, path: Path, trans: str | None) -> pygame.Surface | None:
+        """A tileset's image with its `trans` colour (Tiled's "ff00ff") drawn transparent, or None as `image`."""
+        image = self._load(path)
+        if image is None or not trans:
+            return image
+        key = ("tileset", path, trans)
+        if key not in self._sprites:
+            try:
+                colour = pygame.Color("#" + trans.removeprefix("#")[:6])
+            except ValueError:  # not a colour: drawn as it is
+                return image
+            keyed = pygame.image.load(str(path)).convert()
+            keyed.set_colorkey(colour)
+            self._sprites[key] = keyed.convert_alpha()
+        return self._sprites[key]
 
     def hero(self) -> pygame.Surface:
         def make() -> pygame.Surface:

@@ -1,16 +1,17 @@
 """The title screen, over a torch-lit floor with a parade of the dungeon's creatures: a world first (Continue
 a saved world, New world: a player starts on the region map, issue 12), then the single-map run (continue it,
-start one, choose its map), settings or quit; the player's mods listed above the footer."""
+start one, choose its map), the hall of heroes once a hero has fallen, settings or quit; the player's mods
+listed above the footer."""
 from __future__ import annotations
 
 import math
 import os
+import sys
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import userdirs
-from game import mods
 from game.ui import labels, theme, widgets
 from game.ui.scene import Scene, SceneRefused
 
@@ -21,7 +22,7 @@ PARADE = ("rat_swarm", "wolf", "guard", "skeleton_rabble", "noxious_ooze", "embe
           "wisp", "cave_bear", "lich", "druj_fiend")
 WORLDS, NEW_WORLD = "Continue", "New world"  # a world of sites: the worlds screen (heroes, New hero), creation
 CONTINUE_MAP, SINGLE_MAP, CHOOSE_MAP = "Continue single map", "Single map run", "Choose map"  # one map, no region
-SETTINGS, QUIT = "Settings", "Quit"
+HALL, SETTINGS, QUIT = "Hall of heroes", "Settings", "Quit"
 MODS_SHOWN = 2  # mod lines above the title; more are counted
 
 
@@ -31,10 +32,12 @@ class TitleScene(Scene):
         self.session = session
         worlds = [WORLDS] if any(session.save_path.parent.glob("world*.sav")) else []
         saved = [CONTINUE_MAP] if session.save_path.is_file() else []
-        entries = [*worlds, NEW_WORLD, *saved, SINGLE_MAP, CHOOSE_MAP, SETTINGS, QUIT]  # Enter: the world's first
+        heroes = [HALL] if (userdirs.hall_dir() / userdirs.HALL_INDEX).is_file() else []  # once a hero has fallen
+        entries = [*worlds, NEW_WORLD, *saved, SINGLE_MAP, CHOOSE_MAP, *heroes, SETTINGS, QUIT]  # Enter: the first
         crowded = len(entries) > 5  # with both kinds of save the buttons close up, below the parade
+        packed = len(entries) > 7  # and closer still with the hall too
         self.menu = widgets.Menu(entries, (theme.LOGICAL_SIZE[0] // 2, 368 if crowded else 392 - 24 * len(worlds)),
-                                 height=34 if crowded else 38, gap=8 if crowded else 10)
+                                 height=30 if packed else 34 if crowded else 38, gap=6 if packed else 8 if crowded else 10)
         self.problems: list[str] = []
         self.clock = 0.0
         self.backdrop = self._backdrop()
@@ -74,6 +77,8 @@ class TitleScene(Scene):
                 self.stack.push("creation")
             elif choice == CHOOSE_MAP:
                 self.stack.push("maps")
+            elif choice == HALL:
+                self.stack.push("hall")
             elif choice == SETTINGS:
                 self.stack.push("settings")
             elif choice == QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
@@ -109,6 +114,9 @@ class TitleScene(Scene):
     def _mods(self, surface: pygame.Surface) -> None:
         """The player's mods, one line each at the top left above the title: what each adds, or why it was
         skipped, its files named from the mods folder (game/mods.py; tools/check_data.py says all)."""
+        mods = sys.modules.get("game.mods")  # read behind the title (app.warm_up): its first frame waits for none
+        if mods is None or not mods.in_play.cache_info().currsize:
+            return
         found = mods.in_play().mods
         folder = f"{userdirs.mods_dir()}{os.sep}"
         rows = [(f"Mod {mod.summary}".replace(folder, ""), theme.PROBLEM if mod.problem else theme.TEXT_DIM)

@@ -79,7 +79,10 @@ class WorldsScene(Scene):
         """Continue as the line's hero (to its site's screen, else the region map), or make a new one."""
         _, slot, uid = self.lines[i]
         if uid is None:
-            self.push_creation(slot)
+            busy = self.session.open_elsewhere(slot)
+            self.problems = [busy] if busy else []
+            if not busy:
+                self.push_creation(slot)
             return
         self.problems = self.session.continue_world(slot, uid)
         if self.problems:

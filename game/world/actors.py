@@ -1,6 +1,6 @@
 """The actor index: each NPC's components gathered once, beside the room index (docs/architecture.md).
 
-Systems iterate the NPCs every turn; reading one record per NPC instead of esper's per-entity dicts is
+Systems iterate the NPCs every turn; reading one record per NPC instead of the store's per-entity dicts is
 what keeps a turn of thousands of creatures cheap (docs/performance.md).
 """
 from __future__ import annotations
@@ -8,15 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-import esper
-
 from game.content.content import Content
+from game.rules.tags import PREY
 from game.world.components import Body, Growth, Identity, Inventory, Mood, Needs, Opinions, Position, Ties
+from game.world.ecs import Store
 
 
 @dataclass(slots=True)
 class Actor:
-    """One NPC's components, gathered once so systems need not query esper each time."""
+    """One NPC's components, gathered once so systems need not query the store each time."""
 
     eid: int
     ident: Identity
@@ -36,7 +36,7 @@ class Actor:
 ACTOR_SUBSETS: dict[str, Callable[[Actor], bool]] = {
     "presence": lambda a: a.trigger == "presence",  # C40: Mob traits that work on whoever is beside them
     "unlocks": lambda a: bool(a.unlocks),  # N29: behaviours to grow into
-    "prey": lambda a: "prey" in a.ident.tags,  # N15: prey lays scent
+    "prey": lambda a: PREY in a.ident.tags,  # N15: prey lays scent
 }
 
 
@@ -47,10 +47,11 @@ def unlocked_at(unlocks: Mapping[int, str], level: int) -> set[str]:
 
 class ActorIndex:
     """The NPCs (every creature with a Mood) in the order they act, built on demand and kept in step
-    as creatures are made and die. The esper context must be active when it is read."""
+    as creatures are made and die, read from its world's store."""
 
-    def __init__(self, content: Content) -> None:
+    def __init__(self, content: Content, store: Store) -> None:
         self.content = content
+        self.store = store
         self._actors: list[Actor] | None = None
         self._of: dict[int, Actor] = {}
         self._by_uid: dict[str, Actor] = {}
@@ -63,7 +64,7 @@ class ActorIndex:
     def all(self) -> list[Actor]:
         """The NPCs; the dead stay listed with health <= 0 until the turn ends."""
         if self._actors is None:
-            self.rebuild([eid for eid, _ in esper.get_components(Mood, Body)])
+            self.rebuild([eid for eid, _ in self.store.join(Mood, Body)])
         return self._actors  # type: ignore[return-value]
 
     def rebuild(self, order: list[int]) -> None:
@@ -140,9 +141,9 @@ class ActorIndex:
         return defn.unlocks if defn else {}
 
     def _gather(self, eid: int) -> Actor:
-        get = esper.component_for_entity
+        get, try_get = self.store.get, self.store.try_get
         ident = get(eid, Identity)
         trait = self.content.codex.creatures[ident.codex_id].mob_trait
-        return Actor(eid, ident, get(eid, Body), get(eid, Mood), get(eid, Position), esper.try_component(eid, Needs),
+        return Actor(eid, ident, get(eid, Body), get(eid, Mood), get(eid, Position), try_get(eid, Needs),
                      get(eid, Growth), get(eid, Inventory), self.unlocks(ident.codex_id),
-                     trait.trigger if trait else None, esper.try_component(eid, Opinions), esper.try_component(eid, Ties))
+                     trait.trigger if trait else None, try_get(eid, Opinions), try_get(eid, Ties))

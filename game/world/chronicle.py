@@ -2,15 +2,14 @@
 (World.emit): a feud begun or ended, the insults and denunciations that lead to one, a gift between two people,
 a person's death, a traveller arriving with the road's news, the hero's own work done and companions won, and
 what people tell the hero of one another when it asks for news. Only what reached this hero: what it witnessed
-(World.hears) or was told to its face; each entry with its day and where it came from. Per hero, saved with it (components.Chronicle). Reading it adds nothing to
-the event log and draws no random number."""
+(World.hears) or was told to its face; each entry with its day and where it came from. Per hero, saved with it
+(components.Chronicle). Reading it adds nothing to the event log and draws no random number."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.rules import clock
 from game.world.components import Chronicle
-from game.world.ecs import component
 from game.world.events import Event
 
 if TYPE_CHECKING:
@@ -42,6 +41,6 @@ def record(world: World, event: Event) -> None:
     source = source_of(world, event)
     if source is None or not world.alive(world.hero) or not world.hears(event):
         return
-    entries = component(world.hero, Chronicle).entries
+    entries = world.ensure(world.hero, Chronicle).entries
     entries.append((clock.day(world.minutes), event.text, source))
     del entries[:-KEEP]

@@ -9,12 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Body, Identity, Inventory, Item, Position
-from game.world.verbs import (coercion, combat, company, conditions, contracts, deeds, loadout, moments, motives,
-                              moving, provisions, spells, talk, trade)
-from game.world.verbs.witness import observe
+from game.world.verbs import (coercion, combat, company, conditions, contracts, deeds, heroic, loadout, moments,
+                              motives, moving, provisions, spells, talk, trade)
 from game.world.views import item_name
 
 if TYPE_CHECKING:
@@ -268,11 +265,10 @@ COSTS: dict[type, int] = {Talk: 0, Ask: 0, DrawWeapon: 0, Trade: 0, Buy: 0, Sell
 
 def perform(world: World, command: Command) -> Result:
     """Carry out `command` for its actor: refused with a reason, or done and paid for in AP."""
-    world.ecs.activate()
     actor = command.actor
     if not world.alive(actor):
         return Result(False, "You are dead.")
-    body = esper.component_for_entity(actor, Body)
+    body = world.get(actor, Body)
     if isinstance(command, EndTurn):
         world.emit("hero_wait", actor, room=world.room_of(actor))
         body.ap = 0
@@ -280,10 +276,10 @@ def perform(world: World, command: Command) -> Result:
     handler = HANDLERS.get(type(command))
     if handler is None:
         return Result(False, f"Unknown command {type(command).__name__}.")
-    if type(command) in SPOKEN and spells.binding_of(command.target) is not None:
+    if type(command) in SPOKEN and spells.binding_of(world, command.target) is not None:
         if isinstance(command, Ask) and command.option == "goodbye":
             return Result(True)  # leaving it costs nothing and changes nothing
-        name = esper.component_for_entity(command.target, Identity).name
+        name = world.get(command.target, Identity).name
         return Result(False, f"{name} gives only a blank stare: a spell holds it.")  # N53, N54
     cost = COSTS.get(type(command), AP_COST)
     if body.ap < cost:
@@ -299,7 +295,7 @@ def _move(world: World, actor: int, cmd: Move) -> str:
     here = world.room_of(actor)
     if cmd.room == here:
         return "You are already there."
-    if esper.component_for_entity(actor, Body).stunned:
+    if world.get(actor, Body).stunned:
         return "You are stunned and cannot move."
     exit_ = next((ex for ex, other in world.rooms.exits[here] if other == cmd.room), None)
     if exit_ is None:
@@ -307,17 +303,14 @@ def _move(world: World, actor: int, cmd: Move) -> str:
     reason = moving.go(world, actor, exit_, cmd.room, force=False)
     if not reason:
         company.follow(world, actor, here)  # N4: the companions following come along
-    if not reason and actor == world.hero:
-        observe(world, actor)  # N71: whoever stands there has been seen
-        deeds.entered(world, actor, cmd.room)
-        contracts.latch(world, actor)  # an escort is ready the moment its giver stands in the room (issue 23)
+        heroic.moved(world, actor, cmd.room)
     return reason
 
 
 def _attack(world: World, actor: int, cmd: Attack) -> str:
     if not world.alive(cmd.target) or cmd.target == actor:
         return "There is nothing to attack there."
-    body = esper.component_for_entity(actor, Body)
+    body = world.get(actor, Body)
     if body.stunned:
         return "You are stunned and cannot fight."
     if body.conditions and conditions.hampered(world, body):
@@ -331,8 +324,8 @@ def _attack(world: World, actor: int, cmd: Attack) -> str:
 
 def _floor_item(world: World, actor: int, item: int) -> str:
     """"" when `item` lies in the actor's room, else the reason."""
-    found = esper.try_component(item, Item) if esper.entity_exists(item) else None
-    if found is None or found.room != esper.component_for_entity(actor, Position).room:
+    found = world.try_get(item, Item) if world.exists(item) else None
+    if found is None or found.room != world.get(actor, Position).room:
         return "That item is not here."
     return ""
 
@@ -341,35 +334,34 @@ def _pick_up(world: World, actor: int, cmd: PickUp) -> str:
     reason = _floor_item(world, actor, cmd.item)
     if reason:
         return reason
-    if world.content.items[esper.component_for_entity(cmd.item, Item).item_id].fixture:
+    if world.content.items[world.get(cmd.item, Item).item_id].fixture:
         return f"The {item_name(world, cmd.item)} cannot be carried; eat or drink here instead."
     if not loadout.can_carry(world, actor, cmd.item):
         return f"The {item_name(world, cmd.item)} is too heavy to carry with your load."
     room, name = world.room_of(actor), item_name(world, cmd.item)
     provisions.take(world, actor, cmd.item)
-    if actor == world.hero:
-        motives.hoard_taken(world, actor, room, name)  # C4: a collector fights to keep what it holds
+    heroic.took(world, actor, room, name)
     return ""
 
 
-def _carried(actor: int, item: int) -> bool:
-    found = esper.try_component(item, Item) if esper.entity_exists(item) else None
+def _carried(world: World, actor: int, item: int) -> bool:
+    found = world.try_get(item, Item) if world.exists(item) else None
     return found is not None and found.owner == actor
 
 
 def _drop(world: World, actor: int, cmd: Drop) -> str:
-    if not _carried(actor, cmd.item):
+    if not _carried(world, actor, cmd.item):
         return "You do not carry that."
     provisions.put_down(world, actor, cmd.item)
     return ""
 
 
 def _consume(world: World, actor: int, cmd: Consume) -> str:
-    if not _carried(actor, cmd.item):
+    if not _carried(world, actor, cmd.item):
         reason = _floor_item(world, actor, cmd.item)
         if reason:
             return reason
-    kind = world.content.items[esper.component_for_entity(cmd.item, Item).item_id].kind
+    kind = world.content.items[world.get(cmd.item, Item).item_id].kind
     if kind not in ("food", "drink", "healing"):
         return f"You cannot eat or drink the {item_name(world, cmd.item)}."
     provisions.consume(world, actor, cmd.item)
@@ -377,11 +369,11 @@ def _consume(world: World, actor: int, cmd: Consume) -> str:
 
 
 def _equip(world: World, actor: int, cmd: Equip) -> str:
-    if not _carried(actor, cmd.item):
+    if not _carried(world, actor, cmd.item):
         return "You do not carry that."
-    if world.content.items[esper.component_for_entity(cmd.item, Item).item_id].slot is None:
+    if world.content.items[world.get(cmd.item, Item).item_id].slot is None:
         return f"The {item_name(world, cmd.item)} is not something to wear or wield."
-    if cmd.item in esper.component_for_entity(actor, Inventory).equipped.values():
+    if cmd.item in world.get(actor, Inventory).equipped.values():
         return "You already have that equipped."
     loadout.equip(world, actor, cmd.item)
     world.emit("equip", actor, room=world.room_of(actor), item=item_name(world, cmd.item))
@@ -389,9 +381,9 @@ def _equip(world: World, actor: int, cmd: Equip) -> str:
 
 
 def _unequip(world: World, actor: int, cmd: Unequip) -> str:
-    if not _carried(actor, cmd.item):
+    if not _carried(world, actor, cmd.item):
         return "You do not carry that."
-    inv = esper.component_for_entity(actor, Inventory)
+    inv = world.get(actor, Inventory)
     slot = next((slot for slot, worn in inv.equipped.items() if worn == cmd.item), None)
     if slot is None:
         return f"You are not wearing the {item_name(world, cmd.item)}."
@@ -402,16 +394,16 @@ def _unequip(world: World, actor: int, cmd: Unequip) -> str:
 
 
 def _repair(world: World, actor: int, cmd: Repair) -> str:
-    if not _carried(actor, cmd.item):
+    if not _carried(world, actor, cmd.item):
         return "You do not carry that."
-    defn = world.content.items[esper.component_for_entity(cmd.item, Item).item_id]
+    defn = world.content.items[world.get(cmd.item, Item).item_id]
     if defn.kind != "repair":
         return f"The {defn.name} mends nothing."
     return loadout.patch_armour(world, actor, cmd.item)
 
 
 def _talk(world: World, actor: int, cmd: Talk) -> str:
-    if spells.binding_of(cmd.target) is not None:
+    if spells.binding_of(world, cmd.target) is not None:
         reason = talk.absent(world, actor, cmd.target)
         if not reason:
             spells.blank_line(world, actor, cmd.target)  # N53: one blank line, nothing else
@@ -434,7 +426,7 @@ def _offer(world: World, actor: int, cmd: Offer) -> str:
     reason = talk.absent(world, actor, cmd.target) or motives.bargain_refusal(world, actor, cmd.target)
     if reason:
         return reason
-    if not _carried(actor, cmd.item):
+    if not _carried(world, actor, cmd.item):
         return "You do not carry that."
     motives.offer(world, actor, cmd.target, cmd.item)
     return ""
@@ -443,9 +435,9 @@ def _offer(world: World, actor: int, cmd: Offer) -> str:
 def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
     reason = talk.absent(world, actor, cmd.target)
     if not reason and talk.hostile(world, actor, cmd.target):
-        reason = f"{esper.component_for_entity(cmd.target, Identity).name} is already your enemy."
+        reason = f"{world.get(cmd.target, Identity).name} is already your enemy."
     if not reason:
-        if company.companion_of(cmd.target) is not None:
+        if company.companion_of(world, cmd.target) is not None:
             company.part(world, actor, cmd.target, quietly=True)  # N46: a companion is set down first
         talk.draw_weapon(world, actor, cmd.target)
     return reason
@@ -454,8 +446,8 @@ def _draw_weapon(world: World, actor: int, cmd: DrawWeapon) -> str:
 def _trader(world: World, actor: int, target: int) -> str:
     """Why `actor` cannot trade with `target` now, or "" (a merchant, in the room, not hostile: N5)."""
     reason = talk.refusal(world, actor, target)
-    if not reason and trade.merchant_of(target) is None:
-        reason = f"{esper.component_for_entity(target, Identity).name} has nothing to sell."
+    if not reason and trade.merchant_of(world, target) is None:
+        reason = f"{world.get(target, Identity).name} has nothing to sell."
     return reason
 
 
@@ -486,13 +478,13 @@ def _work(world: World, actor: int, cmd: Work) -> str:
 
 
 def _recruit(world: World, actor: int, cmd: Recruit) -> str:
-    if spells.binding_of(cmd.target) is not None:  # N50-N52: bound, it comes at once
+    if spells.binding_of(world, cmd.target) is not None:  # N50-N52: bound, it comes at once
         return talk.absent(world, actor, cmd.target) or spells.command(world, actor, cmd.target, "come")
     return talk.refusal(world, actor, cmd.target) or company.recruit(world, actor, cmd.target)
 
 
 def _order(world: World, actor: int, cmd: Order) -> str:
-    if spells.binding_of(cmd.target) is not None:  # N54: in the party, only Wait here
+    if spells.binding_of(world, cmd.target) is not None:  # N54: in the party, only Wait here
         return talk.absent(world, actor, cmd.target) or spells.command(world, actor, cmd.target, cmd.order)
     return talk.refusal(world, actor, cmd.target) or company.order(world, actor, cmd.target, cmd.order, cmd.room)
 
@@ -500,9 +492,9 @@ def _order(world: World, actor: int, cmd: Order) -> str:
 def _companion(world: World, actor: int, target: int) -> str:
     """Why `target` is no companion of the actor's at hand, or ""."""
     reason = talk.refusal(world, actor, target)
-    companion = company.companion_of(target)
+    companion = company.companion_of(world, target)
     if not reason and (companion is None or companion.hero != world.uid(actor)):
-        reason = f"{esper.component_for_entity(target, Identity).name} does not travel with you."
+        reason = f"{world.get(target, Identity).name} does not travel with you."
     return reason
 
 

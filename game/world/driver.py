@@ -8,8 +8,6 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
-import esper
-
 from game.content.content import Content
 from game.maps.model import DungeonMap
 from game.world.commands import Command, EndTurn, Result, perform
@@ -29,9 +27,12 @@ def new_world(dungeon: DungeonMap, content: Content, seed: int) -> World:
 class Driver:
     """Runs one world: `do` a command, then `advance` the world turn a slice per frame (or `end_turn`)."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, log: list[Command | None] | None = None) -> None:
         self.world = world
         self.done = 0  # commands carried out so far: a screen reads the world again when it changes
+        # A recording's steps (game/recording.py): every command handed to the world, and None for a world
+        # turn run with the hero dead; None when the run is not recorded (or no longer can be: F5).
+        self.log = log
         self._steps: Iterator[None] | None = None
 
     @property
@@ -42,14 +43,15 @@ class Driver:
     def do(self, command: Command) -> Result:
         """Carry out a command; once the hero has spent its Action Points, the world turn begins."""
         world = self.world
-        world.ecs.activate()
         if world.over:
             return Result(False, "You are dead.")
         if self.busy:
             return Result(False, "The dungeon is still moving.")
+        if self.log is not None:
+            self.log.append(command)
         result = perform(world, command)
         self.done += result.ok
-        if result.ok and esper.component_for_entity(world.hero, Body).ap <= 0:
+        if result.ok and world.get(world.hero, Body).ap <= 0:
             self.begin_turn()
         return result
 
@@ -60,7 +62,6 @@ class Driver:
         """Run the pending world turn for at most about `budget_seconds`; True when it is done."""
         if self._steps is None:
             return True
-        self.world.ecs.activate()
         deadline = time.perf_counter() + budget_seconds
         for _ in self._steps:
             if time.perf_counter() >= deadline:
@@ -77,6 +78,8 @@ class Driver:
         if not self.world.over:
             self.do(EndTurn(self.world.hero))
         else:
+            if self.log is not None:
+                self.log.append(None)
             self.begin_turn()
         self.finish_turn()
 
@@ -84,6 +87,7 @@ class Driver:
         """F5: lay out `dungeon` (the map read again from disk) with a fresh population, keeping the hero."""
         if self.busy:
             raise RuntimeError("the map cannot be reloaded while a world turn runs")
+        self.log = None  # a replay cannot lay the map out again as it was on disk then
         factory.rebuild(self.world, dungeon)
 
     def close(self) -> None:

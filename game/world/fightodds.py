@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules.odds import damage_distribution, hit_chance, mean
 from game.world.components import Body
 from game.world.verbs.combat import guard_of, strike_of
@@ -34,14 +32,14 @@ class Odds:
 
 def strikes_a_turn(world: World, eid: int) -> int:
     """The hero strikes once per AP (N25 binds enemy cards); a creature spends its attack budget."""
-    card = esper.component_for_entity(eid, Body).card
+    card = world.get(eid, Body).card
     return card.ap if eid == world.hero else min(card.attack_budget, card.ap)
 
 
 def one_way(world: World, attacker: int, defender: int) -> Odds:
     """The odds of `attacker`'s strikes against `defender`, now."""
-    strike = strike_of(esper.component_for_entity(attacker, Body))
-    guard = guard_of(world, esper.component_for_entity(defender, Body))
+    strike = strike_of(world.get(attacker, Body))
+    guard = guard_of(world, world.get(defender, Body))
     chance = hit_chance(strike, guard)
     damage = mean(damage_distribution(strike, guard))
     return Odds(chance, damage, chance * damage, strikes_a_turn(world, attacker))
@@ -49,5 +47,4 @@ def one_way(world: World, attacker: int, defender: int) -> Odds:
 
 def both_ways(world: World, hero: int, other: int) -> tuple[Odds, Odds]:
     """(the hero's strikes against `other`, `other`'s against the hero)."""
-    world.ecs.activate()
     return one_way(world, hero, other), one_way(world, other, hero)

@@ -19,12 +19,10 @@ class RunFacts:
 
 
 def run_facts(world: World, hero: int) -> RunFacts:
-    world.ecs.activate()
     trip = journey(world, hero)
     return RunFacts(len(trip.rooms), has_second_wind(world, hero) and not trip.winded)
 
 
 def pack_nearly_full(world: World, eid: int) -> bool:
     """Whether what `eid` carries weighs nine tenths of what it can carry (N33) or more."""
-    world.ecs.activate()
-    return carried_weight(world, eid) >= PACK_NEARLY_FULL * capacity(eid)
+    return carried_weight(world, eid) >= PACK_NEARLY_FULL * capacity(world, eid)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import esper
-
 from game.rules.card import MUNDANE, SCHOOLS
 from game.world.components import Identity, Inventory, Item
 from game.world.verbs import loadout
@@ -58,26 +56,25 @@ def _weapon(world: World, hero: int, item: Item) -> tuple[str, int, dict[str, in
     defn = world.content.items[item.item_id]
     if defn.kind != "weapon" or defn.equipment not in world.content.codex.equipment.weapons:
         return "", 0, {}
-    codex_id = esper.component_for_entity(hero, Identity).codex_id
+    codex_id = world.get(hero, Identity).codex_id
     attack, chance = loadout.weapon_profile(world, codex_id, item, codex=world.codex_of(hero))
     return f"{attack.dice} {attack.damage_type}", chance, {s: v for s, v in attack.elements.items() if v}
 
 
 def item_facts(world: World, eid: int, hero: int) -> ItemFacts:
     """The card of item `eid` as `hero` would carry, wear or wield it."""
-    world.ecs.activate()
-    item = esper.component_for_entity(eid, Item)
+    item = world.get(eid, Item)
     defn = world.content.items[item.item_id]
     attack, hit, elements = _weapon(world, hero, item)
     provides = tuple(f"{what} {amount}" for what, amount in (
         ("nourishes", defn.nourish), ("quenches", defn.quench), ("heals", defn.heal),
         ("mends armour by", defn.repair)) if amount)
-    inv = esper.try_component(hero, Inventory)
+    inv = world.try_get(hero, Inventory)
     worn_eid = inv.equipped.get(defn.slot) if inv and defn.slot else None
     points = protection(world, item)
     against, difference = None, {}
-    if worn_eid is not None and worn_eid != eid and esper.entity_exists(worn_eid):
-        other = esper.component_for_entity(worn_eid, Item)
+    if worn_eid is not None and worn_eid != eid and world.exists(worn_eid):
+        other = world.get(worn_eid, Item)
         against = item_name(world, worn_eid)
         if defn.kind == "armour":
             theirs = protection(world, other)
@@ -99,5 +96,4 @@ def item_facts(world: World, eid: int, hero: int) -> ItemFacts:
 
 def pack_load(world: World, hero: int) -> tuple[int, int]:
     """The weight the hero carries and its capacity (N33)."""
-    world.ecs.activate()
-    return loadout.carried_weight(world, hero), loadout.capacity(hero)
+    return loadout.carried_weight(world, hero), loadout.capacity(world, hero)

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import esper
-
 from game.world.components import Chronicle, Identity, Journal, Talks
 from game.world.talkview import acquaintance, loyalty_to
 from game.world.verbs import contracts, social
@@ -69,8 +67,7 @@ class JournalView:
 
 
 def journal_view(world: World, hero: int) -> JournalView:
-    world.ecs.activate()
-    journal = esper.try_component(hero, Journal) or Journal()
+    journal = world.try_get(hero, Journal) or Journal()
     entries = []
     for c in journal.contracts:
         if c.state == "offered":
@@ -81,12 +78,12 @@ def journal_view(world: World, hero: int) -> JournalView:
     entries.sort(key=lambda e: (ORDER[e.state], -e.id))
     uid = world.uid(hero)
     people = []
-    met = {eid for eid, talks in esper.get_component(Talks) if uid in talks.greeted}
+    met = {eid for eid, talks in world.query(Talks) if uid in talks.greeted}
     met |= {a.eid for a in (world.actors.by_uid(c.giver) for c in journal.contracts if c.state != "offered") if a}
     for eid in sorted(met):
         if world.alive(eid):
             ties = acquaintance(world, hero, eid)
-            people.append(Person(world.uid(eid), esper.component_for_entity(eid, Identity).name,
+            people.append(Person(world.uid(eid), world.get(eid, Identity).name,
                                  world.room_name(world.room_of(eid)), social.band(world, eid, uid),
                                  loyalty_to(world, eid, hero), ties.friends if ties else (),
                                  ties.enemies if ties else (), deeds(world, eid, hero)))
@@ -95,7 +92,7 @@ def journal_view(world: World, hero: int) -> JournalView:
     places += [Place(world.room_name(c.room), f"work: {c.objective}") for c in journal.contracts
                if c.state == "active" and c.room >= 0]
     places += [Place(site, f"somewhere in the region, told by {teller}") for teller, site in journal.secrets]  # N61
-    kept = esper.try_component(hero, Chronicle)
+    kept = world.try_get(hero, Chronicle)
     told = tuple(Told(*entry) for entry in reversed(kept.entries)) if kept is not None else ()
     return JournalView(tuple(entries), tuple(people), tuple(places), journal.xp, told)
 

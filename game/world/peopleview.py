@@ -22,9 +22,8 @@ class Known:
 
 def people_view(world: World, hero: int) -> tuple[Known, ...]:
     """Every living person the hero has observed, by name, with what it thinks of the others it has observed."""
-    world.ecs.activate()
     names = living_names(world)
-    seen = sorted((uid for uid in witness_of(hero).seen if uid in names), key=lambda uid: names[uid][1])
+    seen = sorted((uid for uid in witness_of(world, hero).seen if uid in names), key=lambda uid: names[uid][1])
     known = []
     for uid in seen:
         eid = names[uid][0]

@@ -23,23 +23,19 @@ the same comings and goings.
 """
 from __future__ import annotations
 
-import heapq
 import random
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Generator, Iterator, Protocol, TypeVar
+from typing import Any, Iterator, Protocol
 
-import esper
-
-from game.content.codex import HERO_ID, HeroSheet
 from game.content.content import Content
-from game.maps.model import DungeonMap, Place, RegionMap, Site, Square
-from game.world.commands import Result
-from game.world.components import Body, Errand, Position, Ties
-from game.world.events import NO_DATA, Event
+from game.maps.model import DungeonMap, Place, RegionMap
+from game.world.events import Event, NO_DATA
+from game.world.heroes import HeroProfile, Heroes
+from game.world.roads import Roads, Wayfarer
+from game.world.travel import Journey, Travel, run_through
 from game.world.turn import run_turn
-from game.world.verbs import company, factory
-from game.world.verbs.journey import Traveller, bring_in, nearest_free, take_out
+from game.world.verbs import factory
 from game.world.verbs.secrets import Lore
 from game.world.world import World
 
@@ -68,12 +64,10 @@ class SiteWorld:
 
     @property
     def world(self) -> World | None:
-        """The site's world, built now if it was dormant (the esper world that was current stays current)."""
+        """The site's world, built now if it was dormant."""
         if self.dormant is not None:
             dormant, self.dormant = self.dormant, None
-            current = esper.current_world
             self.built = dormant.build()
-            esper.switch_world(current)
         return self.built
 
     @world.setter
@@ -117,55 +111,7 @@ class SiteWorld:
         return (room.id, (room.x + room.w // 2, room.y + room.h // 2)) if room is not None else self.map.entrance
 
 
-@dataclass(slots=True)
-class HeroProfile:
-    """One hero of the realm: where it is, what it knows of the hidden sites, and, while it is in no site's
-    world, its body and pack (`traveller`) and the companions travelling with it (`party`, N4, N38)."""
-
-    uid: str
-    name: str
-    place: int  # the place it is in (`inside`) or beside on the region map
-    inside: bool = False
-    known: set[int] = field(default_factory=set)  # hidden sites it has found or been told of (N62)
-    traveller: Traveller | None = field(default=None, repr=False)
-    party: list[Traveller] = field(default_factory=list, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Journey:
-    """What travelling to a place costs, shown before the player commits."""
-
-    to: int
-    path: tuple[int, ...]  # the places passed through, from where the hero is to `to`
-    squares: int  # road length on the region map
-    turns: int
-
-
-@dataclass(slots=True)
-class Wayfarer:
-    """N3: a world NPC on the road: its body and pack, the places it left and goes to, the turns it set out
-    and arrives."""
-
-    traveller: Traveller
-    start: int
-    to: int
-    left: int
-    arrives: int
-
-
-Done = TypeVar("Done")
-
-
-def run_through(steps: Generator[None, None, Done] | Iterator[None]) -> Done | None:
-    """Run a slice-at-a-time action (`travelling`, `catching_up`) to its end; its value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
-class Realm:
+class Realm(Heroes, Travel, Roads):
     """The region's sites, heroes and clock; `play`, `travel` and `leave` are the commands the region screen
     and the bots give (each returns a Result, never raises for a refusal)."""
 
@@ -223,10 +169,9 @@ class Realm:
         """A site's world, populated from its map (N2, N3) at the current turn; its seed drawn from the realm's RNG."""
         world = World(site.map, self.content, self.rng.getrandbits(63))
         world.lore = self.lore
-        world.ecs.activate()
         world.turn = self.clock
         factory.place_contents(world, site.map)
-        world.actors.all()  # the NPC index built now, in its own esper context, not later in another's
+        world.actors.all()  # the NPC index built now, in the order the map made them
         self.connect(site, world)
         return world
 
@@ -254,15 +199,12 @@ class Realm:
         if world is None or world.turn >= until:
             return
         world.turn = max(world.turn, until - int(self.tuning["catch_up"]))
-        world.ecs.activate()
         while world.turn < until:
             if world.roads is not None:  # the settlements its roads would catch up this turn (`cross`): first,
                 for other, upto in iter(lambda: self.behind(site.place.id, world.turn + 1), None):  # in slices
                     yield from self.catching_up(self.sites[other], until=upto)
-                world.ecs.activate()
             for _ in run_turn(world):
                 yield
-                world.ecs.activate()  # the screen may have read another world in between
             events = world.pop_events()
             if heard is not None:
                 heard.extend((site.place.id, event) for event in events)
@@ -273,296 +215,6 @@ class Realm:
             if site.is_settlement and site.world is not self.here:
                 self.catch_up(site, heard)
 
-    def sites_known(self, uid: str) -> list[Site]:
-        """The artifact and beast sites the hero may see on the region map: the unhidden and the found (N62)."""
-        known = self.heroes[uid].known
-        return [s for s in self.region.sites if not s.hidden or s.id in known]
-
-    def known_of(self, uid: str) -> set[int]:
-        """The hidden sites hero `uid` has found or been told of (its own set: a secret adds to it, N60)."""
-        return self.heroes[uid].known
-
-    def visible(self) -> list[int]:
-        """The places and sites the played hero sees on the region map and may travel to, in id order: every
-        dungeon and settlement, the sites it knows (N62) and the one it stands beside."""
-        hero, shown = self.hero, {s.id for s in self.sites_known(self.playing)}
-        return [pid for pid, site in self.sites.items()
-                if not site.is_site or pid in shown or pid == hero.place]
-
-    # -- heroes -----------------------------------------------------------------------------------
-    def new_hero(self, name: str = "", sheet: HeroSheet | None = None) -> HeroProfile:
-        """A hero made at the home settlement's entrance and standing beside it on the region map; the first is
-        "hero", later ones "hero#2", "hero#3"... (each a stranger to the world, N3). `sheet`: its own, made on
-        the creation screen (ContentError when it breaks heroes.toml's limits), else hero.toml's under `name`
-        (a later hero's drawn from the names when none is given)."""
-        uid = HERO_ID if not self.heroes else f"{HERO_ID}#{len(self.heroes) + 1}"
-        if sheet is not None:
-            self.content.check_hero(sheet)
-            name = sheet.name
-        elif not name and self.heroes:
-            name = self.rng.choice(self.content.names.given["human"])
-        site = self.sites[self.home]
-        world = site.world or World(site.map, self.content, 0)  # a region without settlements: a scratch world
-        world.ecs.activate()
-        room, square = site.map.entrance  # on no one's square, if only for the moment it is made:
-        free = world.rooms.free_spot(room, near=square)
-        room, square = (room, free) if free else nearest_free(world, room, 1, 1) or (room, square)
-        eid = factory.spawn_hero(world, room, square, uid, name, sheet)
-        traveller = take_out(world, eid)
-        if world is not site.world:
-            world.close()
-        profile = self.heroes[uid] = HeroProfile(uid, traveller.name, self.home, traveller=traveller)
-        return profile
-
-    def play(self, uid: str) -> Result:
-        """Play hero `uid` (Continue): the hero played before waits outside any world; one who was inside a site
-        goes in again at its entrance (a dungeon's run then starts afresh, N2)."""
-        if uid not in self.heroes:
-            return Result(False, f"There is no hero {uid!r} in this world.")
-        if self.fallen(uid):
-            return Result(False, f"{self.heroes[uid].name} has fallen: play on as another hero of this world, "
-                                 f"or make a new one.")
-        if self.playing and self.playing != uid and self.hero.inside:
-            fell = self.fallen(self.playing)
-            self._step_out(self.hero)
-            self.hero.inside = not fell  # it goes back in when played again; a fallen hero never is
-        self.playing = uid
-        if self.hero.traveller is not None and self.hero.inside:
-            self.hero.inside = False
-            self._enter()
-        return Result(True)
-
-    def fallen(self, uid: str) -> bool:
-        """Whether hero `uid` has died: its site's world is over with it, or its body, carried out, is dead. The
-        world goes on without it (docs/rules.md, "The world of sites")."""
-        hero = self.heroes[uid]
-        if hero.traveller is not None:
-            return next(part for part in hero.traveller.parts if isinstance(part, Body)).health <= 0
-        world = self.sites[hero.place].world if hero.inside else None
-        if world is None or world.over is None:
-            return False
-        world.ecs.activate()
-        return world.uid(world.hero) == uid
-
-    # -- travelling -------------------------------------------------------------------------------------
-    def journey(self, to: int) -> Journey | None:
-        """The shortest way from the played hero's place to `to` (None when there is none, or `to` is a site the
-        hero does not know): by road between dungeons and settlements (Dijkstra); a site lies off the roads and
-        is reached from the place nearest it, across the grid (`nearest`)."""
-        if to not in self.visible():
-            return None
-        start, places = self.hero.place, self.region.places
-        if to == start:
-            return self._trip(to, [start], 0)
-        if start in places:
-            origins = {start: 0}
-        else:  # from beside a site, first across to the place nearest it
-            off = self.nearest(start)
-            origins = {off: road_length(places[off], self.sites[start].place)}
-        best, came = self._by_road(origins)
-        there = self.sites[to].place
-        end = to if to in places else self.nearest(to)
-        if end not in best:
-            return None
-        squares = best[end] + (0 if end == to else road_length(places[end], there))
-        path = [*([] if start in places else [start]), *way(came, end), *([] if end == to else [to])]
-        return self._trip(to, path, squares)
-
-    def route(self, start: int, to: int) -> Journey | None:
-        """The shortest way by road between places `start` and `to` (None when no road leads there), kept once
-        asked: the way a world NPC with a range takes (N3)."""
-        if (start, to) not in self.routes:
-            best, came = self._by_road({start: 0})
-            self.routes[start, to] = self._trip(to, way(came, to), best[to]) if to in best else None
-        return self.routes[start, to]
-
-    def _trip(self, to: int, path: list[int], squares: int) -> Journey:
-        """A journey to `to` along `path` of `squares` squares, with the world turns it takes."""
-        return Journey(to, tuple(path), squares, squares * int(self.tuning["turns_per_square"]))
-
-    def nearest(self, pid: int) -> int:
-        """The dungeon or settlement nearest a site (fewest squares; the lower id on a tie): its way off the road."""
-        spot = self.sites[pid].place
-        return min(self.region.places, key=lambda other: (road_length(self.region.places[other], spot), other))
-
-    def _by_road(self, origins: dict[int, int]) -> tuple[dict[int, int], dict[int, int]]:
-        """Dijkstra over the roads from places already reached (`origins`: squares so far): the squares to
-        each place reached and the place each was reached from."""
-        best, came = dict(origins), {}
-        queue = [(squares, pid) for pid, squares in origins.items()]
-        heapq.heapify(queue)
-        while queue:
-            squares, pid = heapq.heappop(queue)
-            if squares > best[pid]:
-                continue
-            for other in self.region.neighbours(pid):
-                length = squares + road_length(self.region.places[pid], self.region.places[other])
-                if length < best.get(other, length + 1):
-                    best[other], came[other] = length, pid
-                    heapq.heappush(queue, (length, other))
-        return best, came
-
-    def travel(self, to: int) -> Result:
-        """Go to place or known site `to` (the world turns pass, N62: a hidden site near the way may be found)
-        and enter it. The hero must be on the region map."""
-        return run_through(self.travelling(to))
-
-    def travelling(self, to: int) -> Generator[None, None, Result]:
-        """`travel` a slice at a time: the place catching up on arrival yields between slices (the screen
-        draws); its value is travel's Result."""
-        if not self.playing:
-            return Result(False, "No hero is being played.")
-        if self.hero.inside:
-            return Result(False, "Leave this place by its way to the surface first.")
-        if to not in self.visible():  # a site the hero does not know is not on its map at all (N62)
-            return Result(False, f"There is no place {to} on the region map.")
-        trip = self.journey(to)
-        if trip is None:
-            return Result(False, f"No road leads to {self.sites[to].place.name}.")
-        if trip.turns:
-            self.emit("travel", place=self.sites[to].place.name, turns=trip.turns, squares=trip.squares)
-            self.clock += trip.turns
-            self.stumble(trip.path)
-        self.hero.place = to
-        yield from self._entering()
-        return Result(True)
-
-    def leave(self) -> Result:
-        """Climb out of the site by its way to the surface, back onto the region map (the run of a dungeon ends)."""
-        world = self.here
-        if world is None:
-            return Result(False, "You are not in any place.")
-        site = self.sites[self.hero.place]
-        world.ecs.activate()
-        if world.over:
-            return Result(False, "You are dead.")
-        if world.mid_turn:
-            return Result(False, "The world is still moving.")
-        if site.surface is None or world.room_of(world.hero) != site.surface:
-            room = site.map.rooms.get(site.surface) if site.surface is not None else None
-            return Result(False, f"The way up is in {room.name}." if room else "This place has no way up.")
-        self._step_out(self.hero)
-        self.emit("surface", place=site.place.name)
-        return Result(True)
-
-    def _enter(self) -> None:
-        """The played hero goes into the site at its place: a dungeon's run begins, a settlement catches up."""
-        run_through(self._entering())
-
-    def _entering(self) -> Iterator[None]:
-        """`_enter`, yielding while the settlement catches up."""
-        hero, site = self.hero, self.sites[self.hero.place]
-        if site.world is None:
-            site.world = self.open_world(site)
-        else:
-            yield from self.catching_up(site)
-        world = site.world
-        room, square = site.map.entrance
-        world.hero = bring_in(world, hero.traveller, room, square)
-        for mate in hero.party:  # N4, N38: beside the hero, on the free squares nearest the entrance
-            bring_in(world, mate, room, square)
-        hero.traveller, hero.party, hero.inside = None, [], True
-        self.emit("arrive", place=site.place.name)
-
-    def _step_out(self, hero: HeroProfile) -> None:
-        site = self.sites[hero.place]
-        world = site.world
-        self.clock = world.turn
-        world.ecs.activate()
-        if world.over:  # the hero fell here: its companions stay, free, and the site lives on without it
-            for eid in company.party(world, world.hero):
-                company.part(world, world.hero, eid, quietly=True)
-            world.over = None
-        hero.party = [take_out(world, eid) for eid in company.travelling(world, world.hero)]
-        hero.traveller, hero.inside = take_out(world, world.hero), False
-        if not site.is_settlement:  # N2: the dungeon's population lives for one run only
-            world.close()
-            site.world = None
-
-    # -- world NPCs on the road (N3) ---------------------------------------------------------------------
-    def cross(self, pid: int, world: World) -> None:
-        """At the start of settlement `pid`'s turn: its travellers whose stay is over set out; the other
-        settlements live up to the turns a traveller could set out there to reach `pid` by now (`behind`);
-        those due arrive."""
-        turn = world.turn
-        self.set_out(pid, world, turn)
-        for other, until in iter(lambda: self.behind(pid, turn), None):
-            self.catch_up(self.sites[other], until=until)
-        world.ecs.activate()
-        due = sorted((w for w in self.road if w.to == pid and w.arrives <= turn),
-                     key=lambda w: (w.arrives, w.start, w.traveller.identity.uid))
-        for wayfarer in due:
-            self.road.remove(wayfarer)
-            self.arrive(pid, world, wayfarer)
-
-    def set_out(self, pid: int, world: World, turn: int) -> None:
-        """Every traveller here whose stay is over takes the road to the next place of its range; one held by
-        a hero (a companion, a contract, a claim, a spell: N69, N74) stays another `stay` turns."""
-        world.ecs.activate()
-        here = self.sites[pid].place.name
-        for eid, errand in sorted(esper.get_component(Errand), key=lambda pair: world.uid(pair[0])):
-            if errand.leaves > turn or not world.alive(eid):
-                continue
-            to = self.next_stop(errand, here)
-            trip = self.route(pid, to) if to is not None else None
-            if trip is None or company.companion_of(eid) is not None or self.held(eid):
-                errand.leaves = turn + int(self.tuning["stay"])
-                continue
-            errand.range = errand.range if here in errand.range else (here, *errand.range)
-            world.emit("set_out", eid, room=esper.component_for_entity(eid, Position).room,
-                       place=self.sites[to].place.name, turns=trip.turns)
-            world.travelled[world.uid(eid)] = world.actors.of(eid).ident.name
-            self.road.append(Wayfarer(take_out(world, eid), pid, to, turn, turn + trip.turns))
-
-    def behind(self, pid: int, turn: int) -> tuple[int, int] | None:
-        """The earliest moment another settlement has not lived yet that could send someone to `pid` by
-        `turn`: (that settlement, the turn). A traveller there setting out at L reaches `pid` no sooner than
-        L + the road between them (the roads are shortest ways); one on the road to it arriving at A sets out
-        again no sooner than A + `stay`."""
-        stay, soonest = int(self.tuning["stay"]), None
-        for other, site in self.sites.items():
-            trip = self.route(other, pid) if other != pid and site.is_settlement and site.world else None
-            if trip is None:
-                continue
-            site.world.ecs.activate()
-            starts = [errand.leaves for _, errand in esper.get_component(Errand)]
-            starts += [w.arrives for w in self.road if w.to == other and w.arrives + stay + trip.turns <= turn]
-            for start in starts:
-                if site.world.turn < start <= turn - trip.turns:
-                    soonest = min(soonest or (start, other), (start, other))
-        return None if soonest is None else (soonest[1], soonest[0])
-
-    def next_stop(self, errand: Errand, here: str) -> int | None:
-        """The settlement after `here` in the traveller's range (its first when `here` is not in it yet)."""
-        stops = errand.range if here in errand.range else (here, *errand.range)
-        name = stops[(stops.index(here) + 1) % len(stops)]
-        return self.by_name.get(name) if name != here else None
-
-    @staticmethod
-    def held(eid: int) -> bool:
-        ties = esper.try_component(eid, Ties)
-        return ties is not None and bool(ties.holds)
-
-    def arrive(self, pid: int, world: World, wayfarer: Wayfarer) -> None:
-        """The traveller comes in where the settlement's travellers arrive (its `arrivals` room, else its
-        entrance) with all it knows, to stay `stay` turns."""
-        room, square = self.sites[pid].arrivals
-        eid = bring_in(world, wayfarer.traveller, room, square)
-        esper.component_for_entity(eid, Errand).leaves = world.turn + int(self.tuning["stay"])
-        world.emit("arrive_from", eid, room=room, place=self.sites[wayfarer.start].place.name)
-
-    def stumble(self, path: tuple[int, ...]) -> None:
-        """N62: each unknown hidden site near a road of the journey is found with the data's odds, once."""
-        radius, chance = int(self.tuning["stumble_radius"]), float(self.tuning["stumble_chance"])
-        known = self.hero.known
-        for site in self.region.sites:
-            if not site.hidden or site.id in known:
-                continue
-            near = any(distance_to_road(site.square, self.sites[a].place, self.sites[b].place) <= radius
-                       for a, b in zip(path, path[1:]))
-            if near and self.rng.random() < chance:
-                known.add(site.id)
-                self.emit("stumble", site=site.name, site_kind=site.kind)
 
     # -- events ---------------------------------------------------------------------------------------
     def emit(self, kind: str, **data: object) -> Event:
@@ -581,23 +233,3 @@ class Realm:
             site.close()
 
 
-def way(came: dict[int, int], end: int) -> list[int]:
-    """The places of a shortest way from where `Realm._by_road` began to `end`, in order (`came`: the place each
-    was reached from)."""
-    path = [end]
-    while path[-1] in came:
-        path.append(came[path[-1]])
-    return path[::-1]
-
-
-def road_length(a: Place, b: Place) -> int:
-    """Squares of road between two places: the region's roads run along the grid, so the Manhattan distance."""
-    return abs(a.x - b.x) + abs(a.y - b.y)
-
-
-def distance_to_road(square: Square, a: Place, b: Place) -> int:
-    """Squares from `square` to the rectangle a road between two places runs in."""
-    x, y = square
-    dx = max(min(a.x, b.x) - x, 0, x - max(a.x, b.x))
-    dy = max(min(a.y, b.y) - y, 0, y - max(a.y, b.y))
-    return max(dx, dy)

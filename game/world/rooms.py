@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-
-import esper
+from typing import TYPE_CHECKING
 
 from game.maps.model import DungeonMap, Exit, Square, Trap
 from game.world.components import Footprint, Position
+
+if TYPE_CHECKING:
+    from game.world.world import World
 
 
 def footprint_squares(top_left: Square, w: int, h: int) -> list[Square]:
@@ -15,9 +17,9 @@ def footprint_squares(top_left: Square, w: int, h: int) -> list[Square]:
     return [(x + i, y + j) for j in range(h) for i in range(w)]
 
 
-def footprint_of(eid: int) -> Footprint:
+def footprint_of(world: World, eid: int) -> Footprint:
     """The squares a creature covers (C10); one square unless it has a Footprint."""
-    return esper.try_component(eid, Footprint) or Footprint()
+    return world.try_get(eid, Footprint) or Footprint()
 
 
 def occupied(pos: Position, fp: Footprint) -> list[Square]:
@@ -34,12 +36,14 @@ class RoomState:
     w: int
     h: int
     exits: list[tuple[Exit, int]]
-    grid: list[int]  # who stands on each square, row by row (0: free; esper's entity ids start at 1)
+    grid: list[int]  # who stands on each square, row by row (0: free; a store's entity ids start at 1)
     used: int = 0  # squares taken
     occupants: dict[int, None] = field(default_factory=dict)  # creatures, in the order they came
     floor: dict[int, None] = field(default_factory=dict)  # items lying here
     gear: dict[int, None] = field(default_factory=dict)  # wearable items lying here
     provisions: dict[int, None] = field(default_factory=dict)  # food and drink lying here
+    stacks: dict[tuple, int] = field(default_factory=dict)  # a floor stack by what it is and its square (items.lay)
+    stack_of: dict[int, tuple] = field(default_factory=dict)  # and back
     spots: dict[tuple, list[int]] = field(default_factory=dict)  # (w, h, near) -> spot order (cached)
 
     @property
@@ -121,8 +125,15 @@ class RoomIndex:
         state = self._rooms[room]
         if state.free < count:
             return None
-        grid = state.grid
-        return [state.square(i) for i in spot_order(state, 1, 1, near) if not grid[i]][:count]
+        grid, found = state.grid, []
+        if count <= 0:
+            return found
+        for i in spot_order(state, 1, 1, near):
+            if not grid[i]:
+                found.append(state.square(i))
+                if len(found) == count:
+                    break
+        return found
 
     # floor items
     def floor(self, room: int) -> list[int]:
@@ -134,19 +145,28 @@ class RoomIndex:
     def provisions_on_floor(self, room: int) -> list[int]:
         return list(self._rooms[room].provisions)
 
-    def drop_item(self, eid: int, room: int, wearable: bool, provision: bool) -> None:
+    def stack_at(self, room: int, stack: tuple) -> int | None:
+        """The floor stack of `stack` (what it is and where it lies, items.stack_key) in the room, if one lies there."""
+        return self._rooms[room].stacks.get(stack)
+
+    def drop_item(self, eid: int, room: int, wearable: bool, provision: bool, stack: tuple | None = None) -> None:
         state = self._rooms[room]
         state.floor[eid] = None
         if wearable:
             state.gear[eid] = None
         if provision:
             state.provisions[eid] = None
+        if stack is not None and stack not in state.stacks:
+            state.stacks[stack], state.stack_of[eid] = eid, stack
 
     def lift_item(self, eid: int, room: int) -> None:
         state = self._rooms[room]
         state.floor.pop(eid, None)
         state.gear.pop(eid, None)
         state.provisions.pop(eid, None)
+        stack = state.stack_of.pop(eid, None)
+        if stack is not None:
+            del state.stacks[stack]
 
     # the room graph
     def distances_from(self, room: int) -> dict[int, int]:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import esper
-
 from game.rules.motives import GOLD, accepts
 from game.rules.social import band_of
 from game.world.components import Identity, Inventory, Item, Journal, Loyalty, Opinions, Persona
 from game.world.verbs import coercion, company, contracts, moments, motives, social, spells, talk, trade
+from game.world.verbs.contract_kinds import Deliver, kind_of as contract_kind
 from game.world.verbs.speech import living_names, voice_of
 from game.world.verbs.witness import talks_of, witness_of
 from game.world.views import item_name
@@ -63,7 +62,7 @@ class Acquaintance:
 
 
 def loyalty_to(world: World, eid: int, hero: int) -> int:
-    loyalty = esper.try_component(eid, Loyalty)
+    loyalty = world.try_get(eid, Loyalty)
     return loyalty.to.get(world.uid(hero), 0) if loyalty is not None else 0
 
 
@@ -71,7 +70,7 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     """During a moment its replies, else the usual options (a merchant's: its wares, N5); Draw weapon in every
     exchange (N46), Goodbye last."""
     options = world.content.dialogue.options
-    if spells.binding_of(target) is not None:  # N53, N54: only its orders, then goodbye
+    if spells.binding_of(world, target) is not None:  # N53, N54: only its orders, then goodbye
         said = [Choice(f"bound:{order}", world.content.spells.orders[order])
                 for order in spells.orders(world, hero, target)]
         return (*said, Choice("goodbye", options["goodbye"]))
@@ -82,34 +81,34 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     offers = offer_choices(world, hero, target) if talk.can_bargain(world, hero, target) else ()
     if talk.hostile(world, hero, target):
         return (*offers, Choice("goodbye", options["goodbye"]))  # C4: a hostile creature only hears offers
-    asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(target) else []
-    if trade.merchant_of(target) is not None:  # N5: a merchant's wares, on the trade screen, and its work
+    asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(world, target) else []
+    if trade.merchant_of(world, target) is not None:  # N5: a merchant's wares, on the trade screen, and its work
         asked.append(Choice("trade", world.content.trade.lines["trade"]))
         asked += mend_choices(world, hero, target)
         asked += work_choices(world, hero, target)
-    if company.companion_of(target) is not None:
+    if company.companion_of(world, target) is not None:
         asked += deliver_choices(world, hero, target) + company_choices(world, hero, target)
-    elif voice_of(target):
+    elif voice_of(world, target):
         asked += work_choices(world, hero, target)
-        if esper.component_for_entity(target, Identity).kind not in ("merchant", "notable"):
+        if world.get(target, Identity).kind not in ("merchant", "notable"):
             asked.append(Choice("company:recruit", world.content.companions.lines["recruit"],
                                 terms=recruit_terms(world, hero, target)))
         if not coercion.may_coerce(world, hero, target):  # N47
             forced = world.content.companions.forced_lines
             asked.append(Choice("company:coerce", forced["ask"], terms=forced["odds"].format(
-                chance=coercion.forced_chance(world, hero), name=name_of(target))))
+                chance=coercion.forced_chance(world, hero), name=name_of(world, target))))
     if not coercion.may_lift(world, hero, target):  # N48: what it holds, a line each, with its odds
         theft = world.content.companions.theft_lines
-        worn = set(esper.component_for_entity(target, Inventory).equipped.values())
+        worn = set(world.get(target, Inventory).equipped.values())
         asked += [Choice(f"company:lift:{i}", theft["lift"].format(item=item_name(world, i)),
                          terms=theft["odds"].format(chance=coercion.theft_chance(world, hero, i in worn),
-                                                    name=name_of(target)))
-                  for i in esper.component_for_entity(target, Inventory).items[:LIFT_SHOWN]]
+                                                    name=name_of(world, target)))
+                  for i in world.get(target, Inventory).items[:LIFT_SHOWN]]
     return (*asked, *offers, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
 
 
-def name_of(eid: int) -> str:
-    return esper.component_for_entity(eid, Identity).name
+def name_of(world: World, eid: int) -> str:
+    return world.get(eid, Identity).name
 
 
 def recruit_terms(world: World, hero: int, target: int) -> str:
@@ -117,13 +116,13 @@ def recruit_terms(world: World, hero: int, target: int) -> str:
     data = world.content.companions
     now = loyalty_to(world, target, hero)
     words = data.lines["recruit_ready" if now >= data.loyalty else "recruit_needs"]
-    return words.format(name=name_of(target), need=data.loyalty, now=now)
+    return words.format(name=name_of(world, target), need=data.loyalty, now=now)
 
 
 def offer_terms(world: World, contract) -> str:
     """N43, N44: what an offered piece of work pays, shown before the hero accepts it."""
     data = world.content.contracts
-    if contract.kind == "mini":
+    if contract_kind(contract).favour:
         return data.lines["favour_terms"].format(name=contract.giver_name, gold=data.rules["mini_gold_least"])
     bonus = data.lines["bonus"].format(item=world.content.items[contract.bonus].name) if contract.bonus else ""
     return data.lines["terms"].format(gold=contract.gold, xp=contract.xp, bonus=bonus, name=contract.giver_name)
@@ -135,11 +134,11 @@ def offer_choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     label = world.content.dialogue.options["offer"]
     takes = motives.motivation(world, target).takes
     price = motives.price(world, target)
-    inv = esper.component_for_entity(hero, Inventory)
+    inv = world.get(hero, Inventory)
     worn = set(inv.equipped.values())
     seen: dict[str, Choice] = {}
     for eid in inv.items:
-        item = esper.component_for_entity(eid, Item)
+        item = world.get(eid, Item)
         if item.item_id in seen or eid in worn:
             continue
         what = f"{price} {world.content.items[GOLD].name}" if item.item_id == GOLD else f"the {item_name(world, eid)}"
@@ -149,7 +148,7 @@ def offer_choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
 
 
 def kind_of(world: World, eid: int) -> tuple[str, str]:
-    item_id = esper.component_for_entity(eid, Item).item_id
+    item_id = world.get(eid, Item).item_id
     return item_id, world.content.items[item_id].kind
 
 
@@ -166,7 +165,7 @@ def mend_choices(world: World, hero: int, target: int) -> list[Choice]:
 def company_choices(world: World, hero: int, target: int) -> list[Choice]:
     """N4, N38, N48, keyed "company:<order>[:<room or item>]": follow or wait (whichever it is not doing),
     explore an adjacent room, take the hero's best spare weapon or armour, hand back what it wears, part."""
-    lines, companion = world.content.companions.lines, company.companion_of(target)
+    lines, companion = world.content.companions.lines, company.companion_of(world, target)
     said = [Choice("company:wait", lines["wait"]) if companion.order != "wait"
             else Choice("company:follow", lines["follow"])]
     rooms = sorted({other for _, other in world.rooms.exits[world.room_of(target)]})
@@ -175,7 +174,7 @@ def company_choices(world: World, hero: int, target: int) -> list[Choice]:
     spare = spare_gear(world, hero)
     if spare is not None:
         said.append(Choice(f"company:hand:{spare}", lines["hand"].format(item=item_name(world, spare))))
-    worn = esper.component_for_entity(target, Inventory).equipped
+    worn = world.get(target, Inventory).equipped
     if worn:
         item = worn.get("weapon", next(iter(worn.values())))
         said.append(Choice(f"company:take:{item}", lines["take"].format(item=item_name(world, item))))
@@ -185,20 +184,20 @@ def company_choices(world: World, hero: int, target: int) -> list[Choice]:
 
 def spare_gear(world: World, hero: int) -> int | None:
     """The most valuable weapon or armour the hero carries and does not wear."""
-    inv = esper.component_for_entity(hero, Inventory)
+    inv = world.get(hero, Inventory)
     worn = set(inv.equipped.values())
     spare = [i for i in inv.items if i not in worn
-             and world.content.items[esper.component_for_entity(i, Item).item_id].kind in company.GEAR]
-    return max(spare, key=lambda i: (world.content.items[esper.component_for_entity(i, Item).item_id].value, -i),
+             and world.content.items[world.get(i, Item).item_id].kind in company.GEAR]
+    return max(spare, key=lambda i: (world.content.items[world.get(i, Item).item_id].value, -i),
                default=None)
 
 
 def deliver_choices(world: World, hero: int, target: int) -> list[Choice]:
     """N40: the parcel the hero carries for `target`, to hand over (a companion's too, issue 23)."""
-    journal = esper.try_component(hero, Journal)
+    journal = world.try_get(hero, Journal)
     uid = world.uid(target)
     for c in journal.contracts if journal else ():
-        if c.kind == "deliver" and c.state == "active" and c.target == uid and not c.met:
+        if c.kind == Deliver.name and c.state == "active" and c.target == uid and not c.met:
             return [Choice("work:deliver", world.content.contracts.lines["deliver"].format(other=c.giver_name))]
     return []
 
@@ -213,12 +212,12 @@ def work_choices(world: World, hero: int, target: int) -> list[Choice]:
     offered = contracts.of_giver(world, hero, target, "offered")
     if active is not None:
         if contracts.ready(world, hero, active):
-            said.append(Choice("work:give" if active.kind == "mini" else "work:claim",
-                               lines["give" if active.kind == "mini" else "claim"]))
+            favour = contract_kind(active).favour
+            said.append(Choice("work:give" if favour else "work:claim", lines["give" if favour else "claim"]))
         said.append(Choice("work:abandon", lines["abandon"]))
     elif offered is not None:
         said.append(Choice("work:accept", lines["accept"], terms=offer_terms(world, offered)))
-        if offered.kind != "mini" and esper.component_for_entity(target, Identity).kind != "notable":
+        if not contract_kind(offered).favour and world.get(target, Identity).kind != "notable":
             said.append(Choice("work:ask", lines["another"]))
         said.append(Choice("work:decline", lines["decline"]))
     else:
@@ -228,27 +227,25 @@ def work_choices(world: World, hero: int, target: int) -> list[Choice]:
 
 def talk_view(world: World, hero: int, target: int) -> TalkView | None:
     """The conversation with `target` as the screen shows it; None once the creature is gone for good."""
-    world.ecs.activate()
-    if not esper.entity_exists(target):
+    if not world.exists(target):
         return None
-    ident = esper.component_for_entity(target, Identity)
-    thinking = esper.has_component(target, Persona) and spells.binding_of(target) is None  # N53, N74
+    ident = world.get(target, Identity)
+    thinking = world.has(target, Persona) and spells.binding_of(world, target) is None  # N53, N74
     hero_uid = world.uid(hero)
     moment = moments.open_moment(world, hero, target) if thinking else None
     return TalkView(target, ident.uid, ident.name, ident.codex_id, thinking,
                     social.band(world, target, hero_uid) if thinking else None, loyalty_to(world, target, hero),
-                    talks_of(target).face.get(hero_uid, "neutral") if thinking else "neutral",
+                    talks_of(world, target).face.get(hero_uid, "neutral") if thinking else "neutral",
                     moment.title if moment else "", choices(world, hero, target),
                     talk.refusal(world, hero, target, bargaining=True))
 
 
 def acquaintance(world: World, hero: int, eid: int) -> Acquaintance | None:
     """What the card tells of a thinking creature's ties; None for the others (N74)."""
-    world.ecs.activate()
-    opinions = esper.try_component(eid, Opinions)
-    if opinions is None or not esper.entity_exists(hero):
+    opinions = world.try_get(eid, Opinions)
+    if opinions is None or not world.exists(hero):
         return None
-    observed = world.uid(eid) in witness_of(hero).seen
+    observed = world.uid(eid) in witness_of(world, hero).seen
     friends: tuple[str, ...] = ()
     enemies: tuple[str, ...] = ()
     if observed:

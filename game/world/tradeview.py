@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import esper
-
 from game.rules.trade import Price
 from game.world.components import Identity, Inventory, Item
 from game.world.verbs import loadout, trade
@@ -44,7 +42,7 @@ class TradeView:
 
 def item_card(world: World, item_eid: int) -> tuple[str, ...]:
     """An item's card: kind and slot, quality and material, weight, value, and what it does."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     defn = world.content.items[item.item_id]
     lines = [f"{defn.kind}{f' · {defn.slot}' if defn.slot else ''}",
              f"{item.quality} · {item.material}{f' · {item.rune} rune' if item.rune else ''}",
@@ -62,7 +60,7 @@ def item_card(world: World, item_eid: int) -> tuple[str, ...]:
 
 
 def _ware(world: World, merchant: int, item_eid: int, selling: bool, worn: bool = False) -> Ware:
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     defn = world.content.items[item.item_id]
     return Ware(item_eid, item.item_id, item_name(world, item_eid).split(" ×")[0], defn.kind, item.count,
                 trade.price(world, merchant, item_eid, selling), worn, item_card(world, item_eid))
@@ -70,17 +68,16 @@ def _ware(world: World, merchant: int, item_eid: int, selling: bool, worn: bool 
 
 def trade_view(world: World, hero: int, merchant: int) -> TradeView | None:
     """The trade as the screen shows it; None when `merchant` is gone or no merchant."""
-    world.ecs.activate()
-    shop = trade.merchant_of(merchant)
+    shop = trade.merchant_of(world, merchant)
     if shop is None or not world.alive(merchant) or not world.alive(hero):
         return None
     data = world.content.trade
-    worn = set(esper.component_for_entity(hero, Inventory).equipped.values())
-    carried = [i for i in esper.component_for_entity(hero, Inventory).items
-               if esper.component_for_entity(i, Item).item_id != trade.GOLD]
+    worn = set(world.get(hero, Inventory).equipped.values())
+    carried = [i for i in world.get(hero, Inventory).items
+               if world.get(i, Item).item_id != trade.GOLD]
     return TradeView(
-        merchant, esper.component_for_entity(merchant, Identity).name, data.types[shop.trade].name,
-        trade.level(world, shop), tuple(sorted(shop.traits)), trade.gold_of(merchant), trade.gold_of(hero),
+        merchant, world.get(merchant, Identity).name, data.types[shop.trade].name,
+        trade.level(world, shop), tuple(sorted(shop.traits)), trade.gold_of(world, merchant), trade.gold_of(world, hero),
         tuple(_ware(world, merchant, i, True) for i in trade.wares(world, merchant)),
         tuple(_ware(world, merchant, i, False, i in worn) for i in carried),
-        (loadout.carried_weight(world, hero), loadout.capacity(hero)))
+        (loadout.carried_weight(world, hero), loadout.capacity(world, hero)))

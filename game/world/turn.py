@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from game.world.systems import (abilities, behaviour, bindings, combat, company, conditions, contracts, growth,
-                                movement, needs, pairs, restock, roads, scavenge, scent, spawners, start, supplies,
-                                witness)
+from game.world.systems import (abilities, behaviour, bindings, combat, company, conditions, contracts, gear, growth,
+                                movement, needs, pairs, presence, recover, restock, roads, scent, spawners, start,
+                                supplies, witness)
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -13,13 +13,13 @@ if TYPE_CHECKING:
 PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("roads", roads.run),  # N3 world NPCs with a range set out and arrive (a realm's settlements)
     ("start", start.run),  # N8 needs rise; N25 budgets and AP refresh
-    ("presence", conditions.presence),  # C40 Mob traits that work on whoever starts its turn beside them
+    ("presence", presence.run),  # C40 Mob traits that work on whoever starts its turn beside them
     ("conditions", conditions.run),  # C40 conditions do their work and wear off
     ("pairs", pairs.run),  # N7 one pair per room may talk, 1 AP each
     ("needs", needs.run),  # N9-N11 eat, drink, stock up, complain
     ("behaviour", behaviour.run),  # N12, N16-N18 moods
     ("combat", combat.run),  # N13, N19-N25
-    ("gear", scavenge.run),  # N30, N36 arm with better gear
+    ("gear", gear.run),  # N30, N36 arm with better gear
     ("movement", movement.run),  # N14-N18 rest or move
     ("company", company.run),  # N4, N12 companions explore, report and catch up
     ("bindings", bindings.run),  # N56-N59 binding spells count down and end
@@ -31,7 +31,7 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("growth", growth.run),  # N27-N29 XP and levels
     ("restock", restock.run),  # N5 merchants lay in stock and gold
     ("contracts", contracts.run),  # N40 work whose objective was met is ready to claim
-    ("recover", start.recover),  # N24 stuns count down; the hero's AP refresh
+    ("recover", recover.run),  # N24 stuns count down; the hero's AP refresh
 )
 
 

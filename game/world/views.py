@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import esper
-
 from game.content.codex import HeroSheet
 from game.rules.card import Card
 from game.rules.needs import EAT_ABOVE
@@ -70,7 +68,7 @@ MADE_OF = ("weapon", "armour")  # the kinds of item whose material is named (a r
 
 def item_name(world: World, eid: int) -> str:
     """"fine silver longsword (fire rune)", "Ration ×3": the name the log and the screen show."""
-    item = esper.component_for_entity(eid, Item)
+    item = world.get(eid, Item)
     defn = world.content.items[item.item_id]
     extras = [item.quality] if item.quality not in ("common",) else []
     if item.material not in ("iron",) and defn.kind in MADE_OF:
@@ -81,16 +79,16 @@ def item_name(world: World, eid: int) -> str:
     return label if item.count == 1 or defn.fixture else f"{label} ×{item.count}"
 
 
-def durability(eid: int) -> int:
+def durability(world: World, eid: int) -> int:
     """Current durability of everything the creature wears (C25, C29)."""
-    inv = esper.try_component(eid, Inventory)
+    inv = world.try_get(eid, Inventory)
     if not inv:
         return 0
-    return sum(esper.component_for_entity(i, Item).durability for s, i in inv.equipped.items() if s != "weapon")
+    return sum(world.get(i, Item).durability for s, i in inv.equipped.items() if s != "weapon")
 
 
 def item(world: World, eid: int) -> ItemView:
-    found = esper.component_for_entity(eid, Item)
+    found = world.get(eid, Item)
     defn = world.content.items[found.item_id]
     return ItemView(eid, found.item_id, item_name(world, eid), defn.kind, found.square, found.count,
                     found.durability, defn.fixture)
@@ -98,38 +96,34 @@ def item(world: World, eid: int) -> ItemView:
 
 def items_in(world: World, room_id: int) -> list[ItemView]:
     """The items on a room's floor."""
-    world.ecs.activate()
     return [item(world, eid) for eid in world.rooms.floor(room_id)]
 
 
 def carried_by(world: World, eid: int) -> list[ItemView]:
     """What a creature carries, equipped items included, in pack order."""
-    world.ecs.activate()
-    inv = esper.try_component(eid, Inventory) if esper.entity_exists(eid) else None
+    inv = world.try_get(eid, Inventory) if world.exists(eid) else None
     return [item(world, i) for i in inv.items] if inv else []
 
 
 def worn_by(world: World, eid: int) -> frozenset[int]:
     """The item entities a creature wears or wields (the screens mark them on every line)."""
-    world.ecs.activate()
-    inv = esper.try_component(eid, Inventory) if esper.entity_exists(eid) else None
+    inv = world.try_get(eid, Inventory) if world.exists(eid) else None
     return frozenset(inv.equipped.values()) if inv else frozenset()
 
 
 def creature(world: World, eid: int) -> CreatureView:
-    world.ecs.activate()
-    ident = esper.component_for_entity(eid, Identity)
-    body = esper.component_for_entity(eid, Body)
-    pos = esper.component_for_entity(eid, Position)
-    needy = esper.try_component(eid, Needs)
+    ident = world.get(eid, Identity)
+    body = world.get(eid, Body)
+    pos = world.get(eid, Position)
+    needy = world.try_get(eid, Needs)
     needs = needy or Needs()
-    mood = esper.try_component(eid, Mood)
-    growth = esper.try_component(eid, Growth) or Growth()
-    inv = esper.try_component(eid, Inventory) or Inventory()
-    hero = esper.try_component(eid, Hero)
-    fp = footprint_of(eid)
-    binding = esper.try_component(eid, Binding)
-    spent = esper.try_component(eid, Mana)
+    mood = world.try_get(eid, Mood)
+    growth = world.try_get(eid, Growth) or Growth()
+    inv = world.try_get(eid, Inventory) or Inventory()
+    hero = world.try_get(eid, Hero)
+    fp = footprint_of(world, eid)
+    binding = world.try_get(eid, Binding)
+    spent = world.try_get(eid, Mana)
     equipped = {slot: item_name(world, i) for slot, i in inv.equipped.items()}
     worn = set(inv.equipped.values())
     return CreatureView(
@@ -139,7 +133,7 @@ def creature(world: World, eid: int) -> CreatureView:
         hunger=needs.hunger, thirst=needs.thirst, ap=body.ap, max_ap=body.card.ap, heads=body.heads,
         card=body.card, equipped=equipped,
         carrying=[item_name(world, i) for i in inv.items if i not in worn],
-        durability=durability(eid), is_hero=eid == world.hero,
+        durability=durability(world, eid), is_hero=eid == world.hero,
         hostile=eid != world.hero and world.alive(world.hero) and world.is_enemy(eid, world.hero),
         stunned=body.stunned, alive=body.health > 0,
         conditions={world.content.conditions[c].name: n for c, n in body.conditions.items()},

@@ -1,5 +1,5 @@
-"""The world: one dungeon map, its creatures and items in an esper context, one seeded RNG, and the
-indexes kept beside them (rooms, actors).
+"""The world: one dungeon map, its creatures and items in its own component store (it is an ecs.Store, the
+one door to them), one seeded RNG, and the indexes kept beside them (rooms, actors).
 
 It is state plus the queries every layer above shares. Reading it for the screen is `views`; changing it
 is the verbs (`verbs/`), run by the systems of the turn (`turn`) and by commands (`commands`), both driven
@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable
 
-import esper
-
 from game.content.codex import Codex, HeroSheet
 from game.content.content import Content
 from game.content.tuning import MONSTERS
@@ -21,7 +19,7 @@ from game.rules.motives import provoked_only
 from game.world import chronicle, saved
 from game.world.actors import ActorIndex
 from game.world.components import NAME, ROOM, RUNE, UID, Body, Hero, Identity, Mood, MoodState, Position
-from game.world.ecs import EcsContext
+from game.world.ecs import Store
 from game.world.events import NO_DATA, Event
 from game.world.rooms import RoomIndex
 from game.world.scent import ScentField
@@ -43,11 +41,12 @@ def cards_of(content: Content) -> dict[tuple, tuple[Card, Card]]:
     return known
 
 
-class World:
-    """A world with no creatures yet: `verbs.factory.populate` fills it from its map, a save rebuilds it."""
+class World(Store):
+    """A world with no creatures yet: `verbs.factory.populate` fills it from its map, a save rebuilds it. It is
+    its own component store (ecs.Store: the one door to its entities, methods of the world itself)."""
 
     def __init__(self, dungeon: DungeonMap, content: Content, seed: int) -> None:
-        self.ecs = EcsContext()
+        Store.__init__(self)  # the door to its entities: world.get(eid, Body), world.query(Body) ...
         self.rng = random.Random(seed)
         self.seed = seed
         self.content = content
@@ -58,7 +57,7 @@ class World:
         self.feuds: dict[tuple[str, str], int] = {}  # N69: pair (uids, sorted) -> turn its feud began
         self.gear_scores: dict[tuple, float] = {}  # scavenge scores by creature kind and item make
         self.events: list[Event] = []  # posted since the last pop_events()
-        self.actors = ActorIndex(content)
+        self.actors = ActorIndex(content, self)
         self._serial = 0
         self._cards: dict[tuple[str, int], Card] = {}
         self._hero_codices: dict[tuple, Codex] = {}  # by HeroSheet.makes
@@ -111,13 +110,12 @@ class World:
 
     def hero_sheet(self) -> HeroSheet:
         """The played hero's own sheet (the world's hero's, hero.toml's or a one-map game's, once it is gone)."""
-        self.ecs.activate()
-        hero = esper.try_component(self.hero, Hero) if self.hero and esper.entity_exists(self.hero) else None
+        hero = self.try_get(self.hero, Hero) if self.hero and self.exists(self.hero) else None
         return hero.sheet if hero is not None else self.content.codex.hero().sheet
 
     def codex_of(self, eid: int) -> Codex:
         """The codex a creature's numbers come from: a hero's own (`hero_codex`), else the game's."""
-        hero = esper.try_component(eid, Hero)
+        hero = self.try_get(eid, Hero)
         return self.hero_codex(hero.sheet) if hero is not None else self.content.codex
 
     @property
@@ -137,8 +135,7 @@ class World:
     def admit(self, ident: Identity) -> None:
         """A creature come from another site's world (a companion, N4): it keeps its uid unless a creature
         here has it already, then takes a new one; the uid counter passes its number either way."""
-        self.ecs.activate()
-        if any(other.uid == ident.uid for _, other in esper.get_component(Identity)):
+        if any(other.uid == ident.uid for _, other in self.query(Identity)):
             ident.uid = self.next_uid(ident.codex_id)
         self._serial = max(self._serial, int(ident.uid.rpartition("#")[2]))
 
@@ -147,7 +144,7 @@ class World:
 
     def _identity(self, eid: int) -> Identity:
         actor = self.actors.peek(eid)
-        return actor.ident if actor is not None else esper.component_for_entity(eid, Identity)
+        return actor.ident if actor is not None else self.get(eid, Identity)
 
     def room_name(self, room_id: int | None) -> str:
         return self.room_names.get(room_id, "nowhere")
@@ -163,10 +160,10 @@ class World:
         if target is not None:
             who = self._identity(target)
             target_uid, target_name = who.uid, who.name
-        texts = self.content.texts
-        template = " ".join(texts.template(key) for key in text) if text else texts.template(kind)
+        templates = self.content.texts.templates  # texts.template's table, read here: ~2,000 events a turn
+        template = " ".join(templates.get(key, "") for key in text) if text else templates.get(kind, "")
         event = Event(self.turn, kind, actor_uid, target_uid, room, data or NO_DATA, template,
-                      actor_name, target_name, self.room_name(room))
+                      actor_name, target_name, self.room_names.get(room, "nowhere"))
         self.events.append(event)
         if kind in chronicle.KINDS and self.hero:  # N87: the hero's chronicle
             chronicle.record(self, event)
@@ -179,8 +176,7 @@ class World:
 
     def hears(self, event: Event) -> bool:
         """Players in the room hear what happens there (N29, N66); the hero hears its own deeds."""
-        self.ecs.activate()
-        hero_uid = self.uid(self.hero) if esper.entity_exists(self.hero) else None
+        hero_uid = self.uid(self.hero) if self.exists(self.hero) else None
         if hero_uid is not None and hero_uid in (event.actor, event.target):
             return True
         return event.room is not None and event.room == self.hero_room()
@@ -190,20 +186,19 @@ class World:
         actor = self.actors.peek(eid)
         if actor is not None:
             return actor.body.health > 0
-        body = esper.try_component(eid, Body) if esper.entity_exists(eid) else None
+        body = self.try_get(eid, Body) if self.exists(eid) else None
         return body is not None and body.health > 0
 
     def room_of(self, eid: int) -> int:
-        return esper.component_for_entity(eid, Position).room
+        return self.get(eid, Position).room
 
     def hero_room(self) -> int | None:
-        pos = esper.try_component(self.hero, Position) if esper.entity_exists(self.hero) else None
+        pos = self.try_get(self.hero, Position) if self.exists(self.hero) else None
         return pos.room if pos else None
 
     def creatures(self) -> list[int]:
         """Every living creature, the hero included."""
-        self.ecs.activate()
-        return [eid for eid, body in esper.get_component(Body) if body.health > 0]
+        return [eid for eid, body in self.query(Body) if body.health > 0]
 
     def creatures_in(self, room_id: int) -> list[int]:
         return list(self.rooms.occupants(room_id))
@@ -217,7 +212,7 @@ class World:
         for me, other, ident in ((a, b, ident_a), (b, a, ident_b)):
             if other == self.hero:
                 actor = self.actors.peek(me)
-                mood = actor.mood if actor is not None else esper.try_component(me, Mood)
+                mood = actor.mood if actor is not None else self.try_get(me, Mood)
                 if mood is not None and mood.state == MoodState.ANGERED:
                     return True
                 if mood is not None and self.lets_hero_be(ident, mood):
@@ -259,7 +254,8 @@ class World:
         return [(s, self.spawn_clock[s.id]) for s in self.map.spawners]
 
     def close(self) -> None:
-        self.ecs.close()
+        """Let the world's entities go (a closed world is read no more)."""
+        self.clear()
 
 
 def pair_of(a: str, b: str) -> tuple[str, str]:
@@ -295,8 +291,7 @@ def every_room(world: World, runes: dict[int, str | None]) -> str | None:
 def restore_pairs(world: World, pairs: dict[tuple[str, str], int]) -> None:
     """N66: only waits still running between living creatures are kept (saves before issue 10 kept every
     pair the world ever saw talk)."""
-    world.ecs.activate()
-    living = {ident.uid for _, (ident, body) in esper.get_components(Identity, Body) if body.health > 0}
+    living = {ident.uid for _, (ident, body) in world.join(Identity, Body) if body.health > 0}
     world.pair_cooldown = {pair: until for pair, until in pairs.items() if until > world.turn and set(pair) <= living}
 
 

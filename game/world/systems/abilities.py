@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules.card import SCHOOLS
 from game.world.actors import unlocked_at
 from game.world.components import Identity, Mood, MoodState
+from game.world.moods import MOODS
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -24,7 +23,7 @@ def run(world: World) -> None:
         unlocked = unlocked_at(actor.unlocks, actor.growth.level)
         if not unlocked or body.health <= 0:
             continue
-        if "meditate" in unlocked and mood.state in (MoodState.RESTING, MoodState.WANDERING) and body.health < body.card.health:
+        if "meditate" in unlocked and MOODS[mood.state].meditates and body.health < body.card.health:
             amount = min(MEDITATION, body.card.health - body.health)
             body.health += amount
             world.emit("meditate", eid, room=pos.room, amount=amount)
@@ -42,9 +41,9 @@ def howl(world: World, eid: int, ident: Identity, room: int) -> None:
     answered = False
     for _, other_room in world.rooms.exits[room]:
         for other in world.rooms.occupants(other_room):
-            other_ident = esper.component_for_entity(other, Identity)
-            mood = esper.try_component(other, Mood)
-            if other_ident.codex_id == ident.codex_id and mood and mood.state not in (MoodState.ANGERED, MoodState.FLEEING):
+            other_ident = world.get(other, Identity)
+            mood = world.try_get(other, Mood)
+            if other_ident.codex_id == ident.codex_id and mood and MOODS[mood.state].answers_howl:
                 mood.state, mood.since, mood.last_seen = MoodState.ANGERED, world.turn, room
                 mood.aware = world.aware_full
                 answered = True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.rules.tags import COWARD
 from game.world.components import MoodState
 from game.world.verbs import provisions
 from game.world.verbs.motives import mood_by_want
@@ -54,7 +55,7 @@ def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]
         if mood.aware > 0:
             return MoodState.ANGERED  # N18: until no longer aware of a threat
     fears_hero = "hero" in world.content.tuning.enemies.get(ident.faction, ())
-    if "coward" in ident.tags and mood.last_seen is not None and fears_hero:
+    if COWARD in ident.tags and mood.last_seen is not None and fears_hero:
         if health < tuning["coward_snap"]:
             mood.aware = world.aware_full
             return MoodState.ANGERED  # N16: enough damage snaps it out of cowardice

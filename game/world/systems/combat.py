@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Body, Mood, MoodState, Position
+from game.world.moods import MOODS
 from game.world.verbs import conditions
 from game.world.verbs.combat import strike
 from game.world.verbs.witness import fought_beside
@@ -27,7 +26,7 @@ def run(world: World) -> None:
             if actor is None:
                 continue
             body, mood = actor.body, actor.mood
-            if body.health <= 0 or body.stunned or mood.state == MoodState.FLEEING \
+            if body.health <= 0 or body.stunned or not MOODS[mood.state].fights \
                     or (body.conditions and conditions.hampered(world, body)):
                 continue
             while body.strikes > 0 and body.ap > 0 and world.alive(eid):
@@ -45,9 +44,9 @@ def run(world: World) -> None:
 
 def close_in(world: World, group: int, target: int) -> None:
     """A group's heads crowd round their target: they take the free squares nearest it (C31, C34)."""
-    pos = esper.component_for_entity(group, Position)
+    pos = world.get(group, Position)
     world.rooms.vacate(group, pos.room, list(pos.cells))
-    aim = esper.component_for_entity(target, Position).square
+    aim = world.get(target, Position).square
     cells = world.rooms.free_cells(pos.room, len(pos.cells), near=aim) or list(pos.cells)
     pos.square, pos.cells = cells[0], tuple(cells)
     world.rooms.place(group, pos.room, cells)
@@ -60,4 +59,4 @@ def pick_target(world: World, eid: int, room: int, mood: Mood) -> int | None:
         return None
     if mood.state == MoodState.ANGERED and world.hero in enemies:
         return world.hero
-    return min(enemies, key=lambda o: (esper.component_for_entity(o, Body).health, world.uid(o)))
+    return min(enemies, key=lambda o: (world.get(o, Body).health, world.uid(o)))

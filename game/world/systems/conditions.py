@@ -1,38 +1,24 @@
-"""Conditions stage (C40): presence traits reach whoever starts its turn beside the group; conditions do
-their work (attrition, C35) and wear off."""
+"""Conditions stage (C40): conditions do their work (attrition, C35) and wear off."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Body
 from game.world.verbs.combat import apply_damage
-from game.world.verbs.conditions import afflict
 
 if TYPE_CHECKING:
     from game.content.conditions import Condition
     from game.world.world import World
 
 
-def presence(world: World) -> None:
-    """C40: a trait that reaches the senses works on every enemy that starts its turn beside the group."""
-    for actor in world.actors.where("presence"):
-        if actor.body.health <= 0 or not actor.body.heads:
-            continue
-        for other in world.rooms.occupants(actor.pos.room):
-            if other != actor.eid and world.alive(other) and world.is_enemy(actor.eid, other):
-                afflict(world, actor.eid, other)
-
-
 def run(world: World) -> None:
     """Each condition does its work once a turn and wears off when its turns are spent."""
     sufferers = [a.eid for a in world.actors.all() if a.body.conditions]
-    hero = esper.try_component(world.hero, Body) if world.hero else None  # none in a site the hero is away from
+    hero = world.try_get(world.hero, Body) if world.hero else None  # none in a site the hero is away from
     if hero is not None and hero.conditions:
         sufferers.append(world.hero)
     for eid in sufferers:
-        body = esper.component_for_entity(eid, Body)
+        body = world.get(eid, Body)
         for cid in sorted(body.conditions):
             if body.health <= 0:
                 break

@@ -1,5 +1,6 @@
-"""Contracts stage (N40): the hero's active work whose objective was met this turn (the named enemy slain,
-the room cleared while the hero stands in it) is marked ready, and the log says so once."""
+"""Contracts stage (N40): the hero's active work whose kind watches its objective (the named enemy slain, the
+room cleared while the hero stands in it, the escorted giver arrived: contract_kinds' `latches`) is marked
+met, and the log says so once (verbs/contracts.latch, which the hero's own move calls too, issue 23). Only the hero's journal is read, never every creature."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

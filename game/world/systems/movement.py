@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Collection
 
-import esper
-
+from game.rules.tags import SCENT_HUNTER
 from game.world.components import Body, Identity, Mood, MoodState, Needs
+from game.world.moods import MOODS
 from game.world.verbs import avoidance, moving, social
 from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, consume
 from game.world.verbs.spells import is_bound
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 
 NO_ROOMS: frozenset[int] = frozenset()
 STATIONARY = frozenset({"merchant"})  # N5: stationary traders keep the room the map puts them in
-MOVERS = (MoodState.EXPLORING, MoodState.WANDERING, MoodState.COWARDLY, MoodState.FLEEING, MoodState.ANGERED,
-          MoodState.APPEASED)
 
 
 def run(world: World) -> None:
@@ -39,7 +37,7 @@ def run(world: World) -> None:
             continue
         if not bound and seek_company(world, actor, shunned, regen_every):
             continue
-        if mood.state not in MOVERS or body.ap <= 0 or body.stunned or in_company(actor) \
+        if not MOODS[mood.state].moves or body.ap <= 0 or body.stunned or in_company(actor) \
                 or bound and mood.state != MoodState.WANDERING:  # N55: bound, it roams only when told to
             rest(world, actor, regen_every)
             continue
@@ -50,7 +48,7 @@ def run(world: World) -> None:
             continue
         exit_, to_room = choice
         body.ap -= 1
-        reason = moving.go(world, eid, exit_, to_room, force=mood.state == MoodState.ANGERED)
+        reason = moving.go(world, eid, exit_, to_room, force=MOODS[mood.state].forces_doors)
         if reason and mood.state == MoodState.FLEEING:
             world.emit("move_blocked", eid, room=pos.room, reason=reason)
     hero_rests(world, regen_every)
@@ -62,7 +60,7 @@ def keep_shop(world: World, actor: Actor, regen_every: int) -> bool:
     it walks the shortest way back; fleeing for its life or angered (N46: an ordinary enemy), it moves by
     mood. Returns whether it has acted (rested or stepped towards its shop)."""
     needs, body, room = actor.needs, actor.body, actor.pos.room
-    if actor.mood.state in (MoodState.FLEEING, MoodState.ANGERED):
+    if not MOODS[actor.mood.state].keeps_shop:
         return False
     if needs is not None and max(needs.hunger, needs.thirst) > COMPLAIN_ABOVE:
         return False
@@ -87,7 +85,7 @@ def seek_company(world: World, actor: Actor, shunned: Collection[int], regen_eve
     room holding one, through no room holding an enemy or one it keeps away from (N69). Returns whether it
     has acted."""
     body, mood, needs, eid = actor.body, actor.mood, actor.needs, actor.eid
-    if mood.state not in (MoodState.RESTING, MoodState.EXPLORING) or needs is None \
+    if not MOODS[mood.state].seeks_company or needs is None \
             or max(needs.hunger, needs.thirst) > EAT_ABOVE or in_company(actor) or not social.lonely(world, eid):
         return False
     if company_in(world, eid, actor.pos.room):
@@ -163,8 +161,8 @@ def hero_rests(world: World, regen_every: int) -> None:
     """The hero recovers like a resting creature while no enemy shares its room (docs/rules.md)."""
     if not world.alive(world.hero) or world.turn % regen_every:
         return
-    body = esper.component_for_entity(world.hero, Body)
-    needs = esper.component_for_entity(world.hero, Needs)
+    body = world.get(world.hero, Body)
+    needs = world.get(world.hero, Needs)
     room = world.hero_room()
     if body.health < body.card.health and max(needs.hunger, needs.thirst) <= COMPLAIN_ABOVE and \
             not any(world.is_enemy(world.hero, o) for o in world.rooms.occupants(room) if o != world.hero):
@@ -244,7 +242,7 @@ def away(world: World, exits: list[tuple[Exit, int]], threat: int, room: int) ->
 def by_scent(world: World, eid: int, exits: list[tuple[Exit, int]]) -> tuple[Exit, int] | None:
     """N15: a strong scent in one direction is preferred over a random choice."""
     tuning = world.content.tuning["scent"]
-    hunts_prey = "scent_hunter" in esper.component_for_entity(eid, Identity).tags
+    hunts_prey = SCENT_HUNTER in world.get(eid, Identity).tags
     strength, best = 0.0, exits[0]
     for exit_ in exits:  # the strongest; on a tie, the exit listed first
         here = world.scent_field.strength(exit_[1], hunts_prey)

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Body, Companion, Item, Needs
 from game.world.verbs import items, loadout
 from game.world.verbs.combat import die
@@ -33,9 +31,9 @@ def run(world: World) -> None:
         complain(world, eid, needs, room)
         if starving_turn:
             starve(world, eid, needs, body, starve_at)
-    hero_needs = esper.try_component(world.hero, Needs)
+    hero_needs = world.try_get(world.hero, Needs)
     if starving_turn and hero_needs and world.alive(world.hero):
-        starve(world, world.hero, hero_needs, esper.component_for_entity(world.hero, Body), starve_at)
+        starve(world, world.hero, hero_needs, world.get(world.hero, Body), starve_at)
 
 
 def starve(world: World, eid: int, needs: Needs, body: Body, starve_at: float) -> None:
@@ -54,7 +52,7 @@ def complain(world: World, eid: int, needs: Needs, room: int) -> None:
     for need, value in (("hunger", needs.hunger), ("thirst", needs.thirst)):
         if value > COMPLAIN_ABOVE and need not in needs.complained:
             needs.complained |= {need}
-            to = world.hero if world.hero and esper.has_component(eid, Companion) else None
+            to = world.hero if world.hero and world.has(eid, Companion) else None
             world.emit(f"complain_{need}", eid, to, room=room, need=need, value=value)
         elif value <= COMPLAIN_ABOVE and need in needs.complained:
             needs.complained -= {need}
@@ -64,7 +62,7 @@ def stock_up(world: World, eid: int, room: int) -> None:
     """N10: pick up one provision a turn from the room, hungry or not, the first it can carry (N33; a
     fixture such as a spring is never carried, so it does not hide the bread beside it)."""
     for item_eid in world.rooms.provisions_on_floor(room):
-        if world.content.items[esper.component_for_entity(item_eid, Item).item_id].provision \
+        if world.content.items[world.get(item_eid, Item).item_id].provision \
                 and loadout.can_carry(world, eid, item_eid, count=1):
             take(world, eid, items.split_off(world, item_eid, 1))
             return

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.texts import possessive, sentence
 from game.rules import social as rules
 from game.world.components import Memory, Persona
@@ -117,7 +115,7 @@ def denounce(world: World, zealot: int, heretic: int, room: int) -> None:
     social.shift(world, heretic, zealot, effect.heard)
     social.shift(world, zealot, heretic, effect.spoken)
     spend(world, zealot, heretic)
-    faith = world.content.social.faiths[esper.component_for_entity(heretic, Persona).faith].name
+    faith = world.content.social.faiths[world.get(heretic, Persona).faith].name
     tell(world, "denounce", zealot, heretic, room, ("converse_denounce",), faith=faith)
 
 

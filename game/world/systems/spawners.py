@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.verbs import factory
 from game.world.components import Inventory
 
@@ -27,7 +25,7 @@ def run(world: World) -> None:
         eid = factory.spawn_creature(world, spawner.creature, spawner.room, spawner.square, spawner.kind,
                                      heads=spawner.heads, provisions=spawner.kind == "world")
         if eid is not None:
-            carried = len(esper.component_for_entity(eid, Inventory).items)
+            carried = len(world.get(eid, Inventory).items)
             world.emit("spawn", eid, room=spawner.room, spawner=spawner.id, items=carried)
         else:
             world.emit("spawn_blocked", room=spawner.room, spawner=spawner.id, creature=spawner.creature)

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
-from game.world.components import Body, Needs
-from game.world.verbs import deeds
+from game.world.components import Needs
 from game.world.verbs.provisions import NEED_RISE
 from game.world.verbs.spells import is_bound
 
@@ -17,7 +14,7 @@ if TYPE_CHECKING:
 
 def run(world: World) -> None:
     """N8: every creature's hunger and thirst rise by one (the hero's too) before anyone acts."""
-    hero_needs = esper.try_component(world.hero, Needs)
+    hero_needs = world.try_get(world.hero, Needs)
     if hero_needs and world.alive(world.hero):
         hero_needs.hunger += NEED_RISE
         hero_needs.thirst += NEED_RISE
@@ -30,24 +27,3 @@ def run(world: World) -> None:
             actor.needs.thirst += NEED_RISE
         body.ap = body.card.ap
         body.strikes = body.card.attack_budget
-
-
-def recover(world: World) -> None:
-    """End of the world turn: stuns count down (N24), the dead are cleared, the hero's AP refreshes."""
-    for actor in world.actors.all():
-        count_down_stun(world, actor.eid, actor.body)
-    esper.clear_dead_entities()
-    world.actors.drop_dead()
-    hero = esper.try_component(world.hero, Body) if world.hero else None  # a site the hero is away from has none
-    if hero is not None:
-        count_down_stun(world, world.hero, hero)
-        hero.ap = hero.card.ap
-        deeds.catch_breath(world, world.hero)
-
-
-def count_down_stun(world: World, eid: int, body: Body) -> None:
-    """N24: a stun counts down once a turn, from the turn after it came."""
-    if body.stunned and body.health > 0 and body.stunned_on < world.turn:
-        body.stunned -= 1
-        if not body.stunned:
-            world.emit("stun_over", eid, room=world.room_of(eid))

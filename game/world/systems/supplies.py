@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Item
 from game.world.verbs.factory import spawn_item
 
@@ -27,7 +25,7 @@ def run(world: World) -> None:
 def restock(world: World, supply: Supply) -> None:
     """One more of the supply's item on its square, joining the stack lying there, up to `keep`."""
     for item_eid in world.rooms.provisions_on_floor(supply.room):
-        item = esper.component_for_entity(item_eid, Item)
+        item = world.get(item_eid, Item)
         if item.item_id == supply.item and item.square == supply.square:
             if item.count < supply.keep:
                 item.count += 1

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Item
 from game.world.verbs import items, loadout
 from game.world.verbs.social import opinion, real_need, wants
@@ -15,13 +13,13 @@ if TYPE_CHECKING:
 
 def units(world: World, eid: int, kind: str) -> int:
     """How many of a kind the creature carries, stacks counted by their size."""
-    carried = (esper.component_for_entity(i, Item) for i in world.actors.of(eid).inv.items)
+    carried = (world.get(i, Item) for i in world.actors.of(eid).inv.items)
     return sum(item.count for item in carried if world.content.items[item.item_id].kind == kind)
 
 
 def giftable(world: World, giver: int, item_eid: int) -> bool:
     """N70: never an equipped, broken, unique, quest or story item (items.toml `flags`)."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     defn = world.content.items[item.item_id]
     worn = item_eid in world.actors.of(giver).inv.equipped.values()
     broken = defn.slot is not None and item.durability <= 0 < loadout.max_durability(world, item)
@@ -41,7 +39,7 @@ def gift_for(world: World, giver: int, taker: int) -> int | None:
                 or units(world, giver, kind) <= social.gift_keep:
             continue
         for item_eid in world.actors.of(giver).inv.items:
-            if world.content.items[esper.component_for_entity(item_eid, Item).item_id].kind == kind \
+            if world.content.items[world.get(item_eid, Item).item_id].kind == kind \
                     and giftable(world, giver, item_eid) and loadout.can_carry(world, taker, item_eid, count=1):
                 return item_eid
     return None
@@ -49,6 +47,6 @@ def gift_for(world: World, giver: int, taker: int) -> int | None:
 
 def give(world: World, giver: int, taker: int, item_eid: int) -> str:
     """N70: one of the item passes from `giver` to `taker`; returns its name for the line."""
-    name = world.content.items[esper.component_for_entity(item_eid, Item).item_id].name
+    name = world.content.items[world.get(item_eid, Item).item_id].name
     items.hand_over(world, item_eid, taker)
     return name

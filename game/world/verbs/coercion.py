@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Body, Hero, Identity, Inventory, Item, Loyalty
-from game.world.ecs import component
 from game.world.verbs import company, loadout
 from game.world.verbs.combat import anger
 from game.world.verbs.contracts import journal_of
@@ -28,31 +25,31 @@ HOSTILE = "hostile"  # the faction of one who turned on the hero (world.toml [fa
 THIEF = "thief"  # the perk of the hero sheet (hero.toml [sheet] perks)
 
 
-def sheet(hero: int):
-    return esper.component_for_entity(hero, Hero).sheet
+def sheet(world: World, hero: int):
+    return world.get(hero, Hero).sheet
 
 
 # -- forced labour (N47) -----------------------------------------------------------------------------------
 def forced_chance(world: World, hero: int) -> int:
     """N47: 30% plus 10 per point of Charisma, in percent (at most 100)."""
     data = world.content.companions.forced
-    return min(100, data["chance"] + data["per_charisma"] * sheet(hero).charisma)
+    return min(100, data["chance"] + data["per_charisma"] * sheet(world, hero).charisma)
 
 
 def may_coerce(world: World, hero: int, target: int) -> str:
     """Why the hero cannot put the choice to `target`, or "" (N47's conditions)."""
-    me = sheet(hero)
+    me = sheet(world, hero)
     if me.moral != "evil" and me.ethic != "chaotic":
         return "Only an Evil or Chaotic hero forces labour."
-    journal = journal_of(hero)
+    journal = journal_of(world, hero)
     if not journal.claims:
         return "You hold no claim to put anyone to work on."
-    if voice_of(target) is None or company.companion_of(target) is not None:
-        return f"{esper.component_for_entity(target, Identity).name} cannot be put to work."
+    if voice_of(world, target) is None or company.companion_of(world, target) is not None:
+        return f"{world.get(target, Identity).name} cannot be put to work."
     if world.uid(target) in journal.coerced:
         return "You have put that choice to them already."
-    if esper.component_for_entity(target, Body).health * 3 >= esper.component_for_entity(hero, Body).card.health:
-        return f"{esper.component_for_entity(target, Identity).name} is not beaten enough to yield."
+    if world.get(target, Body).health * 3 >= world.get(hero, Body).card.health:
+        return f"{world.get(target, Identity).name} is not beaten enough to yield."
     if len(company.party(world, hero)) >= world.content.companions.party:
         return "You have company enough already."
     return ""
@@ -64,7 +61,7 @@ def coerce(world: World, hero: int, target: int) -> str:
     if reason:
         return reason
     data, lines = world.content.companions, world.content.companions.forced_lines
-    journal_of(hero).coerced |= {world.uid(target)}
+    journal_of(world, hero).coerced |= {world.uid(target)}
     roll = world.rng.randrange(100)
     chance = forced_chance(world, hero)
     world.emit("coerce", hero, target, world.room_of(target), roll=roll, chance=chance, success=roll < chance)
@@ -73,30 +70,30 @@ def coerce(world: World, hero: int, target: int) -> str:
         turn_on(world, hero, target)
         return ""
     company.join(world, hero, target, forced=True)
-    component(target, Loyalty).to[world.uid(hero)] = data.forced["loyalty"]
+    world.ensure(target, Loyalty).to[world.uid(hero)] = data.forced["loyalty"]
     say(world, target, hero, lines["yields"], "company")
     return ""
 
 
 def turn_on(world: World, hero: int, target: int) -> None:
     """It turns on the hero where it stands, with everything still on it."""
-    esper.component_for_entity(target, Identity).faction = HOSTILE
+    world.get(target, Identity).faction = HOSTILE
     anger(world, hero, target)
 
 
 # -- theft (N48) -------------------------------------------------------------------------------------------
 def theft_chance(world: World, hero: int, worn: bool) -> int:
     """N48: the odds in percent, the same against anyone (merchants too)."""
-    data, me = world.content.companions.theft, sheet(hero)
+    data, me = world.content.companions.theft, sheet(world, hero)
     chance = data["base"] + data["per_dexterity"] * me.dexterity + data["per_patience"] * me.patience \
         + data["per_stealing"] * me.proficiencies.get("stealing", 0) - (data["worn"] if worn else 0)
     return max(data["least"], min(data["most"], chance))
 
 
 def may_lift(world: World, hero: int, target: int) -> str:
-    if THIEF not in sheet(hero).perks:
+    if THIEF not in sheet(world, hero).perks:
         return "You need the Thief perk for that."
-    if company.companion_of(target) is not None:
+    if company.companion_of(world, target) is not None:
         return "Companions hand their gear over when asked."
     return ""
 
@@ -107,10 +104,10 @@ def lift(world: World, hero: int, target: int, item_eid: int) -> str:
     reason = may_lift(world, hero, target)
     if reason:
         return reason
-    item = esper.try_component(item_eid, Item) if esper.entity_exists(item_eid) else None
+    item = world.try_get(item_eid, Item) if world.exists(item_eid) else None
     if item is None or item.owner != target:
-        return f"{esper.component_for_entity(target, Identity).name} does not carry that."
-    worn = item_eid in esper.component_for_entity(target, Inventory).equipped.values()
+        return f"{world.get(target, Identity).name} does not carry that."
+    worn = item_eid in world.get(target, Inventory).equipped.values()
     chance = theft_chance(world, hero, worn)
     roll = world.rng.randrange(100)
     name = item_name(world, item_eid)

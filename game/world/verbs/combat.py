@@ -4,12 +4,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import combat as rules
 from game.rules.bridge import group_aim_percent
 from game.rules.groups import FLANK_BONUS, flanks, is_group
 from game.world.components import Body, Identity, Inventory, Item, Mood, MoodState, Position
+from game.world.moods import MOODS
 from game.world.rooms import footprint_of, occupied
 from game.world.verbs import conditions, deeds, items, loadout, social
 from game.world.verbs.factory import group_cells
@@ -28,10 +27,10 @@ def strike_of(card_body: Body) -> rules.Strike:
     return rules.Strike(chance, card.strength, dice, attack.damage_type, card.element_damage, attack.kind)
 
 
-def envelops(group: int, target: int) -> bool:
+def envelops(world: World, group: int, target: int) -> bool:
     """C34: the group's heads stand on opposite sides of one of the target's squares."""
-    cells = esper.component_for_entity(group, Position).cells
-    squares = occupied(esper.component_for_entity(target, Position), footprint_of(target))
+    cells = world.get(group, Position).cells
+    squares = occupied(world.get(target, Position), footprint_of(world, target))
     return any(flanks(cells, square) for square in squares)
 
 
@@ -51,11 +50,11 @@ def guard_of(world: World, body: Body) -> rules.Guard:
 
 def strike(world: World, attacker: int, target: int) -> None:
     """One attack by the same rules for everyone (N19-N23), in a room that may amplify a school (N37)."""
-    a_body = esper.component_for_entity(attacker, Body)
-    t_body = esper.component_for_entity(target, Body)
-    room = esper.component_for_entity(attacker, Position).room
+    a_body = world.get(attacker, Body)
+    t_body = world.get(target, Body)
+    room = world.get(attacker, Position).room
     the_strike = strike_of(a_body)
-    if a_body.heads and the_strike.kind == "melee" and envelops(attacker, target):
+    if a_body.heads and the_strike.kind == "melee" and envelops(world, attacker, target):
         the_strike = replace(the_strike, dice=f"{the_strike.dice}+{FLANK_BONUS}")  # C34
     the_strike = aimed(world, the_strike, t_body)
     outcome = rules.resolve(the_strike, guard_of(world, t_body), world.rng, world.room_amplify(room))
@@ -81,8 +80,8 @@ def apply_damage(world: World, attacker: int | None, target: int, physical: int,
                  kill_heads: int, direct: int = 0) -> None:
     """Weapon damage wears armour first (C29); elemental and `direct` (attrition) damage go to health.
     A group loses heads instead (C35)."""
-    body = esper.component_for_entity(target, Body)
-    room = esper.component_for_entity(target, Position).room
+    body = world.get(target, Body)
+    room = world.get(target, Position).room
     if attacker is not None:
         body.killer = world.uid(attacker)
     if body.heads:
@@ -91,7 +90,7 @@ def apply_damage(world: World, attacker: int | None, target: int, physical: int,
             body.heads -= lost
             body.health = body.heads
             if body.heads:  # C32: the band, and so the group's aim, is read at its current heads
-                codex_id = esper.component_for_entity(target, Identity).codex_id
+                codex_id = world.get(target, Identity).codex_id
                 body.natural = world.natural_card(codex_id, body.heads)
                 loadout.refresh(world, target)
                 shrink(world, target, group_cells(world, codex_id, body.heads))
@@ -106,14 +105,14 @@ def apply_damage(world: World, attacker: int | None, target: int, physical: int,
 
 def shrink(world: World, group: int, keep: int) -> None:
     """C31: the squares of fallen heads are free again; the first heads stand."""
-    pos = esper.component_for_entity(group, Position)
+    pos = world.get(group, Position)
     world.rooms.vacate(group, pos.room, list(pos.cells[keep:]))
     pos.cells = pos.cells[:keep]
 
 
 def wear_armour(world: World, eid: int, damage: int, room: int) -> int:
     """Soak `damage` into worn armour pieces in turn; return what reaches health (C29)."""
-    inv = esper.try_component(eid, Inventory)
+    inv = world.try_get(eid, Inventory)
     if not inv or damage <= 0:
         return max(damage, 0)
     soaked_total = 0
@@ -121,12 +120,12 @@ def wear_armour(world: World, eid: int, damage: int, room: int) -> int:
         item_eid = inv.equipped.get(slot)
         if item_eid is None or damage <= 0:
             continue
-        item = esper.component_for_entity(item_eid, Item)
+        item = world.get(item_eid, Item)
         damage, soaked = rules.soak(damage, item.durability)
         item.durability -= soaked
         soaked_total += soaked
     if soaked_total:
-        world.emit("soaked", target=eid, room=room, soaked=soaked_total, durability=durability(eid))
+        world.emit("soaked", target=eid, room=room, soaked=soaked_total, durability=durability(world, eid))
     return damage
 
 
@@ -134,15 +133,15 @@ def anger(world: World, attacker: int, target: int) -> None:
     """N18: damage from the hero angers the target and the allies who witness it."""
     if attacker != world.hero:
         return
-    room = esper.component_for_entity(target, Position).room
-    faction = esper.component_for_entity(target, Identity).faction
+    room = world.get(target, Position).room
+    faction = world.get(target, Identity).faction
     for eid in world.rooms.occupants(room):
         if eid == world.hero:
             continue
-        mood = esper.try_component(eid, Mood)
-        if mood is None or mood.state == MoodState.FLEEING:
+        mood = world.try_get(eid, Mood)
+        if mood is None or not MOODS[mood.state].angered_by_blows:
             continue
-        if eid == target or esper.component_for_entity(eid, Identity).faction == faction:
+        if eid == target or world.get(eid, Identity).faction == faction:
             if mood.state != MoodState.ANGERED:
                 mood.state, mood.since = MoodState.ANGERED, world.turn
                 world.emit("mood", eid, room=room, mood=MoodState.ANGERED)
@@ -152,8 +151,8 @@ def anger(world: World, attacker: int, target: int) -> None:
 
 def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> None:
     """Death: the event, gear falling to the floor (N31), the card leaving the room and its talks (N66)."""
-    pos = esper.component_for_entity(eid, Position)
-    body = esper.component_for_entity(eid, Body)
+    pos = world.get(eid, Position)
+    body = world.get(eid, Body)
     room = pos.room
     if killer is not None:
         world.emit("killed", killer, eid, room, cause="combat")
@@ -163,7 +162,7 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
     else:
         world.emit("death", eid, room=room, cause=cause)
     social.feuds_end_with(world, eid)  # N69
-    inv = esper.try_component(eid, Inventory)
+    inv = world.try_get(eid, Inventory)
     dropped = []
     if inv:
         for item_eid in list(inv.items):
@@ -171,15 +170,15 @@ def die(world: World, eid: int, killer: int | None, cause: str = "wounds") -> No
             dropped.append(item_name(world, item_eid))
     if dropped:
         world.emit("drop_on_death", eid, room=room, items=", ".join(dropped))
-    world.rooms.remove(eid, room, occupied(pos, footprint_of(eid)))
+    world.rooms.remove(eid, room, occupied(pos, footprint_of(world, eid)))
     body.health = min(body.health, 0)
     uid = world.uid(eid)
     world.pair_cooldown = {pair: until for pair, until in world.pair_cooldown.items() if uid not in pair}  # N66
     if eid == world.hero:
         where = f"in {world.room_name(room)} on turn {world.turn}"
         if killer is not None:
-            world.over = f"Slain by {esper.component_for_entity(killer, Identity).name} {where}."
+            world.over = f"Slain by {world.get(killer, Identity).name} {where}."
         else:
             world.over = f"Died of {cause} {where}."
         return
-    esper.delete_entity(eid)  # deferred to the end of the turn (start.recover)
+    world.delete(eid)  # deferred to the end of the turn (systems/recover.py)

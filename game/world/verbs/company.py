@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.maps.model import Exit
 from game.world.components import Body, Companion, Identity, Inventory, Item, Loyalty, Mood, MoodState
 from game.world.verbs import loadout, social
@@ -24,14 +22,14 @@ HERO_SIDE = "hero"  # a companion's faction while it travels with the hero (worl
 GEAR = ("weapon", "armour")
 
 
-def companion_of(eid: int) -> Companion | None:
-    return esper.try_component(eid, Companion) if esper.entity_exists(eid) else None
+def companion_of(world: World, eid: int) -> Companion | None:
+    return world.try_get(eid, Companion) if world.exists(eid) else None
 
 
 def party(world: World, hero: int) -> list[int]:
     """The hero's living companions, in the order they act."""
     uid = world.uid(hero)
-    mates = {eid for eid, c in esper.get_component(Companion) if c.hero == uid}
+    mates = {eid for eid, c in world.query(Companion) if c.hero == uid}
     if not mates:
         return []  # the common case: the world turn pays nothing for the party
     return [a.eid for a in world.actors.all() if a.eid in mates and a.body.health > 0]
@@ -44,13 +42,13 @@ def line(world: World, key: str, **values: str) -> str:
 def recruit(world: World, hero: int, target: int) -> str:
     """N38, N39: "Come with me." A thinking creature (not a merchant or a notable person) joins when its
     loyalty to the hero reaches companions.toml's threshold and the party has room; "" when it answered."""
-    ident = esper.component_for_entity(target, Identity)
-    if voice_of(target) is None or ident.kind in ("merchant", "notable"):
+    ident = world.get(target, Identity)
+    if voice_of(world, target) is None or ident.kind in ("merchant", "notable"):
         return f"{ident.name} will not leave this place."
-    if companion_of(target) is not None:
+    if companion_of(world, target) is not None:
         return f"{ident.name} already travels with you."
     data = world.content.companions
-    loyalty = esper.try_component(target, Loyalty)
+    loyalty = world.try_get(target, Loyalty)
     if loyalty is None or loyalty.to.get(world.uid(hero), 0) < data.loyalty:
         say(world, target, hero, line(world, "refuses"), "company")
         return ""
@@ -65,11 +63,11 @@ def recruit(world: World, hero: int, target: int) -> str:
 def join(world: World, hero: int, eid: int, forced: bool = False) -> None:
     """`eid` joins the hero's party (a recruit, a forced labourer N47, a giver to escort): on the hero's side,
     held by its company (N69), resting from whatever mood it was in."""
-    ident = esper.component_for_entity(eid, Identity)
-    esper.add_component(eid, Companion(world.uid(hero), faction=ident.faction, forced=forced))
+    ident = world.get(eid, Identity)
+    world.add(eid, Companion(world.uid(hero), faction=ident.faction, forced=forced))
     ident.faction = HERO_SIDE
     social.hold(world, eid, "companion")
-    mood = esper.try_component(eid, Mood)
+    mood = world.try_get(eid, Mood)
     if mood is not None:
         mood.state, mood.since = MoodState.RESTING, world.turn
     world.emit("joins", eid, hero, world.room_of(eid))
@@ -77,9 +75,9 @@ def join(world: World, hero: int, eid: int, forced: bool = False) -> None:
 
 def part(world: World, hero: int, eid: int, quietly: bool = False) -> None:
     """The companion leaves the party where it stands, with its old faction back (N46: set down first)."""
-    companion = esper.component_for_entity(eid, Companion)
-    esper.component_for_entity(eid, Identity).faction = companion.faction
-    esper.remove_component(eid, Companion)
+    companion = world.get(eid, Companion)
+    world.get(eid, Identity).faction = companion.faction
+    world.remove(eid, Companion)
     social.release(world, eid, "companion")
     if not quietly:
         say(world, eid, hero, line(world, "parts"), "company")
@@ -88,9 +86,9 @@ def part(world: World, hero: int, eid: int, quietly: bool = False) -> None:
 
 def order(world: World, hero: int, eid: int, what: str, room: int = -1) -> str:
     """N4, N38: follow, wait here, explore an adjacent room (it goes, looks, comes back and reports), or part."""
-    companion = companion_of(eid)
+    companion = companion_of(world, eid)
     if companion is None or companion.hero != world.uid(hero):
-        return f"{esper.component_for_entity(eid, Identity).name} does not travel with you."
+        return f"{world.get(eid, Identity).name} does not travel with you."
     if what == "part":
         part(world, hero, eid)
         return ""
@@ -107,8 +105,8 @@ def order(world: World, hero: int, eid: int, what: str, room: int = -1) -> str:
 
 def hand(world: World, hero: int, eid: int, item_eid: int) -> str:
     """N4: equip the companion from the hero's pack (a weapon or armour the hero carries and does not wear)."""
-    inv = esper.component_for_entity(hero, Inventory)
-    item = esper.try_component(item_eid, Item) if esper.entity_exists(item_eid) else None
+    inv = world.get(hero, Inventory)
+    item = world.try_get(item_eid, Item) if world.exists(item_eid) else None
     if item is None or item.owner != hero:
         return "You do not carry that."
     if item_eid in inv.equipped.values():
@@ -116,7 +114,7 @@ def hand(world: World, hero: int, eid: int, item_eid: int) -> str:
     if world.content.items[item.item_id].kind not in GEAR:
         return f"The {item_name(world, item_eid)} is not something to wear or wield."
     if not loadout.can_carry(world, eid, item_eid):
-        return f"The {item_name(world, item_eid)} is too heavy for {esper.component_for_entity(eid, Identity).name}."
+        return f"The {item_name(world, item_eid)} is too heavy for {world.get(eid, Identity).name}."
     give(world, item_eid, eid)
     loadout.equip(world, eid, item_eid)
     loadout.refresh(world, eid)
@@ -127,9 +125,9 @@ def hand(world: World, hero: int, eid: int, item_eid: int) -> str:
 
 def take(world: World, hero: int, eid: int, item_eid: int) -> str:
     """N48: a companion hands its gear over on request (worn or carried)."""
-    item = esper.try_component(item_eid, Item) if esper.entity_exists(item_eid) else None
+    item = world.try_get(item_eid, Item) if world.exists(item_eid) else None
     if item is None or item.owner != eid:
-        return f"{esper.component_for_entity(eid, Identity).name} does not carry that."
+        return f"{world.get(eid, Identity).name} does not carry that."
     if not loadout.can_carry(world, hero, item_eid):
         return f"The {item_name(world, item_eid)} is too heavy to carry with your load."
     give(world, item_eid, hero)
@@ -156,7 +154,7 @@ def follow(world: World, hero: int, left: int) -> None:
     """N4: the hero went through an exit: the companions following it from `left` come along at once."""
     here = world.room_of(hero)
     for eid in party(world, hero):
-        companion = companion_of(eid)
+        companion = companion_of(world, eid)
         if companion.order == "follow" and world.room_of(eid) == left:
             step_towards(world, eid, here)
 
@@ -165,12 +163,12 @@ def travelling(world: World, hero: int) -> list[int]:
     """N4, N38: the companions that leave the site with the hero: those following it and standing in its room
     (one waiting or exploring elsewhere stays in its site)."""
     here = world.room_of(hero)
-    return [eid for eid in party(world, hero) if companion_of(eid).order == "follow" and world.room_of(eid) == here]
+    return [eid for eid in party(world, hero) if companion_of(world, eid).order == "follow" and world.room_of(eid) == here]
 
 
 def look(world: World, eid: int, room: int) -> str:
     """What a companion sees in `room`: the creatures and items there, by name."""
-    names = [esper.component_for_entity(e, Identity).name for e in world.creatures_in(room) if e != eid]
+    names = [world.get(e, Identity).name for e in world.creatures_in(room) if e != eid]
     names += [item_name(world, i) for i in world.rooms.floor(room)]
     return ", ".join(names[:8]) if names else line(world, "nothing")
 
@@ -178,8 +176,8 @@ def look(world: World, eid: int, room: int) -> str:
 def heals_hero(world: World, eid: int) -> bool:
     """N47: a forced labourer will not heal the hero until its loyalty reaches the recruiting threshold (the
     mark is lifted then); any other companion will."""
-    mate = esper.component_for_entity(eid, Companion)
-    if mate.forced and esper.component_for_entity(eid, Loyalty).to.get(mate.hero, 0) >= \
+    mate = world.get(eid, Companion)
+    if mate.forced and world.get(eid, Loyalty).to.get(mate.hero, 0) >= \
             world.content.companions.loyalty:
         mate.forced = False
     return not mate.forced
@@ -187,10 +185,10 @@ def heals_hero(world: World, eid: int) -> bool:
 
 def tend(world: World, hero: int, eid: int) -> bool:
     """A companion beside a hero below `heal_below` % of its health gives it a healing potion it carries."""
-    body = esper.component_for_entity(hero, Body)
+    body = world.get(hero, Body)
     if body.health * 100 >= body.card.health * world.content.companions.heal_below or not heals_hero(world, eid):
         return False
-    potion = carried(world, esper.component_for_entity(eid, Inventory), "healing")
+    potion = carried(world, world.get(eid, Inventory), "healing")
     if potion is None:
         return False
     say(world, eid, hero, line(world, "heals"), "company")
@@ -198,34 +196,26 @@ def tend(world: World, hero: int, eid: int) -> bool:
     return True
 
 
-def run(world: World) -> None:
-    """The company stage (N4, N12): one companion beside a badly hurt hero gives it a healing potion (not a
-    forced labourer, N47); an explorer goes to its room, looks, and walks back to the hero to report; a
-    follower left behind (a full room, a locked door) catches up a room a turn; a waiter stays."""
-    hero = world.hero
-    if not world.alive(hero):
+def act(world: World, hero: int, eid: int, here: int) -> None:
+    """A companion's turn (N4, N12): an explorer goes to its room, looks, and walks back to the hero (in
+    `here`) to report; a follower left behind (a full room, a locked door) catches up a room a turn; a waiter
+    stays."""
+    companion = companion_of(world, eid)
+    now = world.room_of(eid)
+    if companion.order == "explore" and not companion.back:
+        if now != companion.room:
+            step_towards(world, eid, companion.room)
+            now = world.room_of(eid)
+        if now == companion.room:
+            companion.seen, companion.back = look(world, eid, now)[:300], True
         return
-    here = world.room_of(hero)
-    tended = False
-    for eid in party(world, hero):
-        companion = companion_of(eid)
-        now = world.room_of(eid)
-        if now == here and not tended:
-            tended = tend(world, hero, eid)
-        if companion.order == "explore" and not companion.back:
-            if now != companion.room:
-                step_towards(world, eid, companion.room)
-                now = world.room_of(eid)
-            if now == companion.room:
-                companion.seen, companion.back = look(world, eid, now)[:300], True
-            continue
-        if companion.order == "explore":  # on its way back
-            if now != here:
-                step_towards(world, eid, here)
-            if world.room_of(eid) == here:
-                say(world, eid, hero, line(world, "seen", room=world.room_name(companion.room),
-                                           seen=companion.seen), "company")
-                companion.order, companion.room, companion.back = "follow", -1, False
-            continue
-        if companion.order == "follow" and now != here:
+    if companion.order == "explore":  # on its way back
+        if now != here:
             step_towards(world, eid, here)
+        if world.room_of(eid) == here:
+            say(world, eid, hero, line(world, "seen", room=world.room_name(companion.room),
+                                       seen=companion.seen), "company")
+            companion.order, companion.room, companion.back = "follow", -1, False
+        return
+    if companion.order == "follow" and now != here:
+        step_towards(world, eid, here)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import dice
 from game.rules.tables import ABBREVIATIONS, band
 from game.world.components import Body, Identity
@@ -20,16 +18,16 @@ if TYPE_CHECKING:
 
 def mob_dc(world: World, group: int) -> int:
     """C40: the group's Creature Tier plus its band bonus read at its current heads (C32)."""
-    body = esper.component_for_entity(group, Body)
-    tier = world.content.codex.creatures[esper.component_for_entity(group, Identity).codex_id].tier
+    body = world.get(group, Body)
+    tier = world.content.codex.creatures[world.get(group, Identity).codex_id].tier
     return tier + band(body.heads)[1]
 
 
 def afflict(world: World, group: int, target: int) -> None:
     """The target resists the group's trait with a trial (C3), or takes on its condition."""
-    trait = world.content.codex.creatures[esper.component_for_entity(group, Identity).codex_id].mob_trait
+    trait = world.content.codex.creatures[world.get(group, Identity).codex_id].mob_trait
     condition = world.content.conditions[trait.condition]
-    body = esper.component_for_entity(target, Body)
+    body = world.get(target, Body)
     impotent = condition.school is not None and condition.school in body.card.impotent  # C22
     dc = mob_dc(world, group)
     roll = dice.trial(trial_dice(world, target, condition.attribute), world.rng, impotent=impotent)
@@ -44,9 +42,9 @@ def afflict(world: World, group: int, target: int) -> None:
 
 def trait_of(world: World, eid: int, trigger: str) -> bool:
     """Whether `eid` is a minion group whose Mob trait fires on `trigger` ("damage" or "presence")."""
-    if not esper.component_for_entity(eid, Body).heads:
+    if not world.get(eid, Body).heads:
         return False
-    trait = world.content.codex.creatures[esper.component_for_entity(eid, Identity).codex_id].mob_trait
+    trait = world.content.codex.creatures[world.get(eid, Identity).codex_id].mob_trait
     return trait is not None and trait.trigger == trigger
 
 
@@ -61,6 +59,6 @@ def dodge_change(world: World, body: Body) -> int:
 
 def trial_dice(world: World, eid: int, attribute: str) -> str:
     """C3: the creature's trial dice for `attribute` (minions: d2 + Tier die for all)."""
-    codex_id = esper.component_for_entity(eid, Identity).codex_id
+    codex_id = world.get(eid, Identity).codex_id
     block = world.codex_of(eid).stat_block(codex_id)
     return block.trials.get("all") or block.trials[ABBREVIATIONS[attribute]]

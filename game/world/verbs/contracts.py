@@ -9,151 +9,63 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.contracts import MERCHANT
-from game.world.components import Contract, Hero, Identity, Inventory, Item, Journal, Loyalty, Mark, Persona
-from game.world.ecs import component
-from game.world.verbs import company, deeds, secrets, social
+from game.world.components import Contract, Hero, Identity, Item, Journal, Loyalty
+from game.world.verbs import deeds, secrets, social
+from game.world.verbs.contract_kinds import (KINDS, Asking, Deliver, Mini, carried_mark, destinations, enemies_of,
+                                             journal_of, kind_of, pick, withdraw)
 from game.world.verbs.experience import gain
-from game.world.verbs.items import destroy, give, hand_over
+from game.world.verbs.items import destroy, give
 from game.world.verbs.speech import say, voice_of
 from game.world.verbs.trade import add_gold, merchant_of
-from game.world.views import item_name
 
 if TYPE_CHECKING:
+    from game.world.verbs.contract_kinds import ContractKind
     from game.world.world import World
 
 ACTIONS = ("ask", "accept", "decline", "abandon", "claim", "deliver", "give")
-ORDINARY = ("slay", "bring", "deliver", "clear", "escort")
-ESCORT_STEPS = (2, 4)  # an escort's destination lies this many rooms from the giver's, at least and at most
 
 
 # -- the journal -------------------------------------------------------------------------------------------
-def journal_of(hero: int) -> Journal:
-    return component(hero, Journal)
-
-
 def of_giver(world: World, hero: int, giver: int, *states: str) -> Contract | None:
     """The hero's newest contract from `giver` in one of `states`."""
     uid = world.uid(giver)
-    journal = esper.try_component(hero, Journal)
+    journal = world.try_get(hero, Journal)
     found = [c for c in journal.contracts if c.giver == uid and c.state in states] if journal else []
     return found[-1] if found else None
 
 
 def cooldown_left(world: World, hero: int, giver: int) -> int:
     """N40: the turns before `giver` offers the hero work again (30 after a completed contract)."""
-    uid, journal = world.uid(giver), esper.try_component(hero, Journal)
-    done = [c.turn for c in journal.contracts if c.giver == uid and c.state == "done" and c.kind != "mini"] \
+    uid, journal = world.uid(giver), world.try_get(hero, Journal)
+    done = [c.turn for c in journal.contracts if c.giver == uid and c.state == "done" and not kind_of(c).favour] \
         if journal else []
     wait = int(world.content.contracts.rules["cooldown"])
     return max(0, max(done) + wait - world.turn) if done else 0
 
 
-def carried_mark(world: World, hero: int, contract: Contract) -> int | None:
-    """The item the hero carries that bears this contract's mark (N42: only it counts)."""
-    for item_eid in esper.component_for_entity(hero, Inventory).items:
-        mark = esper.try_component(item_eid, Mark)
-        if mark is not None and mark.contract == contract.id and mark.hero == world.uid(hero):
-            return item_eid
-    return None
-
-
-def carried_item(world: World, hero: int, item_ids: tuple[str, ...]) -> int | None:
-    """An unmarked item of one of `item_ids` the hero carries and does not wear (worn gear is never handed)."""
-    inv = esper.component_for_entity(hero, Inventory)
-    worn = set(inv.equipped.values())
-    for item_eid in inv.items:
-        if item_eid not in worn and not esper.has_component(item_eid, Mark) \
-                and esper.component_for_entity(item_eid, Item).item_id in item_ids:
-            return item_eid
-    return None
-
-
-def wanted(world: World, contract: Contract) -> tuple[str, ...]:
-    """The item ids that answer a bring contract or a mini-quest's want."""
-    if contract.kind == "mini":
-        return world.content.contracts.wants[contract.item].items
-    return (contract.item,)
-
-
 def ready(world: World, hero: int, contract: Contract) -> bool:
     """Whether active work can be claimed: its objective met (slain, cleared, delivered) or, to bring or
     recover something, the hero carries it (only the marked item for a marked contract, N42)."""
-    if contract.state != "active":
-        return False
-    if contract.kind == "slay":
-        return contract.met or world.actors.by_uid(contract.target) is None
-    if contract.kind in ("clear", "deliver", "escort"):
-        return contract.met
-    if contract.kind == "marked":
-        return carried_mark(world, hero, contract) is not None
-    return carried_item(world, hero, wanted(world, contract)) is not None
+    return contract.state == "active" and kind_of(contract).ready(world, hero, contract)
 
 
 # -- offers ------------------------------------------------------------------------------------------------
-def _enemies_of(world: World, hero: int, away_from: int) -> list[int]:
-    """Living enemies of the hero outside `away_from`'s room, in the order they act (deterministic)."""
-    here = world.room_of(away_from)
-    return [a.eid for a in world.actors.all() if a.body.health > 0 and a.pos.room != here
-            and world.is_enemy(a.eid, hero)]
-
-
-def _people(world: World, giver: int) -> list[int]:
-    return [a.eid for a in world.actors.all() if a.body.health > 0 and a.eid != giver
-            and esper.has_component(a.eid, Persona) and not world.is_enemy(a.eid, world.hero)]
-
-
-def _destinations(world: World, giver: int) -> list[int]:
-    """Where a giver may ask to be taken: rooms ESCORT_STEPS away through the exits, none holding an enemy of
-    the hero, in the map's order."""
-    steps = world.rooms.distances_from(world.room_of(giver))
-    return [room for room in world.map.rooms if ESCORT_STEPS[0] <= steps.get(room, -1) <= ESCORT_STEPS[1]
-            and not any(world.is_enemy(e, world.hero) for e in world.creatures_in(room))]
-
-
-def _name_enemy(world: World, eid: int) -> str:
-    """N42: an enemy a contract points at gets a name, if its kind's name is all it has."""
-    ident = esper.component_for_entity(eid, Identity)
-    defn = world.content.codex.creatures.get(ident.codex_id)
-    if defn is not None and ident.name == defn.name:
-        epithets = world.content.contracts.epithets
-        ident.name = f"{epithets[world.rng.randrange(len(epithets))]} the {defn.name.lower()}"
-    return ident.name
-
-
-def _draw(world: World, hero: int, giver: int) -> dict[str, object] | None:
-    """The objective of a new offer: about one in ten a marked item (N42) when an enemy can carry it, else one
-    of the ordinary objectives the world allows; None when none does."""
-    data, rng = world.content.contracts, world.rng
-    enemies = _enemies_of(world, hero, giver)
-    marked = rng.random() < data.rules["marked_chance"]
-    if marked and enemies:
-        carrier = enemies[rng.randrange(len(enemies))]
-        base = data.marked_items[rng.randrange(len(data.marked_items))]
-        rune = data.marked_runes[rng.randrange(len(data.marked_runes))]
-        return {"kind": "marked", "target": carrier, "item": base, "rune": rune}
-    far = _destinations(world, giver)
-    kinds = [k for k in ORDINARY if k == "bring" or (k in ("slay", "clear") and enemies)
-             or (k == "deliver" and _people(world, giver))
-             or (k == "escort" and far and merchant_of(giver) is None)]  # a merchant keeps to its shop (N5)
-    kind = kinds[rng.randrange(len(kinds))]
-    if kind == "escort":
-        return {"kind": kind, "room": far[rng.randrange(len(far))]}
-    if kind in ("slay", "clear"):
-        return {"kind": kind, "target": enemies[rng.randrange(len(enemies))]}
-    if kind == "deliver":
-        people = _people(world, giver)
-        return {"kind": kind, "target": people[rng.randrange(len(people))]}
-    items = data.objectives["bring"].items
-    return {"kind": kind, "item": items[rng.randrange(len(items))]}
-
-
-def withdraw(world: World, journal: Journal, giver: int) -> None:
-    """An offer not taken up leaves the journal (declined, or replaced by a new one)."""
-    uid = world.uid(giver)
-    journal.contracts[:] = [c for c in journal.contracts if not (c.giver == uid and c.state == "offered")]
+def _draw(world: World, hero: int, giver: int) -> tuple[ContractKind, dict[str, object]] | None:
+    """The kind and particulars of a new offer: a kind with a `chance` (a marked item, N42, about one in ten)
+    when the world allows it, else one of the ordinary kinds the world allows; None when none does. Only
+    kinds whose objective the data holds are offered."""
+    asking = Asking(world, hero, giver, enemies_of(world, hero, giver))
+    offered = [kind for kind in KINDS.values() if kind.objective(world) is not None]
+    for kind in offered:
+        if kind.chance and world.rng.random() < world.content.contracts.rules[kind.chance] and kind.possible(asking):
+            return kind, kind.draw(asking)
+    asking.far = destinations(world, giver)
+    kinds = [kind for kind in offered if kind.ordinary and kind.possible(asking)]
+    if not kinds:
+        return None
+    kind = pick(world, kinds)
+    return kind, kind.draw(asking)
 
 
 def offer(world: World, hero: int, giver: int, voice: str) -> None:
@@ -161,49 +73,33 @@ def offer(world: World, hero: int, giver: int, voice: str) -> None:
     offer from the same giver is withdrawn: an ordinary giver's new offer, N40)."""
     data, rng = world.content.contracts, world.rng
     drawn = _draw(world, hero, giver)
-    journal = journal_of(hero)
+    journal = journal_of(world, hero)
     withdraw(world, journal, giver)
-    kind = str(drawn["kind"]) if drawn else "bring"
-    objective = data.objectives[kind]
-    target = drawn.get("target") if drawn else None
-    target_uid = world.uid(target) if isinstance(target, int) else ""
-    target_name = ""
-    room = world.room_of(target) if isinstance(target, int) else -1
-    item = str(drawn.get("item", "")) if drawn else ""
-    if kind in ("slay", "marked") and isinstance(target, int):
-        target_name = _name_enemy(world, target)
-    if kind == "clear" and isinstance(target, int):
-        target_name = esper.component_for_entity(target, Identity).name
-    if kind == "deliver" and isinstance(target, int):
-        target_name = esper.component_for_entity(target, Identity).name
-        item = objective.items[0]
-    if kind == "escort" and drawn:
-        target_uid, target_name, room = world.uid(giver), esper.component_for_entity(giver, Identity).name, \
-            int(drawn["room"])
-    if kind == "marked":
-        item = f"{item}:{drawn['rune']}"
-    item_words = world.content.items[item.split(":")[0]].name.lower() if item else ""
-    if kind == "marked":
-        item_words = f"{item.split(':')[1]}-runed {item_words}"
-    says = objective.says.format(target=target_name, item=item_words, room=world.room_name(room))
-    passages = [p for p, fits in zip(data.flavour[voice], data.fits[voice]) if fits is None or kind in fits]
+    if drawn is None:
+        say(world, giver, hero, data.lines["nothing"], "work")
+        return
+    kind, particulars = drawn
+    objective = kind.objective(world)
+    terms = kind.terms(world, hero, giver, particulars)
+    says = objective.says.format(target=terms.target_name, item=terms.item_words, room=world.room_name(terms.room))
+    passages = [p for p, fits in zip(data.flavour[voice], data.fits[voice]) if fits is None or kind.name in fits]
     flavour = passages[rng.randrange(len(passages))]  # a lead-in that fits the work (issue 23)
     gold = rng.randint(*objective.gold)
-    bonus = data.bonus[rng.randrange(len(data.bonus))] if kind != "marked" and \
-        rng.random() < data.rules["bonus_chance"] else ""
-    contract = Contract(journal.next_id, world.uid(giver), esper.component_for_entity(giver, Identity).name,
-                        world.room_name(world.room_of(giver)), kind, target_uid, target_name, item, room, flavour,
-                        says, gold, objective.xp, bonus, "offered", world.turn)
+    bonus = data.bonus[rng.randrange(len(data.bonus))] if kind.bonus and rng.random() < data.rules["bonus_chance"] \
+        else ""
+    contract = Contract(journal.next_id, world.uid(giver), world.get(giver, Identity).name,
+                        world.room_name(world.room_of(giver)), kind.name, terms.target, terms.target_name, terms.item,
+                        terms.room, flavour, says, gold, objective.xp, bonus, "offered", world.turn)
     journal.next_id += 1
     journal.contracts.append(contract)
     say(world, giver, hero, flavour, "work")
-    say(world, giver, hero, says, "work", contract=contract.id, objective=kind)
+    say(world, giver, hero, says, "work", contract=contract.id, objective=kind.name)
 
 
 def favour(world: World, hero: int, giver: int) -> Contract | None:
     """N44: with enough loyalty and no larger task, the creature asks for something it needs."""
     data, rng = world.content.contracts, world.rng
-    loyalty = esper.try_component(giver, Loyalty)
+    loyalty = world.try_get(giver, Loyalty)
     if loyalty is None or loyalty.to.get(world.uid(hero), 0) < data.rules["mini_loyalty"]:
         return None
     if of_giver(world, hero, giver, "active", "offered") is not None:
@@ -211,22 +107,22 @@ def favour(world: World, hero: int, giver: int) -> Contract | None:
     wants = sorted(data.wants)
     want = wants[rng.randrange(len(wants))]
     says = data.wants_says.format(item=data.wants[want].what)
-    journal = journal_of(hero)
-    contract = Contract(journal.next_id, world.uid(giver), esper.component_for_entity(giver, Identity).name,
-                        world.room_name(world.room_of(giver)), "mini", "", "", want, -1, "", says, 0, 0, "",
+    journal = journal_of(world, hero)
+    contract = Contract(journal.next_id, world.uid(giver), world.get(giver, Identity).name,
+                        world.room_name(world.room_of(giver)), Mini.name, "", "", want, -1, "", says, 0, 0, "",
                         "offered", world.turn)
     journal.next_id += 1
     journal.contracts.append(contract)
-    say(world, giver, hero, says, "work", contract=contract.id, objective="mini")
+    say(world, giver, hero, says, "work", contract=contract.id, objective=Mini.name)
     return contract
 
 
 # -- the hero's answers ------------------------------------------------------------------------------------
-def giver_voice(giver: int) -> str | None:
+def giver_voice(world: World, giver: int) -> str | None:
     """The voice a giver asks for work in (N41): its background's, notable, or a merchant's; None for the
     creatures that give no work (animals, monsters)."""
-    voice = voice_of(giver)
-    if voice is None and merchant_of(giver) is not None:
+    voice = voice_of(world, giver)
+    if voice is None and merchant_of(world, giver) is not None:
         return MERCHANT
     return voice
 
@@ -235,9 +131,9 @@ def work(world: World, hero: int, giver: int, action: str) -> str:
     """One of ACTIONS with `giver` (or, for deliver, the person delivered to); "" when done, else why not."""
     if action not in ACTIONS:
         return f"Unknown work {action!r} ({', '.join(ACTIONS)})."
-    voice = giver_voice(giver)
+    voice = giver_voice(world, giver)
     if voice is None:
-        return f"{esper.component_for_entity(giver, Identity).name} has no work for you."
+        return f"{world.get(giver, Identity).name} has no work for you."
     lines = world.content.contracts.lines
     if action == "ask":
         if of_giver(world, hero, giver, "active") is not None:
@@ -266,48 +162,35 @@ def work(world: World, hero: int, giver: int, action: str) -> str:
 
 
 def accept(world: World, hero: int, giver: int, contract: Contract) -> str:
-    """The offer becomes active (N40); a parcel to deliver comes with it, and the marked item goes to the
-    enemy that carries it (N42). The giver stays put while it holds the hero's contract (N69). An offer whose
-    carrier or addressee has died since is withdrawn."""
-    if contract.kind in ("marked", "deliver") and world.actors.by_uid(contract.target) is None:
-        withdraw(world, journal_of(hero), giver)
+    """The offer becomes active (N40) and its kind does what accepting it does (a parcel to deliver comes
+    with it, the marked item goes to the enemy that carries it, N42; the giver stays put while it holds the
+    hero's contract, N69). An offer whose carrier or addressee has died since is withdrawn."""
+    kind = kind_of(contract)
+    if kind.needs_target and world.actors.by_uid(contract.target) is None:
+        withdraw(world, journal_of(world, hero), giver)
         return f"{contract.target_name} is dead; the offer no longer stands."
     contract.state, contract.turn = "active", world.turn
-    if contract.kind == "deliver":
-        parcel = esper.create_entity(Item(contract.item), Mark(contract.id, world.uid(hero)))
-        give(world, parcel, hero)
-    if contract.kind == "marked":
-        base, rune = contract.item.split(":")
-        marked = esper.create_entity(Item(base, rune=rune), Mark(contract.id, world.uid(hero)))
-        give(world, marked, world.actors.by_uid(contract.target).eid)
-    if contract.kind == "escort":
-        company.join(world, hero, giver)  # it walks with the hero (N4) until it arrives
-    elif contract.kind != "mini":
-        social.hold(world, giver, "contract")
+    kind.accept(world, hero, giver, contract)
     world.emit("contract", hero, giver, world.room_of(hero), state="accepted", objective=contract.objective)
     return ""
 
 
 def decline(world: World, hero: int, giver: int, contract: Contract) -> str:
-    withdraw(world, journal_of(hero), giver)
+    withdraw(world, journal_of(world, hero), giver)
     say(world, giver, hero, world.content.contracts.lines["nothing"], "work")
     return ""
 
 
 def abandon(world: World, hero: int, giver: int, contract: Contract) -> str:
-    """N40, N73: the hero gives accepted work up: loyalty falls, the giver remembers; its parcel goes back."""
+    """N40, N73: the hero gives accepted work up: loyalty falls, the giver remembers; its kind undoes the rest
+    (a parcel goes back, an escorted giver leaves the party)."""
     contract.state, contract.turn = "abandoned", world.turn
     data = world.content.contracts
-    loyalty = component(giver, Loyalty)
+    loyalty = world.ensure(giver, Loyalty)
     uid = world.uid(hero)
     loyalty.to[uid] = max(0, loyalty.to.get(uid, 0) - int(data.rules["abandon_loyalty"]))
-    if contract.kind == "deliver":
-        parcel = carried_mark(world, hero, contract)
-        if parcel is not None:
-            destroy(world, parcel)
     social.release(world, giver, "contract")
-    if contract.kind == "escort" and company.companion_of(giver) is not None:
-        company.part(world, hero, giver, quietly=True)
+    kind_of(contract).give_up(world, hero, giver, contract)
     social.remember(world, giver, hero, "abandoned")
     world.emit("contract", hero, giver, world.room_of(hero), state="abandoned", objective=contract.objective)
     return ""
@@ -315,9 +198,9 @@ def abandon(world: World, hero: int, giver: int, contract: Contract) -> str:
 
 def deliver(world: World, hero: int, person: int) -> str:
     """Hand a contract's parcel to the person it is for: the objective is met (claim it from the giver)."""
-    journal = esper.try_component(hero, Journal)
+    journal = world.try_get(hero, Journal)
     uid = world.uid(person)
-    found = [c for c in journal.contracts if c.kind == "deliver" and c.state == "active" and c.target == uid
+    found = [c for c in journal.contracts if c.kind == Deliver.name and c.state == "active" and c.target == uid
              and not c.met] if journal else []
     parcel = carried_mark(world, hero, found[0]) if found else None
     if parcel is None:
@@ -333,42 +216,30 @@ def deliver(world: World, hero: int, person: int) -> str:
 def scaled(world: World, hero: int, gain_: int) -> int:
     """N39: a loyalty gain scaled by the hero's Charisma (social.toml charisma_scale)."""
     s = world.content.social
-    return round(gain_ * s.by_charisma(s.charisma_scale, esper.component_for_entity(hero, Hero).sheet.charisma))
+    return round(gain_ * s.by_charisma(s.charisma_scale, world.get(hero, Hero).sheet.charisma))
 
 
 def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
-    """Claim finished work (N43, N44): the item it asked for is surrendered, gold (and a mini-quest's by the
-    item's value, at least 8) and XP paid, sometimes an item; Charisma-scaled loyalty, the giver's XP and
-    memory; the contract is done and, unless a mini-quest, the giver's 30-turn cooldown starts (N40)."""
+    """Claim finished work (N43, N44): what it asked for is surrendered (its kind's), gold and XP paid,
+    sometimes an item; Charisma-scaled loyalty, the giver's XP and memory; the contract is done and, unless a
+    favour, the giver's 30-turn cooldown starts (N40)."""
     data, uid = world.content.contracts, world.uid(hero)
-    handed = ""
-    if contract.kind == "marked":
-        item_eid = carried_mark(world, hero, contract)
-        handed = item_name(world, item_eid)
-        give(world, item_eid, giver)
-    elif contract.kind in ("bring", "mini"):
-        item_eid = carried_item(world, hero, wanted(world, contract))
-        handed = item_name(world, item_eid).split(" ×")[0]
-        value = world.content.items[esper.component_for_entity(item_eid, Item).item_id].value
-        hand_over(world, item_eid, giver)
-        if contract.kind == "mini":
-            contract.gold = max(int(data.rules["mini_gold_least"]), int(data.rules["mini_gold_per_value"]) * value)
+    kind = kind_of(contract)
+    handed = kind.surrender(world, hero, giver, contract)
     add_gold(world, hero, contract.gold)
     if contract.bonus:
-        give(world, esper.create_entity(Item(contract.bonus)), hero)
-    journal = journal_of(hero)
+        give(world, world.create(Item(contract.bonus)), hero)
+    journal = journal_of(world, hero)
     journal.xp += contract.xp  # what work has earned, shown in the journal
     deeds.award(world, hero, contract.xp, "contract")  # N43: the hero grows by it
-    if contract.kind == "clear":
-        journal.claims.add(contract.room)  # N47: a room the hero cleared is its claim
-    mini = contract.kind == "mini"
-    raised = scaled(world, hero, int(data.rules["mini_gain" if mini else "loyalty"]))
-    loyalty = component(giver, Loyalty)
+    kind.rewarded(world, hero, contract, journal)
+    raised = scaled(world, hero, int(data.rules["mini_gain" if kind.favour else "loyalty"]))
+    loyalty = world.ensure(giver, Loyalty)
     loyalty.to[uid] = loyalty.to.get(uid, 0) + raised
-    if not mini:
+    if not kind.favour:
         gain(world, giver, int(data.rules["giver_xp"]))
         social.release(world, giver, "contract")
-    social.remember(world, giver, hero, "help" if mini else "contract_done")
+    social.remember(world, giver, hero, "help" if kind.favour else "contract_done")
     contract.state, contract.turn = "done", world.turn
     say(world, giver, hero, data.lines["thanks"], "work")
     world.emit("contract_done", hero, giver, world.room_of(hero), objective=contract.objective, gold=contract.gold,
@@ -378,38 +249,17 @@ def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
     return ""
 
 
-# -- the contracts stage -----------------------------------------------------------------------------------
-def arrived(world: World, hero: int, contract: Contract) -> bool:
-    """An escort is done when the giver stands with the hero in the room it asked for: it leaves the party
-    there. A giver that died on the way fails the contract (abandoned, with no memory: it is dead)."""
-    giver = world.actors.by_uid(contract.target)
-    if giver is None:
-        contract.state, contract.turn = "abandoned", world.turn
-        world.emit("contract", hero, None, world.room_of(hero), state="failed", objective=contract.objective)
-        return False
-    if world.room_of(giver.eid) != contract.room or world.hero_room() != contract.room:
-        return False
-    if company.companion_of(giver.eid) is not None:
-        company.part(world, hero, giver.eid, quietly=True)
-    return True
-
-
 def latch(world: World, hero: int) -> None:
-    """An active contract's objective met: the named enemy is dead, the room to clear holds no living enemy of
-    the hero while the hero stands in it, or the escorted giver has arrived. Said once in the log."""
-    journal = esper.try_component(hero, Journal)
+    """An active contract's objective met (contract_kinds' `latches`: the named enemy slain, the room cleared
+    while the hero stands in it, the escorted giver arrived): marked met and said once in the log. The
+    contracts stage calls it every turn; the hero's move too, so an escort is ready on arrival (issue 23)."""
+    journal = world.try_get(hero, Journal)
     if journal is None or not world.alive(hero):
         return
     for contract in journal.contracts:
-        if contract.state != "active" or contract.met or contract.kind not in ("slay", "clear", "escort"):
+        kind = kind_of(contract)
+        if contract.state != "active" or contract.met or not kind.latches:
             continue
-        if contract.kind == "escort":
-            met = arrived(world, hero, contract)
-        elif contract.kind == "slay":
-            met = world.actors.by_uid(contract.target) is None
-        else:
-            met = world.hero_room() == contract.room and not any(
-                world.alive(e) and world.is_enemy(e, hero) for e in world.creatures_in(contract.room) if e != hero)
-        if met:
+        if kind.met(world, hero, contract):
             contract.met = True
             world.emit("contract", hero, None, world.room_of(hero), state="ready", objective=contract.objective)

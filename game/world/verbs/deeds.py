@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import dice
 from game.rules.statblock import division_die
 from game.world.components import Body, Growth, Identity, Journey
-from game.world.ecs import component
 from game.world.verbs import experience
 
 if TYPE_CHECKING:
@@ -27,7 +24,7 @@ SECOND_WIND = "Second Wind"
 
 def journey(world: World, hero: int) -> Journey:
     """The hero's journey record (a save from before it existed has none yet: it starts empty)."""
-    return component(hero, Journey)
+    return world.ensure(hero, Journey)
 
 
 def award(world: World, hero: int, xp: int, deed: str) -> None:
@@ -35,16 +32,16 @@ def award(world: World, hero: int, xp: int, deed: str) -> None:
     (N28) with a note (N29), as a creature's does (experience.gain)."""
     if xp <= 0 or not world.alive(hero):
         return
-    total = esper.component_for_entity(hero, Growth).xp + xp
+    total = world.get(hero, Growth).xp + xp
     world.emit("xp", hero, room=world.room_of(hero), xp=xp, deed=deed, total=total)
     experience.gain(world, hero, xp)
 
 def slain(world: World, hero: int, foe: int) -> None:
     """A foe the hero killed: XP by its threat, its Division (C5) and the levels it had grown (N27)."""
     tuning = world.content.tuning["hero_xp"]
-    codex_id = esper.component_for_entity(foe, Identity).codex_id
+    codex_id = world.get(foe, Identity).codex_id
     division = world.content.codex.stat_block(codex_id).division
-    level = esper.component_for_entity(foe, Growth).level
+    level = world.get(foe, Growth).level
     award(world, hero, int(tuning["kill_per_division"]) * division + int(tuning["kill_per_level"]) * level,
           "kill")
 
@@ -59,7 +56,7 @@ def entered(world: World, hero: int, room: int) -> None:
 
 
 def has_second_wind(world: World, hero: int) -> bool:
-    defn = world.content.codex.creature(esper.component_for_entity(hero, Identity).codex_id)
+    defn = world.content.codex.creature(world.get(hero, Identity).codex_id)
     return any(ability.name == SECOND_WIND for ability in defn.abilities)
 
 
@@ -69,7 +66,7 @@ def second_wind_refusal(world: World, hero: int) -> str:
         return "You do not have Second Wind."
     if journey(world, hero).winded:
         return "You have used your Second Wind in this fight."
-    body = esper.component_for_entity(hero, Body)
+    body = world.get(hero, Body)
     if body.health >= body.card.health:
         return "You are not hurt."
     return ""
@@ -78,8 +75,8 @@ def second_wind_refusal(world: World, hero: int) -> str:
 def second_wind(world: World, hero: int) -> None:
     """The sheet's Second Wind: once a fight, regain a Division die of health (the trial's roll: no
     explosion), up to the maximum. A fight ends when no enemy shares the hero's room (`catch_breath`)."""
-    body = esper.component_for_entity(hero, Body)
-    defn = world.content.codex.creature(esper.component_for_entity(hero, Identity).codex_id)
+    body = world.get(hero, Body)
+    defn = world.content.codex.creature(world.get(hero, Identity).codex_id)
     amount = min(dice.trial(division_die(defn.tier, defn.rank), world.rng), body.card.health - body.health)
     body.health += amount
     journey(world, hero).winded = True
@@ -88,7 +85,7 @@ def second_wind(world: World, hero: int) -> None:
 
 def catch_breath(world: World, hero: int) -> None:
     """At the end of a world turn with no enemy in its room the fight is over: Second Wind is ready again."""
-    found = esper.try_component(hero, Journey)
+    found = world.try_get(hero, Journey)
     if found is not None and found.winded and not any(
             world.is_enemy(e, hero) for e in world.creatures_in(world.room_of(hero)) if e != hero):
         found.winded = False

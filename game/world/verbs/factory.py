@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.codex import HERO_ID, HeroSheet
 from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Square
 from game.rules import groups
+from game.rules.tags import ANIMAL, ELEMENTAL, HUMANOID, UNDEAD
 from game.rules.definitions import footprint
 from game.world.components import (Body, Companion, Errand, Footprint, Growth, Hero, Identity, Inventory, Item,
                                    Journey, Loyalty, Memories, Mood, MoodState, Needs, Opinions, Position, tag_set)
@@ -21,8 +20,8 @@ from game.world.verbs.social import draw_name, draw_persona
 if TYPE_CHECKING:
     from game.world.world import World
 
-LIVING_TAGS = frozenset({"animal", "humanoid"})  # N8: living mortals hunger and thirst...
-NEEDLESS_TAGS = frozenset({"undead", "elemental"})  # ...the dead and the elemental do not
+LIVING_TAGS = frozenset({ANIMAL, HUMANOID})  # N8: living mortals hunger and thirst...
+NEEDLESS_TAGS = frozenset({UNDEAD, ELEMENTAL})  # ...the dead and the elemental do not
 NAMED_KINDS = frozenset({"world", "notable", "merchant"})  # people a map places by name keep it (N85)
 
 
@@ -47,11 +46,10 @@ def spawn_item(world: World, item_id: str, room: int | None = None, square: Squa
     Armour starts at full durability unless given."""
     item = Item(item_id, count, quality or "common", material or "iron", rune)
     item.durability = durability if durability is not None else loadout.max_durability(world, item)
-    eid = esper.create_entity(item)
+    eid = world.create(item)
     if owner is not None:
         return give(world, eid, owner)
-    lay(world, eid, room, square)
-    return eid
+    return lay(world, eid, room, square)
 
 
 def spawn_creature(world: World, codex_id: str, room: int, near: Square | None = None, kind: str = "dungeon",
@@ -84,7 +82,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     persona = draw_persona(world, codex_id, "" if kind == "notable" else background)  # N83: notables have none
     if persona is not None and not name:
         name = draw_name(world, codex_id, persona.people)
-    eid = esper.create_entity(
+    eid = world.create(
         Identity(world.next_uid(codex_id), codex_id, name or defn.name, kind, faction, tags),
         Position(room, cells[0], tuple(cells) if card.heads else ()), Footprint(w, h),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget, heads=card.heads),
@@ -92,10 +90,10 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
         Growth(), Inventory(),
     )
     if has_needs(tags):
-        esper.add_component(eid, Needs())
+        world.add(eid, Needs())
     if persona is not None:
         for part in (persona, Opinions(), Loyalty(), Memories()):
-            esper.add_component(eid, part)
+            world.add(eid, part)
     world.rooms.place(eid, room, cells)
     if gear is None:
         gear = tuple(loadout.item_for_equipment(world, e) for e in codex.starting_gear(codex_id))
@@ -109,9 +107,9 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
     if kind == "merchant" and merchant:
         trade.open_shop(world, eid, merchant)
     if kind == "world" and travels:
-        esper.add_component(eid, Errand(travels, world.turn + int(world.content.tuning["region"]["stay"])))
+        world.add(eid, Errand(travels, world.turn + int(world.content.tuning["region"]["stay"])))
     loadout.refresh(world, eid)
-    body = esper.component_for_entity(eid, Body)
+    body = world.get(eid, Body)
     body.health = body.card.health
     world.actors.add(eid)
     return eid
@@ -125,8 +123,8 @@ def spawn_hero(world: World, room: int, square: Square, uid: str = HERO_ID, name
     hero = codex.hero()
     defn = hero.definition
     card = codex.hero_card()
-    eid = esper.create_entity(
-        Identity(uid, HERO_ID, name or defn.name, "hero", "hero", frozenset(defn.tags) | {"humanoid"}),
+    eid = world.create(
+        Identity(uid, HERO_ID, name or defn.name, "hero", "hero", frozenset(defn.tags) | {HUMANOID}),
         Position(room, square), Footprint(1, 1),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget),
         Needs(), Growth(), Inventory(), Hero(hero.sheet), Journey({room}),
@@ -139,14 +137,13 @@ def spawn_hero(world: World, room: int, square: Square, uid: str = HERO_ID, name
         spawn_item(world, item_id, owner=eid)  # the pack, and what its perk sets out with (heroes.toml)
     trade.add_gold(world, eid, world.content.trade.hero_gold)
     loadout.refresh(world, eid)
-    body = esper.component_for_entity(eid, Body)
+    body = world.get(eid, Body)
     body.health = body.card.health
     return eid
 
 
 def populate(world: World) -> int:
     """Fill a new world from its map; returns the hero."""
-    world.ecs.activate()
     dungeon = world.map
     room, square = dungeon.entrance
     hero = spawn_hero(world, room, square)
@@ -171,19 +168,18 @@ def rebuild(world: World, dungeon: DungeonMap) -> None:
     party (N4, N38): each living companion with its pack stays where it stood when that room and square are
     still on the map, else beside the hero; one sent to a room the map no longer has follows again. A person
     the map names who is in the party is not laid out a second time."""
-    world.ecs.activate()
-    esper.clear_dead_entities()  # those deleted since the last turn began, before the rest go at once
+    world.clear_dead()  # those deleted since the last turn began, before the rest go at once
     party = _lift_party(world)
-    keep = {world.hero} | set(esper.component_for_entity(world.hero, Inventory).items)
+    keep = {world.hero} | set(world.get(world.hero, Inventory).items)
     world.actors.forget()
-    doomed = [eid for eid, _ in esper.get_component(Identity)] + [eid for eid, _ in esper.get_component(Item)]
+    doomed = [eid for eid, _ in world.query(Identity)] + [eid for eid, _ in world.query(Item)]
     for eid in doomed:
         if eid not in keep:
-            esper.delete_entity(eid, immediate=True)
+            world.delete(eid, immediate=True)
     world.lay_out(dungeon)
     world.pair_cooldown.clear()  # N66, N69: the pairs and feuds of the creatures that are gone
     world.feuds.clear()
-    pos = esper.component_for_entity(world.hero, Position)
+    pos = world.get(world.hero, Position)
     pos.room, pos.square = _still_on(dungeon, pos.room, pos.square) or dungeon.entrance
     world.rooms.place(world.hero, pos.room, [pos.square])
     place_contents(world, dungeon, frozenset(mate.name for mate, _, _ in party))
@@ -199,9 +195,9 @@ def rebuild(world: World, dungeon: DungeonMap) -> None:
 def _lift_party(world: World) -> list[tuple[Traveller, int, Square]]:
     """The hero's living companions taken out of the world, each with the room and square it stood on."""
     hero = world.uid(world.hero)
-    mates = [eid for eid, c in esper.get_component(Companion)
-             if c.hero == hero and esper.component_for_entity(eid, Body).health > 0]
-    stood = [(esper.component_for_entity(eid, Position).room, esper.component_for_entity(eid, Position).square)
+    mates = [eid for eid, c in world.query(Companion)
+             if c.hero == hero and world.get(eid, Body).health > 0]
+    stood = [(world.get(eid, Position).room, world.get(eid, Position).square)
              for eid in mates]
     return [(take_out(world, eid), room, square) for eid, (room, square) in zip(mates, stood)]
 

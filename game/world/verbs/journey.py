@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from game.world.components import Identity, Inventory, Item, Mood, Position
 from game.world.rooms import footprint_of, occupied
 
@@ -37,16 +35,15 @@ class Traveller:
 
 def take_out(world: World, eid: int) -> Traveller:
     """Lift the creature `eid` and everything it carries out of `world`; the world forgets them."""
-    world.ecs.activate()
-    pos, fp = esper.component_for_entity(eid, Position), footprint_of(eid)
+    pos, fp = world.get(eid, Position), footprint_of(world, eid)
     world.rooms.remove(eid, pos.room, occupied(pos, fp))
-    carried = list(esper.component_for_entity(eid, Inventory).items)
-    items = [(item, list(esper.components_for_entity(item))) for item in carried]
-    parts = list(esper.components_for_entity(eid))
+    carried = list(world.get(eid, Inventory).items)
+    items = [(item, list(world.components_of(item))) for item in carried]
+    parts = list(world.components_of(eid))
     world.actors.remove(eid)
     for item in carried:
-        esper.delete_entity(item, immediate=True)
-    esper.delete_entity(eid, immediate=True)
+        world.delete(item, immediate=True)
+    world.delete(eid, immediate=True)
     if world.hero == eid:
         world.hero = 0  # the world goes on without a hero (systems look for none)
     return Traveller(parts, items)
@@ -56,29 +53,28 @@ def bring_in(world: World, traveller: Traveller, room: int, square: tuple[int, i
     """Put the traveller into `world` on the free square of `room` nearest `square` (a companion with none
     there: a free square of the nearest room that has one, whence it catches up, N4; a minion group's heads
     on free squares of one room, C31); its entity id."""
-    world.ecs.activate()
     if traveller.identity.kind != "hero":
         world.admit(traveller.identity)
-    eid = esper.create_entity(*traveller.parts)
+    eid = world.create(*traveller.parts)
     new_ids = {}
     for old, parts in traveller.items:
-        new_ids[old] = esper.create_entity(*parts)
-        esper.component_for_entity(new_ids[old], Item).owner = eid
-    inv = esper.component_for_entity(eid, Inventory)
+        new_ids[old] = world.create(*parts)
+        world.get(new_ids[old], Item).owner = eid
+    inv = world.get(eid, Inventory)
     inv.items = [new_ids[old] for old in inv.items]
     inv.equipped = {slot: new_ids[old] for slot, old in inv.equipped.items()}
-    fp = footprint_of(eid)
-    pos = esper.component_for_entity(eid, Position)
+    fp = footprint_of(world, eid)
+    pos = world.get(eid, Position)
     if pos.cells:  # a minion group (C31): its heads on the free squares nearest `square`, in one room
         room, cells = group_room(world, room, len(pos.cells), square)
         pos.room, pos.square, pos.cells = room, cells[0], tuple(cells)
     else:
         spot = world.rooms.free_spot(room, fp.w, fp.h, square)
-        if spot is None and esper.has_component(eid, Mood):
+        if spot is None and world.has(eid, Mood):
             room, spot = nearest_free(world, room, fp.w, fp.h) or (room, None)
         pos.room, pos.square = room, spot or square
     world.rooms.place(eid, room, occupied(pos, fp))
-    if esper.has_component(eid, Mood):
+    if world.has(eid, Mood):
         world.actors.add(eid)
     return eid
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules.card import SCHOOLS, Attack, Card
 from game.rules.growth import PERCENT_CAP, grown
 from game.world.components import Body, Growth, Hero, Identity, Inventory, Item
@@ -39,22 +37,22 @@ MENDING_ORDER = ("body", "shield", "head", "limbs")  # C26: the pieces a repair 
 def patch_armour(world: World, eid: int, kit: int) -> str:
     """C26: a repair kit gives its `repair` durability back to the armour `eid` wears, piece after piece
     (body first), none above its maximum; the kit is used up. Returns why not ("" when done)."""
-    inv = esper.component_for_entity(eid, Inventory)
+    inv = world.get(eid, Inventory)
     worn = [inv.equipped[slot] for slot in MENDING_ORDER if slot in inv.equipped]
-    worn = [piece for piece in worn if esper.component_for_entity(piece, Item).durability
-            < max_durability(world, esper.component_for_entity(piece, Item))]
+    worn = [piece for piece in worn if world.get(piece, Item).durability
+            < max_durability(world, world.get(piece, Item))]
     if not worn:
         return "You wear no armour that needs mending."
-    left = world.content.items[esper.component_for_entity(kit, Item).item_id].repair
+    left = world.content.items[world.get(kit, Item).item_id].repair
     mended = []
     for piece in worn:
-        item = esper.component_for_entity(piece, Item)
+        item = world.get(piece, Item)
         gain = min(left, max_durability(world, item) - item.durability)
         if gain > 0:
             item.durability += gain
             left -= gain
             mended.append(f"{world.content.items[item.item_id].name} +{gain}")
-    used = esper.component_for_entity(kit, Item)
+    used = world.get(kit, Item)
     if used.count > 1:
         used.count -= 1
     else:
@@ -64,32 +62,32 @@ def patch_armour(world: World, eid: int, kit: int) -> str:
 
 
 def carried_weight(world: World, eid: int) -> int:
-    inv = esper.component_for_entity(eid, Inventory)
+    inv = world.get(eid, Inventory)
     items = world.content.items
-    return sum(items[esper.component_for_entity(i, Item).item_id].weight * esper.component_for_entity(i, Item).count
+    return sum(items[world.get(i, Item).item_id].weight * world.get(i, Item).count
                for i in inv.items)
 
 
-def capacity(eid: int) -> int:
+def capacity(world: World, eid: int) -> int:
     """N33: forty times base strength, at least forty; gear does not raise it."""
-    return max(MIN_CAPACITY, CAPACITY_PER_STRENGTH * esper.component_for_entity(eid, Body).natural.strength)
+    return max(MIN_CAPACITY, CAPACITY_PER_STRENGTH * world.get(eid, Body).natural.strength)
 
 
 def can_carry(world: World, eid: int, item_eid: int, count: int | None = None) -> bool:
     """N33: whether `count` of the item (the whole stack by default) fits within the creature's capacity."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     if world.content.items[item.item_id].fixture:
         return False
     weight = world.content.items[item.item_id].weight * (item.count if count is None else count)
-    return carried_weight(world, eid) + weight <= capacity(eid)
+    return carried_weight(world, eid) + weight <= capacity(world, eid)
 
 
 def equip(world: World, eid: int, item_eid: int) -> str | None:
     """Wear or wield a carried item in its slot; the previous one stays carried. Returns the slot."""
-    defn = world.content.items[esper.component_for_entity(item_eid, Item).item_id]
+    defn = world.content.items[world.get(item_eid, Item).item_id]
     if defn.slot is None:
         return None
-    esper.component_for_entity(eid, Inventory).equipped[defn.slot] = item_eid
+    world.get(eid, Inventory).equipped[defn.slot] = item_eid
     refresh(world, eid)
     return defn.slot
 
@@ -99,14 +97,14 @@ def refresh(world: World, eid: int) -> None:
 
     Cards are frozen, so creatures of one kind, level and gear share one card object.
     """
-    body = esper.component_for_entity(eid, Body)
-    growth = esper.try_component(eid, Growth)
+    body = world.get(eid, Body)
+    growth = world.try_get(eid, Growth)
     level = growth.level if growth else 0
-    inv = esper.try_component(eid, Inventory)
-    makes = tuple(sorted((slot, make(esper.component_for_entity(i, Item))) for slot, i in inv.equipped.items())) \
+    inv = world.try_get(eid, Inventory)
+    makes = tuple(sorted((slot, make(world.get(i, Item))) for slot, i in inv.equipped.items())) \
         if inv else ()
-    hero = esper.try_component(eid, Hero)  # heroes of one kind differ by their sheets' points
-    key = (esper.component_for_entity(eid, Identity).codex_id, hero.sheet.makes if hero else None, body.heads, level,
+    hero = world.try_get(eid, Hero)  # heroes of one kind differ by their sheets' points
+    key = (world.get(eid, Identity).codex_id, hero.sheet.makes if hero else None, body.heads, level,
            makes)
     cached = world.shared_cards.get(key)
     if cached is None:
@@ -140,7 +138,7 @@ def weapon_profile(world: World, codex_id: str, item: Item, heads: int | None = 
 
 
 def with_gear(world: World, eid: int, base: Card) -> Card:
-    inv = esper.try_component(eid, Inventory)
+    inv = world.try_get(eid, Inventory)
     if not inv or not inv.equipped:
         return base
     gear = world.content.gear
@@ -150,15 +148,15 @@ def with_gear(world: World, eid: int, base: Card) -> Card:
     resist = dict(base.element_resist)
     changes: dict[str, object] = {}
     for slot, item_eid in inv.equipped.items():
-        item = esper.component_for_entity(item_eid, Item)
+        item = world.get(item_eid, Item)
         defn = items[item.item_id]
         quality = gear.qualities[item.quality]
         material = gear.materials[item.material]
         if slot == "weapon":
-            codex_id = esper.component_for_entity(eid, Identity).codex_id
-            heads = esper.component_for_entity(eid, Body).heads or None  # C32: a group aims by its band
+            codex_id = world.get(eid, Identity).codex_id
+            heads = world.get(eid, Body).heads or None  # C32: a group aims by its band
             attack, chance = weapon_profile(world, codex_id, item, heads, world.codex_of(eid))
-            natural = esper.component_for_entity(eid, Body).natural
+            natural = world.get(eid, Body).natural
             level_bonus = getattr(base, attack.kind) - getattr(natural, attack.kind)
             changes["attack"] = attack
             changes[attack.kind] = min(PERCENT_CAP, max(0, chance + level_bonus))

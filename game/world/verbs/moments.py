@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.moments import Moment, Trigger
 from game.rules import clock, dice
 from game.rules import social as rules
 from game.world.components import Body, Hero, Loyalty, Needs, Persona
-from game.world.ecs import component
 from game.world.verbs import social
 from game.world.verbs.speech import say, voice_of
 from game.world.verbs.witness import talks_of, witness_of
@@ -37,9 +34,9 @@ def contract_waiting(world: World, hero: int, target: int) -> bool:
 def may_begin(world: World, hero: int, target: int) -> bool:
     """N75, N76: no enemy in the room, no finished contract waiting, 15 turns since the hero's last
     moment, 40 since this person's last with the hero, and not tried with this person this turn."""
-    talks, hero_uid = talks_of(target), world.uid(hero)
+    talks, hero_uid = talks_of(world, target), world.uid(hero)
     return not (enemy_in_room(world, hero) or contract_waiting(world, hero, target)
-                or world.turn < witness_of(hero).last_moment + rules.MOMENT_WAIT
+                or world.turn < witness_of(world, hero).last_moment + rules.MOMENT_WAIT
                 or hero_uid in talks.last_moment and world.turn < talks.last_moment[hero_uid] + rules.SAME_PERSON_WAIT
                 or talks.tried.get(hero_uid) == world.turn)
 
@@ -48,13 +45,13 @@ def holds(world: World, trigger: Trigger, target: int) -> bool:
     """N75: whether the person's situation calls for a moment of this trigger."""
     name, numbers = trigger.name, trigger.numbers
     if name == "fought":
-        fought = talks_of(target).fought
+        fought = talks_of(world, target).fought
         return fought >= 0 and world.turn - fought <= numbers["within"]
     if name == "wounded":
-        body = esper.component_for_entity(target, Body)
+        body = world.get(target, Body)
         return body.health < numbers["health_below"] * body.card.health
     if name in ("hungry", "thirsty"):
-        needs = esper.try_component(target, Needs)
+        needs = world.try_get(target, Needs)
         return needs is not None and getattr(needs, "hunger" if name == "hungry" else "thirst") > numbers["above"]
     if name == "night":
         hours = world.content.tuning["clock"]
@@ -67,7 +64,7 @@ def maybe_begin(world: World, hero: int, target: int) -> Moment | None:
     person has not shared with the hero (N76) and that suits its background; the first success begins one."""
     if not may_begin(world, hero, target):
         return None
-    talks, hero_uid, voice = talks_of(target), world.uid(hero), voice_of(target)
+    talks, hero_uid, voice = talks_of(world, target), world.uid(hero), voice_of(world, target)
     talks.tried[hero_uid] = world.turn
     shared = talks.shared.get(hero_uid, frozenset())
     left = [m for m in world.content.moments.moments.values() if m.id not in shared and m.suits(voice or "")]
@@ -82,10 +79,10 @@ def maybe_begin(world: World, hero: int, target: int) -> Moment | None:
 
 def begin(world: World, hero: int, target: int, moment: Moment) -> None:
     """The moment is under way; it counts as shared, and the waits run from now (N76)."""
-    talks, hero_uid = talks_of(target), world.uid(hero)
+    talks, hero_uid = talks_of(world, target), world.uid(hero)
     talks.open[hero_uid] = moment.id
     talks.shared[hero_uid] = talks.shared.get(hero_uid, frozenset()) | {moment.id}
-    talks.last_moment[hero_uid] = witness_of(hero).last_moment = world.turn
+    talks.last_moment[hero_uid] = witness_of(world, hero).last_moment = world.turn
     world.emit("moment", target, hero, world.room_of(target), moment=moment.id, title=moment.title)
     for line in moment.opening:
         say(world, target, hero, line, "moment")
@@ -93,13 +90,13 @@ def begin(world: World, hero: int, target: int, moment: Moment) -> None:
 
 def open_moment(world: World, hero: int, target: int) -> Moment | None:
     """The moment under way between the hero and this person, if any."""
-    opened = talks_of(target).open.get(world.uid(hero))
+    opened = talks_of(world, target).open.get(world.uid(hero))
     return world.content.moments.moments.get(opened) if opened else None
 
 
 def approach_dice(world: World, target: int, approach: str) -> int:
     """N77, N83: the dice this approach earns (+) or costs (-) with this person, at most two either way."""
-    return rules.approach_dice(approach, social.approach_likes(world, esper.component_for_entity(target, Persona)))
+    return rules.approach_dice(approach, social.approach_likes(world, world.get(target, Persona)))
 
 
 def face(earned: int) -> str:
@@ -119,11 +116,11 @@ def reply(world: World, hero: int, target: int, approach: str) -> str:
     earned = approach_dice(world, target, approach)
     points = rules.measure_points(chosen.points, earned)
     result = dice.measure(points, world.rng)
-    scale = s.by_charisma(s.charisma_scale, esper.component_for_entity(hero, Hero).sheet.charisma)
+    scale = s.by_charisma(s.charisma_scale, world.get(hero, Hero).sheet.charisma)
     change = rules.loyalty_change(result.success, result.successes, earned, s.per_success, s.failure, scale)
-    loyalty = component(target, Loyalty)
+    loyalty = world.ensure(target, Loyalty)
     loyalty.to[hero_uid] = rules.new_loyalty(loyalty.to.get(hero_uid, 0), change)
-    talks = talks_of(target)
+    talks = talks_of(world, target)
     del talks.open[hero_uid]
     talks.face[hero_uid] = face(earned)
     word = world.content.dialogue.results["success" if result.success else "failure"]

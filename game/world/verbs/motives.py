@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.tuning import MONSTERS
 from game.rules.definitions import Motivation
 from game.rules.motives import GOLD, accepts, gold_price
+from game.rules.tags import MINDLESS
 from game.world.components import Identity, Item, Mood, MoodState
 from game.world.verbs import items
 from game.world.views import item_name
@@ -18,11 +17,10 @@ if TYPE_CHECKING:
     from game.world.actors import Actor
     from game.world.world import World
 
-MINDLESS = "mindless"  # the codex tag of a creature that cannot be reasoned with
 
 
 def motivation(world: World, eid: int) -> Motivation:
-    return world.content.codex.creatures[esper.component_for_entity(eid, Identity).codex_id].motivation
+    return world.content.codex.creatures[world.get(eid, Identity).codex_id].motivation
 
 
 def mood_by_want(world: World, actor: Actor, sees_hero: bool) -> MoodState | None:
@@ -85,7 +83,7 @@ def hoard_taken(world: World, taker: int, room: int, item: str) -> None:
 def bargain_refusal(world: World, hero: int, target: int) -> str:
     """Why the hero cannot bargain with `target` at all, or "": not a monster (folk trade, they are not
     bought off), mindless, or wanting nothing a hero gives."""
-    ident = esper.component_for_entity(target, Identity)
+    ident = world.get(target, Identity)
     name = ident.name
     if ident.faction != MONSTERS:
         return f"{name} is not one to be bought off."
@@ -98,7 +96,7 @@ def bargain_refusal(world: World, hero: int, target: int) -> str:
 
 def price(world: World, target: int) -> int:
     """The coins that buy it off: its Creature Tier times motives.toml's `gold_per_tier`."""
-    tier = world.content.codex.creatures[esper.component_for_entity(target, Identity).codex_id].tier
+    tier = world.content.codex.creatures[world.get(target, Identity).codex_id].tier
     return gold_price(tier, world.content.motives.gold_per_tier)
 
 
@@ -112,7 +110,7 @@ def offer(world: World, hero: int, target: int, item_eid: int) -> None:
     """C4: the hero offers a carried item. One it takes (gold: its price in coins) passes to it, and it is
     appeased: it leaves the hero be and slinks away (the movement stage). Anything else it refuses; the
     offer has cost the hero its AP either way."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     defn = world.content.items[item.item_id]
     room = world.room_of(hero)
     takes = motivation(world, target).takes
@@ -122,6 +120,6 @@ def offer(world: World, hero: int, target: int, item_eid: int) -> None:
         world.emit("bargain_refused", hero, target, room, item=name, wants=wanted(world, target))
         return
     items.hand_over(world, item_eid, target, count)
-    mood = esper.component_for_entity(target, Mood)
+    mood = world.get(target, Mood)
     mood.state, mood.since, mood.last_seen, mood.aware = MoodState.APPEASED, world.turn, room, 0
     world.emit("bargain", hero, target, room, item=defn.name if count == 1 else f"{count} {defn.name}")

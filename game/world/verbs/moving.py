@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.maps.model import Exit, Square, Trap
 from game.rules import dice, groups
 from game.rules.card import MUNDANE
@@ -19,13 +17,13 @@ if TYPE_CHECKING:
 
 
 def carries_key(world: World, eid: int, key: str | None) -> bool:
-    inv = esper.try_component(eid, Inventory)
-    return bool(key and inv and any(esper.component_for_entity(i, Item).item_id == key for i in inv.items))
+    inv = world.try_get(eid, Inventory)
+    return bool(key and inv and any(world.get(i, Item).item_id == key for i in inv.items))
 
 
 def go(world: World, eid: int, exit_: Exit, to_room: int, force: bool) -> str:
     """Move `eid` through `exit_` into `to_room`. Returns "" on success or the reason it could not."""
-    pos = esper.component_for_entity(eid, Position)
+    pos = world.get(eid, Position)
     if exit_.locked and exit_.id not in world.opened_doors:
         if carries_key(world, eid, exit_.key):
             world.opened_doors.add(exit_.id)
@@ -51,26 +49,26 @@ def go(world: World, eid: int, exit_: Exit, to_room: int, force: bool) -> str:
 def space_for(world: World, eid: int, room: int, near: Square | None) -> list[Square]:
     """Free squares in `room` for the creature, nearest `near`: its footprint, or a square a head for a
     group (C31). Empty when it does not fit (Reconciliation 5)."""
-    body = esper.component_for_entity(eid, Body)
+    body = world.get(eid, Body)
     if body.heads:
-        return factory.place_group(world, esper.component_for_entity(eid, Identity).codex_id, body.heads, room, near)
-    fp = footprint_of(eid)
+        return factory.place_group(world, world.get(eid, Identity).codex_id, body.heads, room, near)
+    fp = footprint_of(world, eid)
     spot = world.rooms.free_spot(room, fp.w, fp.h, near)
     return footprint_squares(spot, fp.w, fp.h) if spot else []
 
 
 def relocate(world: World, eid: int, room: int, cells: list[Square]) -> None:
     """Stand the creature on `cells` of `room` (from space_for)."""
-    pos = esper.component_for_entity(eid, Position)
-    world.rooms.remove(eid, pos.room, occupied(pos, footprint_of(eid)))
+    pos = world.get(eid, Position)
+    world.rooms.remove(eid, pos.room, occupied(pos, footprint_of(world, eid)))
     pos.room, pos.square = room, cells[0]
-    pos.cells = tuple(cells) if esper.component_for_entity(eid, Body).heads else ()
+    pos.cells = tuple(cells) if world.get(eid, Body).heads else ()
     world.rooms.place(eid, room, cells)
 
 
 def stun(world: World, eid: int, turns: int) -> None:
     """N24: no fighting and no moving for the creature's next `turns` turns (the hero: this one too)."""
-    body = esper.component_for_entity(eid, Body)
+    body = world.get(eid, Body)
     body.stunned = max(body.stunned, turns)
     body.stunned_on = world.turn
     world.emit("stun", target=eid, room=world.room_of(eid), turns=turns)
@@ -82,7 +80,7 @@ def trap_stun(world: World, eid: int, trap: Trap, area: int, room: int) -> None:
     why a group shrugged it off."""
     if not trap.stun:
         return
-    heads = esper.component_for_entity(eid, Body).heads
+    heads = world.get(eid, Body).heads
     name = world.content.traps.kinds[trap.trap].name
     if not area:
         lands = groups.single_target_applies_conditions(heads)
@@ -90,7 +88,7 @@ def trap_stun(world: World, eid: int, trap: Trap, area: int, room: int) -> None:
             world.emit("stun_single", eid, room=room, trap=name)
     elif groups.is_group(heads):
         x, y = trap.square
-        cells = esper.component_for_entity(eid, Position).cells
+        cells = world.get(eid, Position).cells
         covered = sum(1 for cx, cy in cells if abs(cx - x) <= area and abs(cy - y) <= area)
         lands = groups.area_applies_condition(covered, len(cells))
         if not lands:
@@ -104,7 +102,7 @@ def trap_stun(world: World, eid: int, trap: Trap, area: int, room: int) -> None:
 def spring_traps(world: World, eid: int, room: int) -> None:
     """Each trap in the room asks a trial against its DC; a failure deals its damage (and stun, N24, but
     on a minion group by C37-C38)."""
-    body = esper.component_for_entity(eid, Body)
+    body = world.get(eid, Body)
     for trap in world.traps_in(room):
         if world.trap_spent.get(trap.id, 0) > world.turn:
             continue

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules.needs import COMPLAIN_ABOVE, EAT_ABOVE  # N9, N11 (the systems take them from here)
 from game.world.components import Body, Inventory, Item, Needs, Position
 from game.world.verbs import items, loadout
@@ -19,7 +17,7 @@ NEED_RISE = 1  # N8
 
 def first_of_kind(world: World, item_eids: list[int], kind: str) -> int | None:
     for item_eid in item_eids:
-        if world.content.items[esper.component_for_entity(item_eid, Item).item_id].kind == kind:
+        if world.content.items[world.get(item_eid, Item).item_id].kind == kind:
             return item_eid
     return None
 
@@ -36,19 +34,19 @@ def floor_provision(world: World, room: int, kind: str) -> int | None:
 def fixture(world: World, room: int, kind: str) -> bool:
     """N9, N12: the room holds a spring or a patch of `kind` (food or drink) with portions left."""
     items_ = world.content.items
-    return any(items_[esper.component_for_entity(e, Item).item_id].fixture
-               and items_[esper.component_for_entity(e, Item).item_id].kind == kind
+    return any(items_[world.get(e, Item).item_id].fixture
+               and items_[world.get(e, Item).item_id].kind == kind
                for e in world.rooms.provisions_on_floor(room))
 
 
 def take(world: World, eid: int, item_eid: int) -> None:
-    room = esper.component_for_entity(item_eid, Item).room
+    room = world.get(item_eid, Item).room
     world.emit("pickup", eid, room=room, item=item_name(world, item_eid))
     items.give(world, item_eid, eid)
 
 
 def put_down(world: World, eid: int, item_eid: int) -> None:
-    pos = esper.component_for_entity(eid, Position)
+    pos = world.get(eid, Position)
     items.lay(world, item_eid, pos.room, pos.square)
     loadout.refresh(world, eid)
     world.emit("drop", eid, room=pos.room, item=item_name(world, item_eid))
@@ -56,11 +54,11 @@ def put_down(world: World, eid: int, item_eid: int) -> None:
 
 def consume(world: World, eid: int, item_eid: int) -> None:
     """Eat, drink or use a healing item, carried or from the floor; one of a stack is used up."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     defn = world.content.items[item.item_id]
-    room = esper.component_for_entity(eid, Position).room
-    needs = esper.try_component(eid, Needs)
-    body = esper.component_for_entity(eid, Body)
+    room = world.get(eid, Position).room
+    needs = world.try_get(eid, Needs)
+    body = world.get(eid, Body)
     if defn.kind == "food":
         if needs:
             needs.hunger = max(0, needs.hunger - defn.nourish)
@@ -78,7 +76,7 @@ def consume(world: World, eid: int, item_eid: int) -> None:
 
 def used_up(world: World, item_eid: int) -> None:
     """One of the stack is gone (the logged consumption); the entity goes with the last one."""
-    item = esper.component_for_entity(item_eid, Item)
+    item = world.get(item_eid, Item)
     if item.count > 1:
         item.count -= 1
         return

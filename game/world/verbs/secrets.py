@@ -11,11 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-import esper
-
 from game.maps.model import Site
 from game.world.components import Identity, Journal, Loyalty, Secret
-from game.world.ecs import component
 from game.world.verbs.speech import say
 
 if TYPE_CHECKING:
@@ -45,9 +42,9 @@ def after_work(world: World, hero: int, teller: int) -> Site | None:
     its secret for later. Returns the site told, if any."""
     lore, rules = world.lore, world.content.contracts.rules
     uid = world.uid(hero)
-    if lore is None or esper.has_component(teller, Secret):
+    if lore is None or world.has(teller, Secret):
         return None
-    if component(teller, Loyalty).to.get(uid, 0) < int(rules["secret_loyalty"]):
+    if world.ensure(teller, Loyalty).to.get(uid, 0) < int(rules["secret_loyalty"]):
         return None
     if world.rng.random() >= float(rules["secret_chance"]):
         return None
@@ -57,10 +54,10 @@ def after_work(world: World, hero: int, teller: int) -> Site | None:
         say(world, teller, hero, lines["known_all"], "secret")
         return None
     site = world.rng.choice(untold)
-    esper.add_component(teller, Secret(uid, site.id))
+    world.add(teller, Secret(uid, site.id))
     lore.known(uid).add(site.id)
-    name = esper.component_for_entity(teller, Identity).name
-    component(hero, Journal).secrets.append((name, site.name))
+    name = world.get(teller, Identity).name
+    world.ensure(hero, Journal).secrets.append((name, site.name))
     say(world, teller, hero, lines["secret"].format(site=site.name), "secret")
     world.emit("secret", teller, hero, world.room_of(hero), site=site.name, site_kind=site.kind)
     return site

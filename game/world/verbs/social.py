@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import social as rules
+from game.rules.tags import MINDLESS
 from game.world.components import Hero, Identity, Memories, Memory, Opinion, Opinions, Persona, Ties
 from game.world.verbs.provisions import EAT_ABOVE
 
@@ -34,7 +33,7 @@ def talker(world: World, eid: int) -> bool:
     if actor is None or actor.opinions is None:
         return False
     ident = actor.ident
-    return (ident.kind in TALKERS and "mindless" not in ident.tags and actor.body.health > 0
+    return (ident.kind in TALKERS and MINDLESS not in ident.tags and actor.body.health > 0
             and (actor.ties is None or not actor.ties.holds & rules.NO_PART))
 
 
@@ -100,7 +99,7 @@ def hold(world: World, eid: int, *held: str) -> None:
     actor = world.actors.of(eid)
     if actor.ties is None:
         actor.ties = Ties()
-        esper.add_component(eid, actor.ties)
+        world.add(eid, actor.ties)
     actor.ties.holds |= frozenset(held)
 
 
@@ -113,7 +112,7 @@ def release(world: World, eid: int, *held: str) -> None:
 
 def heretic_to(world: World, zealot: int, other: int) -> bool:
     """N69: `zealot` is a zealot and `other` follows a faith its own holds heretical."""
-    mine, theirs = esper.try_component(zealot, Persona), esper.try_component(other, Persona)
+    mine, theirs = world.try_get(zealot, Persona), world.try_get(other, Persona)
     return (mine is not None and theirs is not None and "zealot" in mine.traits
             and theirs.faith in world.content.social.faiths[mine.faith].heretics)
 
@@ -134,7 +133,7 @@ def impression(world: World, of: Persona, toward: Persona) -> int:
 def hero_impression(world: World, hero: int) -> int:
     """N39: the first impression a thinking creature has of a hero, set by the hero's Charisma."""
     social = world.content.social
-    charisma = esper.component_for_entity(hero, Hero).sheet.charisma
+    charisma = world.get(hero, Hero).sheet.charisma
     return rules.first_impression((social.by_charisma(social.charisma_first, charisma),), social.low, social.high)
 
 
@@ -142,14 +141,14 @@ def meet(world: World, a: int, b: int) -> None:
     """Two thinking creatures (or one and a hero) meet: each side forms its first impression of the other
     unless it already has one (N65: a relationship has two sides)."""
     for me, other in ((a, b), (b, a)):
-        opinions = esper.try_component(me, Opinions)
+        opinions = world.try_get(me, Opinions)
         if opinions is None:
             continue
-        uid = esper.component_for_entity(other, Identity).uid
+        uid = world.get(other, Identity).uid
         if uid not in opinions.of:
-            theirs = esper.try_component(other, Persona)
+            theirs = world.try_get(other, Persona)
             if theirs is not None:
-                first = impression(world, esper.component_for_entity(me, Persona), theirs)
+                first = impression(world, world.get(me, Persona), theirs)
             else:
                 first = hero_impression(world, other)
             opinions.of[uid] = Opinion(first, first, world.turn)
@@ -165,7 +164,7 @@ def current(world: World, opinion: Opinion) -> int:
 
 def opinion(world: World, eid: int, other_uid: str) -> int | None:
     """N64: what `eid` thinks of the creature or hero `other_uid` now (None: they have not met)."""
-    opinions = esper.try_component(eid, Opinions)
+    opinions = world.try_get(eid, Opinions)
     held = opinions.of.get(other_uid) if opinions is not None else None
     return current(world, held) if held is not None else None
 
@@ -179,7 +178,7 @@ def band(world: World, eid: int, other_uid: str) -> str | None:
 def shift(world: World, eid: int, other: int, change: int) -> None:
     """Move what `eid` thinks of `other` by `change` within the scale (forming a first impression first);
     the opinion counts as exchanged now (N68: drift starts again from here)."""
-    opinions = esper.try_component(eid, Opinions)
+    opinions = world.try_get(eid, Opinions)
     if opinions is None:
         return
     uid = world.uid(other)
@@ -200,7 +199,7 @@ def adjust(world: World, opinions: Opinions, uid: str, by: int) -> None:
 
 def hostile_to(world: World, eid: int, other_uid: str) -> bool:
     """N69: `eid` is hostile (or worse) to `other_uid`; a grudge that has calmed is let go."""
-    opinions = esper.try_component(eid, Opinions)
+    opinions = world.try_get(eid, Opinions)
     if opinions is None or other_uid not in opinions.grudges:
         return False
     if current(world, opinions.of[other_uid]) < world.content.social.hostile_below:
@@ -225,7 +224,7 @@ def grudges(world: World, opinions: Opinions) -> list[int]:
 def acquaintances(world: World, eid: int) -> list[tuple[str, str, str]]:
     """N71 "What do you make of the others?": (uid, name, band) of each living creature `eid` has met, the
     best liked first (then by uid)."""
-    opinions = esper.try_component(eid, Opinions)
+    opinions = world.try_get(eid, Opinions)
     if opinions is None:
         return []
     known = []
@@ -242,8 +241,8 @@ def who(world: World, uid: str) -> str:
     actor = world.actors.peek_uid(uid)
     if actor is not None:
         return actor.ident.name
-    if esper.entity_exists(world.hero) and world.uid(world.hero) == uid:
-        return esper.component_for_entity(world.hero, Identity).name
+    if world.exists(world.hero) and world.uid(world.hero) == uid:
+        return world.get(world.hero, Identity).name
     kind = world.content.codex.creatures.get(uid.split("#")[0])
     return f"a {kind.name.lower()}" if kind is not None else uid
 
@@ -277,13 +276,13 @@ def may_feud(world: World, a: int, b: int) -> bool:
 # -- deeds remembered and passed on (N73, N81) ---------------------------------------------------------------------
 def hero_of(world: World, hero_uid: str) -> int | None:
     """The hero entity of `hero_uid` in this world (None: a hero of another world)."""
-    return world.hero if esper.entity_exists(world.hero) and world.uid(world.hero) == hero_uid else None
+    return world.hero if world.exists(world.hero) and world.uid(world.hero) == hero_uid else None
 
 
 def remember(world: World, eid: int, hero: int, deed: str, source: int | None = None) -> None:
     """N73, N81: `eid` now knows a deed of `hero` ("help", "slight"…), seen itself or told by `source`;
     the place is the room where it learns of it. It keeps the newest `web.memories_kept`."""
-    memories = esper.try_component(eid, Memories)
+    memories = world.try_get(eid, Memories)
     if memories is not None:
         teller = world.uid(source if source is not None else eid)
         keep(world, memories, Memory(world.uid(hero), deed, teller, world.room_name(world.room_of(eid)), world.turn))
@@ -302,7 +301,7 @@ def witness(world: World, hero: int, deed: str, witnesses: list[int]) -> None:
     social = world.content.social
     hero_uid = world.uid(hero)
     for eid in witnesses:
-        memories = esper.try_component(eid, Memories)
+        memories = world.try_get(eid, Memories)
         if memories is None:
             continue
         me, place = world.uid(eid), world.room_name(world.room_of(eid))
@@ -315,13 +314,13 @@ def witness(world: World, hero: int, deed: str, witnesses: list[int]) -> None:
 
 def thinking_in(world: World, room: int, *besides: int) -> list[int]:
     """The thinking creatures (with memories) standing in `room`, but `besides`."""
-    return [e for e in world.rooms.occupants(room) if e not in besides and esper.has_component(e, Memories)]
+    return [e for e in world.rooms.occupants(room) if e not in besides and world.has(e, Memories)]
 
 
 def seen_blow(world: World, hero: int, target: int, room: int) -> None:
     """N73: the hero strikes a thinking creature that was neither its enemy nor hostile to it: the target and
     every thinking creature in the room that is not the target's enemy remember it as "attacked"."""
-    if not esper.has_component(target, Memories) or world.is_enemy(hero, target) \
+    if not world.has(target, Memories) or world.is_enemy(hero, target) \
             or hostile_to(world, target, world.uid(hero)):
         return
     witness(world, hero, "attacked", [target, *(e for e in thinking_in(world, room, hero, target)
@@ -356,8 +355,8 @@ def news_for(world: World, teller: int, listener: int) -> Memory | None:
     held = opinion(world, teller, world.uid(listener))
     if held is None or held < social.friendly_from:
         return None
-    theirs = esper.component_for_entity(listener, Memories)
-    for memory in reversed(esper.component_for_entity(teller, Memories).known):
+    theirs = world.get(listener, Memories)
+    for memory in reversed(world.get(teller, Memories).known):
         if social.deeds[memory.deed].passes and not knows(theirs, memory):
             return memory
     return None
@@ -366,7 +365,7 @@ def news_for(world: World, teller: int, listener: int) -> Memory | None:
 def pass_on(world: World, teller: int, listener: int, memory: Memory) -> None:
     """N73, N81: `listener` hears of a hero's deed from `teller`: it keeps it with its source (the place and
     turn of the deed), and its opinion of that hero moves by the deed's `heard` (a slight: -3)."""
-    keep(world, esper.component_for_entity(listener, Memories),
+    keep(world, world.get(listener, Memories),
          replace(memory, source=world.uid(teller), told=False))
     hero = hero_of(world, memory.hero)
     if hero is not None:
@@ -376,7 +375,7 @@ def pass_on(world: World, teller: int, listener: int, memory: Memory) -> None:
 def news_of(world: World, eid: int, hero: int) -> Memory | None:
     """N73: the newest deed of `hero` that `eid` heard of from someone else and has not yet told the hero
     ("Mara told me what you did at the mine": `who(world, memory.source)`, `memory.place`); None if none."""
-    memories = esper.try_component(eid, Memories)
+    memories = world.try_get(eid, Memories)
     if memories is None:
         return None
     me, hero_uid, deeds = world.uid(eid), world.uid(hero), world.content.social.deeds
@@ -397,7 +396,7 @@ def recommend(world: World, eid: int, hero: int) -> tuple[str, str, str] | None:
     other; of those it trusts it names one with a practical need first (later also one with a contract),
     then the best liked. None when it trusts no one or not the hero."""
     trusted = world.content.social.trusted_from
-    opinions = esper.try_component(eid, Opinions)
+    opinions = world.try_get(eid, Opinions)
     of_hero = opinion(world, eid, world.uid(hero))
     if opinions is None or of_hero is None or of_hero < trusted:
         return None
@@ -447,7 +446,7 @@ def send(world: World, eid: int, hero: int, target_uid: str) -> None:
 def acknowledge(world: World, eid: int, hero: int) -> Memory | None:
     """N72: on meeting `hero`, `eid` acknowledges who sent it: the newest such record not yet acknowledged,
     now marked told, and `eid` greets the hero `web.sent_warmth` warmer. None when no one sent it."""
-    memories = esper.try_component(eid, Memories)
+    memories = world.try_get(eid, Memories)
     hero_uid = world.uid(hero)
     for memory in reversed(memories.known if memories is not None else []):
         if memory.hero == hero_uid and memory.deed == SENT and not memory.told:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.dialogue import NOTABLE
 from game.world.components import Identity, Memories, Memory, Persona
 
@@ -13,24 +11,24 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 
-def voice_of(eid: int) -> str | None:
+def voice_of(world: World, eid: int) -> str | None:
     """The voice a thinking creature speaks in: its background, or `notable` for notable people (N83);
     None for the creatures outside the social web (N74)."""
-    persona = esper.try_component(eid, Persona)
+    persona = world.try_get(eid, Persona)
     if persona is None:
         return None
-    if not persona.background or esper.component_for_entity(eid, Identity).kind == NOTABLE:
+    if not persona.background or world.get(eid, Identity).kind == NOTABLE:
         return NOTABLE
     return persona.background
 
 
-def name_of(eid: int) -> str:
-    return esper.component_for_entity(eid, Identity).name
+def name_of(world: World, eid: int) -> str:
+    return world.get(eid, Identity).name
 
 
 def fill(world: World, text: str, speaker: int, hero: int, **values: str) -> str:
     """A line of dialogue.toml with its placeholders filled: {name} the speaker, {hero} the hero, and `values`."""
-    return text.format(name=name_of(speaker), hero=name_of(hero), **values)
+    return text.format(name=name_of(world, speaker), hero=name_of(world, hero), **values)
 
 
 def say(world: World, speaker: int, hero: int, line: str, part: str, **data: object) -> None:
@@ -46,14 +44,13 @@ def narrate(world: World, speaker: int, hero: int, line: str, part: str) -> None
 
 def living_names(world: World) -> dict[str, tuple[int, str]]:
     """Every living creature's uid -> (entity, name)."""
-    world.ecs.activate()
-    return {ident.uid: (eid, ident.name) for eid, ident in esper.get_component(Identity) if world.alive(eid)}
+    return {ident.uid: (eid, ident.name) for eid, ident in world.query(Identity) if world.alive(eid)}
 
 
 def deeds_known(world: World, eid: int, hero: int) -> list[Memory]:
     """N73: what `eid` knows of `hero`'s deeds, newest first. The one place conversations read Memories:
     the social web's news_of(world, eid, hero) takes its place when it comes."""
-    memories = esper.try_component(eid, Memories)
+    memories = world.try_get(eid, Memories)
     hero_uid = world.uid(hero)
     return [m for m in reversed(memories.known) if m.hero == hero_uid] if memories is not None else []
 

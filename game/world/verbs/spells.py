@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.lines import pick
 from game.content.spells import Spell
 from game.rules.classification import CLASSIFICATIONS, form_label
 from game.world.components import Binding, Body, Hero, Identity, Mana, Mood, MoodState, Position
-from game.world.ecs import component
 from game.world.verbs import company, social
 from game.world.verbs.combat import die
 from game.world.verbs.factory import spawn_item
@@ -33,8 +30,8 @@ BOUND = "bound"  # the faction of a bound creature outside the party (world.toml
 HOSTILE = "hostile"  # the faction of one turned on the hero (world.toml [factions])
 
 
-def binding_of(eid: int) -> Binding | None:
-    return esper.try_component(eid, Binding) if esper.entity_exists(eid) else None
+def binding_of(world: World, eid: int) -> Binding | None:
+    return world.try_get(eid, Binding) if world.exists(eid) else None
 
 
 def is_bound(actor: Actor) -> bool:
@@ -48,23 +45,23 @@ def spell_of(world: World, binding: Binding) -> Spell:
 
 def mana_left(world: World, hero: int) -> int:
     """The mana the hero holds now: its card's, less what it has spent and not yet got back."""
-    spent = esper.try_component(hero, Mana)
-    return esper.component_for_entity(hero, Body).card.mana - (spent.spent if spent else 0)
+    spent = world.try_get(hero, Mana)
+    return world.get(hero, Body).card.mana - (spent.spent if spent else 0)
 
 
-def proficiency(hero: int, spell: Spell) -> int:
-    return esper.component_for_entity(hero, Hero).sheet.proficiencies.get(spell.proficiency, 0)
+def proficiency(world: World, hero: int, spell: Spell) -> int:
+    return world.get(hero, Hero).sheet.proficiencies.get(spell.proficiency, 0)
 
 
 def duration(world: World, hero: int, spell: Spell) -> int:
     """N50-N52: 50 x the caster's proficiency level, in turns."""
-    return world.content.spells.turns_per_level * proficiency(hero, spell)
+    return world.content.spells.turns_per_level * proficiency(world, hero, spell)
 
 
 def wrong_kind(world: World, target: int, spell: Spell) -> str:
     """Why the spell cannot take hold of `target` (Reconciliation 6: its Connected Form, C14, and the kingdom
     or condition the spell asks for), or ""."""
-    ident = esper.component_for_entity(target, Identity)
+    ident = world.get(target, Identity)
     defn = world.content.codex.creature(ident.codex_id)
     connected = world.content.codex.stat_block(ident.codex_id).package.connected
     if connected == spell.connected and spell.kingdom in (None, defn.kingdom) \
@@ -78,7 +75,7 @@ def wrong_kind(world: World, target: int, spell: Spell) -> str:
 
 def known(hero: int, world: World) -> list[Spell]:
     """The spells the hero's sheet can cast (a proficiency above 0), in spells.toml's order."""
-    return [s for s in world.content.spells.spells.values() if proficiency(hero, s) > 0]
+    return [s for s in world.content.spells.spells.values() if proficiency(world, hero, s) > 0]
 
 
 def spell_for(world: World, hero: int, target: int) -> str | None:
@@ -94,23 +91,23 @@ def may_cast(world: World, hero: int, target: int, spell_id: str) -> str:
     spell = world.content.spells.spells.get(spell_id)
     if spell is None:
         return f"Unknown spell {spell_id!r} ({', '.join(world.content.spells.spells)})."
-    if proficiency(hero, spell) <= 0:
+    if proficiency(world, hero, spell) <= 0:
         return f"You have no {spell.proficiency.capitalize()} proficiency to cast {spell.name}."
     reason = absent(world, hero, target)
     if reason:
         return reason
-    name = esper.component_for_entity(target, Identity).name
-    if esper.has_component(target, Hero):
+    name = world.get(target, Identity).name
+    if world.has(target, Hero):
         return f"{spell.name} does not take hold of a hero."
-    if binding_of(target) is not None:
+    if binding_of(world, target) is not None:
         return f"{name} is bound already."
-    if company.companion_of(target) is not None:
+    if company.companion_of(world, target) is not None:
         return f"{name} travels with you of its own will."
     reason = wrong_kind(world, target, spell)
     if reason:
         return reason
-    if esper.component_for_entity(hero, Body).ap < spell.ap:
-        return f"{spell.name} needs {spell.ap} Action Points; you have {esper.component_for_entity(hero, Body).ap}."
+    if world.get(hero, Body).ap < spell.ap:
+        return f"{spell.name} needs {spell.ap} Action Points; you have {world.get(hero, Body).ap}."
     if mana_left(world, hero) < spell.mana:
         return f"{spell.name} needs {spell.mana} mana; you have {mana_left(world, hero)}."
     return ""
@@ -122,16 +119,16 @@ def cast(world: World, hero: int, target: int, spell_id: str) -> str:
     if reason:
         return reason
     spell = world.content.spells.spells[spell_id]
-    esper.component_for_entity(hero, Body).ap -= spell.ap
-    component(hero, Mana).spent += spell.mana
+    world.get(hero, Body).ap -= spell.ap
+    world.ensure(hero, Mana).spent += spell.mana
     bind(world, hero, target, spell, duration(world, hero, spell))
     return ""
 
 
 def bind(world: World, hero: int, target: int, spell: Spell, turns: int) -> None:
     """The creature is bound: no one's enemy, held out of the social web (N74), standing still (N55)."""
-    ident = esper.component_for_entity(target, Identity)
-    esper.add_component(target, Binding(spell.id, world.uid(hero), turns, ident.faction))
+    ident = world.get(target, Identity)
+    world.add(target, Binding(spell.id, world.uid(hero), turns, ident.faction))
     ident.faction = BOUND
     social.hold(world, target, TIE)
     social.feuds_end_with(world, target)  # N74: it takes no part in the social web
@@ -141,7 +138,7 @@ def bind(world: World, hero: int, target: int, spell: Spell, turns: int) -> None
 
 def settle(world: World, eid: int, state: MoodState) -> None:
     """N55: a bound creature's mood is its order's: resting while it stays, wandering while it explores."""
-    mood = esper.component_for_entity(eid, Mood)
+    mood = world.get(eid, Mood)
     if mood.state != state:
         mood.state, mood.since = state, world.turn
     mood.aware = 0
@@ -149,24 +146,24 @@ def settle(world: World, eid: int, state: MoodState) -> None:
 
 def blank_line(world: World, hero: int, target: int) -> None:
     """N53: one short blank line in keeping with its compelled state, and nothing else."""
-    spell = spell_of(world, binding_of(target))
-    line = pick(spell.blank, world.uid(target), "blank").format(name=esper.component_for_entity(target, Identity).name)
+    spell = spell_of(world, binding_of(world, target))
+    line = pick(spell.blank, world.uid(target), "blank").format(name=world.get(target, Identity).name)
     narrate(world, target, hero, line, "greeting")
 
 
 def orders(world: World, hero: int, target: int) -> tuple[str, ...]:
     """N54: the orders `target` takes from the hero now: in its room Stay, Explore, Come with me; in the party
     only Wait here; none when it is not bound to this hero."""
-    binding = binding_of(target)
+    binding = binding_of(world, target)
     if binding is None or binding.hero != world.uid(hero):
         return ()
-    return ("wait",) if company.companion_of(target) is not None else ("stay", "explore", "come")
+    return ("wait",) if company.companion_of(world, target) is not None else ("stay", "explore", "come")
 
 
 def command(world: World, hero: int, target: int, order: str) -> str:
     """N54: carry out one of `orders`; "" when done, else why not."""
-    name = esper.component_for_entity(target, Identity).name
-    binding = binding_of(target)
+    name = world.get(target, Identity).name
+    binding = binding_of(world, target)
     if binding is None:
         return f"{name} is not bound by a spell."
     if order not in orders(world, hero, target):
@@ -189,17 +186,17 @@ def command(world: World, hero: int, target: int, order: str) -> str:
 
 
 # -- the countdown and its end (N56-N59) -------------------------------------------------------------------
-def count_down(world: World) -> None:
-    """N56: every binding counts down one step a turn; at 0 it ends, or waits for space and tries again each
-    turn (N59). The hero gets spent mana back one point every `mana_back_every` turns."""
-    for eid, binding in list(esper.get_component(Binding)):
-        if not world.alive(eid):
-            continue
-        if binding.turns > 0:
-            binding.turns -= 1
-        if binding.turns == 0:
-            expire(world, eid, binding)
-    mana = esper.try_component(world.hero, Mana) if world.hero and esper.entity_exists(world.hero) else None
+def count_down(world: World, eid: int, binding: Binding) -> None:
+    """N56: the binding counts down one step; at 0 it ends, or waits for space and tries again each turn (N59)."""
+    if binding.turns > 0:
+        binding.turns -= 1
+    if binding.turns == 0:
+        expire(world, eid, binding)
+
+
+def mana_back(world: World) -> None:
+    """N50: the hero gets spent mana back one point every `mana_back_every` turns."""
+    mana = world.try_get(world.hero, Mana) if world.hero and world.exists(world.hero) else None
     if mana is not None and mana.spent and world.turn % world.content.spells.mana_back_every == 0:
         mana.spent -= 1
 
@@ -209,8 +206,8 @@ def expire(world: World, eid: int, binding: Binding) -> None:
     hostile first steps into the nearest adjacent room with space, waiting in the party while there is none;
     a necrotized creature crumbles into Bones where it stands (its squares are the Bones' room)."""
     spell = spell_of(world, binding)
-    mate = company.companion_of(eid)
-    hero = world.hero if world.hero and esper.entity_exists(world.hero) else None  # a site may be without it
+    mate = company.companion_of(world, eid)
+    hero = world.hero if world.hero and world.exists(world.hero) else None  # a site may be without it
     caster = hero if hero is not None and world.uid(hero) == binding.hero else None  # told wherever it is
     if spell.ends == "hostile" and mate is not None and not step_aside(world, eid):
         if not binding.waiting:
@@ -220,7 +217,7 @@ def expire(world: World, eid: int, binding: Binding) -> None:
     if mate is not None:
         company.part(world, hero, eid, quietly=True)
         world.emit("parts", eid, caster, world.room_of(eid))
-    esper.remove_component(eid, Binding)
+    world.remove(eid, Binding)
     social.release(world, eid, TIE)
     if spell.ends == "bones":
         crumble(world, eid, spell, caster)
@@ -231,7 +228,7 @@ def expire(world: World, eid: int, binding: Binding) -> None:
 def step_aside(world: World, eid: int) -> bool:
     """N57: a bound companion goes through an open exit into the adjacent room nearest it with space for it;
     False when there is none."""
-    pos = esper.component_for_entity(eid, Position)
+    pos = world.get(eid, Position)
     ways = sorted(world.rooms.exits[pos.room], key=lambda way: (abs(way[0].square[0] - pos.square[0])
                                                                 + abs(way[0].square[1] - pos.square[1]), way[0].id))
     for exit_, room in ways:
@@ -245,10 +242,10 @@ def step_aside(world: World, eid: int) -> bool:
 def turn_hostile(world: World, eid: int, binding: Binding, spell: Spell, caster: int | None) -> None:
     """N57: it has its faction back (a hostile one when that was no enemy of the hero's) and, angered at the
     hero, moves again."""
-    ident = esper.component_for_entity(eid, Identity)
+    ident = world.get(eid, Identity)
     enemies = world.content.tuning.enemies
     ident.faction = binding.faction if "hero" in enemies.get(binding.faction, ()) else HOSTILE
-    mood = esper.component_for_entity(eid, Mood)
+    mood = world.get(eid, Mood)
     mood.state, mood.since, mood.aware = MoodState.ANGERED, world.turn, world.aware_full
     mood.last_seen = world.hero_room()
     world.emit("binding_turns", eid, caster, world.room_of(eid), state=spell.state)
@@ -256,7 +253,7 @@ def turn_hostile(world: World, eid: int, binding: Binding, spell: Spell, caster:
 
 def crumble(world: World, eid: int, spell: Spell, caster: int | None) -> None:
     """N58: Bones where it stood; what it carried falls beside them."""
-    pos = esper.component_for_entity(eid, Position)
+    pos = world.get(eid, Position)
     room, square = pos.room, pos.square
     world.emit("binding_crumbles", eid, caster, room, state=spell.state)
     die(world, eid, None, cause="its binding's end")

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.lines import pick
 from game.rules import social as rules
 from game.world.components import Identity, Loyalty, Opinions, Persona
@@ -28,10 +26,10 @@ def absent(world: World, hero: int, target: int) -> str:
     """Why `target` is not there for the hero (itself, gone, dead, elsewhere), or ""."""
     if target == hero:
         return "You mutter to yourself for a while."
-    if not esper.entity_exists(target) or not world.alive(target):
+    if not world.exists(target) or not world.alive(target):
         return "There is no one there."
     if world.room_of(target) != world.room_of(hero):
-        return f"{esper.component_for_entity(target, Identity).name} is not in this room."
+        return f"{world.get(target, Identity).name} is not in this room."
     return ""
 
 
@@ -44,7 +42,7 @@ def refusal(world: World, hero: int, target: int, bargaining: bool = False) -> s
     `bargaining`, a hostile creature whose motivation admits a bargain will hear an offer, C4)."""
     reason = absent(world, hero, target)
     if not reason and hostile(world, hero, target) and not (bargaining and can_bargain(world, hero, target)):
-        return f"{esper.component_for_entity(target, Identity).name} is in no mood to talk."
+        return f"{world.get(target, Identity).name} is in no mood to talk."
     return reason
 
 
@@ -55,7 +53,7 @@ def can_bargain(world: World, hero: int, target: int) -> bool:
 
 def silent_lines(world: World, target: int) -> dict[str, str]:
     """N74: the greeting and goodbye of a creature outside the social web (a merchant, an animal...)."""
-    kind = "merchant" if esper.component_for_entity(target, Identity).kind == "merchant" else "other"
+    kind = "merchant" if world.get(target, Identity).kind == "merchant" else "other"
     said = dict(world.content.dialogue.silent[kind])
     if kind == "merchant" and world.map.kind == "dungeon":  # no counter down here: the afield greeting
         said["greeting"] = said["greeting_afield"]
@@ -68,15 +66,15 @@ def start(world: World, hero: int, target: int) -> None:
     A hostile creature only hears offers: the screen says what it seems to want (C4)."""
     observe(world, hero)
     if hostile(world, hero, target):
-        narrate(world, target, hero, views.seems(world, target, esper.component_for_entity(target, Identity).codex_id),
+        narrate(world, target, hero, views.seems(world, target, world.get(target, Identity).codex_id),
                 "greeting")
         return
-    voice = voice_of(target)
+    voice = voice_of(world, target)
     if voice is None:
         narrate(world, target, hero, fill(world, silent_lines(world, target)["greeting"], target, hero), "greeting")
         return
     social.meet(world, target, hero)
-    talks, hero_uid = talks_of(target), world.uid(hero)
+    talks, hero_uid = talks_of(world, target), world.uid(hero)
     talks.open.pop(hero_uid, None)
     sent = social.acknowledge(world, target, hero)  # N72: who sent the hero, first of all (it starts warmer)
     if sent is not None:
@@ -93,7 +91,7 @@ def start(world: World, hero: int, target: int) -> None:
 def biography(world: World, target: int, hero: int, voice: str) -> str:
     """N45: origin (by people), temperament (by outlook) and circumstance (by background), the same for
     this person every time."""
-    dialogue, persona, uid = world.content.dialogue, esper.component_for_entity(target, Persona), world.uid(target)
+    dialogue, persona, uid = world.content.dialogue, world.get(target, Persona), world.uid(target)
     parts = (dialogue.voices[voice].first, pick(dialogue.origin[persona.people], uid, "origin"),
              pick(dialogue.temperament[persona.outlook], uid, "temperament"),
              pick(dialogue.circumstance[voice], uid, "circumstance"))
@@ -120,9 +118,9 @@ def greeting(world: World, target: int, hero: int, voice: str) -> str:
 def others(world: World, target: int, hero: int) -> list[tuple[str, str, str]]:
     """N71: (uid, name, band) of the living people the hero has met or observed that `target` has an
     opinion of, the most liked first."""
-    opinions = esper.component_for_entity(target, Opinions).of
+    opinions = world.get(target, Opinions).of
     names, me = living_names(world), world.uid(target)
-    held = {uid: social.opinion(world, target, uid) for uid in witness_of(hero).seen
+    held = {uid: social.opinion(world, target, uid) for uid in witness_of(world, hero).seen
             if uid != me and uid in opinions and uid in names}  # as they stand now, drift and all (N68)
     known = sorted(held, key=lambda uid: (-held[uid], uid))
     bands = world.content.social.bands
@@ -170,7 +168,7 @@ def tell_news(world: World, target: int, hero: int, voice: str) -> None:
 def values(world: World, target: int) -> tuple[str | None, str | None]:
     """N80: the approach it welcomes most and the one it resents most (approach_likes, N83), or None;
     ties go to the first in the seed's order of approaches."""
-    likes = social.approach_likes(world, esper.component_for_entity(target, Persona))
+    likes = social.approach_likes(world, world.get(target, Persona))
     ranked = [(likes.get(a, 0), i, a) for i, a in enumerate(rules.APPROACHES)]
     best, worst = max(ranked, key=lambda r: (r[0], -r[1])), min(ranked)
     return (best[2] if best[0] > 0 else None), (worst[2] if worst[0] < 0 else None)
@@ -195,9 +193,9 @@ def ask(world: World, hero: int, target: int, option: str) -> str:
     answered, else why not."""
     if option not in ASK:
         return f"Unknown option {option!r} ({', '.join(ASK)})."
-    voice = voice_of(target)
+    voice = voice_of(world, target)
     if option != "goodbye" and voice is None:
-        return f"{esper.component_for_entity(target, Identity).name} has nothing to say about that."
+        return f"{world.get(target, Identity).name} has nothing to say about that."
     if option != "goodbye" and moments.open_moment(world, hero, target) is not None:
         return "Answer first, or say goodbye."
     world.emit("asks", hero, target, world.room_of(target), option=option,
@@ -206,7 +204,7 @@ def ask(world: World, hero: int, target: int, option: str) -> str:
         if voice is None:
             narrate(world, target, hero, fill(world, silent_lines(world, target)["goodbye"], target, hero), "goodbye")
             return ""
-        talks_of(target).open.pop(world.uid(hero), None)
+        talks_of(world, target).open.pop(world.uid(hero), None)
         say(world, target, hero, fill(world, world.content.dialogue.voices[voice].goodbye, target, hero), "goodbye")
         return ""
     {"others": tell_others, "news": tell_news, "about": tell_about}[option](world, target, hero, voice)
@@ -217,13 +215,13 @@ def draw_weapon(world: World, hero: int, target: int) -> None:
     """N46: the person becomes an ordinary enemy where it stands: hostile to the hero, angered, its loyalty
     gone and its opinion of the hero at the bottom of the scale. A companion would be set down in the room
     first, and a full room would refuse the offer: companions are a later issue, so none is."""
-    ident = esper.component_for_entity(target, Identity)
+    ident = world.get(target, Identity)
     ident.faction = HOSTILE
     world.emit("draw_weapon", hero, target, world.room_of(target))
-    if esper.has_component(target, Persona):
-        talks_of(target).open.pop(world.uid(hero), None)
+    if world.has(target, Persona):
+        talks_of(world, target).open.pop(world.uid(hero), None)
         social.shift(world, target, hero, world.content.social.low - world.content.social.high)
-        loyalty = esper.try_component(target, Loyalty)
+        loyalty = world.try_get(target, Loyalty)
         if loyalty is not None:
             loyalty.to[world.uid(hero)] = 0
     anger(world, hero, target)  # N18: angered at the hero, like a creature it struck

@@ -4,30 +4,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.components import Persona, Talks, Witness
-from game.world.ecs import component
 
 if TYPE_CHECKING:
     from game.world.world import World
 
 
-def talks_of(eid: int) -> Talks:
+def talks_of(world: World, eid: int) -> Talks:
     """The creature's record of its conversations with heroes (made on first need)."""
-    return component(eid, Talks)
+    return world.ensure(eid, Talks)
 
 
-def witness_of(hero: int) -> Witness:
+def witness_of(world: World, hero: int) -> Witness:
     """What the hero has witnessed (made on first need)."""
-    return component(hero, Witness)
+    return world.ensure(hero, Witness)
 
 
 def observe(world: World, hero: int) -> None:
     """N71: the hero has now observed every thinking creature in its room."""
     here = {world.uid(e) for e in world.rooms.occupants(world.room_of(hero))
-            if e != hero and esper.has_component(e, Persona)}
-    witness = witness_of(hero)
+            if e != hero and world.has(e, Persona)}
+    witness = witness_of(world, hero)
     if not here <= witness.seen:
         witness.seen = witness.seen | here
 
@@ -36,5 +33,5 @@ def fought_beside(world: World, attacker: int, target: int) -> None:
     """N75: a blow in the hero's room; each side that is a thinking creature on the hero's side has fought
     beside the hero this turn."""
     for eid in (attacker, target):
-        if eid != world.hero and esper.has_component(eid, Persona) and not world.is_enemy(eid, world.hero):
-            talks_of(eid).fought = world.turn
+        if eid != world.hero and world.has(eid, Persona) and not world.is_enemy(eid, world.hero):
+            talks_of(world, eid).fought = world.turn

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections import deque
 from pathlib import Path
 
-import esper
-
 from game.maps.model import DungeonMap, Exit, ItemPlacement, Placement, Room, Spawner, Supply, Trap
 from game.world.components import Body, Mood, Needs, Position
 from game.world.driver import new_world
@@ -42,31 +40,29 @@ def make_world(content, dungeon: DungeonMap | None = None, seed: int = 1) -> Wor
 
 
 def spawn(world: World, codex_id: str, room: int = 0, **kwargs) -> int:
-    world.ecs.activate()
     eid = factory.spawn_creature(world, codex_id, room_id(room), **kwargs)
     assert eid is not None
     return eid
 
 
 def move_hero(world: World, room: int) -> None:
-    world.ecs.activate()
     relocate(world, world.hero, room_id(room), [world.rooms.free_spot(room_id(room))])
 
 
-def body(eid: int) -> Body:
-    return esper.component_for_entity(eid, Body)
+def body(world: World, eid: int) -> Body:
+    return world.get(eid, Body)
 
 
-def needs(eid: int) -> Needs:
-    return esper.component_for_entity(eid, Needs)
+def needs(world: World, eid: int) -> Needs:
+    return world.get(eid, Needs)
 
 
-def mood(eid: int) -> Mood:
-    return esper.component_for_entity(eid, Mood)
+def mood(world: World, eid: int) -> Mood:
+    return world.get(eid, Mood)
 
 
-def room_of(eid: int) -> int:
-    return esper.component_for_entity(eid, Position).room
+def room_of(world: World, eid: int) -> int:
+    return world.get(eid, Position).room
 
 
 def kinds(world: World, kind: str) -> list:

@@ -1,5 +1,5 @@
 """Every screen of the game set up as a player meets it at its most crowded, for the layout test
-(tests/test_ui_layout.py) and for looking at: `python -m tests.ui_scenes OUT_DIR` writes each screen at each
+(tests/test_ui_layout.py) and for looking at: `python -m tests.helpers.ui_scenes OUT_DIR` writes each screen at each
 text size as a PNG.
 
 The crowded dungeon is the Sunken Crypt's Processional Way (six exits) with the hero, four companions,
@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-import esper
 import pygame
 
 from game.paths import ROOT
@@ -27,6 +26,7 @@ from game.world.commands import EndTurn
 from game.world.verbs import company
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
+from tests.helpers.talk_fixtures import beside, resident
 
 CRYPT = ROOT / "maps" / "crypt.tmx"
 VILLAGE = ROOT / "maps" / "village.tmx"
@@ -39,12 +39,27 @@ PACK = (("ration", {"count": 3}), ("water_bottle", {"count": 2}), ("healing_poti
         ("rune_ice", {}), ("vambraces", {}), ("round_shield", {}), ("mace", {}))
 
 
+@contextmanager
+def talking(loyalty: int = 0):
+    """The village's screens with the hero talking to a villager of `loyalty`: (the stack, the dialogue)."""
+    session = Session(VILLAGE, 7)
+    try:
+        stack = scene_stack(session)
+        stack.reset("dungeon")
+        person = resident(session.world)
+        beside(session.world, person)
+        session.world.get(person, Loyalty).to["hero"] = loyalty
+        stack.push("dialogue", person=person, log=stack.top.log)
+        yield stack, stack.top
+    finally:
+        session.close(autosave=False)
+
+
 def crowded_dungeon(session: Session) -> SceneStack:
     """The crypt's Processional Way at its fullest (see the module's docstring)."""
     stack = scene_stack(session)
     dungeon = stack.reset("dungeon")
     world = session.world
-    world.ecs.activate()
     room = next(r.id for r in world.map.rooms.values() if r.name == "Processional Way")
     relocate(world, world.hero, room, [world.rooms.free_spot(room)])
     for _ in range(4):
@@ -86,8 +101,7 @@ def single(name: str, **args) -> Callable[[Session], SceneStack]:
 def dialogue(session: Session) -> SceneStack:
     stack = single("dungeon")(session)
     world = session.world
-    world.ecs.activate()
-    smith = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
+    smith = next(eid for eid, m in world.query(Merchant) if m.trade == "armourer")
     relocate(world, world.hero, world.room_of(smith), [world.rooms.free_spot(world.room_of(smith))])
     stack.push("dialogue", person=smith, log=stack.top.log)
     return stack
@@ -97,11 +111,10 @@ def refusal(session: Session) -> SceneStack:
     """A villager at loyalty 25 has just said no to "Come with me.": the gate and where the hero stands."""
     stack = single("dungeon")(session)
     world = session.world
-    world.ecs.activate()
-    person = next(a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
+    person = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona)
                   and a.ident.kind not in ("notable", "merchant"))
     relocate(world, world.hero, world.room_of(person), [world.rooms.free_spot(world.room_of(person))])
-    esper.component_for_entity(person, Loyalty).to[world.uid(world.hero)] = 25
+    world.get(person, Loyalty).to[world.uid(world.hero)] = 25
     stack.push("dialogue", person=person, log=stack.top.log)
     scene = stack.top
     scene.choose(next(c for c in scene.choices() if c.key == "company:recruit"))

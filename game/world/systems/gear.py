@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import dice
+from game.rules.tags import HUMANOID
 from game.world.actors import unlocked_at
-from game.world.components import Body, Identity, Inventory, Item, MoodState
+from game.world.components import Body, Identity, Inventory, Item
+from game.world.moods import MOODS
 from game.world.verbs import loadout
 from game.world.verbs.provisions import take
 from game.world.verbs.spells import is_bound
@@ -26,13 +26,13 @@ if TYPE_CHECKING:
 def can_arm(actor: Actor) -> bool:
     if "arm_itself" in actor.unlocks.values():
         return "arm_itself" in unlocked_at(actor.unlocks, actor.growth.level)
-    return "humanoid" in actor.ident.tags
+    return HUMANOID in actor.ident.tags
 
 
 def run(world: World) -> None:
     for actor in world.actors.all():
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
-        if body.health <= 0 or body.ap <= 0 or mood.state == MoodState.FLEEING or body.heads or is_bound(actor):
+        if body.health <= 0 or body.ap <= 0 or not MOODS[mood.state].arms or body.heads or is_bound(actor):
             continue
         floor = world.rooms.gear_on_floor(pos.room)
         if not floor or not can_arm(actor):
@@ -44,15 +44,15 @@ def run(world: World) -> None:
         take(world, eid, best)
         loadout.equip(world, eid, best)
         world.emit("equip", eid, room=pos.room, item=item_name(world, best),
-                   runed=bool(esper.component_for_entity(best, Item).rune))
+                   runed=bool(world.get(best, Item).rune))
 
 
 def best_upgrade(world: World, eid: int, floor: list[int]) -> int | None:
     """The floor item that most improves an equipped slot and that it can carry (N33)."""
-    inv = esper.component_for_entity(eid, Inventory)
+    inv = world.get(eid, Inventory)
     best, gain = None, 0.0
     for item_eid in floor:
-        defn = world.content.items[esper.component_for_entity(item_eid, Item).item_id]
+        defn = world.content.items[world.get(item_eid, Item).item_id]
         if defn.slot is None or not loadout.can_carry(world, eid, item_eid):
             continue
         current = inv.equipped.get(defn.slot)
@@ -64,8 +64,8 @@ def best_upgrade(world: World, eid: int, floor: list[int]) -> int | None:
 
 def score(world: World, eid: int, item_eid: int) -> float:
     """Expected damage a strike with a weapon brings, or the protection an armour piece gives."""
-    item = esper.component_for_entity(item_eid, Item)
-    key = (esper.component_for_entity(eid, Identity).codex_id, esper.component_for_entity(eid, Body).card.strength,
+    item = world.get(item_eid, Item)
+    key = (world.get(eid, Identity).codex_id, world.get(eid, Body).card.strength,
            item.item_id, item.quality, item.material, item.rune, item.durability)
     cached = world.gear_scores.get(key)
     if cached is None:
