@@ -20,3 +20,8 @@ def test_every_mouse_gesture_is_documented():
 def test_every_key_of_a_conversation_is_documented():
     for keys, what, _ in bindings.DIALOGUE:
         assert f"| {keys} | {what} |" in DOC
+
+
+def test_every_key_of_the_inventory_and_the_character_sheet_is_documented():
+    for keys, what, _ in bindings.INVENTORY + bindings.CHARACTER:
+        assert f"| {keys} | {what} |" in DOC

@@ -203,7 +203,7 @@ def test_a_frame_draws_without_error_with_overlay_and_hover(game):
     stack, dungeon = game
     key(dungeon, pygame.K_c)
     other = next(v for v in dungeon.views if not v.is_hero)
-    dungeon.camera.look_at(*dungeon._centre_px(other))
+    dungeon.camera.look_at(*dungeon.view.centre_px(other))
     dungeon.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=dungeon.screen_pos(other.square), rel=(0, 0),
                                       buttons=(0, 0, 0)))
     surface = pygame.Surface(theme.LOGICAL_SIZE)
@@ -280,7 +280,7 @@ def test_minimap_marks_the_hero_and_the_squares_on_screen(game):
     point = dungeon.side.minimap.point(dungeon.world.map, hero.square[0] + 0.5, hero.square[1] + 0.5)
     assert dungeon.side.minimap.box.collidepoint(point)
     assert tuple(surface.get_at(point))[:3] == theme.HERO
-    seen = dungeon._seen_squares()
+    seen = dungeon.view.seen_squares()
     assert seen.collidepoint(hero.square)
 
 

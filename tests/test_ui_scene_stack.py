@@ -93,8 +93,8 @@ def game_stack():
 
 
 def test_the_game_registers_every_screen_by_name(game_stack):
-    assert game_stack.names == ("creation", "death", "dialogue", "dungeon", "help", "journal", "maps", "pause", "region",
-                                "settings", "title", "trade", "worlds")
+    assert game_stack.names == ("character", "creation", "death", "dialogue", "dungeon", "help", "inventory", "journal",
+                                "maps", "pause", "region", "settings", "title", "trade", "worlds")
     assert game_stack.scenes == []  # nothing is built until asked for
 
 
@@ -110,8 +110,8 @@ def test_an_unknown_scene_name_is_one_clear_error_and_the_stack_is_unchanged(gam
     asker = game_stack.push(Asker("ledger"))
     with pytest.raises(SceneError) as caught:
         asker.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0, unicode="", scancode=0))
-    assert str(caught.value) == ("no scene is registered as 'ledger' (registered: creation, death, dialogue, dungeon, "
-                                 "help, journal, maps, pause, region, settings, title, trade, worlds)")
+    assert str(caught.value) == ("no scene is registered as 'ledger' (registered: character, creation, death, dialogue, "
+                                 "dungeon, help, inventory, journal, maps, pause, region, settings, title, trade, worlds)")
     assert game_stack.scenes == [asker]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import bindings, display, labels, markers, settings, theme
+from game.ui import bindings, display, dungeon_targets, labels, markers, settings, theme
 from game.ui import display as display_module
 from game.ui.app import fullscreen_key, play, scene_stack
 from game.ui.preferences import Preferences
@@ -313,10 +313,11 @@ def test_a_key_that_another_action_has_is_refused(tmp_path):
 
 def test_every_action_can_be_rebound_and_the_help_screen_follows():
     free = iter([pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F6, pygame.K_F7, pygame.K_F8, pygame.K_F9,
-                 pygame.K_F10, pygame.K_i, pygame.K_LEFTBRACKET, pygame.K_k, pygame.K_l, pygame.K_INSERT, pygame.K_n, pygame.K_o,
-                 pygame.K_p, pygame.K_BACKSLASH, pygame.K_RIGHTBRACKET, pygame.K_v, pygame.K_x, pygame.K_y, pygame.K_z, pygame.K_b,
-                 pygame.K_f, pygame.K_h, pygame.K_COMMA, pygame.K_PERIOD, pygame.K_SLASH, pygame.K_SEMICOLON,
-                 pygame.K_QUOTE, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_BACKQUOTE, pygame.K_HOME])
+                 pygame.K_F10, pygame.K_KP0, pygame.K_LEFTBRACKET, pygame.K_k, pygame.K_l, pygame.K_INSERT, pygame.K_n, pygame.K_o,
+                 pygame.K_p, pygame.K_BACKSLASH, pygame.K_RIGHTBRACKET, pygame.K_v, pygame.K_KP1, pygame.K_y, pygame.K_z, pygame.K_b,
+                 pygame.K_f, pygame.K_KP2, pygame.K_COMMA, pygame.K_PERIOD, pygame.K_SLASH, pygame.K_SEMICOLON,
+                 pygame.K_QUOTE, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_BACKQUOTE, pygame.K_HOME, pygame.K_KP3, pygame.K_KP4,
+                 pygame.K_KP5, pygame.K_KP6])
     for action, index in bindings.slots():
         new = next(free)
         assert bindings.rebind(action, index, new) is None
@@ -376,8 +377,8 @@ def test_hostile_and_friendly_markers_differ_by_shape_as_well_as_colour(tmp_path
     assert markers.ring("hostile", (26, 8)).get_at((13, 0))[:3] == theme.HOSTILE  # colour alone
 
 
-def test_a_player_rebinds_a_key_from_the_pause_menu_and_plays_with_it(tmp_path):
-    """End to end, by keys alone: Esc, Settings, the north key, I; Esc, Esc; I moves the hero north, Up no longer."""
+def test_a_player_rebinds_a_key_from_the_pause_menu_and_plays_with_it(tmp_path, monkeypatch):
+    """End to end, by keys alone: Esc, Settings, the north key, Y; Esc, Esc; Y moves the hero north, Up no longer."""
     from game.paths import DEFAULT_MAP
     from game.ui.session import Session
 
@@ -391,25 +392,26 @@ def test_a_player_rebinds_a_key_from_the_pause_menu_and_plays_with_it(tmp_path):
     for _ in range(key_row("north")):
         key(stack.top, pygame.K_DOWN)
     key(stack.top, pygame.K_RETURN)
-    key(stack.top, pygame.K_i)
+    key(stack.top, pygame.K_y)
     key(stack.top, pygame.K_ESCAPE)
     key(stack.top, pygame.K_ESCAPE)
     assert stack.top is dungeon
     moves = []
-    dungeon.exit_towards = lambda direction: moves.append(direction)  # which way each key asks for
-    key(dungeon, pygame.K_i)
+    monkeypatch.setattr(dungeon_targets, "exit_towards",  # which way each key asks for
+                        lambda dungeon_map, room, square, direction: moves.append(direction))
+    key(dungeon, pygame.K_y)
     key(dungeon, pygame.K_UP)
     assert moves == ["north"]
-    assert settings.load(tmp_path / "settings.toml")[0].keys == {"north": ("i", "w")}
+    assert settings.load(tmp_path / "settings.toml")[0].keys == {"north": ("y", "w")}
     session.close()
 
 
 @pytest.mark.parametrize("text_size", settings.TEXT_SIZES)
 def test_the_controls_screen_fits_at_every_text_size(text_size):
-    from game.ui.help import LEADING, LEGEND, fitting_size
+    from game.ui.help import HelpScene, column_height, fitting_size
 
     theme.Look.text_size = text_size
-    lines = len(bindings.KEYS) + len(bindings.MOUSE) + len(LEGEND)
-    size = fitting_size(lines, 612)
-    assert (theme.font(size).get_linesize() + LEADING) * (lines + 1) <= 612
+    columns = HelpScene.columns()
+    size = fitting_size(columns, 596, 624)
+    assert all(column_height(rows, size, 596) <= 624 for rows in columns)
     assert theme.font(size).get_height() >= 13  # still readable

@@ -179,6 +179,27 @@ def test_N32_equipping_changes_the_card(world):
     assert body(hero).card.defense == body(hero).base.defense
 
 
+@pytest.mark.rule("N32")
+def test_N32_taking_armour_off_keeps_it_in_the_pack_and_gives_the_natural_card_back(world):
+    """Unequip (the inventory's Remove): the piece leaves its slot, stays carried, the card loses it; 1 AP."""
+    from game.world.commands import Unequip
+    from game.world.driver import Driver
+
+    hero = world.hero
+    mail = factory.spawn_item(world, "mail_hauberk", owner=hero)
+    loadout.equip(world, hero, mail)
+    game = Driver(world)
+    ap = body(hero).ap
+    assert game.do(Unequip(hero, mail)).ok
+    assert "body" not in esper.component_for_entity(hero, Inventory).equipped
+    assert mail in esper.component_for_entity(hero, Inventory).items
+    assert body(hero).card.defense == body(hero).base.defense
+    assert body(hero).ap == ap - 1
+    assert [e.text for e in world.pop_events() if e.kind == "unequip"] == ["Hero takes off Mail hauberk."]
+    refused = game.do(Unequip(hero, mail))
+    assert not refused.ok and refused.reason == "You are not wearing the Mail hauberk."
+
+
 def content_armour(world, equipment_id):
     return {k: v for k, v in world.content.codex.equipment.armour[equipment_id].resistance.items()
             if k in body(world.hero).card.defense}

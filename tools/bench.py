@@ -217,7 +217,7 @@ def bare_frame(surface: pygame.Surface, dungeon: DungeonScene, view: pygame.Rect
     began = time.perf_counter()
     ox, oy = dungeon.camera.to_view(0, 0)
     surface.set_clip(view)
-    surface.blit(dungeon.map_layer.surface, (view.x + ox, view.y + oy))
+    surface.blit(dungeon.view.layer.surface, (view.x + ox, view.y + oy))
     surface.set_clip(None)
     pygame.display.flip()
     return (time.perf_counter() - began) * 1000

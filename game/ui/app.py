@@ -14,12 +14,14 @@ from game.content.codex import HeroSheet
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.ui import bindings, display, labels, sound, theme
+from game.ui.character import CharacterScene
 from game.ui.crash import CrashScene
 from game.ui.creation import HeroCreationScene
 from game.ui.death import DeathScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
+from game.ui.inventory import InventoryScene
 from game.ui.journal import JournalScene
 from game.ui.mappicker import MapPickerScene
 from game.ui.maprender import MissingTileset, map_layer
@@ -41,7 +43,8 @@ log = logging.getLogger("ethernalis")
 
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
     """An empty scene stack knowing every screen by name: "title", "creation", "dungeon", "region", "worlds",
-    "pause", "help", "death", "dialogue", "trade", "journal", "maps", "settings" (on `preferences`, else
+    "pause", "help", "death", "dialogue", "trade", "journal", "inventory", "character", "maps", "settings" (on
+    `preferences`, else
     settings read from the user's file).
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
@@ -107,6 +110,8 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("settings", lambda: SettingsScene(preferences or Preferences()))
     stack.register("trade", lambda merchant, log: TradeScene(session, merchant, log))
     stack.register("journal", lambda: JournalScene(session))
+    stack.register("inventory", lambda: InventoryScene(session))
+    stack.register("character", lambda: CharacterScene(session))
     return stack
 
 

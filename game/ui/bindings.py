@@ -7,10 +7,10 @@ import pygame
 
 # action: (keys, what it does) -- order is the order the help and settings screens show; the defaults
 DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
-    "north": ((pygame.K_UP, pygame.K_w), "Move through the exit to the north"),
-    "south": ((pygame.K_DOWN, pygame.K_s), "Move through the exit to the south"),
-    "west": ((pygame.K_LEFT, pygame.K_a), "Move through the exit to the west"),
-    "east": ((pygame.K_RIGHT, pygame.K_d), "Move through the exit to the east"),
+    "north": ((pygame.K_UP, pygame.K_w), "Move through the nearest door in the north wall"),
+    "south": ((pygame.K_DOWN, pygame.K_s), "Move through the nearest door in the south wall"),
+    "west": ((pygame.K_LEFT, pygame.K_a), "Move through the nearest door in the west wall"),
+    "east": ((pygame.K_RIGHT, pygame.K_d), "Move through the nearest door in the east wall"),
     "end_turn": ((pygame.K_SPACE,), "End your turn: the dungeon acts"),
     "eat": ((pygame.K_e,), "Eat or drink a provision (whichever need is higher)"),
     "heal": ((pygame.K_q,), "Drink a healing potion"),
@@ -21,7 +21,11 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
                             "in your room"),
     "surface": ((pygame.K_u,), "Climb the way up to the region map (in the room with the way up)"),
     "use_slot": ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
-                  pygame.K_8, pygame.K_9), "Use, equip or eat inventory item 1-9"),
+                  pygame.K_8, pygame.K_9), "Use, equip or eat pack line 1-9 of the side panel's page"),
+    "pack_page": ((pygame.K_TAB,), "Show the next page of the pack in the side panel (for the 1-9 keys)"),
+    "inventory": ((pygame.K_i,), "Open the inventory: every item, its weight and card; use, equip, drop"),
+    "character": ((pygame.K_h,), "Open the character sheet: attributes, defences, experience, party"),
+    "look": ((pygame.K_x,), "Look around: step through creatures, items and exits with their cards"),
     "scent": ((pygame.K_c,), "Toggle the scent overlay"),
     "journal": ((pygame.K_j,), "Open the journal: your work and the people you have met"),
     "log_older": ((pygame.K_PAGEUP,), "Scroll the message log back"),
@@ -37,6 +41,7 @@ NAMES = {  # what the settings screen calls each action (and each of use_slot's 
     "north": "Move north", "south": "Move south", "west": "Move west", "east": "Move east",
     "end_turn": "End turn", "eat": "Eat or drink", "heal": "Drink a healing potion", "pick_up": "Pick up",
     "talk": "Talk", "cast": "Cast a binding spell", "surface": "Climb to the region", "use_slot": "Use item", "scent": "Scent overlay",
+    "pack_page": "Next pack page", "inventory": "Inventory", "character": "Character sheet", "look": "Look",
     "journal": "Journal", "log_older": "Log back",
     "log_newer": "Log forward", "help": "Controls", "reload": "Reload the map", "screenshot": "Screenshot",
     "pause": "Pause menu", "fullscreen": "Fullscreen", "second_wind": "Second Wind",
@@ -45,10 +50,10 @@ CANCEL = pygame.K_ESCAPE  # while the settings screen waits for a key, Esc cance
 
 MOUSE: list[tuple[str, str]] = [
     ("Left click a creature", "Talk to it, or attack it if it is hostile (it must share your room)"),
-    ("Left click an item", "Pick it up (in your room)"),
+    ("Left click an item", "Pick it up (in your room); a spring or patch: eat or drink there"),
     ("Left click a room or door", "Move to that adjacent room"),
-    ("Hover a creature", "Show its card"),
-    ("Click an inventory line", "Use, equip or eat it"),
+    ("Hover a creature, an item or a pack line", "Show its card"),
+    ("Click a pack line", "Use, equip or eat it (the Pack heading opens the inventory)"),
     ("Click a line under In this room", "Talk to that creature, or attack it if it is hostile"),
     ("Click an exit under the room name", "Move through it"),
     ("Mouse wheel on the log", "Scroll the message log"),
@@ -84,6 +89,22 @@ JOURNAL: list[tuple[str, str, str]] = [
 ]
 
 DIRECTIONS = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}
+
+# On the inventory screen: keys, what they do (docs/controls.md), and the screen's hint.
+INVENTORY: list[tuple[str, str, str]] = [
+    ("Up / Down, 1-9, click a line", "Choose an item (its card shows on the right)", "Up/Down choose"),
+    ("Enter, U", "Use, eat or equip it", "Enter use/equip"),
+    ("R", "Take it off (what you wear or wield; it stays in the pack)", "R remove"),
+    ("D", "Drop it on the floor", "D drop"),
+    ("O", "Sort by kind, name, weight or value", "O sort"),
+    ("Mouse wheel", "Scroll a long pack", ""),
+    ("Esc, I", "Close the inventory", "Esc closes"),
+]
+
+# On the character sheet: keys (docs/controls.md) and the screen's hint.
+CHARACTER: list[tuple[str, str, str]] = [
+    ("Esc, H", "Close the character sheet", "Esc or H closes"),
+]
 
 _BY_KEY = {key: action for action, (keys, _) in KEYS.items() for key in keys}
 

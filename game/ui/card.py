@@ -139,6 +139,7 @@ def draw_card(surface: pygame.Surface, view: CreatureView, near: tuple[int, int]
     widgets.bar(surface, pygame.Rect(inner.x, inner.y + 28, inner.w, 16), view.health, view.max_health, theme.HEALTH,
                 f"{max(0, view.health)} / {view.max_health}")
     y = inner.y + 50
-    for image in body:
+    for image, (words, _) in zip(body, card_lines(view, known, odds)):
         surface.blit(image, (inner.x, y))
+        widgets.record(surface, image.get_rect(topleft=(inner.x, y)), words, rect)
         y += image.get_height() + 2

@@ -342,9 +342,11 @@ class HeroCreationScene(Scene):
                 widgets.text(surface, note, (row.minus.x - 40, row.rect.y + 4), 14, theme.FRIEND)
         first = self.row(f"prof:{PROFICIENCIES[0]}")
         spent = self.options.proficiency_spent(self.sheet, self.base)
-        widgets.text(surface, "Proficiencies", (MIDDLE.x + 16, first.rect.y - 44), 16, theme.ACCENT, bold=True)
-        widgets.text(surface, f"{self.options.proficiency_points - spent} of {self.options.proficiency_points} "
-                     f"points left", (MIDDLE.x + 16, first.rect.y - 24), 14, theme.TEXT_DIM)
+        left = widgets.text(surface, f"{self.options.proficiency_points - spent} of {self.options.proficiency_points} "
+                            f"points left", (MIDDLE.x + 16, first.rect.y - 4 - widgets.line_height(14)), 14,
+                            theme.TEXT_DIM)
+        widgets.text(surface, "Proficiencies", (MIDDLE.x + 16, left.y - widgets.line_height(16, bold=True)), 16,
+                     theme.ACCENT, bold=True)
 
     def base_score(self, attribute: str) -> int:
         """hero.toml's score of a combat attribute, before the points."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import bindings, theme, widgets
+from game.ui import bindings, labels, theme, widgets
 from game.ui.scene import Scene
 
 
@@ -27,31 +27,49 @@ class HelpScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE
         widgets.veil(surface, (6, 4, 10, 170))
-        rect = pygame.Rect(0, 0, 1000, 704)
+        rect = pygame.Rect(0, 0, 1240, 704)
         rect.center = (w // 2, h // 2)
         inner = widgets.panel(surface, rect, "Controls")
-        rows = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()]
-        size = fitting_size(len(rows) + len(bindings.MOUSE) + len(LEGEND), inner.h - 50)
-        step = theme.font(size).get_linesize() + LEADING
-        second = inner.x + 16 + max(theme.font(size, bold=True).size(name)[0] for name, _ in rows + bindings.MOUSE)
-        y = inner.y + 4
-        for group in (rows, bindings.MOUSE):
-            for name, what in group:
-                widgets.text(surface, name, (inner.x + 8, y), size, theme.ACCENT, bold=True)
-                widgets.text(surface, what, (second, y), size)
-                y += step
-            y += step // 2
-        for line in LEGEND:
-            widgets.text(surface, line, (inner.x + 8, y), size - 1, theme.TEXT_DIM)
-            y += step
+        columns = self.columns()
+        col_w = (inner.w - 24) // 2
+        size = fitting_size(columns, col_w, inner.h - 40)
+        with widgets.within(inner):
+            for i, rows in enumerate(columns):
+                x = inner.x + i * (col_w + 24)
+                second = x + 12 + max(theme.font(size, bold=True).size(name)[0] for name, _ in rows if name)
+                y = inner.y + 4
+                for name, what in rows:
+                    if name:
+                        widgets.text(surface, name, (x, y), size, theme.ACCENT, bold=True)
+                        y = widgets.text(surface, what, (second, y), size, width=x + col_w - second).bottom + LEADING
+                    else:
+                        y = widgets.text(surface, what, (x, y + LEADING), size - 1, theme.TEXT_DIM,
+                                         width=col_w).bottom + LEADING
         widgets.text(surface, "F1, Esc or a click closes this.", (rect.centerx, rect.bottom - 26), 14,
                      theme.TEXT_DIM, centre=True)
 
+    @staticmethod
+    def columns() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """The keys on the left; the mouse and the legend (rows without a key name) on the right."""
+        keys = [(bindings.key_names(action), what) for action, (_, what) in bindings.KEYS.items()]
+        return keys, list(bindings.MOUSE) + [("", line) for line in LEGEND]
 
-def fitting_size(lines: int, height: int) -> int:
-    """The biggest text size, up to the usual 15, at which `lines` lines (and two half-line gaps) fit in
-    `height` pixels at the player's text size."""
+
+def column_height(rows: list[tuple[str, str]], size: int, width: int) -> int:
+    """The height of one column of the controls at `size`, its descriptions wrapped to `width`."""
+    second = 12 + max(theme.font(size, bold=True).size(name)[0] for name, _ in rows if name)
+    height = 0
+    for name, what in rows:
+        wrap = width - second if name else width
+        image = labels.text(what, size if name else size - 1, theme.TEXT, False, wrap)
+        height += image.get_height() + LEADING * (1 if name else 2)
+    return height
+
+
+def fitting_size(columns: tuple[list[tuple[str, str]], ...], width: int, height: int) -> int:
+    """The biggest text size, up to the usual 15, at which every column fits in `height` pixels at the
+    player's text size."""
     size = 15
-    while size > 9 and (theme.font(size).get_linesize() + LEADING) * (lines + 1) > height:
+    while size > 9 and max(column_height(rows, size, width) for rows in columns) > height:
         size -= 1
     return size

@@ -225,8 +225,8 @@ class RegionScene(Scene):
             y = widgets.text(surface, "On the road", (x, y + 12), 15, theme.ACCENT, bold=True).bottom + 2
             for line in self.fitting_news(SIDE.bottom - 40 - y, inner.w):
                 y = widgets.text(surface, line, (x, y), 13, theme.TEXT, width=inner.w).bottom + 2
-        widgets.text(surface, "Tab / arrows: choose  ·  Enter: travel  ·  Esc: title", (SIDE.centerx, SIDE.bottom - 30),
-                     13, theme.TEXT_DIM, centre=True)
+        widgets.text(surface, widgets.fit("Tab / arrows: choose  ·  Enter: travel  ·  Esc: title", 13, SIDE.w - 16),
+                     (SIDE.centerx, SIDE.bottom - 30), 13, theme.TEXT_DIM, centre=True)
 
     def fitting_news(self, room: int, width: int) -> list[str]:
         """The latest lines of the road that fit in `room` pixels of the panel above its key hints."""

@@ -200,7 +200,8 @@ class SettingsScene(Scene):
         widgets.text(surface, words, (w // 2, LEFT.bottom + 14), 16, colour, bold=True, centre=True, width=1180)
         hint = ("Up/Down choose  ·  Left/Right change  ·  Enter toggles or sets a key  ·  click, wheel  ·  Esc back"
                 f"  ·  saved in {self.preferences.path}")
-        widgets.text(surface, hint, (w // 2, h - 36), 13, theme.TEXT_DIM, centre=True, width=1220)
+        lines = labels.text(hint, 13, theme.TEXT_DIM, False, 1220).get_height()
+        widgets.text(surface, hint, (w // 2, min(h - 36, h - 6 - lines)), 13, theme.TEXT_DIM, centre=True, width=1220)
 
     def _draw_option(self, surface: pygame.Surface, rect: pygame.Rect, name: str, chosen: bool) -> None:
         label = labels.text(LABELS[name], 17, theme.TITLE if chosen else theme.TEXT, bold=True)

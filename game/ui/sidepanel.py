@@ -1,23 +1,38 @@
-"""The dungeon screen's side panel: the hero's card (health, AP, hunger, thirst), the day clock (N75), the
-inventory, the room's exits and company. Its lines are clickable: use an item, go through an exit, talk to
-a creature or attack a hostile one."""
+"""The dungeon screen's side panel: the hero's bars, the day clock (N75), then the sections "In this room",
+Party, the room's exits, the pack and the floor, above the minimap's own reserved box and the foot line.
+
+Rows are as tall as the text size makes them, and the sections share the height left between the bars and
+the minimap: the room's exits and the party always show whole, "In this room" names the most dangerous
+first and counts the rest on a "more" line (X looks through them), and the pack shows as many lines as fit,
+numbered for the 1-9 keys, with a line that pages on (Tab) and opens the inventory screen (I). Every line is
+clickable: use an item, go through an exit, talk to a creature or attack a hostile one.
+"""
 from __future__ import annotations
 
 import pygame
 
-from game.ui import theme, widgets
+from game.rules import clock
+from game.ui import bindings, dungeon_targets, theme, widgets
 from game.ui.minimap import Minimap
 from game.ui.snapshot import Snapshot
 from game.ui.sprites import SpriteCache
-from game.rules import clock
+from game.ui.stacks import Stack, stacked
 from game.world.commands import Attack, Command, Consume, Equip, Move, Repair, Talk
-from game.world.views import ItemView
+from game.world.views import CreatureView, ItemView
 
 ROW_HOVER = (50, 44, 66)
-INVENTORY_ROWS = 12
-MINIMAP_HEIGHT = 150
+MINIMAP_HEIGHT = 132
+FOOT = 34  # the foot line's height (controls hint and the Journal button)
 JOURNAL = "journal"  # what the Journal button at the foot asks for
+PACK_PAGE = "pack_page"  # what the pack's paging line asks for
+INVENTORY = "inventory"  # what the Pack heading asks for: the inventory screen
+CHARACTER = "character"  # what the hero's name asks for: the character sheet
+MOST_PACK = 9  # the number keys 1-9
+LEAST_PACK = 2  # pack lines kept when the room is crowded
+LEAST_ROOM = 4  # creatures named in a crowd before the pack grows
 USABLE = {"food": Consume, "drink": Consume, "healing": Consume, "weapon": Equip, "armour": Equip, "repair": Repair}
+FLOOR = (190, 210, 160)
+ARROWS = {"Up": "↑", "Down": "↓", "Left": "←", "Right": "→"}  # the arrow keys as the exits list prints them
 
 
 def use_command(actor: int, item: ItemView) -> Command | None:
@@ -27,144 +42,277 @@ def use_command(actor: int, item: ItemView) -> Command | None:
     return command(actor, item.eid) if command else None
 
 
+def room_order(shown: Snapshot) -> list[CreatureView]:
+    """Who shares the hero's room, party aside (listed under Party): hostiles first, the most dangerous (the
+    most damage it deals the hero a turn, by the card's odds; then level and health) leading, then companions
+    bound to the hero, then the others."""
+    party = {view.eid for view, _ in shown.party}
+    here = [v for v in shown.views if v.room == shown.hero.room and not v.is_hero and v.eid not in party]
+    return sorted(here, key=lambda v: (0 if v.hostile else 1 if v.bound else 2, -shown.threat.get(v.eid, 0.0),
+                                       -v.level, -v.health * max(1, v.heads), v.name, v.uid))
+
+
+def direction_key(direction: str | None) -> str:
+    """The first key of a move action, as the exits list prints it ("↑" for the Up arrow, "Y" for a Y)."""
+    if direction is None:
+        return ""
+    name = bindings.label(bindings.KEYS[direction][0][0])
+    return ARROWS.get(name, name)
+
+
+def floor_lines(floor: list[Stack]) -> list[str]:
+    """What lies on the room's floor: springs and patches with the key that uses them, then what G picks up."""
+    eat = bindings.key_names("eat")
+    lines = [f"{line.name}: {eat} {'drinks' if line.first.kind == 'drink' else 'eats'} here"
+             for line in floor if line.first.fixture]
+    loose = [line.name for line in floor if not line.first.fixture]
+    if loose:
+        lines.append(f"On the floor ({bindings.key_names('pick_up')} picks up): " + ", ".join(loose))
+    return lines
+
+
+SECTION_ORDER = ("room", "exits", "pack", "party", "floor")  # who gets its least first
+GROWTH_ORDER = ("room", "pack", "exits", "floor")  # then who grows first
+
+
+def allot(wanted: dict[str, tuple[int, int]], heads: dict[str, bool], height: int, row: int,
+          head: int) -> dict[str, int]:
+    """Rows per section within `height` pixels: each (heading and) its least rows in SECTION_ORDER while they
+    fit, a section that does not fit collapsing to its heading (0 rows); then the rest to the sections in
+    GROWTH_ORDER up to the most each wants. `wanted`: section -> (least, most) rows."""
+    left = height - sum(head for name in SECTION_ORDER if heads[name]) - 4 * len(SECTION_ORDER)
+    rows = {}
+    for name in SECTION_ORDER:
+        least = wanted[name][0] * row
+        rows[name] = wanted[name][0] if least <= left else 0
+        left -= rows[name] * row
+    for name in GROWTH_ORDER:
+        more = min(wanted[name][1] - rows[name], max(0, left // row)) if rows[name] or not heads[name] else 0
+        rows[name] += more
+        left -= more * row
+    return rows
+
+
 class SidePanel:
     def __init__(self, rect: pygame.Rect, sprites: SpriteCache) -> None:
         self.rect = rect
         self.sprites = sprites
-        self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move, Talk or Attack
+        self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move, Talk, Attack or a name
+        self.pack_rows = MOST_PACK  # pack lines the last drawing showed: the number keys reach as many
         inner = rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
-        self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - 44 - MINIMAP_HEIGHT, inner.w, MINIMAP_HEIGHT))
+        self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - widgets.PAD - FOOT - MINIMAP_HEIGHT, inner.w,
+                                           MINIMAP_HEIGHT))
 
     def click(self, pos: tuple[int, int]) -> object | None:
-        """What the line under `pos` asks for: an ItemView to use, or a Move / Talk / Attack command."""
+        """What the line under `pos` asks for: an ItemView to use, a Move / Talk / Attack command, or a name
+        (JOURNAL, PACK_PAGE, INVENTORY)."""
         return next((target for row, target in self.clickable if row.collidepoint(pos)), None)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         """Which clickable line `pos` is over (it is drawn highlighted), if any."""
         return next((i for i, (row, _) in enumerate(self.clickable) if row.collidepoint(pos)), None)
 
-    def draw(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], seen: pygame.Rect) -> None:
-        """The panel for the hero of `shown`; `seen` are the squares on screen."""
-        hero = shown.hero
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], seen: pygame.Rect,
+             page: int = 0) -> None:
+        """The panel for the hero of `shown`; `seen` are the squares on screen, `page` the pack's page."""
         self.clickable = []
         inner = widgets.panel(surface, self.rect)
+        with widgets.within(inner):
+            y = self._hero(surface, shown, inner)
+            bottom = self.minimap.box.top - 6
+            self._sections(surface, shown, mouse, inner.x, y, inner.w, bottom, page)
+            self.minimap.draw(surface, shown.map, shown.hero, shown.views, seen)
+            self._foot(surface, mouse, inner)
+
+    def _hero(self, surface: pygame.Surface, shown: Snapshot, inner: pygame.Rect) -> int:
+        """Name, level and the day clock, the four bars two by two, the conditions; returns the y below."""
+        hero = shown.hero
         x, y, w = inner.x, inner.y, inner.w
-        widgets.text(surface, hero.name, (x, y), 22, theme.TITLE, bold=True)
+        name = widgets.text(surface, widgets.fit(hero.name, 20, w, bold=True), (x, y), 20, theme.TITLE, bold=True)
+        self.clickable.append((name, CHARACTER))
         level = f"Level {hero.level}   ·   " if hero.level >= 1 else ""
         when = widgets.text(surface, f"{level}Day {clock.day(shown.minutes)}  {clock.time_of_day(shown.minutes)}"
-                            f"   ·   Turn {shown.turn}", (x, y + 30), 14, theme.TEXT_DIM)
+                            f"   ·   Turn {shown.turn}", (x, name.bottom + 2), 13, theme.TEXT_DIM, width=w)
+        y = when.bottom + 2
         if shown.night:
-            moon = (when.right + 16, when.centery)  # N75: the dead of night
-            pygame.draw.circle(surface, (230, 226, 190), moon, 7)
-            pygame.draw.circle(surface, theme.PANEL, (moon[0] + 4, moon[1] - 3), 6)
-            widgets.text(surface, "dead of night", (moon[0] + 12, when.y), 14, (200, 200, 240))
-        y += 56
-        for label, value, top, colour in (
-            ("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
-            ("Action points", hero.ap, hero.max_ap, theme.AP),
-            ("Hunger", hero.hunger, 100, theme.HUNGER),
-            ("Thirst", hero.thirst, 100, theme.THIRST),
-        ):
-            widgets.text(surface, label, (x, y), 13, theme.TEXT_DIM)
-            widgets.bar(surface, pygame.Rect(x + 104, y + 1, w - 104, 16), value, top, colour, f"{value} / {top}")
-            y += 24
+            moon = (x + 7, y + widgets.line_height(13) // 2)  # N75: the dead of night
+            pygame.draw.circle(surface, (230, 226, 190), moon, 6)
+            pygame.draw.circle(surface, theme.PANEL, (moon[0] + 3, moon[1] - 3), 5)
+            y = widgets.text(surface, "dead of night", (x + 18, y), 13, (200, 200, 240)).bottom + 2
+        bar_h = widgets.line_height(12, bold=True) + 2
+        half = (w - 8) // 2
+        for i, (label, value, top, colour) in enumerate((
+                ("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
+                ("AP", hero.ap, hero.max_ap, theme.AP),
+                ("Hunger", hero.hunger, 100, theme.HUNGER),
+                ("Thirst", hero.thirst, 100, theme.THIRST))):
+            bx = x + (i % 2) * (half + 8)
+            by = y + 4 + (i // 2) * (bar_h + 4)
+            widgets.bar(surface, pygame.Rect(bx, by, half, bar_h), value, top, colour, f"{label} {value}/{top}")
+        y += 4 + 2 * (bar_h + 4)
         card = hero.card
-        stats = (f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%\n"
-                 f"Strength {card.strength}   Attack {card.attack.dice} {card.attack.damage_type}   "
-                 f"Mana {hero.mana}/{card.mana}")
+        stats = f"Melee {card.melee}%  Dodge {card.dodge}%  {card.attack.dice}  Mana {hero.mana}/{card.mana}"
         if hero.stunned or hero.conditions:  # N24, C40: what holds the hero back
             held = ([f"stunned ({hero.stunned})"] if hero.stunned else []) + \
                 [f"{name} ({turns})" for name, turns in sorted(hero.conditions.items())]
             stats += "\n" + ", ".join(held)
-        y = widgets.text(surface, stats, (x, y + 4), 13, theme.TEXT, width=w).bottom + 10
-        y = self._inventory(surface, shown, mouse, x, y, w)
-        y = self._exits(surface, shown, mouse, x, y, w)
-        y = self._party(surface, shown, mouse, x, y + 10, w)
-        self._company(surface, shown, mouse, x, y, w)
-        self.minimap.draw(surface, shown.map, hero, shown.views, seen)
-        foot = (self.rect.centerx - 44, self.rect.bottom - 28)  # room on the right for the Journal button
-        hint = widgets.text(surface, "F1 controls   Esc pause   C scent", foot, 13, theme.TEXT_DIM, centre=True)
-        button = pygame.Rect(hint.right + 12, hint.y - 4, 76, hint.h + 8)
-        self._row(surface, button, JOURNAL, mouse)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=4)
-        widgets.text(surface, "Journal J", (button.centerx, hint.y), 13, theme.ACCENT, centre=True)
+        return widgets.text(surface, stats, (x, y), 12, theme.TEXT, width=w).bottom + 6
+
+    def _sections(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int, w: int,
+                  bottom: int, page: int) -> None:
+        """In this room, Party, exits, pack and floor, sharing the rows between `y` and `bottom` (`allot`)."""
+        row = max(20, widgets.line_height(13) + 4)
+        head = widgets.line_height(14, bold=True) + 4
+        company = room_order(shown)
+        exits = shown.map.exits_of(shown.hero.room)
+        pack = stacked(shown.carried, shown.worn)
+        floor = floor_lines(stacked(shown.floor.get(shown.hero.room, ())))
+        wanted = {"room": (min(len(company), LEAST_ROOM + 1) if company else 0, len(company)),
+                  "exits": (-(-len(exits) // 2), len(exits)),
+                  "pack": (min(len(pack), LEAST_PACK) + (1 if len(pack) > LEAST_PACK else 0) if pack else 1,
+                           min(len(pack), MOST_PACK) + (1 if len(pack) > MOST_PACK else 0) if pack else 1),
+                  "party": (len(shown.party), len(shown.party)), "floor": (0, len(floor))}
+        heads = {"room": bool(company), "exits": True, "pack": True, "party": bool(shown.party), "floor": False}
+        rows = allot(wanted, heads, (bottom - y), row, head)
+        y = self._company(surface, shown, company, rows["room"], mouse, x, y, w, row, head)
+        y = self._party(surface, shown, rows["party"], mouse, x, y, w, row, head)
+        y = self._exits(surface, shown, exits, rows["exits"], mouse, x, y, w, row, head)
+        y = self._pack(surface, shown, pack, rows["pack"], page, mouse, x, y, w, row, head)
+        for words in floor[:rows["floor"]]:
+            widgets.text(surface, widgets.fit(words, 12, w), (x, y + 2), 12, FLOOR)
+            y += row
 
     def _row(self, surface: pygame.Surface, row: pygame.Rect, target: object, mouse: tuple[int, int]) -> None:
         if row.collidepoint(mouse):
             pygame.draw.rect(surface, ROW_HOVER, row, border_radius=3)
         self.clickable.append((row, target))
 
-    def _inventory(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int,
-                   w: int) -> int:
-        widgets.text(surface, "Inventory  (1-9 or click to use)", (x, y), 14, theme.ACCENT, bold=True)
-        y += 22
-        worn = set(shown.hero.equipped.values())
-        for i, item in enumerate(shown.carried[:INVENTORY_ROWS]):
-            self._row(surface, pygame.Rect(x, y, w, 22), item, mouse)
-            surface.blit(self.sprites.scaled(self.sprites.item(item.item_id), 0.625), (x, y + 1))
-            mark = "  (worn)" if item.name in worn else ""
-            widgets.text(surface, f"{i + 1}. {item.name}{mark}" if i < 9 else item.name, (x + 26, y + 3), 13)
-            y += 22
+    @staticmethod
+    def _heading(surface: pygame.Surface, words: str, hint: str, x: int, y: int, w: int, head: int) -> int:
+        title = widgets.text(surface, words, (x, y), 14, theme.ACCENT, bold=True)
+        if hint:
+            room = x + w - title.right - 10
+            if theme.font(11).size(hint)[0] <= room:
+                widgets.text(surface, hint, (title.right + 10, title.y + 2), 11, theme.TEXT_DIM)
+        return y + head
+
+    def _company(self, surface: pygame.Surface, shown: Snapshot, company: list[CreatureView], rows: int,
+                 mouse: tuple[int, int], x: int, y: int, w: int, row: int, head: int) -> int:
+        """Who shares the hero's room, the most dangerous first (click to talk, or attack a hostile one); a
+        crowd's rest counted on the last line, X to look through them."""
+        if not company:
+            return y
+        foes = sum(1 for v in company if v.hostile)
+        count = f"{len(company)}" + (f", {foes} hostile" if foes else "")
+        y = self._heading(surface, f"In this room ({count})", "click: talk / attack", x, y, w, head)
+        named = company[:rows if rows >= len(company) else max(0, rows - 1)]
+        hero = shown.hero.eid
+        for view in named:
+            self._row(surface, pygame.Rect(x, y, w, row), Attack(hero, view.eid) if view.hostile else
+                      Talk(hero, view.eid), mouse)  # N46: a plain click never attacks one who is not hostile
+            sprite = self.sprites.creature(view.codex_id, view.footprint)
+            size = row - 2
+            surface.blit(self.sprites.scaled(sprite, size / max(sprite.get_size()), smooth=True), (x, y + 1))
+            colour = theme.HOSTILE if view.hostile else theme.BOUND if view.bound else theme.FRIEND
+            bar_w = 84
+            name = view.name + (f" ×{view.heads}" if view.heads > 1 else "") + \
+                (f" · L{view.level}" if view.level >= 1 else "")
+            widgets.text(surface, widgets.fit(name, 13, w - size - bar_w - 12), (x + size + 4, y + 2), 13, colour)
+            widgets.bar(surface, pygame.Rect(x + w - bar_w, y + 3, bar_w, row - 6), max(0, view.health),
+                        view.max_health, theme.HEALTH, f"{max(0, view.health)}/{view.max_health}")
+            y += row
+        rest = company[len(named):]
+        if rest:
+            more = sum(1 for v in rest if v.hostile)
+            words = f"+ {len(rest)} more" + (f" ({more} hostile)" if more else "") + \
+                f": {bindings.key_names('look')} looks at each"
+            widgets.text(surface, widgets.fit(words, 12, w - 8), (x + 8, y + 2), 12, theme.TEXT_DIM)
+            y += row
         return y + 4
 
-    def _exits(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int, w: int) -> int:
-        rooms, here = shown.map.rooms, shown.hero.room
-        name = widgets.text(surface, rooms[here].name, (x, y + 6), 16, theme.ACCENT, bold=True)
-        widgets.text(surface, "click an exit to go", (name.right + 10, name.y + 3), 12, theme.TEXT_DIM)
-        y = name.bottom + 2
-        for ex, other in shown.map.exits_of(here):
-            self._row(surface, pygame.Rect(x, y, w, 20), Move(shown.hero.eid, other), mouse)
-            lock = "  (locked)" if ex.locked else ""
-            widgets.text(surface, f"› {rooms[other].name}{lock}", (x + 6, y + 2), 13, theme.TEXT)
-            y += 20
-        return y
-
-    def _party(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int, w: int) -> int:
-        """N4, N38: the hero's companions (click to talk): name and order, health, hunger and thirst."""
+    def _party(self, surface: pygame.Surface, shown: Snapshot, rows: int, mouse: tuple[int, int], x: int, y: int,
+               w: int, row: int, head: int) -> int:
+        """N4, N38: the hero's companions (click to talk): name and order, health, hunger and thirst; folded to
+        its heading when the room leaves no space (the character sheet lists them)."""
         if not shown.party:
             return y
-        widgets.text(surface, "Party  (click to talk)", (x, y), 14, theme.ACCENT, bold=True)
-        y += 22
-        for view, order in shown.party:
-            self._row(surface, pygame.Rect(x, y, w, 22), Talk(shown.hero.eid, view.eid), mouse)
+        hint = "click: talk" if rows else f"{bindings.key_names('character')}: the party on your sheet"
+        y = self._heading(surface, f"Party ({len(shown.party)})", hint, x, y, w, head)
+        for view, order in shown.party[:rows]:
+            self._row(surface, pygame.Rect(x, y, w, row), Talk(shown.hero.eid, view.eid), mouse)
             doing = f"{view.bound} {view.bound_turns or '!'}" if view.bound else order  # N56: a bound one's countdown
-            widgets.text(surface, f"{view.name} · {doing}", (x + 4, y + 3), 13,
+            widgets.text(surface, widgets.fit(f"{view.name} · {doing}", 13, w - 134), (x + 4, y + 2), 13,
                          theme.BOUND if view.bound else theme.FRIEND)
             right = x + w
             for value, top, colour in ((view.thirst, 100, theme.THIRST), (view.hunger, 100, theme.HUNGER),
                                        (view.health, view.max_health, theme.HEALTH)):
-                widgets.bar(surface, pygame.Rect(right - 40, y + 6, 36, 10), value, top, colour)
+                widgets.bar(surface, pygame.Rect(right - 40, y + row // 2 - 5, 36, 10), value, top, colour)
                 right -= 42
-            y += 22
-        return y + 8
+            y += row
+        return y + 4
 
-    def _company(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], x: int, y: int,
-                 w: int) -> None:
-        """Who shares the hero's room (click a line to talk, or to attack a hostile one), then what lies on
-        its floor."""
-        party = {view.eid for view, _ in shown.party}  # listed under Party already
-        company = [v for v in shown.views if v.room == shown.hero.room and not v.is_hero and v.eid not in party]
-        if y + 46 > self.minimap.box.top:
-            return  # no room for a line of company above the minimap
-        if company:
-            widgets.text(surface, "In this room  (click to talk / attack)", (x, y), 14, theme.ACCENT, bold=True)
-            y += 22
-        room_for = max(0, (self.minimap.box.top - 8 - y) // 24)  # rows that fit above the minimap
-        if len(company) > room_for:
-            room_for = max(0, room_for - 1)  # leave a line for "... and N more"
-        for view in company[:room_for]:
-            hero = shown.hero.eid  # N46: a plain click never attacks one who is not hostile
-            self._row(surface, pygame.Rect(x, y, w, 24), Attack(hero, view.eid) if view.hostile else Talk(hero, view.eid),
-                      mouse)
-            sprite = self.sprites.creature(view.codex_id, view.footprint)
-            surface.blit(self.sprites.scaled(sprite, 22 / max(sprite.get_size()), smooth=True), (x, y + 1))
-            widgets.text(surface, view.name, (x + 28, y + 4), 13, theme.HOSTILE if view.hostile else theme.FRIEND)
-            widgets.bar(surface, pygame.Rect(x + w - 90, y + 6, 90, 12), view.health, view.max_health, theme.HEALTH)
-            y += 24
-        if len(company) > room_for:
-            widgets.text(surface, f"... and {len(company) - room_for} more", (x + 28, y), 13, theme.TEXT_DIM)
-            y += 20
-        items = shown.floor[shown.hero.room]
-        if items and y + 20 < self.minimap.box.top:
-            names = ", ".join(i.name for i in items[:6])
-            widgets.text(surface, f"On the floor (G picks up): {names}", (x, y + 4), 13, (190, 210, 160), width=w)
+    def _exits(self, surface: pygame.Surface, shown: Snapshot, exits: list, rows: int, mouse: tuple[int, int],
+               x: int, y: int, w: int, row: int, head: int) -> int:
+        """The room's name, then its exits, each with the arrow key that leads there; in two columns when
+        one does not fit."""
+        rooms, here = shown.map.rooms, shown.hero.room
+        y = self._heading(surface, widgets.fit(rooms[here].name, 14, w - 4, bold=True), "", x, y, w, head)
+        columns = 1 if rows >= len(exits) else 2
+        col_w = (w - 6 * (columns - 1)) // columns
+        keys = [direction_key(dungeon_targets.direction_of(shown.map, here, shown.hero.square, other))
+                for _, other in exits]
+        key_w = max((theme.font(13, bold=True).size(k)[0] for k in keys if k), default=0) + 6
+        per_column = -(-len(exits) // columns)
+        for i, ((ex, other), key) in enumerate(zip(exits, keys)):
+            cx, cy = x + (i // per_column) * (col_w + 6), y + (i % per_column) * row
+            self._row(surface, pygame.Rect(cx, cy, col_w, row), Move(shown.hero.eid, other), mouse)
+            if key:
+                widgets.text(surface, key, (cx + 2, cy + 2), 13, theme.ACCENT, bold=True)
+            lock = " (locked)" if ex.locked else ""
+            widgets.text(surface, widgets.fit(f"{rooms[other].name}{lock}", 13, col_w - key_w - 4),
+                         (cx + key_w, cy + 2), 13)
+        return y + per_column * row + 4
+
+    def _pack(self, surface: pygame.Surface, shown: Snapshot, pack: list[Stack], rows: int, page: int,
+              mouse: tuple[int, int], x: int, y: int, w: int, row: int, head: int) -> int:
+        """The pack's lines of this page, numbered for the 1-9 keys, worn ones marked; a paging line when
+        there are more lines than the panel shows. The heading opens the inventory screen."""
+        per_page = max(0, min(MOST_PACK, rows - (1 if len(pack) > rows else 0)))
+        self.pack_rows = per_page
+        pages = max(1, -(-len(pack) // per_page)) if per_page else 1
+        page %= pages
+        self._row(surface, pygame.Rect(x, y, w, head - 2), INVENTORY, mouse)
+        hint = f"{bindings.key_names('use_slot')} use · " if per_page else ""
+        y = self._heading(surface, f"Pack ({len(pack)})", f"{hint}{bindings.key_names('inventory')}: all", x, y, w,
+                          head)
+        if not pack:
+            widgets.text(surface, "empty", (x + 26, y + 2), 13, theme.TEXT_DIM)
+            return y + row
+        icon = row - 4
+        for i, line in enumerate(pack[page * per_page:(page + 1) * per_page] if per_page else ()):
+            self._row(surface, pygame.Rect(x, y, w, row), line.first, mouse)
+            surface.blit(self.sprites.scaled(self.sprites.item(line.first.item_id), icon / 32), (x, y + 2))
+            mark = "  (worn)" if line.worn else ""
+            words = widgets.fit(f"{i + 1}. {line.name}{mark}", 13, w - icon - 6)
+            widgets.text(surface, words, (x + icon + 4, y + 2), 13, theme.ACCENT if line.worn else theme.TEXT)
+            y += row
+        if per_page and pages > 1:
+            self._row(surface, pygame.Rect(x, y, w, row), PACK_PAGE, mouse)
+            words = f"page {page + 1} of {pages}: {bindings.key_names('pack_page')} next page"
+            widgets.text(surface, widgets.fit(words, 12, w - 8), (x + 8, y + 2), 12, theme.TEXT_DIM)
+            y += row
+        return y + 4
+
+    def _foot(self, surface: pygame.Surface, mouse: tuple[int, int], inner: pygame.Rect) -> None:
+        """The controls hint and the Journal button, on the panel's last line."""
+        y = self.rect.bottom - widgets.PAD - FOOT + 6
+        label = f"Journal {bindings.key_names('journal')}"
+        width = theme.font(12).size(label)[0] + 14
+        button = pygame.Rect(inner.right - width, y - 3, width, widgets.line_height(12) + 6)
+        hint = f"{bindings.key_names('help')} controls  {bindings.key_names('pause')} menu  " \
+               f"{bindings.key_names('character')} hero"
+        widgets.text(surface, widgets.fit(hint, 12, button.x - inner.x - 6), (inner.x, y), 12, theme.TEXT_DIM)
+        self._row(surface, button, JOURNAL, mouse)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=4)
+        widgets.text(surface, label, (button.centerx, y), 12, theme.ACCENT, centre=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from game.maps.model import DungeonMap, Spawner
 from game.rules import clock
 from game.world import views as world_views
+from game.world.fightodds import both_ways
 from game.world.partyview import party_view
 from game.world.views import CreatureView, ItemView
 from game.world.world import World
@@ -25,21 +26,27 @@ class Snapshot:
     by_uid: dict[str, CreatureView]
     floor: dict[int, list[ItemView]]  # room id -> the items lying on its squares
     carried: list[ItemView]  # the hero's inventory
+    worn: frozenset[int]  # the item entities the hero wears or wields
     clocks: list[tuple[Spawner, int]]  # every spawner and the turns before it produces a creature
     scent: dict[int, float]  # room id -> the hero's scent there, 0..1 (the C overlay)
     party: list[tuple[CreatureView, str]]  # the hero's companions and their orders (N4, N38)
+    threat: dict[int, float]  # a hostile creature of the hero's room -> the damage it deals the hero a turn
 
 
 def read(world: World) -> Snapshot:
     """Every view the screen needs, from the world as it is now."""
     views = [v for v in (world_views.creature(world, e) for e in world.creatures()) if v.alive]
+    hero = world_views.creature(world, world.hero)
+    foes = [v.eid for v in views if v.hostile and v.room == hero.room] if world.alive(world.hero) else []
     hours = world.content.tuning["clock"]
     return Snapshot(
         map=world.map, turn=world.turn, minutes=world.minutes,
         night=clock.within(clock.hour(world.minutes), int(hours["night_from"]), int(hours["night_to"])),
-        hero=world_views.creature(world, world.hero), views=views, by_uid={v.uid: v for v in views},
+        hero=hero, views=views, by_uid={v.uid: v for v in views},
         floor={room: [i for i in world_views.items_in(world, room) if i.square is not None] for room in world.map.rooms},
-        carried=world_views.carried_by(world, world.hero), clocks=world.spawners(),
+        carried=world_views.carried_by(world, world.hero), worn=world_views.worn_by(world, world.hero),
+        clocks=world.spawners(),
         scent={room: world.scent(room) for room in world.map.rooms},
         party=party_view(world, world.hero),
+        threat={eid: both_ways(world, world.hero, eid)[1].per_turn for eid in foes},  # the card's exact odds
     )

@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import bindings, theme, widgets
+from game.ui.itemcard import draw_facts
 from game.ui.scene import Scene, SceneRefused
+from game.ui.stacks import stacked_wares
+from game.world.itemfacts import item_facts
 from game.world.commands import Buy, Command, Sell, Trade
 from game.world.tradeview import TradeView, Ware, trade_view
 
@@ -60,7 +63,7 @@ class TradeScene(Scene):
         if not result.ok:
             raise SceneRefused([result.reason])
         self._hear()
-        self.view: TradeView = trade_view(self.world, self.hero, merchant)  # type: ignore[assignment]
+        self.show(trade_view(self.world, self.hero, merchant))  # type: ignore[arg-type]
 
     # -- the world -------------------------------------------------------------------------------
     def _hear(self) -> None:
@@ -77,12 +80,17 @@ class TradeScene(Scene):
         self._hear()
         view = trade_view(self.world, self.hero, self.merchant)
         if view is not None:
-            self.view = view
+            self.show(view)
         for side in (0, 1):
             self.selected[side] = max(0, min(self.selected[side], len(self.lines(side)) - 1))
 
+    def show(self, view: TradeView) -> None:
+        """Take a new trade view; identical goods stack on one line per side."""
+        self.view = view
+        self.stacks = (stacked_wares(view.wares), stacked_wares(view.goods))
+
     def lines(self, side: int) -> tuple[Ware, ...]:
-        return self.view.wares if side == 0 else self.view.goods
+        return self.stacks[side]
 
     def deal(self, side: int, index: int) -> None:
         """Buy the merchant's line `index` (side 0) or sell the hero's (side 1)."""
@@ -135,9 +143,9 @@ class TradeScene(Scene):
         widgets.veil(surface, (6, 4, 10, 150))
         inner = widgets.panel(surface, PANEL, alpha=250)
         title = self.world.content.trade.lines["trade_title"].format(name=view.name)
-        widgets.text(surface, title, (inner.x + 4, inner.y), 24, theme.TITLE, bold=True)
+        heading = widgets.text(surface, title, (inner.x + 4, inner.y), 24, theme.TITLE, bold=True)
         about = f"{view.trade_name} · trade level {view.level} · {', '.join(view.traits) or 'no traits'}"
-        widgets.text(surface, about, (inner.x + 4, inner.y + 34), 15, theme.TEXT_DIM)
+        widgets.text(surface, about, (inner.x + 4, max(inner.y + 34, heading.bottom)), 15, theme.TEXT_DIM)
         if self.said:
             left = inner.right - 4 - min(560, theme.font(16).size(self.said)[0] + 20)
             widgets.text(surface, f"“{self.said}”", (left, inner.y + 6), 16, theme.TEXT, width=560)
@@ -202,11 +210,7 @@ class TradeScene(Scene):
             return
         ware = lines[index]
         card = pygame.Rect(area.x + 12, area.y + 10, area.w // 2 - 24, area.h - 20)
-        widgets.text(surface, ware.name, card.topleft, 18, theme.TITLE, bold=True)
-        y = card.y + 28
-        for line in ware.card:
-            widgets.text(surface, line, (card.x, y), 14, theme.TEXT)
-            y += 20
+        draw_facts(surface, item_facts(self.world, ware.eid, self.hero), card)
         parts = pygame.Rect(area.centerx + 12, area.y + 10, area.w // 2 - 24, area.h - 20)
         if ware.worn:
             widgets.text(surface, "You wear it: take it off to sell it.", parts.topleft, 15, theme.TEXT_DIM)

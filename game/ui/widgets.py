@@ -1,9 +1,10 @@
 """Widgets shared by the screens: panels, text, bars, buttons, menus and the scrolling message log."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Iterator
 
 import pygame
 
@@ -32,7 +33,10 @@ def veil(surface: pygame.Surface, rgba: tuple[int, int, int, int]) -> None:
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, alpha: int = 255) -> pygame.Rect:
-    """A framed panel; returns the inner rect below the title, inside the padding."""
+    """A framed panel; returns the inner rect below the title, inside the padding. Text drawn before under it is
+    hidden (the layout test forgets it)."""
+    if _Record.boxes is not None:
+        _Record.boxes[:] = [box for box in _Record.boxes if not box.rect.colliderect(rect)]
     if alpha == 255:
         surface.fill(theme.PANEL, rect)
     else:
@@ -42,9 +46,44 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, 
     if title:
         label = labels.text(title, 16, theme.ACCENT, bold=True)
         surface.blit(label, inner.topleft)
+        record(surface, label.get_rect(topleft=inner.topleft), title, rect)
         inner.y += label.get_height() + 4
         inner.h -= label.get_height() + 4
     return inner
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """A text blit as the layout test sees it: where it went, the words, and the box it must stay in."""
+
+    rect: pygame.Rect
+    words: str
+    bounds: pygame.Rect
+
+
+class _Record:
+    boxes: list[TextBox] | None = None  # while `recording`: every text blit through `text`
+    bounds: list[pygame.Rect] = []  # the panels being drawn, innermost last
+
+
+@contextmanager
+def recording() -> Iterator[list[TextBox]]:
+    """Record every `text` blit meanwhile (tests/test_ui_layout.py measures overlaps and clipping)."""
+    _Record.boxes, _Record.bounds = [], []
+    try:
+        yield _Record.boxes
+    finally:
+        _Record.boxes = None
+
+
+@contextmanager
+def within(rect: pygame.Rect) -> Iterator[None]:
+    """Text drawn meanwhile belongs inside `rect` (a panel or a column): the layout test checks it is."""
+    _Record.bounds.append(rect)
+    try:
+        yield
+    finally:
+        _Record.bounds.pop()
 
 
 def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 15,
@@ -54,7 +93,31 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 
     image = labels.text(words, size, colour, bold, width)
     rect = image.get_rect(midtop=pos) if centre else image.get_rect(topleft=pos)
     surface.blit(image, rect)
+    record(surface, rect, words)
     return rect
+
+
+def record(surface: pygame.Surface, rect: pygame.Rect, words: str, bounds: pygame.Rect | None = None) -> None:
+    """Note a text blit for the layout test (while `recording`); `bounds`: the box it must stay in, else the
+    panel being drawn, else the surface."""
+    if _Record.boxes is not None and words.strip():
+        inside = bounds or (_Record.bounds[-1] if _Record.bounds else surface.get_rect())
+        _Record.boxes.append(TextBox(rect.copy(), words, inside))
+
+
+def fit(words: str, size: int, width: int, bold: bool = False) -> str:
+    """`words`, cut short with "…" so they are at most `width` pixels wide at `size`."""
+    f = theme.font(size, bold)
+    if f.size(words)[0] <= width:
+        return words
+    while words and f.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The height of one line of text at `size` at the player's text size."""
+    return theme.font(size, bold).get_linesize()
 
 
 def bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
@@ -130,6 +193,7 @@ class Menu:
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, rect, 2, border_radius=6)
             image = labels.text(label, 20, theme.TITLE if chosen else theme.TEXT, bold=True)
             surface.blit(image, image.get_rect(center=rect.center))
+            record(surface, image.get_rect(center=rect.center), label, rect)
 
 
 class Layer:
@@ -193,9 +257,10 @@ class MessageLog:
         for words, colour in reversed(self.lines[max(0, end - 60):end]):
             image = labels.text(words, 14, colour, width=inner.w)
             y -= image.get_height()
-            surface.blit(image, (inner.x, y))
             if y < inner.y:
-                break
+                break  # only whole lines: one that does not fit waits for a scroll
+            surface.blit(image, (inner.x, y))
+            record(surface, image.get_rect(topleft=(inner.x, y)), words, inner)
             y -= step // 6
         surface.set_clip(clip)
         if self.scroll:

@@ -66,6 +66,14 @@ class Equip:
 
 
 @dataclass(frozen=True)
+class Unequip:
+    """Take off worn armour or put away a wielded weapon: it stays in the pack (the inventory's Remove)."""
+
+    actor: int
+    item: int
+
+
+@dataclass(frozen=True)
 class Repair:
     """Patch the armour the actor wears with a carried repair kit (C26)."""
 
@@ -249,7 +257,7 @@ class Compel:
     order: str
 
 
-Command = (Move | Attack | PickUp | Drop | Consume | Equip | Repair | EndTurn | Talk | Ask | Reply | Offer
+Command = (Move | Attack | PickUp | Drop | Consume | Equip | Unequip | Repair | EndTurn | Talk | Ask | Reply | Offer
            | DrawWeapon | Trade | Buy | Sell | Mend | Work | Recruit | Order | Hand | TakeBack | Coerce | Lift
            | SecondWind | Cast | Compel)
 # Talking, asking, drawing a weapon, trading, work talk, recruiting and orders take no time; a reply to a
@@ -376,6 +384,19 @@ def _equip(world: World, actor: int, cmd: Equip) -> str:
         return "You already have that equipped."
     loadout.equip(world, actor, cmd.item)
     world.emit("equip", actor, room=world.room_of(actor), item=item_name(world, cmd.item))
+    return ""
+
+
+def _unequip(world: World, actor: int, cmd: Unequip) -> str:
+    if not _carried(actor, cmd.item):
+        return "You do not carry that."
+    inv = esper.component_for_entity(actor, Inventory)
+    slot = next((slot for slot, worn in inv.equipped.items() if worn == cmd.item), None)
+    if slot is None:
+        return f"You are not wearing the {item_name(world, cmd.item)}."
+    del inv.equipped[slot]
+    loadout.refresh(world, actor)
+    world.emit("unequip", actor, room=world.room_of(actor), item=item_name(world, cmd.item))
     return ""
 
 
@@ -520,7 +541,7 @@ def _compel(world: World, actor: int, cmd: Compel) -> str:
 SPOKEN = (Ask, Reply, Offer, DrawWeapon, Trade, Buy, Sell, Mend, Work, Coerce, Lift, Hand, TakeBack)
 
 HANDLERS = {Move: _move, Attack: _attack, PickUp: _pick_up, Drop: _drop, Consume: _consume, Equip: _equip,
-            Repair: _repair, Talk: _talk, Ask: _ask, Reply: _reply, Offer: _offer, DrawWeapon: _draw_weapon,
+            Unequip: _unequip, Repair: _repair, Talk: _talk, Ask: _ask, Reply: _reply, Offer: _offer, DrawWeapon: _draw_weapon,
             Trade: _trade, Buy: _buy, Sell: _sell, Mend: _mend, Work: _work, Recruit: _recruit, Order: _order,
             Hand: _hand, TakeBack: _take_back, Coerce: _coerce, Lift: _lift, SecondWind: _second_wind,
             Cast: _cast, Compel: _compel}

@@ -59,6 +59,9 @@ class ItemView:
     name: str
     kind: str  # items.toml kind: weapon, armour, food, drink, healing, key, rune, misc
     square: tuple[int, int] | None
+    count: int = 1  # a stack's size (its name says "×3" too)
+    durability: int = 0  # armour's wear (C26): pieces that differ in it do not stack on the screen
+    fixture: bool = False  # a spring, a patch, a well: used where it stands, never picked up
 
 
 def item_name(world: World, eid: int) -> str:
@@ -84,7 +87,9 @@ def durability(eid: int) -> int:
 
 def item(world: World, eid: int) -> ItemView:
     found = esper.component_for_entity(eid, Item)
-    return ItemView(eid, found.item_id, item_name(world, eid), world.content.items[found.item_id].kind, found.square)
+    defn = world.content.items[found.item_id]
+    return ItemView(eid, found.item_id, item_name(world, eid), defn.kind, found.square, found.count,
+                    found.durability, defn.fixture)
 
 
 def items_in(world: World, room_id: int) -> list[ItemView]:
@@ -98,6 +103,13 @@ def carried_by(world: World, eid: int) -> list[ItemView]:
     world.ecs.activate()
     inv = esper.try_component(eid, Inventory) if esper.entity_exists(eid) else None
     return [item(world, i) for i in inv.items] if inv else []
+
+
+def worn_by(world: World, eid: int) -> frozenset[int]:
+    """The item entities a creature wears or wields (the screens mark them on every line)."""
+    world.ecs.activate()
+    inv = esper.try_component(eid, Inventory) if esper.entity_exists(eid) else None
+    return frozenset(inv.equipped.values()) if inv else frozenset()
 
 
 def creature(world: World, eid: int) -> CreatureView:

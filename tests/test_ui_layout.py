@@ -1,0 +1,57 @@
+"""Every screen, at its most crowded, at every text size the settings offer and at window scales ×1 and ×1.5:
+no two texts overlap and no text runs out of its panel, measured from the rectangles the text blits covered
+(widgets.text records them under widgets.recording), not by eye. The screens are set up in tests/ui_scenes.py;
+`python -m tests.ui_scenes DIR` writes them as PNGs to look at."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import display, theme
+from game.ui.session import Session
+from game.ui.settings import TEXT_SIZES
+from tests.ui_scenes import SCREENS, render, text_size
+
+pytestmark = pytest.mark.usefixtures("display")
+
+
+def overlaps(boxes) -> list[str]:
+    """Pairs of texts whose rectangles share more than a pixel's sliver."""
+    found = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            common = a.rect.clip(b.rect)
+            if common.w > 1 and common.h > 1:
+                found.append(f"{a.words!r} {tuple(a.rect)} overlaps {b.words!r} {tuple(b.rect)}")
+    return found
+
+
+def clipped(boxes, screen: pygame.Rect) -> list[str]:
+    """Texts that run out of the panel they were drawn in, or off the screen."""
+    return [f"{box.words!r} {tuple(box.rect)} runs out of {tuple(box.bounds)}" for box in boxes
+            if not box.bounds.contains(box.rect) or not screen.contains(box.rect)]
+
+
+@pytest.mark.parametrize("scale", (1.0, 1.5))
+@pytest.mark.parametrize("size", TEXT_SIZES)
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_no_text_overlaps_or_is_clipped(name, size, scale, tmp_path):
+    display.open_window(False, scale)
+    surface = pygame.display.get_surface()
+    assert surface.get_size() == theme.LOGICAL_SIZE  # the window scales the picture, not the layout
+    map_path, make = SCREENS[name]
+    with text_size(size):
+        session = Session(map_path, 7, save_path=tmp_path / "slot.sav")
+        try:
+            stack = make(session)
+            boxes = render(stack, surface)
+            minimap = getattr(getattr(stack.top, "side", None), "minimap", None)
+        finally:
+            session.close(autosave=False)
+    assert boxes, "nothing was recorded: the screen draws its text some other way"
+    problems = overlaps(boxes) + clipped(boxes, surface.get_rect())
+    if minimap is not None:  # the minimap's box is its own: no text under it
+        problems += [f"{b.words!r} {tuple(b.rect)} lies under the minimap" for b in boxes
+                     if b.rect.colliderect(minimap.box)]
+    assert not problems, "\n".join(problems[:12])
+

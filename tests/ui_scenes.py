@@ -1,0 +1,173 @@
+"""Every screen of the game set up as a player meets it at its most crowded, for the layout test
+(tests/test_ui_layout.py) and for looking at: `python -m tests.ui_scenes OUT_DIR` writes each screen at each
+text size as a PNG.
+
+The crowded dungeon is the Sunken Crypt's Processional Way (six exits) with the hero, four companions,
+twelve hostile creatures, twenty lines in the pack and a stocked floor.
+"""
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+
+import esper
+import pygame
+
+from game.paths import ROOT
+from game.ui import labels, theme, widgets
+from game.ui.app import scene_stack
+from game.ui.scene import SceneStack
+from game.ui.session import Session
+from game.ui.settings import TEXT_SIZES
+from game.world.components import Merchant
+from game.world.verbs import company
+from game.world.verbs.factory import spawn_creature, spawn_item
+from game.world.verbs.moving import relocate
+
+CRYPT = ROOT / "maps" / "crypt.tmx"
+VILLAGE = ROOT / "maps" / "village.tmx"
+CROWD = ("outlaw", "outlaw", "ghoul", "ghoul", "giant_rat", "giant_rat", "skeleton_rabble", "revenant", "guard",
+         "guard", "redcap", "cave_bear")
+PACK = (("ration", {"count": 3}), ("water_bottle", {"count": 2}), ("healing_potion", {"count": 2}),
+        ("byrnie", {}), ("helmet", {}), ("helmet", {"quality": "fine"}), ("longsword", {"rune": "fire"}),
+        ("dagger", {}), ("dagger", {"material": "silver"}), ("shortbow", {}), ("repair_kit", {}),
+        ("arrows", {"count": 12}), ("scroll", {}), ("gold", {"count": 40}), ("iron_key", {}), ("bread", {}),
+        ("rune_ice", {}), ("vambraces", {}), ("round_shield", {}), ("mace", {}))
+
+
+def crowded_dungeon(session: Session) -> SceneStack:
+    """The crypt's Processional Way at its fullest (see the module's docstring)."""
+    stack = scene_stack(session)
+    dungeon = stack.reset("dungeon")
+    world = session.world
+    world.ecs.activate()
+    room = next(r.id for r in world.map.rooms.values() if r.name == "Processional Way")
+    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
+    for _ in range(4):
+        eid = spawn_creature(world, "villager", room, name="")
+        if eid is not None:
+            company.join(world, world.hero, eid)
+    for codex_id in CROWD:
+        spawn_creature(world, codex_id, room)
+    for item_id, made in PACK:
+        spawn_item(world, item_id, owner=world.hero, **made)
+    for item_id in ("ration", "ration", "dagger", "bones"):
+        spawn_item(world, item_id, room=room, square=world.rooms.free_spot(room))
+    world.pop_events()
+    for turn in range(12):  # a full log, a long line wrapping
+        dungeon.log.add(f"Turn {turn}: the outlaw swings at Vesna Wyatt and misses; the ghoul lurches towards "
+                        "you through the rubble of the Processional Way, its claws scraping on the old stone.")
+    dungeon.read_at = -1
+    dungeon.update(1 / 60)
+    dungeon.view.camera.look_at(*dungeon.view.centre_px(dungeon.shown.hero))
+    return stack
+
+
+def with_dungeon(name: str, **args) -> Callable[[Session], SceneStack]:
+    def make(session: Session) -> SceneStack:
+        stack = crowded_dungeon(session)
+        stack.push(name, **args)
+        return stack
+    return make
+
+
+def single(name: str, **args) -> Callable[[Session], SceneStack]:
+    def make(session: Session) -> SceneStack:
+        stack = scene_stack(session)
+        stack.reset(name, **args)
+        return stack
+    return make
+
+
+def dialogue(session: Session) -> SceneStack:
+    stack = single("dungeon")(session)
+    world = session.world
+    world.ecs.activate()
+    smith = next(eid for eid, m in esper.get_component(Merchant) if m.trade == "armourer")
+    relocate(world, world.hero, world.room_of(smith), [world.rooms.free_spot(world.room_of(smith))])
+    stack.push("dialogue", person=smith, log=stack.top.log)
+    return stack
+
+
+def trade(session: Session) -> SceneStack:
+    stack = dialogue(session)
+    stack.push("trade", merchant=stack.top.target, log=stack.scenes[0].log)
+    return stack
+
+
+def looking(session: Session) -> SceneStack:
+    """The crowded dungeon in the look mode, on the first hostile creature: its card beside it."""
+    stack = crowded_dungeon(session)
+    dungeon = stack.top
+    dungeon.looking = next(i for i, s in enumerate(dungeon.sights()) if s.creature and s.creature.hostile)
+    return stack
+
+
+SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
+    "dungeon": (CRYPT, crowded_dungeon),
+    "look": (CRYPT, looking),
+    "inventory": (CRYPT, with_dungeon("inventory")),
+    "character": (CRYPT, with_dungeon("character")),
+    "journal": (CRYPT, with_dungeon("journal")),
+    "help": (CRYPT, with_dungeon("help")),
+    "death": (CRYPT, with_dungeon("death", cause="Slain by an outlaw in the Processional Way", turn=12)),
+    "village": (VILLAGE, single("dungeon")),
+    "dialogue": (VILLAGE, dialogue),
+    "trade": (VILLAGE, trade),
+    "region": (CRYPT, single("region", new=True)),
+    "creation": (CRYPT, single("creation")),
+    "settings": (CRYPT, single("settings")),
+    "title": (CRYPT, single("title")),
+}
+
+
+@contextmanager
+def text_size(size: float) -> Iterator[None]:
+    """Every screen at the text size `size` (fonts and kept labels made again), then back to 100 %."""
+    theme.Look.text_size = size
+    theme.forget_fonts()
+    labels.text.cache_clear()
+    widgets.forget_looks()
+    theme.Look.version += 1
+    try:
+        yield
+    finally:
+        theme.Look.text_size = 1.0
+        theme.forget_fonts()
+        labels.text.cache_clear()
+        widgets.forget_looks()
+        theme.Look.version += 1
+
+
+def render(stack: SceneStack, surface: pygame.Surface) -> list[widgets.TextBox]:
+    """Draw the visible scenes; the text boxes of the top one (what lies under an overlay may be covered)."""
+    visible = stack.visible()
+    for scene in visible[:-1]:
+        scene.draw(surface)
+    with widgets.recording() as boxes:
+        visible[-1].draw(surface)
+    return list(boxes)
+
+
+def main(out: Path) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode(theme.LOGICAL_SIZE)
+    out.mkdir(parents=True, exist_ok=True)
+    for size in TEXT_SIZES:
+        with text_size(size):
+            for name, (map_path, make) in SCREENS.items():
+                session = Session(map_path, 7, save_path=out / "slot.sav")
+                try:
+                    stack = make(session)
+                    surface = pygame.display.get_surface()
+                    render(stack, surface)
+                    pygame.image.save(surface, str(out / f"{name}-{round(size * 100)}.png"))
+                finally:
+                    session.close(autosave=False)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))
