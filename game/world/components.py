@@ -11,7 +11,7 @@ import re
 import weakref
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Callable, Collection
+from typing import TYPE_CHECKING, Any, Callable, Collection, Sequence
 
 from game.content.codex import HERO_ID, HeroSheet
 from game.content.heroes import NAME_MOST
@@ -695,3 +695,24 @@ class Mana:
     """The mana a hero has spent on spells and not yet got back (its card's mana is the most it holds)."""
 
     spent: int = 0
+
+
+MAP_KEY = text(120)  # a map's file name: a hero's knowledge is kept per map it has been in
+SEEN_ROW = saved.row("[room, what, id, x, y]: a creature ('foe' or 'creature') or an 'item' as last seen",
+                     (COUNT, one_of(STR, "foe, creature or item", ("foe", "creature", "item")), text(80),
+                      COUNT, COUNT))
+ROOMS_BY_MAP = saved.name_map(numbers(COUNT), key=MAP_KEY)
+
+
+@saved.creature("knowledge", {"seen": ROOMS_BY_MAP, "visited": ROOMS_BY_MAP,
+                              "memory": saved.name_map(saved.list_of("a list of things last seen", SEEN_ROW,
+                                                                     from_plain=list), key=MAP_KEY)},
+                optional=True)
+@dataclass(slots=True)
+class Knowledge:
+    """The map as a hero knows it (game/world/knowledge.py, issue 23), per map file: the rooms it has seen,
+    the rooms it has stood in, and what it saw last in each seen room out of sight (memories)."""
+
+    seen: dict[str, set[int]] = field(default_factory=dict)
+    visited: dict[str, set[int]] = field(default_factory=dict)
+    memory: dict[str, list[Sequence[Any]]] = field(default_factory=dict)  # [room, what, id, x, y] rows

@@ -12,6 +12,7 @@ import esper
 
 from game.content.content import Content
 from game.maps.model import DungeonMap
+from game.world import knowledge
 from game.world.commands import Command, EndTurn, Result, perform
 from game.world.components import Body
 from game.world.turn import run_turn
@@ -23,6 +24,7 @@ def new_world(dungeon: DungeonMap, content: Content, seed: int) -> World:
     """A world on `dungeon`, populated from its placements (N49) around the hero at the entrance."""
     world = World(dungeon, content, seed)
     world.hero = factory.populate(world)
+    knowledge.look(world)
     return world
 
 
@@ -49,6 +51,8 @@ class Driver:
             return Result(False, "The dungeon is still moving.")
         result = perform(world, command)
         self.done += result.ok
+        if result.ok:
+            knowledge.look(world)  # what the hero sees now (observation: no event, no roll)
         if result.ok and esper.component_for_entity(world.hero, Body).ap <= 0:
             self.begin_turn()
         return result
@@ -66,6 +70,7 @@ class Driver:
             if time.perf_counter() >= deadline:
                 return False
         self._steps = None
+        knowledge.look(self.world)
         return True
 
     def finish_turn(self) -> None:

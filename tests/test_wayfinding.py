@@ -1,0 +1,172 @@
+"""Getting around (issue 23): knowledge of the map, travel, auto-explore and rest, played headless through the
+same plans and commands the screen uses (game/world/wayfinding.py, game/world/knowledge.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import esper
+import pytest
+
+from game.launch import new_game
+from game.paths import REGION_MAP
+from game.save import load_world, save_world
+from game.world import knowledge, wayfinding
+from game.world.commands import Move
+from game.world.components import Body, Knowledge
+from game.world.driver import Driver
+
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+DUNGEONS = sorted([MAPS / "default.tmx", MAPS / "crypt.tmx", MAPS / "caves.tmx", *(MAPS / "sites").glob("*.tmx")])
+
+
+def reachable(world) -> set[int]:
+    """Every room the hero could walk to from where it stands, knowing the whole map (open exits or its keys)."""
+    start = world.room_of(world.hero)
+    found, frontier = {start}, [start]
+    while frontier:
+        room = frontier.pop()
+        for _, other in world.rooms.exits[room]:
+            if other not in found and knowledge.passable(world, room, other):
+                found.add(other)
+                frontier.append(other)
+    return found
+
+
+def foe_in_sight(world) -> bool:
+    return any(world.is_enemy(e, world.hero) for r in knowledge.visible(world) for e in world.creatures_in(r)
+               if e != world.hero and world.alive(e))
+
+
+def explore(driver: Driver, walked: list[tuple[int, set[int]]]) -> str:
+    """Auto-explore again after each stop for a person or an item, as a player pressing o would; every room
+    entered is recorded with the rooms known just before."""
+    world = driver.world
+    for _ in range(200):
+        plan = wayfinding.Plan(driver, "explore", pick_up="nothing")
+        while not plan.stopped:
+            known = set(knowledge.seen(world))
+            if not plan.step():
+                break
+            walked.append((world.room_of(world.hero), known))
+            driver.finish_turn()
+        if foe_in_sight(world) or world.over or plan.stopped.startswith("Nothing left"):
+            return plan.stopped
+        if plan.stopped in ("You are hurt.", "You are hungry.", "You are thirsty."):
+            wayfinding.run(wayfinding.Plan(driver, "rest"))  # a trap, a need: the player rests, then goes on
+    return "too many stops"
+
+
+def test_a_dungeon_starts_unknown_but_for_what_the_hero_sees_and_a_settlement_known():
+    driver = new_game(MAPS / "crypt.tmx", 3)
+    world = driver.world
+    here = world.room_of(world.hero)
+    assert knowledge.seen(world) == knowledge.in_sight(world, here)
+    assert len(knowledge.seen(world)) < len(world.map.rooms)
+    village = new_game(MAPS / "village.tmx", 3).world
+    assert knowledge.seen(village) == set(village.map.rooms)
+
+
+@pytest.mark.parametrize("path", DUNGEONS, ids=lambda p: p.stem)
+def test_auto_explore_sees_every_room_it_can_reach_or_stops_at_the_first_hostile_in_view(path):
+    driver = new_game(path, 5)
+    world = driver.world
+    walked: list[tuple[int, set[int]]] = []
+    stopped = explore(driver, walked)
+    for room, known in walked:
+        assert room in known, f"walked into unknown room {world.room_name(room)}"
+    if foe_in_sight(world):
+        assert stopped.startswith("You see") or stopped.startswith("Not with")
+    else:
+        assert stopped == "Nothing left to explore that you can reach."
+        assert knowledge.seen(world) >= reachable(world)
+        assert knowledge.visited(world) >= reachable(world) - {r for r in reachable(world)
+                                                                 if not knowledge.route(world, r)}
+
+
+def test_travel_walks_the_shortest_known_way_a_room_a_turn_and_never_through_an_unknown_room():
+    driver = new_game(MAPS / "village.tmx", 2)
+    world = driver.world
+    well = next(r.id for r in world.map.rooms.values() if r.name == "Well Yard")
+    path = knowledge.route(world, well)
+    assert path and path[-1] == well
+    turn = world.turn
+    stopped = wayfinding.run(wayfinding.Plan(driver, "travel", well))
+    assert world.room_of(world.hero) == well or stopped != "You have arrived."
+    if stopped == "You have arrived.":
+        assert world.turn - turn == len(path)  # a room a turn
+    keep = new_game(MAPS / "crypt.tmx", 2)
+    kw = keep.world
+    unknown = next(r for r in kw.map.rooms if r not in knowledge.seen(kw))
+    plan = wayfinding.Plan(keep, "travel", unknown)
+    assert plan.stopped == "You know no way there."
+    assert not plan.step()
+
+
+def test_route_keeps_to_known_rooms():
+    world = new_game(MAPS / "default.tmx", 4).world
+    known = knowledge.seen(world)
+    for target in world.map.rooms:
+        path = knowledge.route(world, target)
+        if target not in known:
+            assert path is None
+        elif path:
+            assert set(path) <= known
+
+
+def test_travel_stops_when_the_hero_is_hurt():
+    driver = new_game(MAPS / "village.tmx", 2)
+    world = driver.world
+    far = max(world.map.rooms, key=lambda r: len(knowledge.route(world, r) or []))
+    plan = wayfinding.Plan(driver, "travel", far)
+    assert plan.step()
+    driver.finish_turn()
+    esper.component_for_entity(world.hero, Body).health -= 1
+    assert not plan.step() and plan.stopped == "You are hurt."
+
+
+def test_rest_waits_until_healed():
+    driver = new_game(MAPS / "village.tmx", 2)
+    world = driver.world
+    body = esper.component_for_entity(world.hero, Body)
+    body.health = body.card.health - 2
+    stopped = wayfinding.run(wayfinding.Plan(driver, "rest"))
+    assert stopped in ("You are rested.", "You have rested long enough.") or stopped.startswith("You see")
+    if stopped == "You are rested.":
+        assert body.health == body.card.health
+
+
+def test_memories_persist_across_a_save(tmp_path: Path):
+    driver = new_game(MAPS / "crypt.tmx", 3)
+    world = driver.world
+    walked: list = []
+    explore(driver, walked)
+    seen, visited, memory = set(knowledge.seen(world)), set(knowledge.visited(world)), list(knowledge.memories(world))
+    assert len(seen) > 2
+    save_world(world, tmp_path / "k.sav")
+    loaded = load_world(tmp_path / "k.sav")
+    assert knowledge.seen(loaded) == seen
+    assert knowledge.visited(loaded) == visited
+    assert sorted(map(tuple, knowledge.memories(loaded))) == sorted(memory)
+
+
+def test_a_hero_saved_without_knowledge_knows_the_rooms_it_entered_and_their_neighbours(tmp_path: Path):
+    driver = new_game(MAPS / "crypt.tmx", 3)
+    world = driver.world
+    start = world.room_of(world.hero)
+    esper.remove_component(world.hero, Knowledge)
+    assert knowledge.seen(world) == knowledge.in_sight(world, start)
+
+
+def test_looking_changes_no_event_log():
+    """Knowledge is observation: a run's events are the same whether or not the hero looks (here: twice)."""
+    logs = []
+    for extra in (False, True):
+        driver = new_game(MAPS / "default.tmx", 9)
+        lines = []
+        for _ in range(8):
+            if extra:
+                knowledge.look(driver.world)
+            driver.end_turn()
+            lines += [str(e.as_json()) for e in driver.world.pop_events()]
+        logs.append(lines)
+    assert logs[0] == logs[1]
