@@ -24,6 +24,7 @@ from game.ui.help import HelpScene
 from game.ui.inventory import InventoryScene
 from game.ui.journal import JournalScene
 from game.ui.mappicker import MapPickerScene
+from game.ui.places import PlacesScene
 from game.ui.maprender import MissingTileset, map_layer
 from game.ui.pause import PauseScene
 from game.ui.preferences import Preferences
@@ -112,6 +113,7 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("journal", lambda: JournalScene(session))
     stack.register("inventory", lambda: InventoryScene(session))
     stack.register("character", lambda: CharacterScene(session))
+    stack.register("places", PlacesScene)
     return stack
 
 

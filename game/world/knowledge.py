@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import esper
 
-from game.world.components import Identity, Item, Journey, Knowledge
+from game.world.components import Identity, Item, Journey, Knowledge, Position
 from game.world.verbs.moving import carries_key
 
 if TYPE_CHECKING:
