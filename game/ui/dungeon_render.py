@@ -210,7 +210,7 @@ class MapView:
             return {}
         return {spawner.square: (turns, spawner.interval) for spawner, turns in shown.clocks
                 if spawner.kind == "dungeon" and self.map.room_at(spawner.square) is not None
-                and self.map.room_at(spawner.square).id in shown.sight}
+                and self.map.room_at(spawner.square).id in shown.known}
 
     def draw_spawners(self, surface: pygame.Surface, shown: Snapshot, clocks: dict[Square, tuple[int, int]]) -> None:
         """A clock badge filling each empty spawner square: the arc sweeps round as the interval runs out,
