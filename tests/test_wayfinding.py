@@ -170,3 +170,31 @@ def test_looking_changes_no_event_log():
             lines += [str(e.as_json()) for e in driver.world.pop_events()]
         logs.append(lines)
     assert logs[0] == logs[1]
+
+
+def test_a_new_player_takes_a_job_and_reaches_its_target_with_one_travel_command():
+    """Issue 23's script, its getting-around part: walk (travel) to someone, take work, one Travel to its
+    target (the journal's "Go there"), through the same plans the screen steps."""
+    from game.world.commands import Work
+    from game.world.components import Persona
+    from game.world.targets import journal_targets
+    from game.world.verbs import contracts
+
+    driver = new_game(MAPS / "village.tmx", 11)
+    world = driver.world
+    giver = next(a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
+                 and not world.is_enemy(a.eid, world.hero) and world.room_of(a.eid) != world.room_of(world.hero))
+    assert wayfinding.run(wayfinding.Plan(driver, "travel", world.room_of(giver))) in ("You have arrived.",) \
+        or world.room_of(world.hero) == world.room_of(giver)
+    for _ in range(200):
+        assert driver.do(Work(world.hero, giver, "ask")).ok
+        offered = contracts.of_giver(world, world.hero, giver, "offered")
+        if offered.kind in ("escort", "clear", "deliver") and offered.room != world.room_of(world.hero):
+            break
+    assert driver.do(Work(world.hero, giver, "accept")).ok
+    accepted = contracts.of_giver(world, world.hero, giver, "active")
+    target = next(t for t in journal_targets(world, world.hero) if t.contract == accepted.id
+                  and t.room != world.room_of(world.hero))
+    stopped = wayfinding.run(wayfinding.Plan(driver, "travel", target.room))
+    assert stopped == "You have arrived.", stopped
+    assert world.room_of(world.hero) == target.room

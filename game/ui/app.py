@@ -110,7 +110,7 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("maps", lambda: MapPickerScene(session))
     stack.register("settings", lambda: SettingsScene(preferences or Preferences()))
     stack.register("trade", lambda merchant, log: TradeScene(session, merchant, log))
-    stack.register("journal", lambda: JournalScene(session))
+    stack.register("journal", lambda go=None: JournalScene(session, go))
     stack.register("inventory", lambda: InventoryScene(session))
     stack.register("character", lambda: CharacterScene(session))
     stack.register("places", PlacesScene)

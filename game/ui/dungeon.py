@@ -213,6 +213,8 @@ class DungeonScene(Scene):
     def _open(self, name: str, **args) -> None:
         if name == "places":
             args = {"places": self.places(), "choose": lambda room: self.start_plan("travel", room)}
+        elif name == "journal":
+            args = {"go": lambda room: self.start_plan("travel", room)}  # its "Go there"
         try:
             self.stack.push(name, **args, **({"log": self.log} if name in LOGGED_SCREENS else {}))
         except SceneRefused as exc:

@@ -29,6 +29,7 @@ MOOD_MARKS = {"angered": ("!", theme.HOSTILE), "fleeing": ("»", (240, 220, 120)
 CLOCK = (220, 140, 240)
 FOG_MEMORY = (8, 6, 14, 175)  # the veil over a remembered room out of sight
 MEMORY_RING = (150, 150, 160)
+TARGET = (250, 214, 96)  # the journal's targets (issue 23), here and on the minimap
 
 
 class MapView:
@@ -118,6 +119,7 @@ class MapView:
         self.torches.draw(surface, self.camera, MAP_VIEW, self.clock)
         surface.blit(self.fog(shown), topleft)
         self.draw_memories(surface, shown)
+        self.draw_targets(surface, shown)
         self.draw_rooms(surface, shown, mouse)
         if scent:
             self.draw_scent(surface, shown)
@@ -161,6 +163,22 @@ class MapView:
                 pygame.draw.circle(surface, MEMORY_RING, (cx, cy), self.tw // 2 - 2, 2)
             faded = self.faded(self.sprites.item(thing) if what == "item" else self.sprites.creature(thing, (1, 1)))
             surface.blit(faded, faded.get_rect(center=(cx, cy)))
+
+    def draw_targets(self, surface: pygame.Surface, shown: Snapshot) -> None:
+        """Where the journal points: a gold flag in the room's top-left corner with what is there."""
+        placed: list[pygame.Rect] = []
+        for target in shown.targets:
+            rect = self.room_rect(target.room)
+            if not rect.colliderect(MAP_VIEW):
+                continue
+            label = labels.text(f"⚑ {target.name}", 12, TARGET, bold=True)
+            spot = label.get_rect(topleft=(rect.x + 4, rect.y + 3))
+            while spot.collidelist(placed) >= 0:
+                spot.move_ip(0, spot.h + 1)
+            placed.append(spot)
+            surface.blit(widgets.tint(spot.inflate(6, 2).size, (*theme.PANEL_DARK, 200)), spot.inflate(6, 2))
+            surface.blit(label, spot)
+            widgets.record(surface, spot, f"⚑ {target.name}")
 
     def faded(self, image: pygame.Surface) -> pygame.Surface:
         """A sprite as a memory: half seen (made once per sprite)."""

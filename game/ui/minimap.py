@@ -12,6 +12,7 @@ ROOM = (70, 64, 84)
 REMEMBERED = (44, 40, 54)
 HERO_ROOM = (150, 126, 70)
 DOOR = (120, 96, 60)
+TARGET = (250, 214, 96)
 
 
 class Minimap:
@@ -58,7 +59,8 @@ class Minimap:
         return pygame.Rect(round(x * scale), round(y * scale), max(1, round(w * scale)), max(1, round(h * scale)))
 
     def draw(self, surface: pygame.Surface, dungeon: DungeonMap, hero: CreatureView, views: list[CreatureView],
-             seen: pygame.Rect, known: frozenset[int] | None = None, sight: frozenset[int] | None = None) -> None:
+             seen: pygame.Rect, known: frozenset[int] | None = None, sight: frozenset[int] | None = None,
+             targets: tuple = ()) -> None:
         """The known rooms, the hero's room lit, a dot per creature in sight (`views` holds only those), and
         the frame of the squares on screen. Without `known`, the whole map."""
         every = frozenset(dungeon.rooms)
@@ -71,5 +73,8 @@ class Minimap:
             x, y = view.square[0] + view.footprint[0] / 2, view.square[1] + view.footprint[1] / 2
             centre = origin.x + round(x * scale), origin.y + round(y * scale)
             markers.dot(surface, markers.side_of(view), centre, 3 if view.is_hero else 2)
+        for target in targets:  # the journal's targets (issue 23): a gold frame round the room
+            room = dungeon.rooms[target.room]
+            pygame.draw.rect(surface, TARGET, self._scaled(room.x, room.y, room.w, room.h, scale).move(origin.topleft), 1)
         frame = self._scaled(seen.x, seen.y, seen.w, seen.h, scale).move(origin.topleft).clip(origin)
         pygame.draw.rect(surface, theme.TEXT_DIM, frame, 1)

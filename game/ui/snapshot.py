@@ -9,6 +9,7 @@ from game.rules import clock
 from game.world import knowledge, views as world_views
 from game.world.fightodds import both_ways
 from game.world.partyview import party_view
+from game.world.targets import Target, journal_targets
 from game.world.views import CreatureView, ItemView
 from game.world.world import World
 
@@ -34,11 +35,13 @@ class Snapshot:
     known: frozenset[int]  # the rooms the hero knows (issue 23: the others are not drawn)
     sight: frozenset[int]  # the rooms it sees now: creatures and items elsewhere are memories
     memories: tuple  # (room, "foe" / "creature" / "item", id, x, y) as last seen, in known rooms out of sight
+    targets: tuple[Target, ...]  # where the journal points (marked on the map and the minimap)
 
 
 def read(world: World) -> Snapshot:
     """Every view the screen needs, from the world as it is now: of creatures and items, only those in sight."""
     sight = knowledge.look(world) or {world.room_of(world.hero)}
+    targets = tuple(journal_targets(world, world.hero)) if world.alive(world.hero) else ()
     views = [v for v in (world_views.creature(world, e) for e in world.creatures()) if v.alive and v.room in sight]
     hero = world_views.creature(world, world.hero)
     foes = [v.eid for v in views if v.hostile and v.room == hero.room] if world.alive(world.hero) else []
@@ -54,5 +57,5 @@ def read(world: World) -> Snapshot:
         party=party_view(world, world.hero),
         threat={eid: both_ways(world, world.hero, eid)[1].per_turn for eid in foes},  # the card's exact odds
         known=frozenset(knowledge.seen(world)), sight=frozenset(sight),
-        memories=tuple(m for m in knowledge.memories(world) if m[0] not in sight),
+        memories=tuple(m for m in knowledge.memories(world) if m[0] not in sight), targets=targets,
     )
