@@ -40,6 +40,12 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "fullscreen": ((pygame.K_F11,), "Fullscreen on or off (Alt+Enter too)"),
 }
 KEYS = dict(DEFAULTS)  # the keys in use: the defaults with the player's changes
+
+
+class Explore:
+    """What auto-explore (O) picks up, as the Settings say (Preferences.apply sets it; issue 23)."""
+
+    pick_up = "provisions"
 NAMES = {  # what the settings screen calls each action (and each of use_slot's keys, "Use item 3")
     "north": "Move north", "south": "Move south", "west": "Move west", "east": "Move east",
     "end_turn": "End turn", "eat": "Eat or drink", "heal": "Drink a healing potion", "pick_up": "Pick up",

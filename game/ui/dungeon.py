@@ -174,7 +174,7 @@ class DungeonScene(Scene):
         if self.driver.busy:
             self.log.add("The dungeon is still moving.", theme.PROBLEM)
             return
-        plan = wayfinding.Plan(self.driver, kind, room if kind == "travel" else None)
+        plan = wayfinding.Plan(self.driver, kind, room if kind == "travel" else None, bindings.Explore.pick_up)
         if plan.stopped:
             self.log.add(plan.stopped, theme.PROBLEM)
             return

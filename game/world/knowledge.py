@@ -3,7 +3,7 @@
 The hero sees its own room and the rooms through its open exits (an exit is open unless it is locked and has
 not been opened). Every room it has seen stays known; a known room out of sight is remembered with the
 creatures and items it held when last seen. A dungeon starts unknown, a settlement known (the map property
-`known` overrides either). A hero loaded from a save made before knowledge existed knows the rooms it had
+`known`, yes or no, overrides either). A hero loaded from a save made before knowledge existed knows the rooms it had
 entered (its Journey) and the rooms next to them. `look` reads the world and writes only the hero's
 Knowledge: no event, no roll, so event logs do not change.
 """
@@ -27,9 +27,10 @@ def map_key(world: World) -> str:
 
 
 def starts_known(world: World) -> bool:
-    """A settlement's map starts known, a dungeon's unknown, unless the map's `known` property says otherwise."""
-    known = world.map.properties.get("known")
-    return bool(known) if isinstance(known, bool) else world.map.kind != "dungeon"
+    """A settlement's map starts known, a dungeon's unknown, unless the map's `known` property (yes or no)
+    says otherwise."""
+    known = str(world.map.properties.get("known", "")).strip().lower()
+    return known == "yes" if known in ("yes", "no") else world.map.kind != "dungeon"
 
 
 def open_way(world: World, exit_id: int, locked: bool) -> bool:

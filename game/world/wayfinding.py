@@ -21,7 +21,6 @@ from game.world.driver import Driver
 from game.world.verbs.provisions import COMPLAIN_ABOVE
 from game.world.views import creature, item_name
 
-PICKUP_CHOICES = ("nothing", "provisions", "everything")  # the auto-explore pick-up setting
 PROVISIONS = ("food", "drink", "healing")
 
 
