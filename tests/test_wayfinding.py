@@ -198,3 +198,20 @@ def test_a_new_player_takes_a_job_and_reaches_its_target_with_one_travel_command
     stopped = wayfinding.run(wayfinding.Plan(driver, "travel", target.room))
     assert stopped == "You have arrived.", stopped
     assert world.room_of(world.hero) == target.room
+
+
+def test_a_fight_out_of_sight_but_near_is_heard_with_its_direction_and_a_far_one_is_not():
+    driver = new_game(MAPS / "crypt.tmx", 3)
+    world = driver.world
+    here = world.room_of(world.hero)
+    near = world.rooms.distances_from(here)
+    sight = knowledge.visible(world)
+    heard_room = next((r for r, d in near.items() if d == 2 and r not in sight), None)
+    far_room = next((r for r, d in near.items() if d > knowledge.HEARING), None)
+    assert heard_room is not None and far_room is not None
+    close = world.emit("hit", None, room=heard_room)
+    far = world.emit("hit", None, room=far_room)
+    seen = world.emit("hit", None, room=here)
+    lines = knowledge.sounds(world, [close, far, seen])
+    way = knowledge.direction(world, heard_room)
+    assert lines == [world.content.texts.heard["fight"].format(direction=way)]

@@ -110,6 +110,8 @@ class DungeonScene(Scene):
             elif self.world.hears(event):
                 self.log.add(event.text, theme.LOG_COLOURS.get(event.kind, theme.TEXT))
                 sound.player.event(event)
+        for line in knowledge.sounds(self.world, events):  # issue 23: heard, not seen
+            self.log.add(line, theme.TEXT_DIM)
         return bool(events)
 
     def _show(self, event: Event) -> None:

@@ -17,6 +17,7 @@ from game.world.components import Identity, Item, Journey, Knowledge, Position
 from game.world.verbs.moving import carries_key
 
 if TYPE_CHECKING:
+    from game.world.events import Event
     from game.world.world import World
 
 Memory = Sequence  # (room, "foe" / "creature" / "item", codex or item id, x, y)
@@ -146,3 +147,34 @@ def nearest_unexplored(world: World) -> int | None:
         if path is not None and (best is None or (len(path), room) < best):
             best = (len(path), room)
     return best[1] if best else None
+
+
+HEARD = {"hit": "fight", "miss": "fight", "dodge": "fight", "killed": "death", "death": "death",
+         "door_forced": "door"}  # event kind -> what is heard of it (texts.toml [heard])
+HEARING = 2  # rooms away, by the map's exits, that a sound carries
+
+
+def direction(world: World, room: int) -> str:
+    """The way to `room` from the hero's room, by their centres: north, south, east or west."""
+    hx, hy = world.map.rooms[world.room_of(world.hero)].centre
+    x, y = world.map.rooms[room].centre
+    if abs(x - hx) >= abs(y - hy):
+        return "east" if x > hx else "west"
+    return "south" if y > hy else "north"
+
+
+def sounds(world: World, events: list[Event]) -> list[str]:
+    """What the hero hears of `events` in rooms out of its sight but within HEARING rooms: one line per kind
+    of sound and direction, in the words of texts.toml (issue 23: a hint of creatures it cannot see)."""
+    sight = visible(world)
+    if not sight:
+        return []
+    near = world.rooms.distances_from(world.room_of(world.hero))
+    lines: dict[tuple[str, str], str] = {}
+    for event in events:
+        kind = HEARD.get(event.kind)
+        if kind is None or event.room is None or event.room in sight or near.get(event.room, HEARING + 1) > HEARING:
+            continue
+        way = direction(world, event.room)
+        lines.setdefault((kind, way), world.content.texts.heard[kind].format(direction=way))
+    return list(lines.values())
