@@ -215,3 +215,32 @@ def test_a_fight_out_of_sight_but_near_is_heard_with_its_direction_and_a_far_one
     lines = knowledge.sounds(world, [close, far, seen])
     way = knowledge.direction(world, heard_room)
     assert lines == [world.content.texts.heard["fight"].format(direction=way)]
+
+
+@pytest.mark.parametrize("setting, taken", [("provisions", True), ("nothing", False)])
+def test_explore_picks_up_what_the_setting_says_and_stops_for_an_item_it_leaves(game, setting, taken):
+    """Three rooms in a row (tests/world_fixtures.py), a ration and a dagger in the far one, out of sight."""
+    from game.world.verbs.factory import spawn_item
+    from tests.world_fixtures import room_id
+
+    world = game.world
+    far = room_id(2)
+    assert far not in knowledge.seen(world)
+    ration = spawn_item(world, "ration", room=far, square=world.rooms.free_spot(far))
+    spawn_item(world, "dagger", room=far, square=world.rooms.free_spot(far))
+    stops = []
+    plan = wayfinding.Plan(game, "explore", pick_up=setting)
+    for _ in range(20):
+        if not plan.step():
+            stops.append(plan.stopped)
+            if not plan.stopped.startswith("You see"):
+                break
+            plan = wayfinding.Plan(game, "explore", pick_up=setting)  # the player looks, then walks on
+            continue
+        game.finish_turn()
+    assert (ration not in world.rooms.floor(far)) == taken, stops  # taken (into the pack's stack of rations)
+    assert stops[-1] == "Nothing left to explore that you can reach."
+    if taken:
+        assert stops[:-1] == ["You see Dagger."]  # what it picks up is no reason to stop
+    else:
+        assert len(stops) == 2 and stops[0].startswith("You see")

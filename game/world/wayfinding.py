@@ -52,8 +52,20 @@ class Plan:
 
     # -- what the hero sees -----------------------------------------------------------------------
     def _items_in_sight(self) -> set[int]:
+        """The items in sight worth a stop: neither a fixture (a spring, a patch) nor what explore picks up
+        itself on its way."""
         world = self.driver.world
-        return {eid for room in knowledge.visible(world) for eid in world.rooms.floor(room)}
+        return {eid for room in knowledge.visible(world) for eid in world.rooms.floor(room) if self._worth(eid)}
+
+    def _wanted(self, eid: int) -> bool:
+        """Whether explore's pick-up setting takes this item."""
+        kind = self.driver.world.content.items[esper.component_for_entity(eid, Item).item_id].kind
+        return self.pick_up == "everything" or self.pick_up == "provisions" and kind in PROVISIONS
+
+    def _worth(self, eid: int) -> bool:
+        """An item that stops a plan when it comes into sight."""
+        defn = self.driver.world.content.items[esper.component_for_entity(eid, Item).item_id]
+        return not defn.fixture and not (self.kind == "explore" and self._wanted(eid))
 
     def _foe_in_sight(self) -> str:
         world = self.driver.world
@@ -114,12 +126,15 @@ class Plan:
             return not self.stopped
         world = self.driver.world
         knowledge.look(world)
+        if self.kind == "explore" and not self._foe_in_sight():
+            self._pick_up_here()  # before judging what is new: what it picks up is not worth a stop
         self.stopped = self.why_stop()
         if self.stopped:
             return False
         self.health = esper.component_for_entity(world.hero, Body).health
         if self.kind == "explore":
-            self._pick_up_here()
+            if self.driver.busy:  # picking up spent the turn: the caller runs it, the walk goes on after
+                return True
             self.target = knowledge.nearest_unexplored(world)
             if self.target is None:
                 self.stopped = "Nothing left to explore that you can reach."
@@ -134,7 +149,6 @@ class Plan:
                 return False
             if not self._do(Move(world.hero, path[0])):
                 return False
-            self.items_seen |= self._items_in_sight() - set(self._floor_here())  # judged on arrival
         if self.driver.busy or self._do(EndTurn(world.hero)):
             self.steps += 1
         return not self.stopped
@@ -152,17 +166,11 @@ class Plan:
     def _pick_up_here(self) -> None:
         """Auto-explore picks up what the setting says, while the hero has Action Points for it."""
         world = self.driver.world
-        if self.pick_up == "nothing":
-            return
         for eid in list(self._floor_here()):
-            defn = world.content.items[esper.component_for_entity(eid, Item).item_id]
-            wanted = self.pick_up == "everything" or defn.kind in PROVISIONS
-            if defn.fixture or not wanted or esper.component_for_entity(world.hero, Body).ap <= 0:
-                continue
-            if self.driver.do(PickUp(world.hero, eid)).ok:
-                self.items_seen.add(eid)
-            if self.driver.busy:
+            if self.driver.busy or esper.component_for_entity(world.hero, Body).ap <= 0:
                 return
+            if self._wanted(eid) and not world.content.items[esper.component_for_entity(eid, Item).item_id].fixture:
+                self.driver.do(PickUp(world.hero, eid))
 
 
 def run(plan: Plan, most: int = 500) -> str:
