@@ -118,3 +118,47 @@ def test_places_lists_the_known_rooms_nearest_first_and_travels_to_the_chosen_on
         assert stack.top is dungeon and dungeon.plan is not None
     finally:
         session.close(autosave=False)
+
+
+def test_a_click_on_a_known_room_of_the_minimap_travels_there():
+    session, stack, dungeon = opened(VILLAGE, 2)
+    try:
+        world = dungeon.world
+        dungeon.draw(pygame.display.get_surface())  # the minimap lays itself out
+        well = next(r for r in world.map.rooms.values() if r.name == "Well Yard")
+        point = dungeon.side.minimap.point(world.map, well.x + well.w / 2, well.y + well.h / 2)
+        dungeon.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=point))
+        assert dungeon.plan is not None and dungeon.plan.target == well.id
+    finally:
+        session.close(autosave=False)
+
+
+def test_the_journals_go_there_travels_to_the_target_of_the_chosen_work():
+    import esper
+
+    from game.world.commands import Work
+    from game.world.components import Persona
+    from game.world.verbs import contracts
+
+    session, stack, dungeon = opened(VILLAGE, 3)
+    try:
+        world, driver = dungeon.world, dungeon.driver
+        here = world.room_of(world.hero)
+        giver = next(a.eid for a in world.actors.all() if esper.has_component(a.eid, Persona)
+                     and not world.is_enemy(a.eid, world.hero) and world.room_of(a.eid) == here)
+        for _ in range(200):
+            assert driver.do(Work(world.hero, giver, "ask")).ok
+            if contracts.of_giver(world, world.hero, giver, "offered").kind in ("escort", "clear"):
+                break
+        assert driver.do(Work(world.hero, giver, "accept")).ok
+        dungeon.read_at = -1
+        frames(stack, 1)
+        assert dungeon.shown.targets  # marked on the map and the minimap
+        press(dungeon, pygame.K_j)
+        journal = stack.top
+        where = journal.destination()
+        assert where is not None
+        press(journal, pygame.K_g)
+        assert stack.top is dungeon and dungeon.plan is not None and dungeon.plan.target == where[0]
+    finally:
+        session.close(autosave=False)
