@@ -12,7 +12,7 @@ from game.paths import REGION_MAP
 from game.save import load_world, save_world
 from game.world import knowledge, wayfinding
 from game.world.commands import Move
-from game.world.components import Body, Knowledge
+from game.world.components import Body, Knowledge, Mood
 from game.world.driver import Driver
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
@@ -33,8 +33,9 @@ def reachable(world) -> set[int]:
 
 
 def foe_in_sight(world) -> bool:
-    return any(world.is_enemy(e, world.hero) for r in knowledge.visible(world) for e in world.creatures_in(r)
-               if e != world.hero and world.alive(e))
+    """A hostile, an angered or a warning creature in sight (what stops a plan)."""
+    return any(world.is_enemy(e, world.hero) or esper.component_for_entity(e, Mood).state in wayfinding.THREATS
+               for r in knowledge.visible(world) for e in world.creatures_in(r) if e != world.hero and world.alive(e))
 
 
 def explore(driver: Driver, walked: list[tuple[int, set[int]]]) -> str:
@@ -243,3 +244,23 @@ def test_explore_picks_up_what_the_setting_says_and_stops_for_an_item_it_leaves(
         assert stops[:-1] == ["You see Dagger."]  # what it picks up is no reason to stop
     else:
         assert len(stops) == 2 and stops[0].startswith("You see")
+
+
+@pytest.mark.parametrize("path", DUNGEONS, ids=lambda p: p.stem)
+def test_with_its_hostiles_gone_auto_explore_stands_in_every_room_it_can_reach(path):
+    """The other half of the check: every room reachable without a fight is seen and stood in (the map's
+    hostiles slain first; a spawner's newcomer would stop it, as it should)."""
+    from game.world.verbs.combat import die
+
+    driver = new_game(path, 5)
+    world = driver.world
+    for eid in list(world.creatures()):
+        if eid != world.hero and world.alive(eid) and world.is_enemy(eid, world.hero):
+            die(world, eid, None)
+    driver.end_turn()
+    walked: list[tuple[int, set[int]]] = []
+    stopped = explore(driver, walked)
+    assert all(room in known for room, known in walked)
+    if not foe_in_sight(world):
+        assert stopped == "Nothing left to explore that you can reach."
+        assert knowledge.visited(world) >= reachable(world)

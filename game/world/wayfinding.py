@@ -16,12 +16,13 @@ import esper
 
 from game.world import knowledge
 from game.world.commands import EndTurn, Move, PickUp, Result
-from game.world.components import Body, Item, Needs, Persona, Talks
+from game.world.components import Body, Item, Mood, MoodState, Needs, Persona, Talks
 from game.world.driver import Driver
 from game.world.verbs.provisions import COMPLAIN_ABOVE
 from game.world.views import creature, item_name
 
 PROVISIONS = ("food", "drink", "healing")
+THREATS = (MoodState.ANGERED, MoodState.WARY)  # moods that stop a plan like a hostile does
 
 
 @dataclass
@@ -68,10 +69,14 @@ class Plan:
         return not defn.fixture and not (self.kind == "explore" and self._wanted(eid))
 
     def _foe_in_sight(self) -> str:
+        """The first creature in sight that is the hero's enemy, angered, or warning it off its ground (C4)."""
         world = self.driver.world
         for room in sorted(knowledge.visible(world)):
             for eid in world.creatures_in(room):
-                if eid != world.hero and world.alive(eid) and world.is_enemy(eid, world.hero):
+                if eid == world.hero or not world.alive(eid):
+                    continue
+                mood = esper.try_component(eid, Mood)
+                if world.is_enemy(eid, world.hero) or mood is not None and mood.state in THREATS:
                     return creature(world, eid).name
         return ""
 
