@@ -32,6 +32,10 @@ def frames(stack, count: int) -> None:
         stack.top.update(1 / 60)
 
 
+def well_yard(world):
+    return next(r for r in world.map.rooms.values() if r.name == "Well Yard")
+
+
 def visible_part(dungeon, room_id: int) -> pygame.Rect:
     return dungeon.view.room_rect(room_id).clip(MAP_VIEW.inflate(-4, -4))  # inside the view's frame
 
@@ -87,7 +91,7 @@ def test_a_click_on_a_far_known_room_travels_there_a_room_a_turn():
     session, stack, dungeon = opened(VILLAGE, 2)
     try:
         world = dungeon.world
-        well = next(r for r in world.map.rooms.values() if r.name == "Well Yard")
+        well = well_yard(world)
         path = knowledge.route(world, well.id)
         assert len(path) >= 2
         dungeon.view.camera.look_at((well.x + well.w / 2) * world.map.tile_w, (well.y + well.h / 2) * world.map.tile_h)
@@ -123,9 +127,8 @@ def test_places_lists_the_known_rooms_nearest_first_and_travels_to_the_chosen_on
 def test_a_click_on_a_known_room_of_the_minimap_travels_there():
     session, stack, dungeon = opened(VILLAGE, 2)
     try:
-        world = dungeon.world
         dungeon.draw(pygame.display.get_surface())  # the minimap lays itself out
-        well = next(r for r in world.map.rooms.values() if r.name == "Well Yard")
+        world, well = dungeon.world, well_yard(dungeon.world)
         point = dungeon.side.minimap.point(world.map, well.x + well.w / 2, well.y + well.h / 2)
         dungeon.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=point))
         assert dungeon.plan is not None and dungeon.plan.target == well.id
