@@ -41,6 +41,7 @@ class Preferences:
             labels.text.cache_clear()
             widgets.forget_looks()
         sound.player.volumes(self.current.master, self.current.effects, self.current.music)
+        bindings.Explore.pick_up = self.current.pick_up
         return display.set_mode(self.current.fullscreen, self.current.scale) if window else None
 
     def change(self, **values: object) -> str | None:
