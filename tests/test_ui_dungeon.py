@@ -195,17 +195,19 @@ def test_N29_a_level_up_in_the_heros_room_is_noted_in_the_log_and_over_the_creat
     assert any(f.words == "level 2!" for f in dungeon.floaters.items)
 
 
-def test_events_far_away_float_but_stay_out_of_the_log(game):
+def test_events_out_of_sight_neither_float_nor_reach_the_log(game):
+    """Issue 23: a creature in a room the hero does not see is not drawn, nor are the words over it."""
     stack, dungeon = game
     world = dungeon.world
     hero_room = world.hero_room()
-    far = next(v for v in dungeon.views if v.room != hero_room and v.room not in
-               {o for _, o in world.map.exits_of(hero_room)})
+    far = next(views.creature(world, e) for e in world.creatures() if world.room_of(e) != hero_room and
+               world.room_of(e) not in {o for _, o in world.map.exits_of(hero_room)})
     event = world.emit("eat", far.eid, room=far.room, item="Ration", item_id="ration")
     before = len(dungeon.log.lines)
     dungeon.update(1 / 60)
     assert not world.hears(event) and len(dungeon.log.lines) == before
-    assert any(f.uid == far.uid and f.words == "eats" for f in dungeon.floaters.items)
+    assert far.uid not in dungeon.shown.by_uid
+    assert not any(f.uid == far.uid for f in dungeon.floaters.items)
 
 
 def test_new_run_from_the_death_screen_starts_a_fresh_world_with_the_next_seed(game):

@@ -274,8 +274,13 @@ def test_spawner_clocks_are_a_dungeon_thing_and_join_the_marks_of_a_creature_on_
     from game.ui import widgets
     from game.ui.dungeon_render import MapView
 
+    from game.world import knowledge
+
     stack, dungeon, session = start()
     try:
+        knowledge.seen(dungeon.world).update(dungeon.world.map.rooms)  # a spawner's clock shows in a known room
+        dungeon.read_at = -1
+        dungeon.update(1 / 60)
         clocks = dungeon.view.clocks(dungeon.shown)
         assert clocks and dungeon.world.map.kind == "dungeon"
         square, (turns, _) = next(iter(clocks.items()))

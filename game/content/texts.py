@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.content.errors import ContentError
+from game.content.lines import line
 from game.content.toml_file import read_toml
 
 NAMES = ("actor", "target", "actor_s", "target_s", "room", "turn")  # every event; actor_s is "Wolf's"
@@ -107,6 +108,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
     "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
 }
+HEARD = ("fight", "death", "door")  # [heard]: what the hero hears of a room out of its sight (issue 23), {direction}
 
 
 # Templates that are parts of another event's line (World.emit's `text`), checked with that event's fields.
@@ -128,6 +130,10 @@ class Texts:
         for kind, template in events.items():
             check_template(f"{path}: events.{kind}", kind, template)
         self.templates: dict[str, str] = events
+        heard = read_toml(path).get("heard")
+        if not isinstance(heard, dict) or sorted(heard) != sorted(HEARD):
+            raise ContentError(f"{path}: heard: needs a [heard] table of exactly {', '.join(HEARD)}")
+        self.heard = {sound: line(heard[sound], ("direction",), f"heard.{sound}", path) for sound in HEARD}
 
     def template(self, kind: str) -> str:
         return self.templates.get(kind, "")

@@ -25,6 +25,7 @@ NUMBERS: dict[str, dict[str, tuple[bool, float, float]]] = {
     "region": {"turns_per_square": (True, 1, 1000), "stumble_chance": (False, 0, 1), "stumble_radius": (True, 0, 100),
                "catch_up": (True, 0, 100_000), "stay": (True, 1, 100_000)},
     "warning": {"health_share": (False, 0, 1), "deadly_turns": (True, 1, 100)},
+    "travel": {"rest_most": (True, 1, 10_000)},
 }
 SECTIONS = ("factions", "peaceful", "kits", *NUMBERS)
 

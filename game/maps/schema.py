@@ -114,6 +114,8 @@ MAP_PROPS: tuple[Prop, ...] = (
     Prop("title", "string", "", "the name shown to the player"),
     Prop("surface", "string", "", "the room whose way up leads to the region map (every place of the region needs one)"),
     Prop("arrivals", "string", "", "N3: the room where world NPCs coming by road arrive (empty: the entrance's room)"),
+    Prop("known", "string", "", "issue 23: yes or no, whether a hero arriving knows every room (empty: a "
+         "settlement yes, a dungeon no)"),
 )
 
 DUNGEON_CLASSES = ("room", "exit", "door", "entrance", "creature", "item", "trap", "spawner", "supply")

@@ -34,7 +34,7 @@ log = logging.getLogger("ethernalis")
 LATER = ("game.launch", "game.save.worldsave", "game.ui.dungeon", "game.ui.region", "game.ui.creation",
          "game.ui.dialogue", "game.ui.trade", "game.ui.journal", "game.ui.worlds", "game.ui.death",
          "game.ui.pause", "game.ui.help", "game.ui.mappicker", "game.ui.settings_screen", "game.ui.inventory",
-         "game.ui.character", "game.ui.heroes", "game.ui.watch")  # not the title's
+         "game.ui.character", "game.ui.heroes", "game.ui.watch", "game.ui.places")  # not the title's
 _warming: threading.Thread | None = None
 
 
@@ -171,10 +171,11 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("settings", lambda: later("game.ui.settings_screen", "SettingsScene")(
         preferences=preferences or Preferences()))
     stack.register("trade", later("game.ui.trade", "TradeScene", session))
-    stack.register("journal", later("game.ui.journal", "JournalScene", session))
+    stack.register("journal", lambda go=None: later("game.ui.journal", "JournalScene", session)(go=go))
     stack.register("inventory", later("game.ui.inventory", "InventoryScene", session))
     stack.register("character", later("game.ui.character", "CharacterScene", session))
     stack.register("people", later("game.ui.people", "PeopleScene", session))
+    stack.register("places", later("game.ui.places", "PlacesScene"))
     return stack
 
 

@@ -19,6 +19,9 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "talk": ((pygame.K_t,), "Talk to the creature under the mouse, else the next one in your room"),
     "cast": ((pygame.K_m,), "Cast the binding spell that fits the creature under the mouse, else the next one "
                             "in your room"),
+    "explore": ((pygame.K_o,), "Explore: walk to the nearest room you have not been in, a room a turn"),
+    "rest": ((pygame.K_z,), "Rest: wait until healed, or until something needs you"),
+    "places": ((pygame.K_p,), "Places: the rooms you know, by name; choose one to travel there"),
     "surface": ((pygame.K_u,), "Climb the way up to the region map (in the room with the way up)"),
     "use_slot": ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
                   pygame.K_8, pygame.K_9), "Use, equip or eat pack line 1-9 of the side panel's page"),
@@ -39,6 +42,12 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
 }
 KEYS = dict(DEFAULTS)  # the keys in use: the defaults with the player's changes
 DESIGNER = ("reload",)  # keys for map designers: the F1 screen and docs/controls.md list them apart
+
+
+class Explore:
+    """What auto-explore (O) picks up, as the Settings say (Preferences.apply sets it; issue 23)."""
+
+    pick_up = "provisions"
 NAMES = {  # what the settings screen calls each action (and each of use_slot's keys, "Use item 3")
     "north": "Move north", "south": "Move south", "west": "Move west", "east": "Move east",
     "end_turn": "End turn", "eat": "Eat or drink", "heal": "Drink a healing potion", "pick_up": "Pick up",
@@ -47,14 +56,16 @@ NAMES = {  # what the settings screen calls each action (and each of use_slot's 
     "journal": "Journal", "log_older": "Log back",
     "log_newer": "Log forward", "help": "Controls",
     "dismiss_hint": "Hide the hint", "reload": "Reload the map", "screenshot": "Screenshot",
-    "pause": "Pause menu", "fullscreen": "Fullscreen", "second_wind": "Second Wind",
+    "pause": "Pause menu", "fullscreen": "Fullscreen", "second_wind": "Second Wind", "explore": "Explore",
+    "rest": "Rest", "places": "Travel to a place",
 }
 CANCEL = pygame.K_ESCAPE  # while the settings screen waits for a key, Esc cancels: it cannot be given anew
 
 MOUSE: list[tuple[str, str]] = [
     ("Left click a creature", "Talk to it, or attack it if it is hostile (it must share your room)"),
     ("Left click an item", "Pick it up (in your room); a spring or patch: eat or drink there"),
-    ("Left click a room or door", "Move to that adjacent room"),
+    ("Left click a room or door", "Move to that adjacent room, or travel to a farther room you know"),
+    ("Left click a room on the minimap", "Travel there by the shortest way you know (any key stops)"),
     ("Hover a creature, an item or a pack line", "Show its card"),
     ("Click a pack line", "Use, equip or eat it (the Pack heading opens the inventory)"),
     ("Click a line under In this room", "Talk to that creature, or attack it if it is hostile"),
@@ -89,6 +100,7 @@ JOURNAL: list[tuple[str, str, str]] = [
     ("Left / Right, Tab, click a tab", "Change tab: Work, People, Places or Chronicle", "Left/Right or Tab: tab"),
     ("Up / Down, click a line", "Choose an entry and read it", "Up/Down choose"),
     ("Mouse wheel", "Scroll the list", ""),
+    ("G, Enter", "Go there: travel to where the chosen work or person is", "G: go there"),
     ("Esc, J", "Close the journal", "Esc or J closes"),
 ]
 

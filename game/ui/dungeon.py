@@ -29,7 +29,7 @@ from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import SidePanel
 from game.ui.stacks import stacked
 from game.launch import load_dungeon
-from game.world import views
+from game.world import knowledge, views, wayfinding
 from game.world.commands import Command, Move
 from game.world.events import Event
 from game.world.fightodds import both_ways
@@ -46,6 +46,7 @@ LAST_LINES = 6  # the log's last lines the death screen repeats
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 LOGGED_SCREENS = ("pause",)  # screens that take the message log
 CARD_OFFSET = 18  # a card stands this far right of and below the point it is drawn beside
+STEP_PAUSE = 0.15  # seconds between a plan's steps once the world turn is done: the walk is seen (issue 23)
 
 
 class DungeonScene(Scene):
@@ -74,6 +75,8 @@ class DungeonScene(Scene):
         self.recap = Recap()  # what the death screen tells (game/ui/recap.py)
         self.known: dict[int, Acquaintance | None] = {}  # the hover card's ties, until something happens
         self.view = MapView(world.map, self.sprites, self.shown.hero)
+        self.plan: wayfinding.Plan | None = None  # travel, explore or rest under way (issue 23)
+        self.plan_wait = 0.0
         title = world.map.properties.get("title", world.map.name)
         self.log.add(f"You enter {title}. Press F1 for the controls.", theme.NOTE)
         if session.realm is not None:
@@ -120,6 +123,8 @@ class DungeonScene(Scene):
                 self.log.add(event.text, logcolours.colour(event, ours))
                 sound.player.event(event)
         self._mourn(events)
+        for line in knowledge.sounds(self.world, events):  # issue 23: heard, not seen
+            self.log.add(line, theme.TEXT_DIM)
         return bool(events)
 
     def _mourn(self, events: list[Event]) -> None:
@@ -190,7 +195,52 @@ class DungeonScene(Scene):
         elif isinstance(request, Command):
             self._do(request)
 
+    def start_plan(self, kind: str, room: int = 0) -> None:
+        """Travel to `room`, explore or rest (game/world/wayfinding.py): stepped in `update`, a room a turn."""
+        if self.driver.busy:
+            self.log.add("The dungeon is still moving.", theme.PROBLEM)
+            return
+        plan = wayfinding.Plan(self.driver, kind, room if kind == "travel" else None, bindings.Explore.pick_up)
+        if plan.stopped:
+            self.log.add(plan.stopped, theme.PROBLEM)
+            return
+        words = {"explore": "You explore.", "rest": "You rest."}.get(kind, f"You set out for {self.world.room_name(room)}.")
+        self.log.add(f"{words} Any key stops.", theme.NOTE)
+        self.plan, self.plan_wait = plan, 0.0
+
+    def stop_plan(self, why: str) -> None:
+        if self.plan is not None:
+            self.log.add(why, theme.NOTE)
+            self.plan = None
+
+    def places(self) -> list[tuple[int, str]]:
+        """The known rooms but this one, nearest first by the known way, with how far and what is there."""
+        found = []
+        for room in sorted(self.shown.known - {self.shown.hero.room}):
+            path = knowledge.route(self.world, room)
+            if path is not None:
+                far = f"{len(path)} room{'s' if len(path) != 1 else ''} away"
+                found.append((len(path), self.world.room_name(room), room, far))
+        return [(room, f"{name}  ·  {far}") for _, name, room, far in sorted(found)]
+
+    def _step_plan(self, dt: float) -> None:
+        """The plan's next step once the world turn is over and the walk has been seen."""
+        if self.plan is None or self.driver.busy or self.stack is None or self.stack.top is not self:
+            return
+        self.plan_wait -= dt
+        if self.plan_wait > 0:
+            return
+        going = self.plan.step()
+        self.plan_wait = STEP_PAUSE
+        self.read_at = -1
+        if not going:
+            self.stop_plan(self.plan.stopped)
+
     def _open(self, name: str, **args) -> None:
+        if name == "places":
+            args = {"places": self.places(), "choose": lambda room: self.start_plan("travel", room)}
+        elif name == "journal":
+            args = {"go": lambda room: self.start_plan("travel", room)}  # its "Go there"
         try:
             self.stack.push(name, **args, **({"log": self.log} if name in LOGGED_SCREENS else {}))
         except SceneRefused as exc:
@@ -204,6 +254,8 @@ class DungeonScene(Scene):
             self.read_at = -1  # the panel shows the page the number keys reach
         elif request.what == "look":
             self.looking = None if self.looking is not None else 0
+        elif request.what in ("travel", "explore", "rest"):
+            self.start_plan(request.what, request.amount)
         else:
             {"reload": self._reload, "screenshot": self._screenshot, "surface": self._surface,
              "scent": self._toggle_scent}[request.what]()
@@ -315,6 +367,9 @@ class DungeonScene(Scene):
 
     # -- scene -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.plan is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.stop_plan("You stop.")  # any key or click stops a plan (issue 23)
+            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEWHEEL:
@@ -328,6 +383,11 @@ class DungeonScene(Scene):
             square = self.square_at(event.pos)
             if square is not None:
                 self._click_map(square)
+            on_minimap = self.side.minimap.square_at(self.world.map, event.pos)
+            room = self.world.map.room_at(on_minimap) if on_minimap else None
+            if room is not None and room.id in self.shown.known and room.id != self.shown.hero.room:
+                self.start_plan("travel", room.id)
+                return
             clicked = self.side.click(event.pos)
             if clicked is not None:
                 self.input.per_page = self.side.pack_rows
@@ -352,6 +412,7 @@ class DungeonScene(Scene):
             bool(view.floaters.items or view.effects.flashes or view.effects.fading)
 
     def update(self, dt: float) -> None:
+        self._step_plan(dt)
         busy = self.driver.busy
         if busy:
             self.driver.advance(TURN_SLICE)

@@ -42,7 +42,8 @@ class Refuse:
 
 @dataclass(frozen=True)
 class Local:
-    """Something the scene does itself: scroll the log, the scent overlay, a screenshot, F5, climb out, look."""
+    """Something the scene does itself: scroll the log, the scent overlay, a screenshot, F5, climb out, look;
+    travel (to the room `amount`), explore or rest (issue 23: plans the scene steps, game/world/wayfinding.py)."""
 
     what: str
     amount: int = 0
@@ -51,9 +52,9 @@ class Local:
 Request = Union[Command, Open, TalkTo, Refuse, Local]
 LOCAL_KEYS = {"reload": Local("reload"), "screenshot": Local("screenshot"), "surface": Local("surface"),
               "scent": Local("scent"), "look": Local("look"), "log_older": Local("log", 5),
-              "log_newer": Local("log", -5)}
+              "log_newer": Local("log", -5), "explore": Local("explore"), "rest": Local("rest")}
 SCREENS = {"help": "help", "journal": "journal", "pause": "pause", "inventory": "inventory",
-           "character": "character"}
+           "character": "character", "places": "places"}
 
 
 def pack_lines(shown: Snapshot) -> list[Stack]:
@@ -176,8 +177,8 @@ class DungeonInput:
     # -- clicks ----------------------------------------------------------------------------------
     @staticmethod
     def click_map(square: Square, world: World, shown: Snapshot, hero: CreatureView) -> Request | None:
-        """A left click on the map: attack a hostile creature or talk to another, pick an item up, or walk
-        through the exit or into the adjacent room clicked."""
+        """A left click on the map: attack a hostile creature or talk to another, pick an item up, walk
+        through the exit or into the adjacent room clicked, or travel to a farther known room (issue 23)."""
         target = targets.creature_at(shown.views, square)
         if target is not None and not target.is_hero and target.room == hero.room:
             return Attack(hero.eid, target.eid) if target.hostile else TalkTo(target.eid)
@@ -188,9 +189,11 @@ class DungeonInput:
             if ex.square == square:
                 return Move(hero.eid, other)
         room = world.map.room_at(square)
-        if room is not None and room.id != hero.room:
+        if room is None or room.id == hero.room:
+            return None
+        if any(other == room.id for _, other in world.map.exits_of(hero.room)):
             return Move(hero.eid, room.id)
-        return None
+        return Local("travel", room.id) if room.id in shown.known else None
 
     def panel(self, clicked: object, hero: int, lines: int) -> Request | None:
         """A click on a side-panel line: use an item, open the journal, talk, page the pack, or a command."""

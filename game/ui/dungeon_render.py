@@ -27,6 +27,9 @@ GLIDE = 14.0  # how fast sprites glide to their new square (fraction per second)
 MOOD_MARKS = {"angered": ("!", theme.HOSTILE), "fleeing": ("»", (240, 220, 120)),
               "wary": ("?", (240, 200, 90))}  # over a creature's head; wary: it has warned you off (C4)
 CLOCK = (220, 140, 240)
+FOG_MEMORY = (8, 6, 14, 175)  # the veil over a remembered room out of sight
+MEMORY_RING = (150, 150, 160)
+TARGET = (250, 214, 96)  # the journal's targets (issue 23), here and on the minimap
 
 
 class MapView:
@@ -37,6 +40,8 @@ class MapView:
         self.glide: dict[int, list[float]] = {}
         self.effects = Effects()
         self.floaters = Floaters()
+        self._fog: tuple[tuple, pygame.Surface] | None = None
+        self._faded: dict[pygame.Surface, pygame.Surface] = {}
         self.clock = 0.0
         self.moving = False  # a sprite or the camera still glides (the loop keeps drawing)
         self.load(dungeon)
@@ -47,6 +52,7 @@ class MapView:
         self.map = dungeon
         self.tw, self.th = dungeon.tile_w, dungeon.tile_h
         self.layer = map_layer(dungeon, self.sprites)
+        self._fog = None
         self.torches = TorchLight(torch_squares(dungeon), dungeon.tile_w)
         self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, *self.layer.surface.get_size())
 
@@ -116,6 +122,9 @@ class MapView:
         surface.set_clip(MAP_VIEW)
         self.layer.draw(surface, topleft, shown.hero.room)
         self.torches.draw(surface, self.camera, MAP_VIEW, self.clock)
+        surface.blit(self.fog(shown), topleft)
+        self.draw_memories(surface, shown)
+        self.draw_targets(surface, shown)
         self.draw_rooms(surface, shown, mouse)
         if scent:
             self.draw_scent(surface, shown)
@@ -133,6 +142,56 @@ class MapView:
             widgets.text(surface, "The dungeon stirs…", (MAP_VIEW.x + 12, MAP_VIEW.y + 10), 16, theme.ACCENT, bold=True)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, MAP_VIEW, 2)
+
+    def fog(self, shown: Snapshot) -> pygame.Surface:
+        """Issue 23: black over what the hero does not know, a dark veil over the known rooms out of sight
+        (each room with its walls); made again only when what it knows or sees changes."""
+        key = (shown.known, shown.sight)
+        if self._fog is None or self._fog[0] != key:
+            fog = pygame.Surface(self.layer.surface.get_size(), pygame.SRCALPHA)
+            fog.fill((*theme.BACKGROUND, 255))
+            for shade, rooms in ((FOG_MEMORY, shown.known - shown.sight), ((0, 0, 0, 0), shown.sight)):
+                for room_id in sorted(rooms):
+                    room = self.map.rooms[room_id]
+                    fog.fill(shade, pygame.Rect((room.x - 1) * self.tw, (room.y - 1) * self.th,
+                                                (room.w + 2) * self.tw, (room.h + 2) * self.th))
+            self._fog = (key, fog)
+        return self._fog[1]
+
+    def draw_memories(self, surface: pygame.Surface, shown: Snapshot) -> None:
+        """What the hero saw last in the known rooms out of sight, faded, a creature with a grey ring."""
+        for room, what, thing, x, y in shown.memories:
+            cx, cy = self.screen_pos((x, y))
+            if not MAP_VIEW.colliderect((cx - 16, cy - 16, 32, 32)):
+                continue
+            if what != "item":
+                pygame.draw.circle(surface, MEMORY_RING, (cx, cy), self.tw // 2 - 2, 2)
+            faded = self.faded(self.sprites.item(thing) if what == "item" else self.sprites.creature(thing, (1, 1)))
+            surface.blit(faded, faded.get_rect(center=(cx, cy)))
+
+    def draw_targets(self, surface: pygame.Surface, shown: Snapshot) -> None:
+        """Where the journal points: a gold flag in the room's top-left corner with what is there."""
+        placed: list[pygame.Rect] = []
+        for target in shown.targets:
+            rect = self.room_rect(target.room)
+            if not rect.colliderect(MAP_VIEW):
+                continue
+            label = labels.text(f"⚑ {target.name}", 12, TARGET, bold=True)
+            spot = label.get_rect(topleft=(rect.x + 4, rect.y + 3))
+            while spot.collidelist(placed) >= 0:
+                spot.move_ip(0, spot.h + 1)
+            placed.append(spot)
+            surface.blit(widgets.tint(spot.inflate(6, 2).size, (*theme.PANEL_DARK, 200)), spot.inflate(6, 2))
+            surface.blit(label, spot)
+            widgets.record(surface, spot, f"⚑ {target.name}")
+
+    def faded(self, image: pygame.Surface) -> pygame.Surface:
+        """A sprite as a memory: half seen (made once per sprite)."""
+        found = self._faded.get(image)
+        if found is None:
+            found = self._faded[image] = image.copy()
+            found.set_alpha(120)
+        return found
 
     def draw_rooms(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int]) -> None:
         """The hero's room outlined in gold; a hovered room the hero can walk to in green."""
@@ -152,11 +211,16 @@ class MapView:
                 lock = " (locked)" if ex.locked else ""
                 widgets.text(surface, f"Go to {room.name}{lock}", (mouse[0] + 14, mouse[1] + 14), 14,
                              theme.FRIEND, bold=True)
+                return
+        room = self.map.room_at(square)
+        if room is not None and room.id != here and room.id in shown.known:  # issue 23: travel there
+            pygame.draw.rect(surface, theme.ACCENT, self.room_rect(room.id), 2)
+            widgets.text(surface, f"Travel to {room.name}", (mouse[0] + 14, mouse[1] + 14), 14, theme.ACCENT, bold=True)
 
     def draw_scent(self, surface: pygame.Surface, shown: Snapshot) -> None:
         """C: the hero's scent per room (N15), stronger scent in a deeper amber."""
         for room_id, strength in shown.scent.items():
-            if strength < 0.05:
+            if strength < 0.05 or room_id not in shown.known:
                 continue
             rect = self.room_rect(room_id)
             surface.blit(widgets.tint(rect.size, (*theme.SCENT, int(20 + 90 * min(1.0, strength)))), rect.topleft)
@@ -168,7 +232,8 @@ class MapView:
         if self.map.kind != "dungeon":
             return {}
         return {spawner.square: (turns, spawner.interval) for spawner, turns in shown.clocks
-                if spawner.kind == "dungeon"}
+                if spawner.kind == "dungeon" and self.map.room_at(spawner.square) is not None
+                and self.map.room_at(spawner.square).id in shown.known}
 
     def draw_spawners(self, surface: pygame.Surface, shown: Snapshot, clocks: dict[Square, tuple[int, int]]) -> None:
         """A clock badge filling each empty spawner square: the arc sweeps round as the interval runs out,

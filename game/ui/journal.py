@@ -8,13 +8,14 @@ close; the mouse clicks tabs and lines, the
 wheel scrolls. It only shows a journal view."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from game.ui import bindings, theme, widgets
 from game.ui.scene import Scene
 from game.world.journalview import JournalView, journal_view
+from game.world.targets import journal_targets
 
 if TYPE_CHECKING:
     from game.ui.session import Session
@@ -32,9 +33,11 @@ GOLD = (240, 204, 90)
 class JournalScene(Scene):
     opaque = False
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, go: Callable[[int], None] | None = None) -> None:
         super().__init__()
         self.world = session.world
+        self.go = go  # issue 23: "Go there" travels to a room (the dungeon screen's travel)
+        self.targets = journal_targets(self.world, self.world.hero)
         self.tab, self.selected, self.top = 0, [0] * len(TABS), [0] * len(TABS)
         self.view: JournalView = journal_view(self.world, self.world.hero)
         self.tab_rects: list[pygame.Rect] = []
@@ -68,8 +71,36 @@ class JournalScene(Scene):
             self.selected[self.tab] = (self.selected[self.tab] - 1) % count
         elif key in (pygame.K_DOWN, pygame.K_s) and count:
             self.selected[self.tab] = (self.selected[self.tab] + 1) % count
+        elif key in (pygame.K_g, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._go_there()
         chosen = self.selected[self.tab]
         self.top[self.tab] = min(max(self.top[self.tab], chosen - ROWS + 1), chosen)
+
+    def destination(self) -> tuple[int, str] | None:
+        """Where "Go there" leads from the chosen line: its work's target (the first the journal marks) or the
+        person where they stand now; None on the Places tab or with nothing to go to."""
+        chosen = self.selected[self.tab]
+        if self.tab == 0 and self.view.entries:
+            entry = self.view.entries[min(chosen, len(self.view.entries) - 1)]
+            found = next((t for t in self.targets if t.contract == entry.id), None)
+            return (found.room, found.name) if found else None
+        if self.tab == 1 and self.view.people:
+            person = self.view.people[min(chosen, len(self.view.people) - 1)]
+            actor = self.world.actors.by_uid(person.uid)
+            return (actor.pos.room, person.name) if actor is not None else None
+        return None
+
+    def _go_there(self) -> None:
+        where = self.destination()
+        if where is not None and self.go is not None and where[0] != self.world.room_of(self.world.hero):
+            self.stack.pop()
+            self.go(where[0])
+
+    def _go_line(self, surface: pygame.Surface, x: int, y: int) -> None:
+        where = self.destination()
+        if where is not None and self.go is not None and where[0] != self.world.room_of(self.world.hero):
+            widgets.text(surface, f"G: Go there ({self.world.room_name(where[0])})", (x, y + 8), 15, theme.FRIEND,
+                         bold=True)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -135,7 +166,8 @@ class JournalScene(Scene):
             reward += f", and {e.bonus}"
         y = widgets.text(surface, reward, (x, y), 15, GOLD).bottom + 8
         if e.state == "ready":
-            widgets.text(surface, f"Return to {e.giver} to claim it.", (x, y), 15, STATE_COLOURS["ready"])
+            y = widgets.text(surface, f"Return to {e.giver} to claim it.", (x, y), 15, STATE_COLOURS["ready"]).bottom
+        self._go_line(surface, x, y)
 
     def _people(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         people = self.view.people
@@ -156,6 +188,7 @@ class JournalScene(Scene):
         y += 24
         for deed in p.knows[:6] or ("nothing yet",):
             y = widgets.text(surface, deed, (x + 12, y), 14, theme.TEXT, width=w - 12).bottom + 4
+        self._go_line(surface, x, y)
 
     def _places(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         """Claims (N47), where the hero's work points, and the sites loyal creatures told it of (N61)."""

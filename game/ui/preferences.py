@@ -42,6 +42,7 @@ class Preferences:
             widgets.forget_looks()
         theme.Look.hints = self.current.hints
         sound.player.volumes(self.current.master, self.current.effects, self.current.music)
+        bindings.Explore.pick_up = self.current.pick_up
         return display.set_mode(self.current.fullscreen, self.current.scale) if window else None
 
     def change(self, **values: object) -> str | None:

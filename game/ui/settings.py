@@ -34,6 +34,7 @@ RANGES: dict[str, tuple[float, float]] = {
 }
 MAX_KEYS = 9  # keys one action may have (use_slot has nine)
 MAX_TABLE_KEYS = 1000  # TOML keys in the whole file: the settings and some 60 actions' keys
+PICK_UPS = ("provisions", "everything", "nothing")  # what auto-explore picks up (issue 23, game/world/wayfinding.py)
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Settings:
     music: int = 50
     shape_markers: bool = True  # hostile and friendly differ by shape as well as colour
     hints: bool = True  # the first-time hints at the top of the map (game/ui/guide.py)
+    pick_up: str = "provisions"  # what auto-explore picks up: one of PICK_UPS
     keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def changed(self, **values: object) -> Settings:
@@ -100,6 +102,12 @@ def read(table: dict, where: str) -> tuple[Settings, list[str]]:
             kind = "a whole number" if whole else "a number"
             problems.append(f"{where}: {name} must be {kind} from {low:g} to {high:g}, not {value!r}; using "
                             f"{getattr(defaults, name):g}")
+    if "pick_up" in table:
+        if table["pick_up"] in PICK_UPS:
+            values["pick_up"] = table["pick_up"]
+        else:
+            problems.append(f"{where}: pick_up must be one of {', '.join(PICK_UPS)}, not {str(table['pick_up'])[:40]!r}; "
+                            f"using {defaults.pick_up}")
     if "keys" in table:
         keys, wrong = read_keys(table["keys"], where)
         problems += wrong
@@ -147,7 +155,9 @@ def dumps(settings: Settings) -> str:
     lines = ["# Ethernalis settings: written by the game's Settings screen (docs/controls.md)."]
     for f in fields(Settings):
         value = getattr(settings, f.name)
-        if f.name != "keys":
+        if isinstance(value, str):  # one of a few plain words (pick_up)
+            lines.append(f'{f.name} = "{value}"')
+        elif f.name != "keys":
             lines.append(f"{f.name} = {str(value).lower() if isinstance(value, bool) else value}")
     if settings.keys:
         lines.append("\n[keys]")

@@ -123,7 +123,8 @@ class SidePanel:
             y = self._hero(surface, shown, inner)
             bottom = self.minimap.box.top - 6
             self._sections(surface, shown, mouse, inner.x, y, inner.w, bottom, page)
-            self.minimap.draw(surface, shown.map, shown.hero, shown.views, seen)
+            self.minimap.draw(surface, shown.map, shown.hero, shown.views, seen, shown.known, shown.sight,
+                              shown.targets)
             self._foot(surface, mouse, inner)
 
     def _hero(self, surface: pygame.Surface, shown: Snapshot, inner: pygame.Rect) -> int:

@@ -10,6 +10,7 @@ from typing import Iterator
 
 from game.content.content import Content
 from game.maps.model import DungeonMap
+from game.world import knowledge
 from game.world.commands import Command, EndTurn, Result, perform
 from game.world.components import Body
 from game.world.turn import run_turn
@@ -21,6 +22,7 @@ def new_world(dungeon: DungeonMap, content: Content, seed: int) -> World:
     """A world on `dungeon`, populated from its placements (N49) around the hero at the entrance."""
     world = World(dungeon, content, seed)
     world.hero = factory.populate(world)
+    knowledge.look(world)
     return world
 
 
@@ -51,6 +53,8 @@ class Driver:
             self.log.append(command)
         result = perform(world, command)
         self.done += result.ok
+        if result.ok:
+            knowledge.look(world)  # what the hero sees now (observation: no event, no roll)
         if result.ok and world.get(world.hero, Body).ap <= 0:
             self.begin_turn()
         return result
@@ -67,6 +71,7 @@ class Driver:
             if time.perf_counter() >= deadline:
                 return False
         self._steps = None
+        knowledge.look(self.world)
         return True
 
     def finish_turn(self) -> None:

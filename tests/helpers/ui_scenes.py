@@ -190,7 +190,34 @@ def looking(session: Session) -> SceneStack:
     return stack
 
 
+def explored(session: Session) -> SceneStack:
+    """The crypt after some auto-exploring (issue 23): the rooms seen, those out of sight veiled with their
+    memories, the unknown ones black."""
+    from game.world import wayfinding  # noqa: PLC0415 - only this screen walks
+    stack = single("dungeon")(session)
+    plan = None
+    for _ in range(6):
+        if plan is None or plan.stopped:
+            plan = wayfinding.Plan(session.driver, "explore", pick_up="nothing")
+        if plan.step():
+            session.driver.finish_turn()
+    dungeon = stack.top
+    dungeon.read_at = -1
+    dungeon.update(1 / 60)
+    dungeon.view.camera.look_at(*dungeon.view.centre_px(dungeon.shown.hero))
+    return stack
+
+
+def places(session: Session) -> SceneStack:
+    """The village's list of known places (P), to travel to one."""
+    stack = single("dungeon")(session)
+    stack.top.request(stack.top.input.key(pygame.K_p, session.world, stack.top.shown, stack.top.hero_view(), None))
+    return stack
+
+
 SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
+    "explored": (CRYPT, explored),
+    "places": (VILLAGE, places),
     "dungeon": (CRYPT, crowded_dungeon),
     "look": (CRYPT, looking),
     "inventory": (CRYPT, with_dungeon("inventory")),
