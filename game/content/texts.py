@@ -75,6 +75,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "let_go": (),
     "hoard_taken": ("item",),
     "shy": (),
+    "notice": ("how",),  # a lurker notices the hero (verbs/noticing)
     "bargain": ("item",),
     "bargain_refused": ("item", "wants"),
     "repair": ("mended",),  # C26: a repair kit on worn armour
@@ -111,7 +112,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
 
 # Templates that are parts of another event's line (World.emit's `text`), checked with that event's fields.
 PARTS: dict[str, str] = {"converse_news": "converse", "converse_denounce": "converse", "converse_avoid": "converse",
-                         "converse_gift": "converse", "feud_begins": "converse"}
+                         "converse_gift": "converse", "feud_begins": "converse", "notice_sight": "notice",
+                         "notice_scent": "notice", "notice_fight": "notice"}
 
 
 class _Blank(dict):
