@@ -55,3 +55,18 @@ def test_no_text_overlaps_or_is_clipped(name, size, scale, tmp_path):
                      if b.rect.colliderect(minimap.box)]
     assert not problems, "\n".join(problems[:12])
 
+
+
+@pytest.mark.parametrize("size", TEXT_SIZES)
+def test_the_panel_foot_line_shows_whole_hints_at_every_text_size(size, tmp_path):
+    """At 130 % it was cut to 'F1 controls  Escape menu…': a hint that does not fit is left out whole."""
+    display.open_window(False, 1.0)
+    map_path, make = SCREENS["dungeon"]
+    with text_size(size):
+        session = Session(map_path, 7, save_path=tmp_path / "slot.sav")
+        try:
+            boxes = render(make(session), pygame.display.get_surface())
+        finally:
+            session.close(autosave=False)
+    foot = next(box.words for box in boxes if box.words.startswith("F1 controls"))
+    assert "…" not in foot and foot in ("F1 controls  Esc menu  H hero", "F1 controls  Esc menu")
