@@ -122,8 +122,12 @@ def line_height(size: int, bold: bool = False) -> int:
 
 def bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
         colour: tuple[int, int, int], label: str = "") -> None:
-    """A filled bar with an optional centred label ("12 / 20")."""
+    """A filled bar with an optional centred label ("12 / 20"), recorded as any text is (`recording`)."""
     surface.blit(_bar(rect.size, value, maximum, colour, label), rect.topleft)
+    if label and _Record.boxes is not None:
+        words = pygame.Rect((0, 0), theme.font(12, bold=True).size(label))
+        words.center = rect.center
+        record(surface, words, label, pygame.Rect(rect.x, words.y, rect.w, words.h))  # kept to the bar's width
 
 
 @lru_cache(maxsize=256)
