@@ -316,10 +316,8 @@ class SidePanel:
         width = theme.font(12).size(label)[0] + 14
         button = pygame.Rect(inner.right - width, y - 3, width, widgets.line_height(12) + 6)
         hints = [f"{bindings.key_names(action)} {words}" for action, words in FOOT_HINTS]
-        room = button.x - inner.x - 6
-        while len(hints) > 1 and theme.font(12).size("  ".join(hints))[0] > room:
-            hints.pop()  # whole hints only, the least needed last: never one cut in the middle
-        widgets.text(surface, widgets.fit("  ".join(hints), 12, room), (inner.x, y), 12, theme.TEXT_DIM)
+        first = widgets.packed(hints, 12, button.x - inner.x - 6)[0]  # whole hints only, the least needed last
+        widgets.text(surface, first, (inner.x, y), 12, theme.TEXT_DIM)
         self._row(surface, button, JOURNAL, mouse)
         pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=4)
         widgets.text(surface, label, (button.centerx, y), 12, theme.ACCENT, centre=True)
