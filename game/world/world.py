@@ -52,6 +52,7 @@ class World(Store):
         self.content = content
         self.turn = 0
         self.mid_turn = False  # a world turn has begun and not finished (a save waits for its end)
+        self.log: list[tuple[str, tuple[int, int, int]]] = []  # a one-map run's message log, saved with it
         self.lay_out(dungeon)
         self.aware_full = int(content.tuning["mood"]["anger_memory"])  # N16, N18: turns a threat is remembered
         self.feuds: dict[tuple[str, str], int] = {}  # N69: pair (uids, sorted) -> turn its feud began
