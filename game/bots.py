@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.world import views
 from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, SecondWind
+from game.world.components import Identity
 from game.world.driver import Driver
 from game.world.fightodds import both_ways
 from game.world.world import World
@@ -110,9 +111,17 @@ class Careful(Bot):
         turns_to_die = (hero.health + hero.durability) / max(damage_taken, 0.01)
         return turns_to_die / max(turns_to_kill, 0.01)
 
+    def hostile(self, room: int) -> list[int]:
+        """The enemies in `room` and those that would be once they notice the hero (a lurker in its lair: the
+        player sees it on the map and reads its card)."""
+        world = self.world
+        at_war = [e for e in world.creatures_in(room) if e != world.hero and world.alive(e)
+                  and "hero" in world.content.tuning.enemies.get(world.get(e, Identity).faction, ())]
+        return sorted(set(self.enemies(room)) | set(at_war))
+
     def danger(self, room: int) -> float:
         """The damage a turn the enemies in `room` would deal the hero, by the exact odds."""
-        return sum(both_ways(self.world, self.world.hero, e)[1].per_turn for e in self.enemies(room))
+        return sum(both_ways(self.world, self.world.hero, e)[1].per_turn for e in self.hostile(room))
 
     def threat(self, room: int) -> float:
         """The danger of `room`, and half the worst of the rooms next to it (their creatures may come)."""
@@ -128,8 +137,12 @@ class Careful(Bot):
 
     def keep_away(self) -> bool:
         """Out of reach of a group next door that would kill it in three turns."""
-        worst = max((self.danger(r) for r in self.neighbours()), default=0.0)
-        return worst * 3 > self.hero.health and self.flee()
+        return self.exposed(self.world.room_of(self.world.hero)) and self.flee()
+
+    def exposed(self, room: int) -> bool:
+        """Whether a room next to `room` holds what would kill the hero in three turns."""
+        worst = max((self.danger(r) for _, r in self.world.rooms.exits[room]), default=0.0)
+        return worst * 3 > self.hero.health
 
     def act(self) -> None:
         world, hero = self.world, self.hero
@@ -154,11 +167,21 @@ class Careful(Bot):
         if self.keep_away() or self.eat_and_drink(EAT_ABOVE) or self.pick_up():
             return
         if hero.health < hero.max_health and max(hero.hunger, hero.thirst) <= 80:
+            if self.threat(here) > 0 and self.retreat():
+                return
             self.do(EndTurn(world.hero))  # rest: heals while no enemy shares the room
             return
         if self.seek_provisions(hero) or self.explore():
             return
         self.do(EndTurn(world.hero))
+
+    def retreat(self) -> bool:
+        """Hurt beside danger: one step toward the nearest room it has seen with nothing hostile in or next to it,
+        to rest there."""
+        here = self.world.room_of(self.world.hero)
+        distances = self.world.rooms.distances_from(here)
+        calm = sorted((distances.get(r, 10 ** 6), r) for r in self.seen if r != here and self.threat(r) == 0)
+        return bool(calm) and self.step_toward(calm[0][1])
 
     def seek_provisions(self, hero: views.CreatureView) -> bool:
         """Short of food or drink: walk to the nearest seen room that has it."""
@@ -181,7 +204,9 @@ class Careful(Bot):
         for _, room in unseen:
             back = self.world.rooms.distances_from(room)
             step = min(self.neighbours(), key=lambda r: (back.get(r, 10 ** 6), r))
-            if not self.enemies(step) or self.fight_margin(self.enemies(step)) >= 3.0:
+            if self.exposed(step):
+                continue  # it would only step back out again (keep_away)
+            if not self.hostile(step) or self.fight_margin(self.hostile(step)) >= 3.0:
                 return self.move(step)
         return False
 

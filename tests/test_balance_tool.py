@@ -25,13 +25,23 @@ def test_both_bots_play_the_keep_and_the_careful_one_lives_longer_the_same_for_t
     found = {}
     for line in run.stdout.splitlines():
         match = re.match(r"default\.tmx\s+(\w+)\s+turns survived median (\S+) \(quartiles \S+\), "
-                         r"deepest room median (\S+) \(\S+\), lived to turn 120: (\d+)/3", line)
+                         r"deepest room median (\S+) \(\S+\), rooms entered median \d+ %, lived to turn 120: (\d+)/3", line)
         assert match, line
         found[match.group(1)] = (float(match.group(2)), float(match.group(3)))
     assert set(found) == {"careful", "reckless"}
     assert found["careful"][0] > found["reckless"][0]
     assert all(deepest >= 1 for _, deepest in found.values())  # each walked out of the entrance
     assert balance("maps/default.tmx", "--seeds", "3", "--turns", "120").stdout == run.stdout
+
+
+def test_a_companion_joins_at_the_start_and_its_survival_is_counted():
+    """issue 24: --companion puts a person in the hero's party at the entrance, --order gives it its order."""
+    run = balance("maps/default.tmx", "--seeds", "2", "--turns", "30", "--bots", "careful", "--companion", "guard",
+                  "--order", "behind")
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"companion alive [012]/2$", run.stdout.strip()), run.stdout
+    refused = balance("--companion", "nobody")
+    assert refused.returncode == 2 and "no creature 'nobody'" in refused.stderr
 
 
 def test_the_markdown_table_and_bad_arguments():

@@ -1,7 +1,7 @@
 """Hostile saves (issue 10): a save whose checksum is valid but whose content is wrong is refused on load in
 one printable line that says what is wrong, under a memory and a time limit, and is left as it was.
 
-tests/data/saves_bad/ holds a real save of maps/caves.tmx (base.sav) and the cases made from it by
+tests/data/saves_bad/ holds a real save of maps/crypt.tmx (base.sav) and the cases made from it by
 tools/make_hostile_saves.py, one thing wrong in each; cases.json says what each tests and words its message
 must hold. Write them again with `.venv/bin/python tools/make_hostile_saves.py` when the map, the game's data
 or the rules change the base (test_the_corpus_is_what_the_tool_writes says so).

@@ -124,6 +124,7 @@ def test_f5_with_a_broken_map_logs_its_problems_instead_of_crashing(tmp_path):
         key(dungeon, pygame.K_F5)
         problems = [line for line, colour in dungeon.log.lines if colour == theme.PROBLEM]
         assert any("no_such_beast" in line and "level.tmx" in line for line in problems)
+        assert "The map was not reloaded (1 problem):" in problems  # one problem, in plain words
         copy.write_text(text)
         key(dungeon, pygame.K_F5)
         assert dungeon.log.lines[-1][0].startswith("Reloaded level.tmx")

@@ -55,3 +55,32 @@ def test_no_text_overlaps_or_is_clipped(name, size, scale, tmp_path):
                      if b.rect.colliderect(minimap.box)]
     assert not problems, "\n".join(problems[:12])
 
+
+
+
+def texts_of(name: str, size: float, tmp_path) -> list[str]:
+    """The words of every text on screen `name` at text size `size`, window scale ×1."""
+    display.open_window(False, 1.0)
+    map_path, make = SCREENS[name]
+    with text_size(size):
+        session = Session(map_path, 7, save_path=tmp_path / "slot.sav")
+        try:
+            return [box.words for box in render(make(session), pygame.display.get_surface())]
+        finally:
+            session.close(autosave=False)
+
+
+@pytest.mark.parametrize("size", TEXT_SIZES)
+def test_the_panel_foot_line_shows_whole_hints_at_every_text_size(size, tmp_path):
+    """At 130 % it was cut to 'F1 controls  Escape menu…': a hint that does not fit is left out whole."""
+    foot = next(words for words in texts_of("dungeon", size, tmp_path) if words.startswith("F1 controls"))
+    assert "…" not in foot and foot in ("F1 controls  Esc menu  H hero", "F1 controls  Esc menu")
+
+
+@pytest.mark.parametrize("size", TEXT_SIZES)
+def test_the_region_panel_shows_every_hint_whole_at_every_text_size(size, tmp_path):
+    """At 130 % it was cut to 'Tab / arrows: choose  ·  Enter: travel…': the hints go on two lines instead."""
+    from game.ui.region import HINTS
+
+    words = " ".join(texts_of("region", size, tmp_path))
+    assert all(hint in words for hint in HINTS) and "travel…" not in words

@@ -337,7 +337,7 @@ def test_a_key_that_another_action_has_is_refused(tmp_path):
     assert not preferences.path.exists()
     assert bindings.rebind("use_slot", 0, pygame.K_2) == "2 is already Use item 2; give that another key first."
     assert bindings.rebind("pause", 0, pygame.K_ESCAPE) is None  # its own key: nothing to do
-    assert bindings.rebind("help", 0, pygame.K_ESCAPE).startswith("Escape cancels")
+    assert bindings.rebind("help", 0, pygame.K_ESCAPE).startswith("Esc cancels")
 
 
 def test_every_action_can_be_rebound_and_the_help_screen_follows():
@@ -353,7 +353,7 @@ def test_every_action_can_be_rebound_and_the_help_screen_follows():
         assert bindings.action_for(new) == action
     assert set(bindings.DEFAULTS) == {action for action, _ in bindings.slots()}
     assert bindings.key_names("use_slot") != "1-9"
-    assert "Escape" not in {bindings.key_names(action) for action in bindings.KEYS}
+    assert "Esc" not in {bindings.key_names(action) for action in bindings.KEYS}
 
 
 def test_a_click_on_a_key_waits_for_it_and_a_click_cancels(tmp_path):

@@ -253,8 +253,9 @@ def test_with_its_hostiles_gone_auto_explore_stands_in_every_room_it_can_reach(p
 
     driver = new_game(path, 5)
     world = driver.world
-    for eid in list(world.creatures()):
-        if eid != world.hero and world.alive(eid) and world.is_enemy(eid, world.hero):
+    for eid in list(world.creatures()):  # the hostiles, and the lurkers that would be once they noticed the hero
+        if eid != world.hero and world.alive(eid) and (world.is_enemy(eid, world.hero)
+                                                       or world.get(eid, Mood).state in wayfinding.THREATS):
             die(world, eid, None)
     driver.end_turn()
     walked: list[tuple[int, set[int]]] = []

@@ -676,4 +676,4 @@ def test_every_mood_has_its_row_in_the_moods_table_and_the_rows_say_the_rules():
     assert [s for s, m in MOODS.items() if not m.fights] == [MoodState.FLEEING] == \
         [s for s, m in MOODS.items() if not m.arms] == [s for s, m in MOODS.items() if not m.angered_by_blows]
     assert [s for s, m in MOODS.items() if m.forces_doors] == [MoodState.ANGERED]
-    assert {s for s, m in MOODS.items() if not m.moves} == {MoodState.RESTING, MoodState.WARY}
+    assert {s for s, m in MOODS.items() if not m.moves} == {MoodState.RESTING, MoodState.LURKING, MoodState.WARY}

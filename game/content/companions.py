@@ -10,10 +10,10 @@ from game.content.errors import ContentError
 from game.content.lines import entries, line, table
 from game.content.toml_file import read_toml
 
-LINES = {"recruit": (), "follow": (), "wait": (), "explore": ("room",), "hand": ("item",), "take": ("item",),
-         "part": (), "joins": (), "refuses": (), "full": (), "follows": (), "waits": (), "goes": (),
-         "seen": ("room", "seen"), "nothing": (), "thanks": (), "hands": (), "parts": (), "heals": (),
-         "recruit_needs": ("name", "need", "now"), "recruit_ready": ("name", "need", "now"),
+LINES = {"recruit": (), "follow": (), "behind": (), "wait": (), "explore": ("room",), "hand": ("item",),
+         "take": ("item",), "part": (), "joins": (), "refuses": (), "full": (), "follows": (), "keeps_behind": (),
+         "waits": (), "goes": (), "seen": ("room", "seen"), "nothing": (), "thanks": (), "hands": (), "parts": (),
+         "heals": (), "recruit_needs": ("name", "need", "now"), "recruit_ready": ("name", "need", "now"),
          "gate_favour": (), "gate_follow": (), "gate_secret": (), "fallen": ("name",)}
 
 

@@ -76,6 +76,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "let_go": (),
     "hoard_taken": ("item",),
     "shy": (),
+    "notice": ("how",),  # a lurker notices the hero (verbs/noticing)
     "bargain": ("item",),
     "bargain_refused": ("item", "wants"),
     "repair": ("mended",),  # C26: a repair kit on worn armour
@@ -114,7 +115,8 @@ HEARD = ("fight", "death", "door")  # [heard]: what the hero hears of a room out
 # Templates that are parts of another event's line (World.emit's `text`), checked with that event's fields.
 PARTS: dict[str, str] = {"converse_news": "converse", "converse_denounce": "converse", "converse_avoid": "converse",
                          "converse_gift": "converse", "feud_begins": "converse",
-                         "hit_glance": "hit", "heads_lost_last": "heads_lost"}  # a harmless blow; a group's last
+                         "hit_glance": "hit", "heads_lost_last": "heads_lost",  # a harmless blow; a group's last
+                         "notice_sight": "notice", "notice_scent": "notice", "notice_fight": "notice"}
 
 
 class _Blank(dict):

@@ -16,6 +16,8 @@ NUMBERS: dict[str, dict[str, tuple[bool, float, float]]] = {
     "needs": {"starve_at": (True, 1, 1000), "starve_every": (True, 1, 1000), "regen_every": (True, 1, 1000)},
     "mood": {"flee_recover": (False, 0, 1), "anger_memory": (True, 0, 1000), "coward_snap": (False, 0, 1),
              "wander_chance": (False, 0, 1)},
+    "lair": {"perception_per_tier": (True, 0, 100), "notice": (False, 0, 1), "per_point": (False, 0, 1),
+             "least": (False, 0, 1), "most": (False, 0, 1), "next_door": (False, 0, 1), "scent": (False, 0, 100)},
     "scent": {"hero": (False, 0, 100), "prey": (False, 0, 100), "fade": (False, 0, 1), "spread": (False, 0, 1),
               "strong": (False, 0, 100), "follow_chance": (False, 0, 1)},
     "hero_xp": {"kill_per_division": (True, 0, 10000), "kill_per_level": (True, 0, 10000),

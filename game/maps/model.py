@@ -67,6 +67,7 @@ class Placement:
     merchant: str | None = None  # N5: merchant type (kind "merchant")
     size: tuple[int, int] = (1, 1)  # squares covered by the Tiled object (Reconciliation 5)
     travels: tuple[str, ...] = ()  # N3: the settlements of the region it travels to (by name) from its own
+    wanders: bool = False  # N15: a needless creature roams from the start instead of keeping to its lair
 
     @property
     def squares(self) -> list[Square]:

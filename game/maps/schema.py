@@ -71,6 +71,8 @@ CLASSES: dict[str, tuple[Prop, ...]] = {
         Prop("merchant", "merchant_type", NONE, "N5: stock of a merchant (kind merchant)"),
         Prop("travels", "string", "", "N3: a world NPC's range: the region's settlements it travels to from here, "
              "by name, separated by commas (empty: it stays)"),
+        Prop("wanders", "bool", False, "N15: a creature without needs roams from the start (else it keeps to "
+             "its lair until it notices the hero)"),
     ),
     "item": (
         Prop("item", "item_id", "", "item id (assets/data/items.toml)"),

@@ -375,6 +375,7 @@ def build_dungeon(raw: RawMap, checked: validate.Checked) -> DungeonMap:
             o.id, o.name, room_of(o.id), (o.x, o.y), o.props["creature"], o.props["kind"], _none(o.props["background"]),
             o.props["heads"], tuple(validate.split_flags(o.props["gear"])), o.props["provisions"],
             _none(o.props["merchant"]), (o.w, o.h), tuple(validate.split_flags(o.props["travels"])),
+            o.props["wanders"],
         )
         for o in checked.of_class("creature")
     )

@@ -1,5 +1,5 @@
 """Saving and loading a world (docs/saves.md): `save_world(world, path)`, `load_world(path) -> World` for a
-one-map run; a world of sites is `game/save/worldsave.py`'s, whose body holds a site body per place.
+one-map run, with its message log (`world.log`, game/save/messages.py); a world of sites is `game/save/worldsave.py`'s, whose body holds a site body per place.
 
 All raise only SaveError, whose message is one line naming the file and the problem.
 """
@@ -18,7 +18,7 @@ from game.maps import store
 from game.maps.errors import MapError
 from game.maps.model import DungeonMap
 from game.paths import ROOT
-from game.save import checks, fileformat, snapshot
+from game.save import checks, fileformat, messages, snapshot
 from game.save.errors import SaveError
 from game.world.saved import Unfit
 from game.world.world import World
@@ -54,7 +54,10 @@ def save_world(world: World, path: Path) -> None:
     """
     path = Path(path)
     with collector_held():
-        write_body(path, site_body(world, path))
+        body = site_body(world, path)
+        if world.log:
+            body["log"] = messages.record(world.log)  # the message log's last lines (game/save/messages.py)
+        write_body(path, body)
 
 
 def site_body(world: World, path: Path) -> dict:
@@ -99,7 +102,13 @@ def load_world(path: Path, content: Content | None = None) -> World:
             raise SaveError(f"{path}: is a world of sites, not one map's run (continue it from the title screen)")
         if body.get("hero", "") is None:
             raise SaveError(f"{path}: damaged save (a one-map run without a hero)")
-        return load_site(path, body, content)
+        try:
+            log = messages.lines(body.pop("log", []))  # optional: saves before issue 28 have none
+        except Unfit as exc:
+            raise SaveError(f"{path}: damaged save ({exc})") from None
+        world = load_site(path, body, content)
+        world.log = log
+        return world
 
 
 def load_site(path: Path, body: dict, content: Content | None = None, dungeon: DungeonMap | None = None) -> World:

@@ -1,5 +1,5 @@
-"""The message log saved with a world of sites (issue 28): its last LIMIT lines, each [words, [r, g, b]],
-under the save's optional "log" key, so Continue shows what happened before. A save without one (older, or
+"""The message log saved with a run, one map's or a world of sites' (issue 28): its last LIMIT lines, each
+[words, [r, g, b]], under the save's optional "log" key, so Continue shows what happened before. A save without one (older, or
 a world whose log was empty) loads with an empty log; a damaged one is a damaged save like any other part."""
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from game.save import (build_site, check_site, collector_held, load_site, map_re
 from game.save.errors import SaveError
 from game.save.snapshot import Checked
 from game.world import saved
-from game.world.components import UID, Body, Errand
+from game.world.components import FOLLOWING, UID, Body, Errand
 from game.world.heroes import HeroProfile
 from game.world.realm import Realm, SiteWorld
 from game.world.roads import Wayfarer
@@ -315,7 +315,7 @@ def hero_of(path: Path, realm: Realm, record: dict[str, Any]) -> HeroProfile:
         if len(mates) > realm.content.companions.party:
             raise Unfit(f"the hero {uid} travels with {len(mates)} companions, more than a party holds")
         if any(company.companion_of(scratch, eid) is None or company.companion_of(scratch, eid).hero != uid
-               or company.companion_of(scratch, eid).order != "follow" for eid in mates):
+               or company.companion_of(scratch, eid).order not in FOLLOWING for eid in mates):
             raise Unfit(f"the body of the hero {uid} holds someone who does not follow it")
         hero.party = [take_out(scratch, eid) for eid in mates]
         hero.traveller = take_out(scratch, scratch.hero)

@@ -131,7 +131,9 @@ def action_for(key: int) -> str | None:
 
 
 def label(key: int) -> str:
-    """A key as the screens print it: 'Up', 'W', 'Page Up', 'F11'."""
+    """A key as the screens print it: 'Up', 'W', 'Page Up', 'F11', 'Esc' (as every screen's own words say it)."""
+    if key == pygame.K_ESCAPE:
+        return "Esc"
     name = pygame.key.name(key)
     return name.title() if len(name) > 1 else name.upper()
 

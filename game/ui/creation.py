@@ -78,7 +78,7 @@ class HeroCreationScene(Scene):
         self.focus = 0
         self.hover = ""  # the key of the row under the mouse: the left panel explains it (creation_help)
         self._card_key = ""
-        self._card_lines: list[str] = []
+        self._card_lines: list[list[str]] = []
 
     # -- layout -----------------------------------------------------------------------------------
     def _layout(self) -> list[Row]:
@@ -236,7 +236,7 @@ class HeroCreationScene(Scene):
                 return
 
     # -- drawing ----------------------------------------------------------------------------------
-    def card_lines(self) -> list[str]:
+    def card_lines(self) -> list[list[str]]:
         """The card the choices make (the bridge, N32), worked out again only when the sheet changes."""
         key = repr(self.sheet)
         if key != self._card_key:
@@ -244,10 +244,11 @@ class HeroCreationScene(Scene):
             card = codex.hero_card()
             self._card_key = key
             self._card_lines = [
-                f"Health {card.health}   Stamina {card.stamina}   Mana {card.mana}",
-                f"Melee {card.melee}%   Ranged {card.ranged}%   Dodge {card.dodge}%",
-                f"Strength {card.strength}   Attack {card.attack.dice}   Speed {card.speed}   Sneak {card.sneak}",
-            ]
+                [f"Health {card.health}", f"Stamina {card.stamina}", f"Mana {card.mana}"],
+                [f"Melee {card.melee}%", f"Ranged {card.ranged}%", f"Dodge {card.dodge}%"],
+                [f"Strength {card.strength}", f"Attack {card.attack.dice}", f"Speed {card.speed}",
+                 f"Sneak {card.sneak}"],
+            ]  # each line's figures, a figure never split from its name when the letters are large
         return self._card_lines
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -375,7 +376,7 @@ class HeroCreationScene(Scene):
             widgets.text(surface, perk.text, (rect.x + 10, rect.y + 30), 13, theme.TEXT_DIM, width=rect.w - 20)
         y = row.rect.bottom + 24
         y = widgets.text(surface, "Your card", (inner.x, y), 16, theme.ACCENT, bold=True).bottom + 4
-        for line in self.card_lines():
-            y = widgets.text(surface, line, (inner.x, y), 14, theme.TEXT, width=inner.w).bottom + 2
+        for line in (line for figures in self.card_lines() for line in widgets.packed(figures, 14, inner.w, "   ")):
+            y = widgets.text(surface, line, (inner.x, y), 14, theme.TEXT).bottom + 2
         widgets.text(surface, "Second Wind: once a fight, 1 AP for a Division die of health.", (inner.x, y + 10), 13,
                      theme.TEXT_DIM, width=inner.w)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 PANEL = pygame.Rect(130, 36, 1020, 648)
 LEFT_W = 270
 PORTRAIT = 216
+NAME_SIZES = (24, 20, 17)  # the person's name at the first of these sizes that fits the left column
 ROW_GAP = 4
 TURN_SLICE = 0.006  # as the dungeon: a world turn a slice per frame (a reply may spend the last AP)
 TONE_COLOURS = {"cold": (232, 120, 100), "plain": theme.TEXT, "warm": (120, 210, 130)}
@@ -267,7 +268,9 @@ class DialogueScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         widgets.veil(surface, (6, 4, 10, 170))
         inner = widgets.panel(surface, PANEL, alpha=248)
-        self._draw_person(surface, pygame.Rect(inner.x, inner.y, LEFT_W, inner.h))
+        person = pygame.Rect(inner.x, inner.y, LEFT_W, inner.h)
+        with widgets.within(person):  # the layout test checks its texts keep to the left column
+            self._draw_person(surface, person)
         pygame.draw.line(surface, theme.PANEL_EDGE, (inner.x + LEFT_W + 12, inner.y),
                          (inner.x + LEFT_W + 12, inner.bottom), 1)
         top = self._draw_choices(surface)
@@ -290,7 +293,10 @@ class DialogueScene(Scene):
         portrait = pygame.transform.scale(sprite, (int(sprite.get_width() * scale), int(sprite.get_height() * scale)))
         surface.blit(portrait, portrait.get_rect(center=frame.center))
         y = frame.bottom + 18
-        name = widgets.text(surface, view.name, (area.centerx, y), 24, theme.TITLE, bold=True, centre=True)
+        room = area.w - 8
+        size = next((size for size in NAME_SIZES if theme.font(size, True).size(view.name)[0] <= room), NAME_SIZES[-1])
+        name = widgets.text(surface, widgets.fit(view.name, size, room, bold=True), (area.centerx, y), size,
+                            theme.TITLE, bold=True, centre=True)  # a long name in smaller letters, never past the column
         y = name.bottom + 32
         if creature is not None and creature.bound:  # N56: what binds it, and for how long
             widgets.text(surface, bound_line(creature), (area.centerx, name.bottom + 4), 14, theme.BOUND, centre=True)

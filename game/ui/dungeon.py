@@ -59,8 +59,8 @@ class DungeonScene(Scene):
         self.world = world = session.world
         self.sprites = session.sprites
         self.log = widgets.MessageLog()
-        if session.realm is not None:  # a world's log goes on from place to place and is saved with it
-            self.log.lines = session.realm.log
+        # the log is saved with the run: a world's goes on from place to place, one map's is its world's
+        self.log.lines = session.realm.log if session.realm is not None else world.log
         self.show_scent = False
         self.mouse: tuple[int, int] = (-1, -1)
         self.shown = snapshot.read(world)
@@ -299,7 +299,8 @@ class DungeonScene(Scene):
             self.driver.reload_map(load_dungeon(self.world.map.path))
             self.view.load(self.world.map)
         except MapError as exc:
-            self.log.add(f"The map was not reloaded ({len(exc.problems)} problems):", theme.PROBLEM)
+            count = len(exc.problems)
+            self.log.add(f"The map was not reloaded ({count} problem{'' if count == 1 else 's'}):", theme.PROBLEM)
             for problem in exc.problems:
                 self.log.add(problem, theme.PROBLEM)
             return

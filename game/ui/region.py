@@ -32,6 +32,7 @@ PREVIOUS = (pygame.K_LEFT, pygame.K_UP, pygame.K_a, pygame.K_w)
 NEXT = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_d, pygame.K_s, pygame.K_TAB)
 GO = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 NEWS = 6  # the last lines of the road shown in the panel
+HINTS = ("Tab / arrows: choose", "Enter: travel", "Esc: title")  # the panel's foot: whole hints, on two lines if need be
 ARRIVAL_SLICE = 0.012  # seconds of an arrival's catching up per frame (no frame of it over 50 ms)
 KINDS = {"dungeon": "Dungeon: a fresh run each time you enter",
          "artifact": "Artifact site: a relic of old lies within, guarded",
@@ -275,12 +276,15 @@ class RegionScene(Scene):
                 line = (f"{wayfarer.traveller.name}, {realm.sites[wayfarer.start].place.name} to "
                         f"{realm.sites[wayfarer.to].place.name} ({wayfarer.arrives - realm.now} turns to go)")
                 y = widgets.text(surface, line, (x, y), 13, theme.TEXT, width=inner.w).bottom + 2
+        hints = widgets.packed(list(HINTS), 13, SIDE.w - 16, "  ·  ")  # on two lines when the letters are large
+        step = widgets.line_height(13)
         if self.news:
             y = widgets.text(surface, "On the road", (x, y + 12), 15, theme.ACCENT, bold=True).bottom + 2
-            for line in self.fitting_news(SIDE.bottom - 40 - y, inner.w):
+            for line in self.fitting_news(SIDE.bottom - 40 - step * (len(hints) - 1) - y, inner.w):
                 y = widgets.text(surface, line, (x, y), 13, theme.TEXT, width=inner.w).bottom + 2
-        widgets.text(surface, widgets.fit("Tab / arrows: choose  ·  Enter: travel  ·  Esc: title", 13, SIDE.w - 16),
-                     (SIDE.centerx, SIDE.bottom - 30), 13, theme.TEXT_DIM, centre=True)
+        for i, line in enumerate(hints):
+            widgets.text(surface, line, (SIDE.centerx, SIDE.bottom - 30 - step * (len(hints) - 1 - i)), 13,
+                         theme.TEXT_DIM, centre=True)
 
     def fitting_news(self, room: int, width: int) -> list[str]:
         """The latest lines of the road that fit in `room` pixels of the panel above its key hints."""

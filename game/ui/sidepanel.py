@@ -24,6 +24,7 @@ ROW_HOVER = (50, 44, 66)
 MINIMAP_HEIGHT = 132
 FOOT = 34  # the foot line's height (controls hint and the Journal button)
 JOURNAL = "journal"  # what the Journal button at the foot asks for
+FOOT_HINTS = (("help", "controls"), ("pause", "menu"), ("character", "hero"))  # the foot line's, as room allows
 PACK_PAGE = "pack_page"  # what the pack's paging line asks for
 INVENTORY = "inventory"  # what the Pack heading asks for: the inventory screen
 CHARACTER = "character"  # what the hero's name asks for: the character sheet
@@ -315,9 +316,9 @@ class SidePanel:
         label = f"Journal {bindings.key_names('journal')}"
         width = theme.font(12).size(label)[0] + 14
         button = pygame.Rect(inner.right - width, y - 3, width, widgets.line_height(12) + 6)
-        hint = f"{bindings.key_names('help')} controls  {bindings.key_names('pause')} menu  " \
-               f"{bindings.key_names('character')} hero"
-        widgets.text(surface, widgets.fit(hint, 12, button.x - inner.x - 6), (inner.x, y), 12, theme.TEXT_DIM)
+        hints = [f"{bindings.key_names(action)} {words}" for action, words in FOOT_HINTS]
+        first = widgets.packed(hints, 12, button.x - inner.x - 6)[0]  # whole hints only, the least needed last
+        widgets.text(surface, first, (inner.x, y), 12, theme.TEXT_DIM)
         self._row(surface, button, JOURNAL, mouse)
         pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=4)
         widgets.text(surface, label, (button.centerx, y), 12, theme.ACCENT, centre=True)

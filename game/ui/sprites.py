@@ -92,6 +92,14 @@ class SpriteCache:
             return self._sprite("creatures", codex_id) or self.placeholder(codex_id[:1].upper(), footprint)
         return self._once(("creature", codex_id, footprint), make)
 
+    def shipped_creature(self, codex_id: str, footprint: tuple[int, int]) -> pygame.Surface:
+        """A creature's shipped sprite, the mods not asked (the title's first frame: reading them waits for the
+        game's data)."""
+        def make() -> pygame.Surface:
+            return self._load(self.root / "sprites" / "creatures" / f"{codex_id}.png") \
+                or self.placeholder(codex_id[:1].upper(), footprint)
+        return self._once(("shipped creature", codex_id, footprint), make)
+
     def item(self, item_id: str) -> pygame.Surface:
         def make() -> pygame.Surface:
             return self._sprite("items", item_id) or self.placeholder(item_id[:1].lower(), (1, 1))

@@ -33,7 +33,7 @@ LOG_COLOURS = {  # event kind -> colour in the message log
     "complain_hunger": (214, 150, 70), "complain_thirst": (90, 190, 220), "turn": (110, 104, 130),
     "afflicted": (240, 170, 120), "suffers": (240, 120, 110),
     "warn": (240, 200, 90), "defend": (255, 120, 90), "let_go": (170, 210, 150), "hoard_taken": (255, 120, 90),
-    "shy": (170, 190, 210), "bargain": (140, 220, 140), "bargain_refused": (220, 180, 120),  # C4
+    "shy": (170, 190, 210), "notice": (240, 200, 90), "bargain": (140, 220, 140), "bargain_refused": (220, 180, 120),  # C4
     "repair": (190, 210, 160), "mend": (190, 210, 160),  # C26
 }
 # event kind -> (label, colour, whose head it floats over): the dungeon shows at a glance who eats,

@@ -26,6 +26,13 @@ HALL, SETTINGS, QUIT = "Hall of heroes", "Settings", "Quit"
 MODS_SHOWN = 2  # mod lines above the title; more are counted
 
 
+
+def mods_read():
+    """game.mods once the player's mods are read behind the title (app.warm_up), else None: the title's first
+    frame waits for neither (cold start, docs/performance.md)."""
+    mods = sys.modules.get("game.mods")
+    return mods if mods is not None and mods.in_play.cache_info().currsize else None
+
 class TitleScene(Scene):
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -114,8 +121,8 @@ class TitleScene(Scene):
     def _mods(self, surface: pygame.Surface) -> None:
         """The player's mods, one line each at the top left above the title: what each adds, or why it was
         skipped, its files named from the mods folder (game/mods.py; tools/check_data.py says all)."""
-        mods = sys.modules.get("game.mods")  # read behind the title (app.warm_up): its first frame waits for none
-        if mods is None or not mods.in_play.cache_info().currsize:
+        mods = mods_read()
+        if mods is None:
             return
         found = mods.in_play().mods
         folder = f"{userdirs.mods_dir()}{os.sep}"
@@ -134,17 +141,19 @@ class TitleScene(Scene):
     def _parade(self, surface: pygame.Surface, floor_y: int) -> None:
         """The hero, large, in the middle of a line of the dungeon's creatures, all bobbing."""
         w = theme.LOGICAL_SIZE[0]
-        hero = self.session.sprites.scaled(self.session.sprites.hero(), 3)
+        sprites = self.session.sprites
+        hero = sprites.scaled(sprites.hero(), 3)
+        creature = sprites.creature if mods_read() else sprites.shipped_creature  # a mod's once they are read
         half = len(PARADE) // 2
         sides = (PARADE[:half], PARADE[half:])
         x = w // 2 - hero.get_width() // 2 - 24
         for i, codex_id in enumerate(reversed(sides[0])):
-            sprite = self.session.sprites.creature(codex_id, (1, 1))
+            sprite = creature(codex_id, (1, 1))
             x -= sprite.get_width() + 24
             self._bob(surface, sprite, x, floor_y, i)
         x = w // 2 + hero.get_width() // 2 + 24
         for i, codex_id in enumerate(sides[1]):
-            sprite = self.session.sprites.creature(codex_id, (1, 1))
+            sprite = creature(codex_id, (1, 1))
             self._bob(surface, sprite, x, floor_y, i + half)
             x += sprite.get_width() + 24
         self._bob(surface, hero, w // 2 - hero.get_width() // 2, floor_y + 6, 0.5)

@@ -115,6 +115,18 @@ def fit(words: str, size: int, width: int, bold: bool = False) -> str:
     return words.rstrip() + "…"
 
 
+def packed(parts: list[str], size: int, width: int, sep: str = "  ") -> list[str]:
+    """Hints (or any short parts) joined by `sep` into lines at most `width` pixels wide at `size`, each part
+    whole on one line (one wider than `width` alone is cut with "…"): the first line holds the first few."""
+    f, lines = theme.font(size), []
+    for part in parts:
+        if lines and f.size(lines[-1] + sep + part)[0] <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(fit(part, size, width))
+    return lines
+
+
 def line_height(size: int, bold: bool = False) -> int:
     """The height of one line of text at `size` at the player's text size."""
     return theme.font(size, bold).get_linesize()
@@ -122,8 +134,12 @@ def line_height(size: int, bold: bool = False) -> int:
 
 def bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
         colour: tuple[int, int, int], label: str = "") -> None:
-    """A filled bar with an optional centred label ("12 / 20")."""
+    """A filled bar with an optional centred label ("12 / 20"), recorded as any text is (`recording`)."""
     surface.blit(_bar(rect.size, value, maximum, colour, label), rect.topleft)
+    if label and _Record.boxes is not None:
+        words = pygame.Rect((0, 0), theme.font(12, bold=True).size(label))
+        words.center = rect.center
+        record(surface, words, label, pygame.Rect(rect.x, words.y, rect.w, words.h))  # kept to the bar's width
 
 
 @lru_cache(maxsize=256)

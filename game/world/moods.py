@@ -27,6 +27,7 @@ class Mood:
 _ = False
 MOODS: dict[MoodState, Mood] = {  # moves, fights, arms, forces_doors, keeps_shop, seeks_company, meditates, answers_howl, angered_by_blows
     MoodState.RESTING:   Mood(_,    True, True, _,    True, True, True, True, True),
+    MoodState.LURKING:   Mood(_,    True, True, _,    True, _,    True, True, True),
     MoodState.EXPLORING: Mood(True, True, True, _,    True, True, _,    True, True),
     MoodState.WANDERING: Mood(True, True, True, _,    True, _,    True, True, True),
     MoodState.COWARDLY:  Mood(True, True, True, _,    True, _,    _,    True, True),

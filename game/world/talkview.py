@@ -163,11 +163,11 @@ def mend_choices(world: World, hero: int, target: int) -> list[Choice]:
 
 
 def company_choices(world: World, hero: int, target: int) -> list[Choice]:
-    """N4, N38, N48, keyed "company:<order>[:<room or item>]": follow or wait (whichever it is not doing),
-    explore an adjacent room, take the hero's best spare weapon or armour, hand back what it wears, part."""
+    """N4, N38, N48, keyed "company:<order>[:<room or item>]": follow, stay behind me or wait (those it is not
+    doing), explore an adjacent room, take the hero's best spare weapon or armour, hand back what it wears, part."""
     lines, companion = world.content.companions.lines, company.companion_of(world, target)
-    said = [Choice("company:wait", lines["wait"]) if companion.order != "wait"
-            else Choice("company:follow", lines["follow"])]
+    said = [Choice(f"company:{order}", lines[order]) for order in ("follow", "behind", "wait")
+            if order != companion.order]
     rooms = sorted({other for _, other in world.rooms.exits[world.room_of(target)]})
     said += [Choice(f"company:explore:{room}", lines["explore"].format(room=world.room_name(room)))
              for room in rooms[:EXPLORE_SHOWN]]

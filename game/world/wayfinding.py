@@ -21,7 +21,8 @@ from game.world.verbs.provisions import COMPLAIN_ABOVE
 from game.world.views import creature, item_name
 
 PROVISIONS = ("food", "drink", "healing")
-THREATS = (MoodState.ANGERED, MoodState.WARY)  # moods that stop a plan like a hostile does
+THREATS = (MoodState.ANGERED, MoodState.WARY, MoodState.LURKING)  # moods that stop a plan like a hostile does (a
+# lurker in its lair is no enemy until it notices the hero, docs/rules.md "Lairs", but a player who sees it stops)
 
 
 @dataclass

@@ -52,6 +52,7 @@ class World(Store):
         self.content = content
         self.turn = 0
         self.mid_turn = False  # a world turn has begun and not finished (a save waits for its end)
+        self.log: list[tuple[str, tuple[int, int, int]]] = []  # a one-map run's message log, saved with it
         self.lay_out(dungeon)
         self.aware_full = int(content.tuning["mood"]["anger_memory"])  # N16, N18: turns a threat is remembered
         self.feuds: dict[tuple[str, str], int] = {}  # N69: pair (uids, sorted) -> turn its feud began
@@ -221,10 +222,11 @@ class World(Store):
 
     def lets_hero_be(self, ident: Identity, mood: Mood) -> bool:
         """C4: a monster bought off by a bargain, or whose want starts no fight (territory, hoard, to be left
-        alone), is not the hero's enemy until provoked (angered, N18)."""
+        alone), or one lurking in its lair that has not noticed the hero (verbs/noticing), is not the hero's
+        enemy until provoked (angered, N18)."""
         if ident.faction != MONSTERS:
             return False
-        return mood.state == MoodState.APPEASED or provoked_only(
+        return mood.state in (MoodState.APPEASED, MoodState.LURKING) or provoked_only(
             self.content.codex.creatures[ident.codex_id].motivation.wants)
 
     def may_fight(self, occupants: list[int]) -> bool:

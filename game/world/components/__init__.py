@@ -14,14 +14,14 @@ from game.world.components.creature import (HERO_SHEET, Body, Footprint, Growth,
                                             Mood, MoodState, Needs, Position, sheet_plain)
 from game.world.components.social import (Errand, Journey, Loyalty, Memories, Memory, Opinion, Opinions, Persona,
                                           Secret, Talks, Ties, Witness)
-from game.world.components.work import (CONTRACT_KINDS, Binding, Chronicle, Companion, Contract, Journal, Mana,
-                                        Mark, Merchant)
+from game.world.components.work import (CONTRACT_KINDS, FOLLOWING, ORDERS, Binding, Chronicle, Companion, Contract,
+                                        Journal, Mana, Mark, Merchant)
 from game.world.components.knowledge import Knowledge
 
 __all__ = [  # what the rest of the game imports from here
     "NAME", "ROOM", "RUNE", "UID", "tag_set", "HERO_SHEET", "Body", "Footprint", "Growth", "Hero", "Identity",
     "Inventory", "Item", "Mood", "MoodState", "Needs", "Position", "sheet_plain", "Errand", "Journey", "Loyalty",
     "Memories", "Memory", "Opinion", "Opinions", "Persona", "Secret", "Talks", "Ties", "Witness",
-    "CONTRACT_KINDS", "Binding", "Chronicle", "Companion", "Contract", "Journal", "Mana", "Mark", "Merchant",
-    "Knowledge"
+    "CONTRACT_KINDS", "FOLLOWING", "ORDERS", "Binding", "Chronicle", "Companion", "Contract", "Journal", "Mana",
+    "Mark", "Merchant", "Knowledge"
 ]

@@ -229,6 +229,7 @@ class MoodState(StrEnum):
     """N12-N18: what a creature is doing with itself. A str, so events and saves carry the plain word."""
 
     RESTING = "resting"  # N12: provisioned and healthy
+    LURKING = "lurking"  # N12, N15: a needless creature in its lair that has not noticed the hero (verbs/noticing)
     EXPLORING = "exploring"  # N12: short of food or drink
     WANDERING = "wandering"  # N15: the needless roam
     COWARDLY = "cowardly"  # N16

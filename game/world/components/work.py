@@ -124,7 +124,8 @@ class Mark:
 
 
 # -- companions (N4, N38, N39) -----------------------------------------------------------------------------
-ORDERS = ("follow", "wait", "explore")
+ORDERS = ("follow", "behind", "wait", "explore")
+FOLLOWING = ("follow", "behind")  # the orders that keep a companion at the hero's side ("behind": N4, stay behind me)
 
 
 @saved.creature("companion", {"hero": UID, "order": one_of(STR, f"an order ({', '.join(ORDERS)})", ORDERS),
@@ -132,7 +133,7 @@ ORDERS = ("follow", "wait", "explore")
                               "forced": BOOL}, optional=True)
 @dataclass(slots=True)
 class Companion:
-    """A creature in a hero's party (N4, N38): whose, its order (follow, wait, explore), the room it was sent
+    """A creature in a hero's party (N4, N38): whose, its order (follow, behind, wait, explore), the room it was sent
     to look at (-1: none), whether it is on its way back, what it saw there, and the faction it had before
     it joined (it fights on the hero's side meanwhile and gets it back when it leaves); `forced` marks forced
     labour (N47) until its loyalty reaches the recruiting threshold."""

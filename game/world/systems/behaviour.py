@@ -1,7 +1,8 @@
 """Behaviour stage (N12, N16-N18): each creature settles its mood for this turn.
 
-Moods: resting, exploring, wandering, cowardly, fleeing, angered (following is the companions' issue), and
-wary and appeased, which a monster's want gives it (C4, verbs/motives.py).
+Moods: resting, lurking (a needless creature in its lair until it notices the hero, verbs/noticing.py),
+exploring, wandering, cowardly, fleeing, angered (following is the companions' issue), and wary and appeased,
+which a monster's want gives it (C4, verbs/motives.py).
 Thresholds have hysteresis so creatures do not flicker: fleeing starts below 25 % health and ends at
 `mood.flee_recover` (assets/data/world.toml).
 """
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.tags import COWARD
 from game.world.components import MoodState
-from game.world.verbs import provisions
+from game.world.verbs import noticing, provisions
 from game.world.verbs.motives import mood_by_want
 from game.world.verbs.spells import is_bound
 
@@ -25,10 +26,16 @@ FLEE_BELOW = 0.25  # N12, N17
 def run(world: World) -> None:
     hero_room = world.hero_room() if world.alive(world.hero) else None
     tuning = world.content.tuning["mood"]
+    fights: dict[int, bool] = {}  # rooms where a fight goes on this turn, asked by lurkers (verbs/noticing)
     for actor in world.actors.all():
         body, mood, pos = actor.body, actor.mood, actor.pos
         if body.health <= 0 or is_bound(actor):  # N55: a bound creature's mood is its order's (verbs/spells)
             continue
+        if mood.state == MoodState.LURKING:
+            how = noticing.notices(world, actor, hero_room, fights)
+            if not how:
+                continue  # it keeps to its lair
+            world.emit("notice", actor.eid, world.hero, pos.room, text=(f"notice_{how}",), how=how)
         sees_hero = hero_room is not None and pos.room == hero_room
         if sees_hero:
             mood.last_seen = hero_room

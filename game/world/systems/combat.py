@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.world.components import Body, Mood, MoodState, Position
+from game.world.components import Body, Companion, Mood, MoodState, Position
 from game.world.moods import MOODS
 from game.world.verbs import conditions
 from game.world.verbs.combat import strike
@@ -53,8 +53,12 @@ def close_in(world: World, group: int, target: int) -> None:
 
 
 def pick_target(world: World, eid: int, room: int, mood: Mood) -> int | None:
-    """The hero first when angered at it (N18); otherwise the weakest enemy in the room."""
+    """The hero first when angered at it (N18); otherwise the weakest enemy in the room. A companion told to stay
+    behind the hero (N4) fights only the creature that last wounded it."""
     enemies = [o for o in world.rooms.occupants(room) if o != eid and world.is_enemy(eid, o)]
+    mate = world.try_get(eid, Companion)
+    if mate is not None and mate.order == "behind":
+        enemies = [o for o in enemies if world.uid(o) == world.get(eid, Body).killer]
     if not enemies:
         return None
     if mood.state == MoodState.ANGERED and world.hero in enemies:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Collection
 from game.rules.tags import SCENT_HUNTER
 from game.world.components import Body, Identity, Mood, MoodState, Needs
 from game.world.moods import MOODS
-from game.world.verbs import avoidance, moving, social
+from game.world.verbs import avoidance, company, moving, social
 from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, consume
 from game.world.verbs.spells import is_bound
 
@@ -36,6 +36,8 @@ def run(world: World) -> None:
         if shunned and keep_away(world, actor, shunned):
             continue
         if not bound and seek_company(world, actor, shunned, regen_every):
+            continue
+        if in_company(actor) and breaks_off(world, actor):
             continue
         if not MOODS[mood.state].moves or body.ap <= 0 or body.stunned or in_company(actor) \
                 or bound and mood.state != MoodState.WANDERING:  # N55: bound, it roams only when told to
@@ -130,6 +132,20 @@ def way_to_company(world: World, eid: int, room: int, shunned: Collection[int]) 
 def in_company(actor: Actor) -> bool:
     """N12: a companion follows the hero (the company stage moves it), it does not wander off by mood."""
     return actor.ties is not None and "companion" in actor.ties.holds
+
+
+def breaks_off(world: World, actor: Actor) -> bool:
+    """N12, N16, N17: a companion below a quarter of health (fleeing) drinks its own healing if it carries
+    some, else leaves a room where an enemy stands (verbs/company.break_off). Returns whether it has acted."""
+    body = actor.body
+    if actor.mood.state != MoodState.FLEEING or body.ap <= 0 or body.stunned or out_of_danger(world, actor):
+        return False
+    potion = carried(world, actor.inv, "healing")
+    if potion is not None:
+        consume(world, actor.eid, potion)
+        return True
+    body.ap -= 1
+    return company.break_off(world, actor.eid)
 
 
 def keep_away(world: World, actor: Actor, shunned: Collection[int]) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.maps.model import Exit
-from game.world.components import Body, Companion, Identity, Inventory, Item, Loyalty, Mood, MoodState
+from game.world.components import FOLLOWING, Body, Companion, Identity, Inventory, Item, Loyalty, Mood, MoodState
 from game.world.verbs import loadout, social
 from game.world.verbs.items import give
 from game.world.verbs.provisions import carried, consume
@@ -85,7 +85,8 @@ def part(world: World, hero: int, eid: int, quietly: bool = False) -> None:
 
 
 def order(world: World, hero: int, eid: int, what: str, room: int = -1) -> str:
-    """N4, N38: follow, wait here, explore an adjacent room (it goes, looks, comes back and reports), or part."""
+    """N4, N38: follow, stay behind the hero (it follows and fights only what attacks it), wait here, explore an
+    adjacent room (it goes, looks, comes back and reports), or part."""
     companion = companion_of(world, eid)
     if companion is None or companion.hero != world.uid(hero):
         return f"{world.get(eid, Identity).name} does not travel with you."
@@ -96,10 +97,11 @@ def order(world: World, hero: int, eid: int, what: str, room: int = -1) -> str:
         if room not in {other for _, other in world.rooms.exits[world.room_of(eid)]}:
             return f"{world.room_name(room)} is not next to this room."
         companion.room, companion.back, companion.seen = room, False, ""
-    elif what not in ("follow", "wait"):
-        return f"Unknown order {what!r} (follow, wait, explore, part)."
+    elif what not in ("follow", "behind", "wait"):
+        return f"Unknown order {what!r} (follow, behind, wait, explore, part)."
     companion.order = what
-    say(world, eid, hero, line(world, {"follow": "follows", "wait": "waits", "explore": "goes"}[what]), "company")
+    replies = {"follow": "follows", "behind": "keeps_behind", "wait": "waits", "explore": "goes"}
+    say(world, eid, hero, line(world, replies[what]), "company")
     return ""
 
 
@@ -151,11 +153,12 @@ def step_towards(world: World, eid: int, room: int) -> str:
 
 
 def follow(world: World, hero: int, left: int) -> None:
-    """N4: the hero went through an exit: the companions following it from `left` come along at once."""
+    """N4: the hero went through an exit: the companions following it from `left` come along at once (not one
+    breaking off, N12)."""
     here = world.room_of(hero)
     for eid in party(world, hero):
         companion = companion_of(world, eid)
-        if companion.order == "follow" and world.room_of(eid) == left:
+        if companion.order in FOLLOWING and world.room_of(eid) == left and not fleeing(world, eid):
             step_towards(world, eid, here)
 
 
@@ -163,7 +166,29 @@ def travelling(world: World, hero: int) -> list[int]:
     """N4, N38: the companions that leave the site with the hero: those following it and standing in its room
     (one waiting or exploring elsewhere stays in its site)."""
     here = world.room_of(hero)
-    return [eid for eid in party(world, hero) if companion_of(world, eid).order == "follow" and world.room_of(eid) == here]
+    return [eid for eid in party(world, hero)
+            if companion_of(world, eid).order in FOLLOWING and world.room_of(eid) == here]
+
+
+def fleeing(world: World, eid: int) -> bool:
+    """N12, N16: a companion below a quarter of its health breaks off (the behaviour stage's fleeing mood)."""
+    mood = world.try_get(eid, Mood)
+    return mood is not None and mood.state == MoodState.FLEEING
+
+
+def break_off(world: World, eid: int) -> bool:
+    """N12, N17: a fleeing companion leaves a room where an enemy stands for the next room holding the fewest
+    enemies (on a tie, the exit listed first); out of danger it stays there and heals, and catches up with
+    the hero once recovered. Returns whether it moved."""
+    def enemies(room: int) -> int:
+        return sum(1 for o in world.rooms.occupants(room) if o != eid and world.alive(o) and world.is_enemy(o, eid))
+
+    ways = world.rooms.exits[world.room_of(eid)]
+    if not ways:
+        return False
+    _, i = min((enemies(to), i) for i, (_, to) in enumerate(ways))
+    exit_, to_room = ways[i]
+    return not go(world, eid, exit_, to_room, force=False)
 
 
 def look(world: World, eid: int, room: int) -> str:
@@ -199,7 +224,10 @@ def tend(world: World, hero: int, eid: int) -> bool:
 def act(world: World, hero: int, eid: int, here: int) -> None:
     """A companion's turn (N4, N12): an explorer goes to its room, looks, and walks back to the hero (in
     `here`) to report; a follower left behind (a full room, a locked door) catches up a room a turn; a waiter
-    stays."""
+    stays. One that has broken off (fleeing) goes nowhere near the fight until it has recovered (the movement
+    stage moves it, N12)."""
+    if fleeing(world, eid):
+        return
     companion = companion_of(world, eid)
     now = world.room_of(eid)
     if companion.order == "explore" and not companion.back:
@@ -217,5 +245,5 @@ def act(world: World, hero: int, eid: int, here: int) -> None:
                                        seen=companion.seen), "company")
             companion.order, companion.room, companion.back = "follow", -1, False
         return
-    if companion.order == "follow" and now != here:
+    if companion.order in FOLLOWING and now != here:
         step_towards(world, eid, here)

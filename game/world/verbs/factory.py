@@ -39,6 +39,14 @@ def has_needs(tags: frozenset[str]) -> bool:
     return bool(tags & LIVING_TAGS) and not tags & NEEDLESS_TAGS
 
 
+def first_mood(tags: frozenset[str], provisions: bool, wanders: bool) -> MoodState:
+    """N12: the provisioned rest, the unprovisioned explore (the behaviour stage decides); N15: the needless
+    wander where a map says so, else lurk in their lair."""
+    if has_needs(tags):
+        return MoodState.RESTING if provisions else MoodState.WANDERING
+    return MoodState.WANDERING if wanders else MoodState.LURKING
+
+
 def spawn_item(world: World, item_id: str, room: int | None = None, square: Square | None = None,
                owner: int | None = None, quality: str | None = None, material: str | None = None,
                rune: str | None = None, durability: int | None = None, count: int = 1) -> int:
@@ -55,14 +63,15 @@ def spawn_item(world: World, item_id: str, room: int | None = None, square: Squa
 def spawn_creature(world: World, codex_id: str, room: int, near: Square | None = None, kind: str = "dungeon",
                    heads: int = 0, gear: tuple[str, ...] | None = None, provisions: bool = True,
                    background: str | None = None, name: str = "", merchant: str | None = None,
-                   travels: tuple[str, ...] = ()) -> int | None:
+                   travels: tuple[str, ...] = (), wanders: bool = True) -> int | None:
     """Make a creature in `room` on free squares nearest `near`; None when there is no space (N26).
 
     `gear` lists item ids to equip; None means the codex's authored gear (N31). A thinking kind gets a
     persona (N65, N83; `background` from the map, else drawn), an empty social memory and, unless `name`
     gives one, a name drawn for its people (N85); other creatures are called by `name` or their kind's.
     A merchant of type `merchant` opens its shop (N5). A world NPC whose map gives it places to travel to
-    (`travels`, N3) sets out for the first of them after `[region] stay` turns (game/world/realm.py).
+    (`travels`, N3) sets out for the first of them after `[region] stay` turns (game/world/realm.py). A
+    needless creature that does not `wander` (N15) lurks in its lair until it notices the hero (verbs/noticing).
     """
     codex = world.content.codex
     defn = codex.creatures[codex_id]
@@ -86,7 +95,7 @@ def spawn_creature(world: World, codex_id: str, room: int, near: Square | None =
         Identity(world.next_uid(codex_id), codex_id, name or defn.name, kind, faction, tags),
         Position(room, cells[0], tuple(cells) if card.heads else ()), Footprint(w, h),
         Body(card, card, card, card.health, ap=card.ap, strikes=card.attack_budget, heads=card.heads),
-        Mood(MoodState.RESTING if provisions and has_needs(tags) else MoodState.WANDERING, since=world.turn),
+        Mood(first_mood(tags, provisions, wanders), since=world.turn),
         Growth(), Inventory(),
     )
     if has_needs(tags):
@@ -157,7 +166,7 @@ def place_contents(world: World, dungeon: DungeonMap, kept: frozenset[str] = fro
         if p.kind in NAMED_KINDS and p.name in kept:
             continue
         spawn_creature(world, p.creature, p.room, p.square, p.kind, p.heads, p.gear or None, p.provisions,
-                       p.background, p.name if p.kind in NAMED_KINDS else "", p.merchant, p.travels)
+                       p.background, p.name if p.kind in NAMED_KINDS else "", p.merchant, p.travels, p.wanders)
     for it in dungeon.items:
         spawn_item(world, it.item, it.room, it.square, quality=it.quality, material=it.material,
                    rune=it.rune, count=it.count)
