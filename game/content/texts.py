@@ -106,6 +106,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "binding_crumbles": ("state",),
     "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
     "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
+    "siege_lifted": ("leader", "place"),
 }
 
 
