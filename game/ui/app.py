@@ -18,6 +18,7 @@ from game.ui.character import CharacterScene
 from game.ui.crash import CrashScene
 from game.ui.creation import HeroCreationScene
 from game.ui.death import DeathScene
+from game.ui.victory import VictoryScene
 from game.ui.dialogue import DialogueScene
 from game.ui.dungeon import DungeonScene
 from game.ui.help import HelpScene
@@ -43,7 +44,7 @@ log = logging.getLogger("ethernalis")
 
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
     """An empty scene stack knowing every screen by name: "title", "creation", "dungeon", "region", "worlds",
-    "pause", "help", "death", "dialogue", "trade", "journal", "inventory", "character", "maps", "settings" (on
+    "pause", "help", "death", "victory", "dialogue", "trade", "journal", "inventory", "character", "maps", "settings" (on
     `preferences`, else
     settings read from the user's file).
 
@@ -105,6 +106,7 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("pause", lambda log: PauseScene(session, log))
     stack.register("help", HelpScene)
     stack.register("death", lambda cause, turn: DeathScene(cause, turn, in_world=session.realm is not None))
+    stack.register("victory", VictoryScene)
     stack.register("dialogue", lambda person, log: DialogueScene(session, person, log))
     stack.register("maps", lambda: MapPickerScene(session))
     stack.register("settings", lambda: SettingsScene(preferences or Preferences()))

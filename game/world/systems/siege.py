@@ -56,6 +56,13 @@ def run(world: World) -> None:
     if leader(world) is not None or any(world.alive(e) and world.is_enemy(e, hero)
                                         for e in world.creatures_in(camp.room)):
         return
+    fall(world, camp)
+
+
+def fall(world: World, camp: Spawner) -> None:
+    """The siege falls to the hero: the camp's spawner stops; every thinking resident remembers it (N73) and
+    thinks better of the hero; the log and the screen are told."""
+    hero = world.hero
     world.stopped_spawners.add(camp.id)
     opinion = world.content.goal.opinion
     for eid, (ident, _memories) in world.join(Identity, Memories):
