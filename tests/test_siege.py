@@ -11,94 +11,45 @@ import pytest
 from game.launch import new_game
 from game.paths import MAPS
 from game.save import load_world, save_world
-from game.world.commands import Attack, Equip, Recruit, Reply, Talk, Work
-from game.world.components import Identity, Item, Journal, Loyalty, Memories
+from game.world.commands import Reply, Talk, Work
+from game.world.components import Identity, Journal, Memories
 from game.world.systems import siege
-from game.world.verbs import experience, moments, social
-from game.world.verbs.items import give
-from tests.helpers.realm import named, walk_to
+from game.world.verbs import moments, social
+from tools.siege import SiegeHero, play
 
 SEED = 1
-GROWN_XP = 1600  # level 4: a hero who has grown (N27)
-GEAR = ("longsword", "mail_hauberk", "helmet")  # what the tower's armourer sells
-FRIENDS = ("Corporal Ulla", "Halvard")  # two of the garrison, loyal enough to join (N39)
+LEVEL = 4  # a hero who has grown (N27), with the armourer's gear
 
 
-def act(driver, command) -> None:
-    """Carry out a command as the screen does, and let a world turn it began run to its end."""
-    assert driver.do(command).ok
-    if driver.busy:
-        driver.finish_turn()
-
-
-def ask_captain(driver) -> int:
-    """Walk to the Captain, answer a moment she opens, and ask for work (the screen's Talk, Reply, Work)."""
-    world = driver.world
-    captain = named(world, world.content.goal.giver)
-    walk_to(driver, lambda: world.room_of(captain), limit=100)
-    act(driver, Talk(world.hero, captain))
-    moment = moments.open_moment(world, world.hero, captain)
-    if moment is not None:
-        act(driver, Reply(world.hero, captain, moment.replies[0].approach))
-    act(driver, Work(world.hero, captain, "ask"))
-    return captain
-
-
-def grow(driver) -> None:
-    """The hero as it comes back from the crypt and the shop: level 4, a longsword, mail and a helmet."""
-    world = driver.world
-    experience.gain(world, world.hero, GROWN_XP)
-    for item in GEAR:
-        act(driver, Equip(world.hero, give(world, world.create(Item(item)), world.hero)))
-
-
-def gather(driver) -> None:
-    """Recruit two of the garrison (their loyalty earned, as by work for them)."""
-    world = driver.world
-    for name in FRIENDS:
-        friend = named(world, name)
-        world.ensure(friend, Loyalty).to[world.uid(world.hero)] = world.content.companions.loyalty + 10
-        walk_to(driver, lambda: world.room_of(friend), limit=50)
-        act(driver, Recruit(world.hero, friend))
-
-
-def storm_the_camp(driver, limit: int = 300) -> None:
-    """Go to the war camp and fight every enemy there until the siege falls."""
-    world = driver.world
-    camp = siege.camp_of(world)
-    for _ in range(limit):
-        if world.over or siege.lifted(world):
-            return
-        if world.hero_room() != camp.room:
-            walk_to(driver, lambda: camp.room, limit=100)
-            continue
-        foes = [e for e in world.creatures_in(camp.room) if world.alive(e) and world.is_enemy(e, world.hero)]
-        if foes and driver.do(Attack(world.hero, foes[0])).ok:
-            if driver.busy:
-                driver.finish_turn()
-            continue
-        driver.end_turn()
+def siege_hero(seed: int = SEED):
+    """A new world on the tower and the scripted siege hero of tools/siege.py that plays it."""
+    return SiegeHero(new_game(MAPS / "tower.tmx", seed))
 
 
 @pytest.fixture(scope="module")
 def won():
-    """A scripted hero's siege on the test seed, with every event it posted."""
-    driver = new_game(MAPS / "tower.tmx", SEED)
-    world = driver.world
-    grow(driver)
-    captain = ask_captain(driver)
-    act(driver, Work(world.hero, captain, "accept"))
-    gather(driver)
-    storm_the_camp(driver)
-    events = world.pop_events()
-    yield driver, captain, events
-    driver.close()
+    """A scripted hero's siege on the test seed (level 4, the armourer's gear, two of the garrison), with every
+    event it posted."""
+    hero = siege_hero()
+    hero.grow(LEVEL, bought=True)
+    assert hero.take_the_work()
+    assert len(hero.gather(2)) == 2
+    hero.storm_the_camp()
+    captain = hero.named(hero.world.content.goal.giver)
+    yield hero, captain, hero.world.pop_events()
+    hero.driver.close()
 
 
 def test_the_captain_asks_to_lift_the_siege_before_any_other_work_and_the_journal_keeps_it():
-    driver = new_game(MAPS / "tower.tmx", SEED)
-    world = driver.world
-    ask_captain(driver)
+    hero = siege_hero()
+    world, driver = hero.world, hero.driver
+    captain = hero.named(world.content.goal.giver)
+    assert hero.walk_to(lambda: world.room_of(captain))
+    hero.act(Talk(world.hero, captain))
+    moment = moments.open_moment(world, world.hero, captain)
+    if moment is not None:
+        hero.act(Reply(world.hero, captain, moment.replies[0].approach))
+    assert hero.act(Work(world.hero, captain, "ask"))
     journal = world.get(world.hero, Journal)
     [offer] = [c for c in journal.contracts if c.state == "offered"]
     assert offer.kind == "siege" and offer.giver_name == "Captain Ysolt Varr"
@@ -120,8 +71,8 @@ def test_the_leader_is_a_leader_with_a_motivation_in_the_war_camp():
 
 
 def test_a_grown_hero_with_a_party_lifts_the_siege(won):
-    driver, captain, events = won
-    world = driver.world
+    hero, captain, events = won
+    world = hero.world
     assert world.over is None and siege.lifted(world) and siege.leader(world) is None
     [fell] = [e for e in events if e.kind == "siege_lifted"]
     assert fell.actor == world.uid(world.hero)
@@ -130,8 +81,8 @@ def test_a_grown_hero_with_a_party_lifts_the_siege(won):
 
 
 def test_the_camps_spawner_stops_once_the_siege_falls(won):
-    driver, _, _ = won
-    world = driver.world
+    hero, _, _ = won
+    world, driver = hero.world, hero.driver
     camp = siege.camp_of(world)
     assert camp.id in world.stopped_spawners
     for _ in range(3 * camp.interval):
@@ -141,8 +92,8 @@ def test_the_camps_spawner_stops_once_the_siege_falls(won):
 
 
 def test_the_towers_people_remember_it_think_better_of_the_hero_and_pass_it_on(won):
-    driver, captain, _ = won
-    world = driver.world
+    hero, captain, _ = won
+    world = hero.world
     hero_uid = world.uid(world.hero)
     residents = [eid for eid, (ident, _) in world.join(Identity, Memories)
                  if ident.kind in ("world", "notable", "merchant") and world.alive(eid)]
@@ -159,13 +110,13 @@ def test_the_towers_people_remember_it_think_better_of_the_hero_and_pass_it_on(w
 
 
 def test_the_work_is_claimed_and_the_world_goes_on(won, tmp_path: Path):
-    driver, captain, _ = won
-    world = driver.world
-    walk_to(driver, lambda: world.room_of(captain), limit=100)
-    act(driver, Work(world.hero, captain, "claim"))
+    hero, captain, _ = won
+    world, driver = hero.world, hero.driver
+    assert hero.walk_to(lambda: world.room_of(captain))
+    assert hero.act(Work(world.hero, captain, "claim"))
     journal = world.get(world.hero, Journal)
     assert [c.state for c in journal.contracts if c.kind == "siege"] == ["done"]
-    act(driver, Work(world.hero, captain, "ask"))  # no second siege is offered
+    hero.act(Work(world.hero, captain, "ask"))  # no second siege is offered
     assert not [c for c in journal.contracts if c.kind == "siege" and c.state == "offered"]
     turn = world.turn
     for _ in range(20):
@@ -175,3 +126,12 @@ def test_the_work_is_claimed_and_the_world_goes_on(won, tmp_path: Path):
     save_world(world, path)
     again = load_world(path)
     assert siege.lifted(again) and again.stopped_spawners == world.stopped_spawners
+
+
+def test_the_siege_tool_measures_a_grown_hero_with_a_party_winning_and_a_fresh_one_alone_losing():
+    """tools/siege.py's runs (docs/balance.md): on five seeds a level-4 hero with the armourer's gear and two of
+    the garrison lifts the siege every time; a fresh hero alone with its own shortsword at most once."""
+    grown = [play(seed, LEVEL, 2) for seed in range(1, 6)]
+    fresh = [play(seed, 0, 0, bought=False) for seed in range(1, 6)]
+    assert all(r.lifted and not r.died and r.party == 2 for r in grown)
+    assert sum(r.lifted for r in fresh) <= 1 and all(r.died for r in fresh if not r.lifted)
