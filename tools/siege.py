@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,21 +79,12 @@ class SiegeHero:
         return False
 
     def next_room(self, goal: int) -> int | None:
-        """The first room on the shortest way through open doors to `goal`."""
-        world, start = self.world, self.world.hero_room()
-        came: dict[int, int | None] = {start: None}
-        queue = deque([start])
-        while queue:
-            room = queue.popleft()
-            if room == goal:
-                while came[room] != start:
-                    room = came[room]
-                return room
-            for ex, other in world.map.exits_of(room):
-                if other not in came and not (ex.locked and ex.id not in world.opened_doors):
-                    came[other] = room
-                    queue.append(other)
-        return None
+        """The room through an open exit that is fewest steps from `goal` (the tower has no locked doors)."""
+        world = self.world
+        to_goal = world.rooms.distances_from(goal)
+        ways = [other for ex, other in world.map.exits_of(world.hero_room())
+                if other in to_goal and not (ex.locked and ex.id not in world.opened_doors)]
+        return min(ways, key=lambda room: (to_goal[room], room), default=None)
 
     def grow(self, level: int, bought: bool) -> None:
         """The hero as it comes back from the dungeons and the shop: `level`, and the armourer's gear if `bought`."""
