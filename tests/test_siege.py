@@ -53,7 +53,8 @@ def test_the_captain_asks_to_lift_the_siege_before_any_other_work_and_the_journa
     journal = world.get(world.hero, Journal)
     [offer] = [c for c in journal.contracts if c.state == "offered"]
     assert offer.kind == "siege" and offer.giver_name == "Captain Ysolt Varr"
-    assert offer.target_name == "Siege Captain" and world.room_name(offer.room) == "Enemy Camp"
+    assert offer.target_name == world.get(siege.leader(world), Identity).name
+    assert world.room_name(offer.room) == "Enemy Camp"
     assert "lift the siege" in offer.objective
     driver.close()
 
@@ -100,13 +101,29 @@ def test_the_towers_people_remember_it_think_better_of_the_hero_and_pass_it_on(w
     assert len(residents) >= 10
     for eid in residents:
         assert any(m.deed == siege.DEED and m.hero == hero_uid for m in world.get(eid, Memories).known)
-    assert social.opinion(world, captain, hero_uid) >= world.content.goal.opinion
     listener = next(eid for eid in residents if eid != captain)  # one who has not heard it yet
     known = world.get(listener, Memories).known
     known[:] = [m for m in known if m.deed != siege.DEED]
     social.shift(world, captain, listener, world.content.social.high)  # a friend the Captain tells (N73)
     heard = social.news_for(world, captain, listener)
     assert heard is not None and heard.deed == siege.DEED and world.content.social.deeds[siege.DEED].passes
+
+
+def test_every_resident_thinks_better_of_the_hero_by_the_goals_opinion():
+    hero = siege_hero()
+    world = hero.world
+    hero_uid, social_rules = world.uid(world.hero), world.content.social
+    residents = [eid for eid, ident in world.query(Identity) if ident.kind in ("world", "notable", "merchant")
+                 and world.has(eid, Memories)]
+    for eid in residents:
+        if social.opinion(world, eid, hero_uid) is None:
+            social.meet(world, eid, world.hero)
+    before = {eid: social.opinion(world, eid, hero_uid) for eid in residents}
+    siege.fall(world, siege.camp_of(world))
+    for eid in residents:
+        assert social.opinion(world, eid, hero_uid) == min(social_rules.high,
+                                                           before[eid] + world.content.goal.opinion)
+    hero.driver.close()
 
 
 def test_the_work_is_claimed_and_the_world_goes_on(won, tmp_path: Path):

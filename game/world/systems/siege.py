@@ -69,4 +69,4 @@ def fall(world: World, camp: Spawner) -> None:
         if eid != hero and ident.kind != "dungeon" and world.alive(eid) and not world.is_enemy(eid, hero):
             social.remember(world, eid, hero, DEED)
             social.shift(world, eid, hero, opinion)
-    world.emit(DEED, hero, room=world.room_of(hero), leader=leader_name(world), place=world.map.name)
+    world.emit("siege_lifted", hero, room=world.room_of(hero), leader=leader_name(world), place=world.map.name)
