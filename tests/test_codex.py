@@ -41,6 +41,7 @@ EXPECTED = {
     "noxious_ooze": (2, "leader", "1×1 Primordial Autochthon (Stone)"),
     "cave_bear": (3, "leader", "2×1 Mortal Beast"),
     "bandit_chief": (3, "leader", "1×1 Mortal Folk"),
+    "siege_captain": (2, "leader", "1×1 Mortal Folk"),
     "ghoul": (3, "leader", "1×1 Daeva Druj (Profane), Gestalt (undead)"),
     "redcap": (3, "leader", "1×1 Fae Tuatha (Primal)"),
     "tide_wraith": (4, "leader", "1×1 Primordial Autochthon (Sea)"),
@@ -58,7 +59,7 @@ EXPECTED = {
     "kraken": (7, "legendary", "3×3 Primordial Behemoth (Sea)"),
 }
 ARMOURED = {"guard", "outlaw", "wanderer", "merchant", "tower_defender", "bandit_chief", "revenant",
-            "warlord"}
+            "warlord", "siege_captain"}
 
 
 @pytest.mark.parametrize("creature_id", sorted(EXPECTED))

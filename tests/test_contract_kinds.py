@@ -74,7 +74,7 @@ def test_a_kind_written_as_one_class_is_offered_accepted_met_claimed_and_saved(s
 
 
 def test_a_kind_is_registered_once_and_the_saved_kinds_are_the_registry():
-    assert list(CONTRACT_KINDS) == ["slay", "bring", "deliver", "clear", "escort", "marked", "mini"]
+    assert list(CONTRACT_KINDS) == ["slay", "bring", "deliver", "clear", "escort", "marked", "mini", "siege"]
     with pytest.raises(ValueError, match="registered twice"):
         register(type("Again", (ContractKind,), {"name": "slay"}))
 

@@ -217,7 +217,7 @@ def test_N3_the_towers_merchant_and_travellers_live_through_the_siege_which_keep
         assert {"Quartermaster Dern", "Herald Roderic", "Envoy Ilse"} <= set(living) | on_road
         assert "Quartermaster Dern" in living and "Captain Ysolt Varr" in living
         camp = [eid for eid, ident in world.query(Identity)
-                if ident.codex_id == "bandit_chief" and world.alive(eid)]
+                if ident.codex_id == "siege_captain" and world.alive(eid)]
         assert len(camp) == 1 and world.room_name(world.room_of(camp[0])) == "Enemy Camp"
         siege = [eid for eid, ident in world.query(Identity) if ident.kind == "dungeon" and world.alive(eid)
                  and world.map.rooms[world.room_of(eid)].theme != "keep"]

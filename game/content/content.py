@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from game.content.codex import Codex, HeroSheet, load_codex
+from game.content.goal import Goal, load_goal
 from game.content.errors import ContentError
 from game.content.items import GearRules, ItemDef, load_gear_rules, load_items
 from game.content.names import Names, load_names
@@ -44,6 +45,7 @@ class Content:
     companions: Companions
     heroes: HeroOptions
     spells: Spells
+    goal: Goal
 
     def with_hero(self, sheet: HeroSheet) -> Content:
         """This content with a hero made on the creation screen (ContentError when the sheet breaks
@@ -136,4 +138,4 @@ def load_content(data_dir: Path = DATA, overlay: Overlay | None = None) -> Conte
                    load_contracts(data_dir / "contracts.toml", items, social.backgrounds),
                    load_companions(data_dir / "companions.toml"),
                    load_heroes(data_dir / "heroes.toml", set(items)),
-                   load_spells(data_dir / "spells.toml"))
+                   load_spells(data_dir / "spells.toml"), load_goal(data_dir / "goal.toml", set(codex.creatures)))

@@ -108,6 +108,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "binding_crumbles": ("state",),
     "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
     "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
+    "siege_lifted": ("leader", "place"),
 }
 HEARD = ("fight", "death", "door")  # [heard]: what the hero hears of a room out of its sight (issue 23), {direction}
 

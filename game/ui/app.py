@@ -34,7 +34,7 @@ log = logging.getLogger("ethernalis")
 LATER = ("game.launch", "game.save.worldsave", "game.ui.dungeon", "game.ui.region", "game.ui.creation",
          "game.ui.dialogue", "game.ui.trade", "game.ui.journal", "game.ui.worlds", "game.ui.death",
          "game.ui.pause", "game.ui.help", "game.ui.mappicker", "game.ui.settings_screen", "game.ui.inventory",
-         "game.ui.character", "game.ui.heroes", "game.ui.watch", "game.ui.places")  # not the title's
+         "game.ui.character", "game.ui.heroes", "game.ui.watch", "game.ui.places", "game.ui.victory")  # not the title's
 _warming: threading.Thread | None = None
 
 
@@ -70,9 +70,9 @@ def ready() -> None:
 
 def scene_stack(session: Session, preferences: Preferences | None = None) -> SceneStack:
     """An empty scene stack knowing every screen by name: "title", "creation", "dungeon", "region", "worlds",
-    "pause", "help", "death", "dialogue", "trade", "journal", "inventory", "character", "maps", "settings" (on
-    `preferences`, else settings read from the user's file), "hall" (the hall of heroes) and "watch" (a
-    recorded run replayed).
+    "pause", "help", "death", "victory", "dialogue", "trade", "journal", "inventory", "character", "maps",
+    "settings" (on `preferences`, else settings read from the user's file), "hall" (the hall of heroes) and
+    "watch" (a recorded run replayed).
 
     A new screen is registered here and asked for by name where it opens (docs/ui.md).
     """
@@ -163,6 +163,7 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("pause", later("game.ui.pause", "PauseScene", session))
     stack.register("help", later("game.ui.help", "HelpScene"))
     stack.register("death", death)
+    stack.register("victory", later("game.ui.victory", "VictoryScene"))
     stack.register("hall", later("game.ui.heroes", "HallScene"))
     stack.register("watch", lambda path: later("game.ui.watch", "WatchScene")(path=path, sprites=session.sprites))
     stack.register("dialogue", lambda person, log: later("game.ui.dialogue", "DialogueScene", session)(

@@ -35,6 +35,7 @@ from game.world.events import Event
 from game.world.fightodds import both_ways
 from game.world.herofacts import pack_nearly_full
 from game.world.talkview import Acquaintance, acquaintance
+from game.world.victoryview import FELL, victory_view
 from game.world.views import CreatureView, ItemView
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ class DungeonScene(Scene):
         self.log_layer, self.side_layer = widgets.Layer(LOG_VIEW), widgets.Layer(SIDE)  # painted when they change
         self.left_on: pygame.Surface | None = None  # the screen this scene drew last, on top, with no popup
         self.dead_shown = False
+        self.victory_on: int | None = None  # the turn the siege fell, until the victory screen shows it
         self.looking: int | None = None  # the look mode's place among `dungeon_targets.sights`, when on
         self.warning = Warning()  # the low-health warning (game/ui/danger.py)
         self.recap = Recap()  # what the death screen tells (game/ui/recap.py)
@@ -117,6 +119,8 @@ class DungeonScene(Scene):
         self.recap.note(self.world, events)
         for event in events:
             self._show(event)
+            if event.kind == FELL:
+                self.victory_on = event.turn
             if event.kind == "turn":
                 self.log.separator(f"— turn {event.turn} —", theme.LOG_COLOURS["turn"])
             elif self.world.hears(event):
@@ -428,6 +432,12 @@ class DungeonScene(Scene):
             self.stack.push("death", cause=self.world.over, turn=self.world.turn,
                             recap=self.recap.summary(self.world), last=last)
             return
+        if self.victory_on is not None and not self.driver.busy:
+            view = victory_view(self.world, self.victory_on)
+            self.victory_on = None
+            if view is not None:
+                self.stack.push("victory", view=view)
+                return
         sound.player.ambient(self.world.map.rooms[self.shown.hero.room].theme)
         self.view.update(dt, self.shown)
         self.warning.update(dt)

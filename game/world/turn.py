@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from game.world.systems import (abilities, behaviour, bindings, combat, company, conditions, contracts, gear, growth,
-                                movement, needs, pairs, presence, recover, restock, roads, scent, spawners, start,
+                                movement, needs, pairs, presence, recover, restock, roads, scent, siege, spawners, start,
                                 supplies, witness)
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ PIPELINE: tuple[tuple[str, Callable[["World"], None]], ...] = (
     ("supplies", supplies.run),  # wells, fields and larders restock
     ("growth", growth.run),  # N27-N29 XP and levels
     ("restock", restock.run),  # N5 merchants lay in stock and gold
+    ("siege", siege.run),  # issue 24 the siege falls with its leader and war camp; the camp's spawner stops
     ("contracts", contracts.run),  # N40 work whose objective was met is ready to claim
     ("recover", recover.run),  # N24 stuns count down; the hero's AP refresh
 )

@@ -75,6 +75,7 @@ class World(Store):
         self.rooms = RoomIndex(dungeon)
         self.scent_field = ScentField(dungeon, self.content.tuning["scent"])
         self.spawn_clock: dict[int, int] = {s.id: s.interval for s in dungeon.spawners}
+        self.stopped_spawners: set[int] = set()  # N26: spawners whose clock no longer runs (a lifted siege's camp)
         self.opened_doors: set[int] = set()
         self.trap_spent: dict[int, int] = {}  # trap id -> turn it is armed again
         self.room_runes: dict[int, str | None] = {r.id: r.rune for r in dungeon.rooms.values()}
@@ -303,6 +304,7 @@ DOOR = saved.one_of(saved.INT, "a locked door of the map", lambda world: {e.id f
 TRAP = saved.one_of(saved.INT, "a trap of the map", lambda world: {t.id for t in world.map.traps})
 saved.world_state("scent", saved.record({"hero": ROOM_SCENT, "prey": ROOM_SCENT}), scent_fields, restore_scent)
 saved.world_state("spawn_clock", saved.number_map(saved.INT, key=SPAWNER), check=every_spawner)
+saved.world_state("stopped_spawners", saved.numbers(SPAWNER))
 saved.world_state("opened_doors", saved.numbers(DOOR))
 saved.world_state("trap_spent", saved.number_map(saved.COUNT, key=TRAP))
 saved.world_state("room_runes", saved.number_map(saved.optional(RUNE), key=ROOM), check=every_room)

@@ -21,15 +21,18 @@ from game.ui.recap import Summary
 from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.settings import TEXT_SIZES
-from game.world.components import Loyalty, Merchant, Persona
+from game.world.components import Identity, Loyalty, Merchant, Persona
 from game.world.commands import EndTurn
+from game.world.systems import siege
 from game.world.verbs import company
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
+from game.world.victoryview import victory_view
 from tests.helpers.talk_fixtures import beside, resident
 
 CRYPT = ROOT / "maps" / "crypt.tmx"
 VILLAGE = ROOT / "maps" / "village.tmx"
+TOWER = ROOT / "maps" / "tower.tmx"
 CROWD = ("outlaw", "outlaw", "ghoul", "ghoul", "giant_rat", "giant_rat", "skeleton_rabble", "revenant", "guard",
          "guard", "redcap", "cave_bear")
 PACK = (("ration", {"count": 3}), ("water_bottle", {"count": 2}), ("healing_potion", {"count": 2}),
@@ -176,6 +179,37 @@ def offer(session: Session) -> SceneStack:
     return stack
 
 
+def captain(session: Session) -> SceneStack:
+    """Varr's Watch's Captain asking the hero to lift the siege (issue 24): a moment she opens answered first,
+    then "Any work?", the transcript told to the end."""
+    stack = single("dungeon")(session)
+    world = session.world
+    person = next(eid for eid, ident in world.query(Identity) if ident.name == world.content.goal.giver)
+    relocate(world, world.hero, world.room_of(person), [world.rooms.free_spot(world.room_of(person))])
+    talk = stack.push("dialogue", person=person, log=stack.top.log)
+    for _ in range(3):
+        choice = next((c for c in talk.choices() if c.approach or c.key == "work:ask"), None)
+        if choice is None:
+            break
+        talk.choose(choice)
+        session.driver.finish_turn()
+        talk._hear()
+        talk.transcript.skip()
+        talk.update(0.0)
+        if choice.key == "work:ask":
+            break
+    return stack
+
+
+def victory(session: Session) -> SceneStack:
+    """The victory screen over Varr's Watch once its siege has fallen (issue 24)."""
+    stack = single("dungeon")(session)
+    world = session.world
+    siege.fall(world, siege.camp_of(world))
+    stack.push("victory", view=victory_view(world, world.turn))
+    return stack
+
+
 def trade(session: Session) -> SceneStack:
     stack = dialogue(session)
     stack.push("trade", merchant=stack.top.target, log=stack.scenes[0].log)
@@ -238,6 +272,8 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "trade": (VILLAGE, trade),
     "chronicle": (VILLAGE, chronicle),
     "people": (VILLAGE, people),
+    "captain": (TOWER, captain),
+    "victory": (TOWER, victory),
     "region": (CRYPT, single("region", new=True)),
     "creation": (CRYPT, single("creation")),
     "creation_physique": (CRYPT, explaining("stat:physique")),

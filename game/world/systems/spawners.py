@@ -2,7 +2,8 @@
 
 A spawner of kind `world` brings newcomers to a settlement: residents with a name and a background drawn
 from data (N85-N86), who arrive provisioned (N49). A spawner with `up_to` waits while that many creatures
-of its codex id and kind live on the map (docs/rules.md, "Settlements that sustain themselves")."""
+of its codex id and kind live on the map (docs/rules.md, "Settlements that sustain themselves"). A stopped
+spawner (a lifted siege's war camp, systems/siege.py) no longer runs."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 
 def run(world: World) -> None:
     for spawner in world.map.spawners:
+        if spawner.id in world.stopped_spawners:
+            continue
         world.spawn_clock[spawner.id] -= 1
         if world.spawn_clock[spawner.id] > 0:
             continue

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from game.world.components import CONTRACT_KINDS, Contract, Identity, Inventory, Item, Journal, Mark, Persona
+from game.world.systems import siege
 from game.world.verbs import company, social
 from game.world.verbs.items import destroy, give, hand_over
 from game.world.verbs.trade import merchant_of
@@ -53,6 +54,7 @@ class ContractKind:
 
     name: ClassVar[str]
     ordinary: ClassVar[bool] = True  # drawn among the ordinary objectives (N40), in the registry's order
+    goal: ClassVar[bool] = False  # the world's goal (issue 24): offered first, whenever the world allows it
     chance: ClassVar[str] = ""  # a rule of contracts.toml: drawn first with that chance, before the ordinary
     favour: ClassVar[bool] = False  # a mini-quest (N44): no objective, no cooldown, the giver not held
     bonus: ClassVar[bool] = True  # may come with a bonus item
@@ -397,3 +399,40 @@ class Mini(Bring):
         rules = world.content.contracts.rules
         contract.gold = max(int(rules["mini_gold_least"]), int(rules["mini_gold_per_value"]) * value)
         return handed
+
+
+@register
+class Siege(ContractKind):
+    """The world's goal (issue 24): the besieged settlement's Captain (goal.toml [siege] giver) asks the hero to
+    lift the siege, before any other work, while it stands; the target is the besiegers' leader, the room its
+    war camp; met once the siege falls (systems/siege.py)."""
+
+    name = "siege"
+    ordinary = False
+    goal = True
+    bonus = False
+    latches = True
+
+    def possible(self, asking: Asking) -> bool:
+        world = asking.world
+        journal = world.try_get(asking.hero, Journal)
+        asked = journal is not None and any(c.kind == self.name and c.state in ("active", "done")
+                                            for c in journal.contracts)
+        return not asked and world.get(asking.giver, Identity).name == world.content.goal.giver \
+            and siege.standing(world) and siege.leader(world) is not None
+
+    def draw(self, asking: Asking) -> dict[str, object]:
+        return {"target": siege.leader(asking.world)}
+
+    def terms(self, world: World, hero: int, giver: int, drawn: dict[str, object]) -> Terms:
+        found = super().terms(world, hero, giver, drawn)
+        found.target_name = world.get(int(drawn["target"]), Identity).name
+        camp = siege.camp_of(world)
+        found.room = camp.room if camp is not None else found.room
+        return found
+
+    def ready(self, world: World, hero: int, contract: Contract) -> bool:
+        return contract.met or siege.lifted(world)
+
+    def met(self, world: World, hero: int, contract: Contract) -> bool:
+        return siege.lifted(world)

@@ -52,11 +52,15 @@ def ready(world: World, hero: int, contract: Contract) -> bool:
 
 # -- offers ------------------------------------------------------------------------------------------------
 def _draw(world: World, hero: int, giver: int) -> tuple[ContractKind, dict[str, object]] | None:
-    """The kind and particulars of a new offer: a kind with a `chance` (a marked item, N42, about one in ten)
-    when the world allows it, else one of the ordinary kinds the world allows; None when none does. Only
-    kinds whose objective the data holds are offered."""
+    """The kind and particulars of a new offer: the world's goal when the giver asks for it (issue 24), else a
+    kind with a `chance` (a marked item, N42, about one in ten) when the world allows it, else one of the
+    ordinary kinds the world allows; None when none does. Only kinds whose objective the data holds are
+    offered."""
     asking = Asking(world, hero, giver, enemies_of(world, hero, giver))
     offered = [kind for kind in KINDS.values() if kind.objective(world) is not None]
+    for kind in offered:
+        if kind.goal and kind.possible(asking):
+            return kind, kind.draw(asking)
     for kind in offered:
         if kind.chance and world.rng.random() < world.content.contracts.rules[kind.chance] and kind.possible(asking):
             return kind, kind.draw(asking)
