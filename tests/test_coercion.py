@@ -4,42 +4,14 @@ the same odds against a merchant, worn gear weakening the victim, a caught thief
 everything still on it; companions are never targets; a companion heals the hero, a forced one not yet."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from game.world.commands import Coerce, Lift, Recruit
-from game.world.components import Body, Companion, Hero, Identity, Inventory, Item, Loyalty, Merchant, Persona
+from game.world.components import Body, Companion, Identity, Inventory, Item, Loyalty, Merchant
 from game.world.talkview import talk_view
 from game.world.verbs import coercion, company, contracts
 from game.world.verbs.factory import spawn_item
-from game.world.verbs.moving import relocate
-
-
-def resident(world, n: int = 0) -> int:
-    return [a.eid for a in world.actors.all() if world.has(a.eid, Persona)
-            and a.ident.kind not in ("notable", "merchant")][n]
-
-
-def beside(world, eid: int) -> None:
-    room = world.room_of(eid)
-    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
-
-
-def set_sheet(world, **changes) -> None:
-    hero = world.get(world.hero, Hero)
-    hero.sheet = replace(hero.sheet, **changes)
-
-
-def villain(world) -> None:
-    """An Evil hero holding a claim (a room cleared for a contract)."""
-    set_sheet(world, moral="evil")
-    contracts.journal_of(world, world.hero).claims.add(world.hero_room())
-
-
-def beaten(world, eid: int) -> None:
-    """Below a third of the hero's maximum health."""
-    world.get(eid, Body).health = (world.get(world.hero, Body).card.health - 1) // 3
+from tests.helpers.talk_fixtures import beaten, beside, resident, set_sheet, villain
 
 
 # -- forced labour (N47) -----------------------------------------------------------------------------------

@@ -71,6 +71,30 @@ def test_N41_every_background_has_three_passages_and_asking_opens_with_one_in_th
     assert objective == contracts.of_giver(world, world.hero, giver, "offered").objective
 
 
+THREAT_WORDS = ("something", "hungry blade")  # a lead-in speaking of a threat leads to a killing, never a parcel
+
+
+@pytest.mark.rule("N41")
+def test_N41_a_lead_in_fits_its_work_the_merchants_customers_are_kept_away_by_a_threat_not_a_parcel(content):
+    fits = dict(zip(content.contracts.flavour["merchant"], content.contracts.fits["merchant"]))
+    customers = next(p for p in fits if "keeping them away" in p)
+    assert "deliver" not in fits[customers] and "slay" in fits[customers]
+    for voice, passages in content.contracts.flavour.items():
+        for passage, kinds in zip(passages, content.contracts.fits[voice]):
+            if any(w in passage.lower() for w in THREAT_WORDS):
+                assert kinds is not None and not kinds & {"deliver", "bring", "escort"}, (voice, passage)
+
+
+@pytest.mark.rule("N41")
+def test_N41_a_parcel_is_offered_with_a_lead_in_that_fits_a_parcel(village, content):
+    world = village.world
+    for giver in people(world)[:6]:
+        goto(world, giver)
+        contract = offer_of(village, giver, "deliver")
+        kinds = dict(zip(content.contracts.flavour[voice_of(world, giver)], content.contracts.fits[voice_of(world, giver)]))
+        assert kinds[contract.flavour] is None or "deliver" in kinds[contract.flavour]
+
+
 @pytest.mark.rule("N42")
 def test_N42_about_one_offer_in_ten_is_a_marked_item_over_many_offers(village):
     world = village.world
@@ -199,14 +223,20 @@ def test_N40_work_can_be_abandoned_and_a_new_offer_asked(village):
 
 
 # -- objectives --------------------------------------------------------------------------------------------
-@pytest.mark.rule("N40")
-def test_N40_deliver_a_parcel_to_its_person_then_claim(village):
+def parcel_taken(village):
+    """A villager's parcel accepted: (hero, giver, contract, the person it is for)."""
     world = village.world
     hero, giver = world.hero, people(world)[0]
     goto(world, giver)
     contract = offer_of(village, giver, "deliver")
     assert village.do(Work(hero, giver, "accept")).ok
-    person = world.actors.by_uid(contract.target).eid
+    return hero, giver, contract, world.actors.by_uid(contract.target).eid
+
+
+@pytest.mark.rule("N40")
+def test_N40_deliver_a_parcel_to_its_person_then_claim(village):
+    world = village.world
+    hero, giver, contract, person = parcel_taken(village)
     assert village.do(Work(hero, person, "deliver")).reason.endswith("is not in this room.")
     goto(world, person)
     assert "work:deliver" in [c.key for c in talk_view(world, hero, person).choices]
@@ -215,6 +245,17 @@ def test_N40_deliver_a_parcel_to_its_person_then_claim(village):
     assert journal_view(world, hero).entries[0].state == "ready"
     goto(world, giver)
     assert village.do(Work(hero, giver, "claim")).ok
+
+
+@pytest.mark.rule("N40")
+def test_N40_a_parcel_for_a_companion_can_be_handed_over_in_the_party(village):
+    world = village.world
+    hero, _, contract, person = parcel_taken(village)
+    goto(world, person)
+    company.join(world, hero, person)
+    assert "work:deliver" in [c.key for c in talk_view(world, hero, person).choices]
+    assert village.do(Work(hero, person, "deliver")).ok
+    assert contract.met and carried(world, hero, "parcel") == 0
 
 
 @pytest.mark.rule("N40")
@@ -369,8 +410,7 @@ def test_N40_escort_the_giver_two_to_four_rooms_away_it_walks_with_the_hero_and_
         if village.busy:
             village.finish_turn()
     assert world.room_of(giver) == contract.room == world.hero_room()
-    village.end_turn()
-    assert contract.met and company.companion_of(world, giver) is None  # it stays there
+    assert contract.met and company.companion_of(world, giver) is None  # ready on arrival, no turn ended; it stays there
     gold = gold_of(world, hero)
     assert village.do(Work(hero, giver, "claim")).ok
     assert gold_of(world, hero) == gold + contract.gold

@@ -148,7 +148,7 @@ def test_arrows_and_enter_and_the_mouse_choose_too(village):
     world.turn += 1  # a new turn: may begin no moment (the hero's last was just now)
     dialogue = open_by_click(stack, dungeon)
     assert [c.key for c in dialogue.choices()] == \
-        ["others", "news", "about", "work:ask", "company:recruit", "draw", "goodbye"]
+        ["others", "news", "about", "work:ask", "company:recruit", "people", "draw", "goodbye"]
     key(dialogue, pygame.K_DOWN)
     key(dialogue, pygame.K_DOWN)
     key(dialogue, pygame.K_RETURN)  # Tell me about yourself

@@ -94,8 +94,8 @@ def game_stack():
 
 def test_the_game_registers_every_screen_by_name(game_stack):
     assert game_stack.names == ("character", "creation", "death", "dialogue", "dungeon", "hall", "help", "inventory",
-                                "journal", "maps", "pause", "places", "region", "settings", "title", "trade", "victory",
-                                "watch", "worlds")
+                                "journal", "maps", "pause", "people", "places", "region", "settings", "title", "trade",
+                                "victory", "watch", "worlds")
     assert game_stack.scenes == []  # nothing is built until asked for
 
 
@@ -112,8 +112,8 @@ def test_an_unknown_scene_name_is_one_clear_error_and_the_stack_is_unchanged(gam
     with pytest.raises(SceneError) as caught:
         asker.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0, unicode="", scancode=0))
     assert str(caught.value) == ("no scene is registered as 'ledger' (registered: character, creation, death, dialogue, "
-                                 "dungeon, hall, help, inventory, journal, maps, pause, places, region, settings, title, "
-                                 "trade, victory, watch, worlds)")
+                                 "dungeon, hall, help, inventory, journal, maps, pause, people, places, region, settings, "
+                                 "title, trade, victory, watch, worlds)")
     assert game_stack.scenes == [asker]
 
 

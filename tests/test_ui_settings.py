@@ -346,7 +346,7 @@ def test_every_action_can_be_rebound_and_the_help_screen_follows():
                  pygame.K_KP8, pygame.K_BACKSLASH, pygame.K_RIGHTBRACKET, pygame.K_v, pygame.K_KP1, pygame.K_y, pygame.K_KP9, pygame.K_b,
                  pygame.K_f, pygame.K_KP2, pygame.K_COMMA, pygame.K_PERIOD, pygame.K_SLASH, pygame.K_SEMICOLON,
                  pygame.K_QUOTE, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_BACKQUOTE, pygame.K_HOME, pygame.K_KP3, pygame.K_KP4,
-                 pygame.K_KP5, pygame.K_KP6, pygame.K_F13, pygame.K_F14, pygame.K_F15])
+                 pygame.K_KP5, pygame.K_KP6, pygame.K_F13, pygame.K_F14, pygame.K_F15, pygame.K_KP_MULTIPLY])
     for action, index in bindings.slots():
         new = next(free)
         assert bindings.rebind(action, index, new) is None

@@ -10,16 +10,19 @@ from game.content.errors import ContentError
 from game.content.lines import entries, line, table
 from game.content.toml_file import read_toml
 
-LINES = {"recruit": (), "follow": (), "behind": (), "wait": (), "explore": ("room",), "hand": ("item",), "take": ("item",),
-         "part": (), "joins": (), "refuses": (), "full": (), "follows": (), "keeps_behind": (), "waits": (), "goes": (),
-         "seen": ("room", "seen"), "nothing": (), "thanks": (), "hands": (), "parts": (), "heals": ()}
+LINES = {"recruit": (), "follow": (), "behind": (), "wait": (), "explore": ("room",), "hand": ("item",),
+         "take": ("item",), "part": (), "joins": (), "refuses": (), "full": (), "follows": (), "keeps_behind": (),
+         "waits": (), "goes": (), "seen": ("room", "seen"), "nothing": (), "thanks": (), "hands": (), "parts": (),
+         "heals": (), "recruit_needs": ("name", "need", "now"), "recruit_ready": ("name", "need", "now"),
+         "gate_favour": (), "gate_follow": (), "gate_secret": (), "fallen": ("name",)}
 
 
 FORCED = {"chance": 100, "per_charisma": 100, "loyalty": 1000}
-FORCED_LINES = ("ask", "yields", "defies")
+FORCED_LINES = {"ask": (), "yields": (), "defies": (), "odds": ("chance", "name")}
 THEFT = {"base": 100, "per_dexterity": 100, "per_patience": 100, "per_stealing": 100, "worn": 100, "least": 100,
          "most": 100}
-THEFT_LINES = {"lift": ("item",), "caught": ()}
+THEFT_LINES = {"lift": ("item",), "caught": (), "odds": ("chance", "name"), "took": ("item", "name"),
+               "failed": ("name",)}
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,6 @@ def load_companions(path: Path) -> Companions:
                       _whole(recruit, "heal_below", path, 0, 100),
                       {k: line(lines[k], allowed, f"lines.{k}", path) for k, allowed in LINES.items()},
                       {k: _whole(forced, k, path, 0, hi, "forced") for k, hi in FORCED.items()},
-                      {k: line(forced[k], (), f"forced.{k}", path) for k in FORCED_LINES},
+                      {k: line(forced[k], allowed, f"forced.{k}", path) for k, allowed in FORCED_LINES.items()},
                       {k: _whole(theft, k, path, 0, hi, "theft") for k, hi in THEFT.items()},
                       {k: line(theft[k], allowed, f"theft.{k}", path) for k, allowed in THEFT_LINES.items()})

@@ -20,7 +20,8 @@ PASSAGES = 3  # N41: at least this many per background
 MERCHANT = "merchant"  # the voice of merchants, who have no background (they trade, N5, and give work too)
 LINES = {"work": (), "accept": (), "another": (), "decline": (), "claim": (), "abandon": (), "deliver": ("other",),
          "give": (), "cooldown": (), "nothing": (), "thanks": (), "received": ("other",), "journal": (),
-         "secret": ("site",), "known_all": ()}
+         "secret": ("site",), "known_all": (), "terms": ("gold", "xp", "bonus", "name"), "bonus": ("item",),
+         "favour_terms": ("name", "gold")}
 RULES = {"cooldown": (True, 1, 10_000), "marked_chance": (False, 0.0, 1.0), "bonus_chance": (False, 0.0, 1.0),
          "loyalty": (True, 0, 100), "abandon_loyalty": (True, 0, 100), "giver_xp": (True, 0, 100_000),
          "mini_loyalty": (True, 0, 1000), "mini_gain": (True, 0, 100), "mini_gold_least": (True, 0, 10_000),
@@ -52,6 +53,7 @@ class Contracts:
     rules: Mapping[str, float]
     lines: Mapping[str, str]
     flavour: Mapping[str, tuple[str, ...]]
+    fits: Mapping[str, tuple[frozenset[str] | None, ...]]  # each passage's kinds of work (None: any), as flavour
     objectives: Mapping[str, Objective]
     epithets: tuple[str, ...]
     marked_items: tuple[str, ...]
@@ -97,6 +99,29 @@ def _objective(data: dict[str, Any], key: str, path: Path, items: Mapping[str, A
                      _number(data, "xp", where, path, True, 0, 100_000), wanted)
 
 
+def _passages(found: list[Any], voice: str, path: Path,
+              kinds_of_work: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[frozenset[str] | None, ...]]:
+    """A voice's lead-ins (N41): each a line that fits any work, or {text, fits} naming the kinds it fits (issue
+    23: "something's keeping my customers away" leads to a killing, not a parcel); every kind needs one."""
+    texts, fits = [], []
+    for i, passage in enumerate(found):
+        where = f"flavour.{voice} passage {i + 1}"
+        if isinstance(passage, dict):
+            entries(passage, ("text", "fits"), path, where)
+            kinds = passage["fits"]
+            if not isinstance(kinds, list) or not kinds or any(k not in kinds_of_work for k in kinds):
+                raise ContentError(f"{path}: {where}: fits must list kinds of work ({', '.join(kinds_of_work)})")
+            texts.append(passage["text"])
+            fits.append(frozenset(kinds))
+        else:
+            texts.append(passage)
+            fits.append(None)
+    for kind in kinds_of_work:
+        if not any(f is None or kind in f for f in fits):
+            raise ContentError(f"{path}: flavour.{voice}: no passage leads in to {kind} work (one without fits does)")
+    return lines(texts, (), f"flavour.{voice}", path), tuple(fits)
+
+
 def load_contracts(path: Path, items: Mapping[str, Any], backgrounds: Iterable[str]) -> Contracts:
     """Read and check contracts.toml; ContentError names the file, the entry and the field."""
     data = read_toml(path)
@@ -114,6 +139,7 @@ def load_contracts(path: Path, items: Mapping[str, Any], backgrounds: Iterable[s
     for voice in voices:
         if not isinstance(flavour[voice], list) or len(flavour[voice]) < PASSAGES:
             raise ContentError(f"{path}: flavour.{voice}: needs {PASSAGES} passages or more (N41)")
+    passages = {voice: _passages(flavour[voice], voice, path, tuple(objectives)) for voice in voices}
     runes = naming["marked_runes"]
     if not isinstance(runes, list) or not runes or any(r not in SCHOOLS for r in runes):
         raise ContentError(f"{path}: naming.marked_runes: must list runes' schools ({', '.join(SCHOOLS)})")
@@ -133,7 +159,8 @@ def load_contracts(path: Path, items: Mapping[str, Any], backgrounds: Iterable[s
     return Contracts(
         rules={k: _number(rules, k, "rules", path, whole, lo, hi) for k, (whole, lo, hi) in RULES.items()},
         lines={k: line(lines_table[k], allowed, f"lines.{k}", path) for k, allowed in LINES.items()},
-        flavour={v: lines(flavour[v], (), f"flavour.{v}", path) for v in voices},
+        flavour={v: texts for v, (texts, _) in passages.items()},
+        fits={v: fits for v, (_, fits) in passages.items()},
         objectives={k: _objective(table(objectives, k, path, "objectives"), k, path, items) for k in objectives},
         epithets=lines(naming["epithets"], (), "naming.epithets", path),
         marked_items=_items(naming["marked_items"], "naming.marked_items", path, items),

@@ -146,13 +146,13 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
             return getattr(importlib.import_module(module), name)(*given, **args)
         return make
 
-    def death(cause: str, turn: int):
+    def death(cause: str, turn: int, recap=None, last=()):
         """The death recap; the fallen hero goes into the hall of heroes, its run's recording with it."""
         ready()
         line = session.fallen()
         recorded = session.fell["recording"] if session.fell else ""
         return later("game.ui.death", "DeathScene")(
-            cause=cause, turn=turn, in_world=session.realm is not None, hall=line,
+            cause=cause, turn=turn, in_world=session.realm is not None, recap=recap, last=last, hall=line,
             recording=userdirs.hall_dir() / recorded if recorded else None)
 
     stack.register("title", title)
@@ -175,6 +175,7 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("journal", lambda go=None: later("game.ui.journal", "JournalScene", session)(go=go))
     stack.register("inventory", later("game.ui.inventory", "InventoryScene", session))
     stack.register("character", later("game.ui.character", "CharacterScene", session))
+    stack.register("people", later("game.ui.people", "PeopleScene", session))
     stack.register("places", later("game.ui.places", "PlacesScene"))
     return stack
 

@@ -33,7 +33,8 @@ DEFAULTS: dict[str, tuple[tuple[int, ...], str]] = {
     "journal": ((pygame.K_j,), "Open the journal: your work and the people you have met"),
     "log_older": ((pygame.K_PAGEUP,), "Scroll the message log back"),
     "log_newer": ((pygame.K_PAGEDOWN,), "Scroll the message log forward"),
-    "help": ((pygame.K_F1,), "Show or hide the controls"),
+    "dismiss_hint": ((pygame.K_BACKSPACE,), "Hide the hint at the top of the map (Settings switch hints off)"),
+    "help": ((pygame.K_F1,), "Show or hide the controls and How to play"),
     "reload": ((pygame.K_F5,), "Reload the map from disk (keeps the hero and its party)"),
     "screenshot": ((pygame.K_F12,), "Save a screenshot"),
     "pause": ((pygame.K_ESCAPE,), "Pause menu"),
@@ -53,7 +54,8 @@ NAMES = {  # what the settings screen calls each action (and each of use_slot's 
     "talk": "Talk", "cast": "Cast a binding spell", "surface": "Climb to the region", "use_slot": "Use item", "scent": "Scent overlay",
     "pack_page": "Next pack page", "inventory": "Inventory", "character": "Character sheet", "look": "Look",
     "journal": "Journal", "log_older": "Log back",
-    "log_newer": "Log forward", "help": "Controls", "reload": "Reload the map", "screenshot": "Screenshot",
+    "log_newer": "Log forward", "help": "Controls",
+    "dismiss_hint": "Hide the hint", "reload": "Reload the map", "screenshot": "Screenshot",
     "pause": "Pause menu", "fullscreen": "Fullscreen", "second_wind": "Second Wind", "explore": "Explore",
     "rest": "Rest", "places": "Travel to a place",
 }
@@ -95,7 +97,7 @@ TRADE: list[tuple[str, str, str]] = [
 
 # On the journal screen (N40, N44): keys, what they do (docs/controls.md), and the screen's hint.
 JOURNAL: list[tuple[str, str, str]] = [
-    ("Left / Right, Tab, click a tab", "Change tab: Work, People or Places", "Left/Right or Tab: tab"),
+    ("Left / Right, Tab, click a tab", "Change tab: Work, People, Places or Chronicle", "Left/Right or Tab: tab"),
     ("Up / Down, click a line", "Choose an entry and read it", "Up/Down choose"),
     ("Mouse wheel", "Scroll the list", ""),
     ("G, Enter", "Go there: travel to where the chosen work or person is", "G: go there"),

@@ -21,6 +21,7 @@ from game.content.content import Content
 from game.content.heroes import NAME_MOST, SHEET_STATS
 from game.rules.definitions import frozen
 from game.ui import labels, theme, widgets
+from game.ui.creation_help import explain
 from game.ui.scene import Scene, SceneRefused
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ class HeroCreationScene(Scene):
         self.problems: list[str] = []
         self.rows = self._layout()
         self.focus = 0
+        self.hover = ""  # the key of the row under the mouse: the left panel explains it (creation_help)
         self._card_key = ""
         self._card_lines: list[list[str]] = []
 
@@ -191,6 +193,8 @@ class HeroCreationScene(Scene):
                 self.sheet = replace(self.sheet, name=name.lstrip())
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = next((row.key for row in self.rows if row.rect.collidepoint(event.pos)), "")
 
     def _key(self, event: pygame.event.Event) -> None:
         key = self.rows[self.focus].key
@@ -313,9 +317,14 @@ class HeroCreationScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT if picked else theme.PANEL_EDGE, rect, 1, border_radius=5)
                 text = labels.text(value.capitalize(), 15, theme.TITLE if picked else theme.TEXT, bold=picked)
                 surface.blit(text, text.get_rect(center=rect.center))
-        widgets.text(surface, "Your outlook decides what you may ask of people: an Evil or Chaotic hero may "
-                     "press the beaten into labour. Charisma sets how they first see you.",
-                     (inner.x, LEFT.y + 420), 13, theme.TEXT_DIM, width=inner.w)
+        about = explain(self.hover or focus.key, self.content, self.sheet, self.fits, self.base_score)
+        with widgets.within(inner):
+            if about:  # the attribute or proficiency under the mouse, else the one chosen (issue 23)
+                widgets.text(surface, about, (inner.x, LEFT.y + 404), 12, theme.TEXT, width=inner.w)
+            else:
+                widgets.text(surface, "Your outlook decides what you may ask of people: an Evil or Chaotic hero may "
+                             "press the beaten into labour. Charisma sets how they first see you.",
+                             (inner.x, LEFT.y + 404), 13, theme.TEXT_DIM, width=inner.w)
 
     def _draw_middle(self, surface: pygame.Surface, focus: Row) -> None:
         widgets.panel(surface, MIDDLE, "Attributes")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import theme
+from game.ui import bindings, theme
 from game.world.fightodds import one_way
 
 if TYPE_CHECKING:
@@ -50,7 +50,8 @@ def peril(world: World, shown: Snapshot) -> Peril | None:
             return Peril(DEADLY, f"Danger! {who} could kill you within {turns} turns: about {a_turn:.0f} damage"
                                  f" a turn against your {hero.health} health. Flee, heal or fight wisely.")
     if hero.health < hero.max_health * tuning["health_share"]:
-        return Peril(LOW, f"Your health is low: {hero.health} of {hero.max_health}. Heal (H) or get away.")
+        return Peril(LOW, f"Your health is low: {hero.health} of {hero.max_health}. "
+                          f"Heal ({bindings.key_names('heal')}) or get away.")
     return None
 
 

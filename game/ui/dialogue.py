@@ -16,13 +16,14 @@ import pygame
 from game.ui import bindings, logcolours, theme, widgets
 from game.ui.card import bound_line
 from game.ui.choicekeys import ChoiceKeys, key_label
+from game.ui.guide import guide
 from game.ui.scene import Scene, SceneRefused
 from game.ui.talkart import FACE_COLOURS, draw_face
 from game.ui.transcript import Entry, Transcript
 from game.world import views
 from game.world.commands import (Ask, Coerce, Command, Compel, DrawWeapon, Hand, Lift, Mend, Offer, Order, Recruit,
                                  Reply, Talk, TakeBack, Work)
-from game.world.talkview import Choice, TalkView, talk_view
+from game.world.talkview import Choice, TalkView, recruit_terms, talk_view
 
 if TYPE_CHECKING:
     from game.ui.session import Session
@@ -52,6 +53,13 @@ def company_command(hero: int, target: int, key: str) -> Command:
     if what == "take":
         return TakeBack(hero, target, int(arg))
     return Order(hero, target, what, int(arg) if arg else -1)
+
+
+def loyalty_gates(world) -> list[tuple[int, str]]:
+    """The loyalties that open something, lowest first, with companions.toml's words for them (N44, N39, N60)."""
+    rules, lines = world.content.contracts.rules, world.content.companions.lines
+    return sorted([(rules["mini_loyalty"], lines["gate_favour"]), (world.content.companions.loyalty,
+                    lines["gate_follow"]), (rules["secret_loyalty"], lines["gate_secret"])])
 
 
 class DialogueScene(Scene):
@@ -86,6 +94,11 @@ class DialogueScene(Scene):
         """The events since the last look: the conversation's into the transcript, all heard ones into the log."""
         for event in self.world.pop_events():
             self.transcript.hear(event, self.uid)
+            if event.kind == "lift" and event.target == self.uid:  # N48: plainly, whether it worked
+                theft = self.world.content.companions.theft_lines
+                words = theft["took" if event.data.get("success") else "failed"]
+                name = event.target_name or ""
+                self.transcript.add(Entry("note", words.format(item=event.data.get("item", ""), name=name)))
             if event.kind != "turn" and self.world.hears(event):
                 self.held.append((event.text, logcolours.colour(event, logcolours.ours(self.world))))
         if not self.transcript.busy:
@@ -109,7 +122,11 @@ class DialogueScene(Scene):
             options = self.world.content.dialogue.options
             return [Choice("confirm_draw", options["confirm_draw"].format(name=self.view.name)),
                     Choice("cancel_draw", options["cancel_draw"])]
-        return list(self.view.choices)
+        choices = list(self.view.choices)
+        if self.view.thinking and not self.view.moment and choices[0].key == "others":  # N71: who likes whom
+            at = next(i for i, c in enumerate(choices) if c.key in ("draw", "goodbye"))
+            choices.insert(at, Choice("people", guide().people["choice"]))
+        return choices
 
     def choose(self, choice: Choice) -> None:
         """Send what `choice` asks for; the scene closes on goodbye and on a drawn weapon."""
@@ -131,6 +148,9 @@ class DialogueScene(Scene):
         if choice.key == "goodbye":
             self.leave()
             return
+        if choice.key == "people":  # who likes whom among the people this hero knows (issue 23)
+            self.stack.push("people")
+            return
         if choice.key == "trade":  # N5: the trade screen, over this one
             self.stack.push("trade", merchant=self.target, log=self.log)
             return
@@ -139,9 +159,12 @@ class DialogueScene(Scene):
         elif choice.key.startswith("mend:"):  # C26: the smith mends worn armour for gold
             self._do(Mend(self.hero, self.target, int(choice.key.partition(":")[2])))
         elif choice.key.startswith("work:"):  # N40-N44: contracts and mini-quests
-            self._do(Work(self.hero, self.target, choice.key.partition(":")[2]))
+            if self._do(Work(self.hero, self.target, choice.key.partition(":")[2])) and choice.key == "work:accept":
+                self.session.hints.notice("first_job")
         elif choice.key.startswith("company:"):  # N4, N38, N48: recruiting and a companion's orders
             self._do(company_command(self.hero, self.target, choice.key))
+            if choice.key == "company:recruit" and self.view.loyalty < self.world.content.companions.loyalty:
+                self.transcript.add(Entry("note", recruit_terms(self.world, self.hero, self.target)))  # N39
         elif choice.key.startswith("bound:"):  # N54: a spell-bound creature's orders
             self._do(Compel(self.hero, self.target, choice.key.partition(":")[2]))
         else:
@@ -161,6 +184,8 @@ class DialogueScene(Scene):
         view = talk_view(self.world, self.hero, self.target)
         if view is not None:
             self.view = view
+            if view.moment:
+                self.session.hints.notice("moment")
         choices = self.choices()
         for choice in choices:  # new choices take their keys in the order shown
             self.keys.key_of(choice)
@@ -179,6 +204,9 @@ class DialogueScene(Scene):
                     self.selected = i
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
+            if self.session.hints.rect.collidepoint(event.pos):
+                self.session.hints.dismiss()
+                return
             for row, choice in self.rows:
                 if row.collidepoint(event.pos):
                     self.choose(choice)
@@ -190,6 +218,8 @@ class DialogueScene(Scene):
 
     def _key(self, key: int) -> None:
         choices = self.choices()
+        if bindings.action_for(key) == "dismiss_hint" and self.session.hints.dismiss():
+            return
         if key == pygame.K_ESCAPE:
             if self.confirming:
                 self.confirming, self.selected = False, 0
@@ -246,6 +276,7 @@ class DialogueScene(Scene):
         top = self._draw_choices(surface)
         self.transcript.draw(surface, pygame.Rect(self.right.x, self.right.y, self.right.w, top - 14 - self.right.y))
         pygame.draw.line(surface, theme.PANEL_EDGE, (self.right.x, top - 8), (self.right.right, top - 8), 1)
+        self.session.hints.draw(surface, pygame.Rect(self.right.x - 8, self.right.y - 8, self.right.w + 16, 0))
         hint = "   ·   ".join(h for _, _, h in bindings.DIALOGUE if h)
         widgets.text(surface, hint, (self.right.centerx, inner.bottom - 18), 13, theme.TEXT_DIM, centre=True)
 
@@ -280,9 +311,9 @@ class DialogueScene(Scene):
                          TONE_COLOURS[dialogue.tone.get(regard, "plain")], bold=True)
             y += 30
             widgets.text(surface, "Loyalty", (area.x + 8, y), 14, theme.TEXT_DIM)
-            widgets.bar(surface, pygame.Rect(area.x + 90, y, area.w - 98, 18), view.loyalty, LOYALTY_BAR,
-                        theme.ACCENT, str(view.loyalty))
-            y += 34
+            bar = pygame.Rect(area.x + 90, y, area.w - 98, 18)
+            widgets.bar(surface, bar, view.loyalty, LOYALTY_BAR, theme.ACCENT, str(view.loyalty))
+            y = self._draw_thresholds(surface, bar, area, view.loyalty) + 10
         if view.moment:
             box = pygame.Rect(area.x + 4, y, area.w - 8, 56)
             pygame.draw.rect(surface, (48, 38, 64), box, border_radius=6)
@@ -290,17 +321,30 @@ class DialogueScene(Scene):
             widgets.text(surface, "A moment", (box.centerx, box.y + 6), 13, theme.TEXT_DIM, centre=True)
             widgets.text(surface, view.moment, (box.centerx, box.y + 26), 17, theme.ACCENT, bold=True, centre=True)
 
+    def _draw_thresholds(self, surface: pygame.Surface, bar: pygame.Rect, area: pygame.Rect, loyalty: int) -> int:
+        """The loyalty the rules gate on, ticked on the bar and named under it, reached ones bright (N39, N44,
+        N60); returns the y below."""
+        y = bar.bottom + 4
+        for need, words in loyalty_gates(self.world):
+            x = bar.x + round(bar.w * min(need, LOYALTY_BAR) / LOYALTY_BAR)
+            pygame.draw.line(surface, theme.TEXT, (x, bar.y - 2), (x, bar.bottom + 1), 2)
+            colour = theme.FRIEND if loyalty >= need else theme.TEXT_DIM
+            y = widgets.text(surface, f"{need}: {words}", (area.x + 8, y), 12, colour, width=area.w - 16).bottom
+        return y
+
     def _draw_choices(self, surface: pygame.Surface) -> int:
         """The choices at the foot of the right side, numbered; returns the top of the first (or of the
         question a Draw weapon asks)."""
         choices = self.choices()
         font, wrap = theme.font(16), self.right.w - 190
         images = [font.render(c.label, True, theme.TEXT, wraplength=wrap) for c in choices]
-        heights = [max(30, im.get_height() + 10) for im in images]
+        terms = [theme.font(13).render(c.terms, True, theme.TEXT_DIM, wraplength=self.right.w - 56) if c.terms
+                 else None for c in choices]
+        heights = [max(30, im.get_height() + 10 + (t.get_height() + 2 if t else 0)) for im, t in zip(images, terms)]
         y = self.right.bottom - sum(heights) - ROW_GAP * (len(heights) - 1)
         top, self.rows = y, []
         waiting = self.transcript.busy or self.driver.busy or self.stale
-        for i, (choice, image, h) in enumerate(zip(choices, images, heights)):
+        for i, (choice, image, under, h) in enumerate(zip(choices, images, terms, heights)):
             row = pygame.Rect(self.right.x, y, self.right.w, h)
             self.rows.append((row, choice))
             chosen = i == self.selected and not waiting
@@ -312,7 +356,11 @@ class DialogueScene(Scene):
             if tint != theme.TEXT:
                 image = font.render(choice.label, True, tint, wraplength=wrap)
             widgets.text(surface, key_label(self.keys.key_of(choice)), (row.x + 10, row.y + 5), 16, tint, bold=True)
-            surface.blit(image, (row.x + 36, row.y + (h - image.get_height()) // 2))
+            if under is None:
+                surface.blit(image, (row.x + 36, row.y + (h - image.get_height()) // 2))
+            else:  # what it needs or pays, dim, under the words (issue 23)
+                surface.blit(image, (row.x + 36, row.y + 5))
+                surface.blit(under, (row.x + 36, row.y + 7 + image.get_height()))
             if choice.approach:
                 tag = f"{choice.approach} · Measure {choice.points}"
                 widgets.text(surface, tag, (row.right - 10 - theme.font(13).size(tag)[0], row.y + (h - 16) // 2), 13,

@@ -15,14 +15,16 @@ import pygame
 from game.content.errors import ContentError
 from game.maps.errors import MapError
 from game.maps.model import Square
-from game.ui import bindings, dungeon_targets, itemcard, logcolours, screenshots, snapshot, sound, theme, widgets
+from game.ui import (bindings, danger, dungeon_targets, itemcard, logcolours, screenshots, snapshot, sound, theme,
+                     widgets)
 from game.ui.card import WIDTH as CARD_WIDTH, draw_card
 from game.ui.dungeon_input import DungeonInput, Local, Open, Refuse, Request, TalkTo, pack_lines
 from game.ui.dungeon_render import MAP_VIEW, MapView
+from game.ui.danger import Warning
 from game.ui.effects import HIT_KINDS, subject
 from game.ui.itemcard import draw_item_card
 from game.ui.maprender import MissingTileset
-from game.ui.danger import Warning
+from game.ui.recap import Recap
 from game.ui.scene import Scene, SceneRefused
 from game.ui.sidepanel import SidePanel
 from game.ui.stacks import stacked
@@ -31,6 +33,7 @@ from game.world import knowledge, views, wayfinding
 from game.world.commands import Command, Move
 from game.world.events import Event
 from game.world.fightodds import both_ways
+from game.world.herofacts import pack_nearly_full
 from game.world.talkview import Acquaintance, acquaintance
 from game.world.victoryview import FELL, victory_view
 from game.world.views import CreatureView, ItemView
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
 
 LOG_VIEW = pygame.Rect(0, 548, 960, 172)
 SIDE = pygame.Rect(960, 0, 320, 720)
+LAST_LINES = 6  # the log's last lines the death screen repeats
 TURN_SLICE = 0.006  # seconds of world turn per frame (issue 4: the game never freezes)
 LOGGED_SCREENS = ("pause",)  # screens that take the message log
 CARD_OFFSET = 18  # a card stands this far right of and below the point it is drawn beside
@@ -70,6 +74,7 @@ class DungeonScene(Scene):
         self.victory_on: int | None = None  # the turn the siege fell, until the victory screen shows it
         self.looking: int | None = None  # the look mode's place among `dungeon_targets.sights`, when on
         self.warning = Warning()  # the low-health warning (game/ui/danger.py)
+        self.recap = Recap()  # what the death screen tells (game/ui/recap.py)
         self.known: dict[int, Acquaintance | None] = {}  # the hover card's ties, until something happens
         self.view = MapView(world.map, self.sprites, self.shown.hero)
         self.plan: wayfinding.Plan | None = None  # travel, explore or rest under way (issue 23)
@@ -111,6 +116,7 @@ class DungeonScene(Scene):
             self.known.clear()
             self.session.note(self.world, events)  # for the morgue file (game/hall.py)
         ours = logcolours.ours(self.world) if events else set()
+        self.recap.note(self.world, events)
         for event in events:
             self._show(event)
             if event.kind == FELL:
@@ -120,9 +126,21 @@ class DungeonScene(Scene):
             elif self.world.hears(event):
                 self.log.add(event.text, logcolours.colour(event, ours))
                 sound.player.event(event)
+        self._mourn(events)
         for line in knowledge.sounds(self.world, events):  # issue 23: heard, not seen
             self.log.add(line, theme.TEXT_DIM)
         return bool(events)
+
+    def _mourn(self, events: list[Event]) -> None:
+        """A companion's death is a line the player cannot miss, wherever it fell (issue 23), and a sound."""
+        party = {view.uid: view.name for view, _ in self.shown.party}
+        for event in events:
+            fallen = event.target if event.kind == "killed" else event.actor if event.kind == "death" else None
+            if fallen in party:
+                line = self.world.content.companions.lines["fallen"].format(name=party[fallen])
+                self.log.add(line, theme.HOSTILE)
+                self.warning.flash = danger.FLASH_SECONDS
+                sound.player.play("warning")
 
     def _show(self, event: Event) -> None:
         """Floating label, hit flash or fading corpse for the creatures an event is about."""
@@ -364,6 +382,9 @@ class DungeonScene(Scene):
                 self.log.scroll_by(event.y * 3)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
+            if self.session.hints.rect.collidepoint(event.pos):
+                self.session.hints.dismiss()
+                return
             square = self.square_at(event.pos)
             if square is not None:
                 self._click_map(square)
@@ -380,6 +401,9 @@ class DungeonScene(Scene):
             self._key(event.key)
 
     def _key(self, key: int) -> None:
+        if bindings.action_for(key) == "dismiss_hint":
+            self.session.hints.dismiss()
+            return
         if self.looking is not None and self._look_key(key):
             return
         self.input.per_page = self.side.pack_rows
@@ -400,9 +424,13 @@ class DungeonScene(Scene):
         if self._drain_events() or busy or self.read_at != self.driver.done:  # only when the world changed
             self.shown, self.read_at = snapshot.read(self.world), self.driver.done
             self._warn()
+            self._hint()
+            self.recap.watch(self.world, self.shown)
         if self.world.over and not self.driver.busy and not self.dead_shown:
             self.dead_shown = True
-            self.stack.push("death", cause=self.world.over, turn=self.world.turn)
+            last = [words for words, colour in self.log.lines if not words.startswith("—")][-LAST_LINES:]
+            self.stack.push("death", cause=self.world.over, turn=self.world.turn,
+                            recap=self.recap.summary(self.world), last=last)
             return
         if self.victory_on is not None and not self.driver.busy:
             view = victory_view(self.world, self.victory_on)
@@ -421,11 +449,25 @@ class DungeonScene(Scene):
             self.log.add(began.line, theme.HOSTILE)
             sound.player.play("warning")
 
+    def _hint(self) -> None:
+        """The first-time hints (game/ui/guide.py) for what the hero meets now: a settlement, a foe in its room,
+        low health, a pack nearly full."""
+        hints, hero = self.session.hints, self.shown.hero
+        if self.world.map.kind != "dungeon":
+            hints.notice("settlement")
+        if any(danger.foe(v) and v.room == hero.room for v in self.shown.views):
+            hints.notice("hostile")
+        if 0 < hero.health < hero.max_health * self.world.content.tuning["warning"]["health_share"]:
+            hints.notice("low_health")
+        if pack_nearly_full(self.world, self.world.hero):
+            hints.notice("full_pack")
+
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         sight = self.looked_at()
         self.view.draw(surface, self.shown, self.mouse, self._portraits, self.show_scent, self.driver.busy,
                        sight.square if sight else None)
+        self.session.hints.draw(surface, MAP_VIEW)
         shown, self.left_on = self.left_on is surface, None  # the panels as left last frame, nothing over them
         self.log_layer.draw(surface, (self.log.version, theme.Look.version),
                             lambda canvas: self.log.draw(canvas, LOG_VIEW), shown)

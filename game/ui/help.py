@@ -1,10 +1,11 @@
-"""F1: the controls, listed from the binding table (game/ui/bindings.py), over the dungeon; the keys for map
-designers (bindings.DESIGNER) apart at the foot."""
+"""F1, over the dungeon: the controls, listed from the binding table (game/ui/bindings.py), the keys for map
+designers (bindings.DESIGNER) apart at the foot; and, a Tab away, How to play (assets/data/guide.toml)."""
 from __future__ import annotations
 
 import pygame
 
 from game.ui import bindings, labels, theme, widgets
+from game.ui.guide import guide
 from game.ui.scene import Scene
 
 
@@ -16,11 +17,20 @@ LEGEND = (
 )
 
 
+PAGES = ("Controls", "How to play")
+
+
 class HelpScene(Scene):
     opaque = False
 
+    def __init__(self, page: int = 0) -> None:
+        super().__init__()
+        self.page = page  # PAGES: Tab and Left / Right turn it
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+            self.page = (self.page + 1) % len(PAGES)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
             self.stack.pop()
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.stack.pop()
@@ -30,7 +40,13 @@ class HelpScene(Scene):
         widgets.veil(surface, (6, 4, 10, 170))
         rect = pygame.Rect(0, 0, 1240, 704)
         rect.center = (w // 2, h // 2)
-        inner = widgets.panel(surface, rect, "Controls")
+        inner = widgets.panel(surface, rect, PAGES[self.page])
+        other = PAGES[(self.page + 1) % len(PAGES)]
+        widgets.text(surface, f"Tab: {other}   ·   F1, Esc or a click closes this.", (rect.centerx, rect.bottom - 26),
+                     14, theme.TEXT_DIM, centre=True)
+        if self.page == 1:
+            self._how_to_play(surface, inner)
+            return
         columns = self.columns()
         col_w = (inner.w - 24) // 2
         size = fitting_size(columns, col_w, inner.h - 40)
@@ -46,8 +62,15 @@ class HelpScene(Scene):
                     else:
                         y = widgets.text(surface, what, (x, y + LEADING), size - 1, theme.TEXT_DIM,
                                          width=col_w).bottom + LEADING
-        widgets.text(surface, "F1, Esc or a click closes this.", (rect.centerx, rect.bottom - 26), 14,
-                     theme.TEXT_DIM, centre=True)
+
+    @staticmethod
+    def _how_to_play(surface: pygame.Surface, inner: pygame.Rect) -> None:
+        """The game, its loop, what loyalty opens and how the world works: a heading and a paragraph each."""
+        with widgets.within(inner):
+            y = inner.y + 8
+            for title, text in guide().how_to_play:
+                y = widgets.text(surface, title, (inner.x + 12, y), 17, theme.ACCENT, bold=True).bottom + 2
+                y = widgets.text(surface, text, (inner.x + 12, y), 15, width=inner.w - 24).bottom + 12
 
     @staticmethod
     def columns() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:

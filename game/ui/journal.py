@@ -1,8 +1,10 @@
-"""The journal screen (N40, N44), over the dungeon: three tabs, Work (the hero's contracts and mini-quests,
+"""The journal screen (N40, N44), over the dungeon: four tabs, Work (the hero's contracts and mini-quests,
 ready and active first, then done and abandoned, with who gave them, where, the objective, the giver's
 words and the reward), People (who the hero has met, where they are, what they think of it, their
 loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points,
-the secret sites loyal people told of, N61). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J close; the mouse clicks tabs and lines, the
+the secret sites loyal people told of, N61) and Chronicle (what the hero witnessed or was told of the places it
+lives through, each with its day and source, N87). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J
+close; the mouse clicks tabs and lines, the
 wheel scrolls. It only shows a journal view."""
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
     from game.ui.session import Session
 
 PANEL = pygame.Rect(110, 28, 1060, 664)
-TABS = ("Work", "People", "Places")
+TABS = ("Work", "People", "Places", "Chronicle")
 LIST_W = 430
 ROW_H = 44
 ROWS = 11
@@ -42,7 +44,7 @@ class JournalScene(Scene):
         self.rows: list[tuple[pygame.Rect, int]] = []
 
     def count(self) -> int:
-        return len((self.view.entries, self.view.people, self.view.places)[self.tab])
+        return len((self.view.entries, self.view.people, self.view.places, self.view.chronicle)[self.tab])
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -122,7 +124,7 @@ class JournalScene(Scene):
         widgets.text(surface, earned, (inner.right - 4 - theme.font(15).size(earned)[0], inner.y + 10), 15, GOLD)
         body = pygame.Rect(inner.x, inner.y + 52, inner.w, inner.h - 52 - 30)
         self.rows = []
-        (self._work, self._people, self._places)[self.tab](surface, body)
+        (self._work, self._people, self._places, self._chronicle)[self.tab](surface, body)
         hint = "   ·   ".join(h for _, _, h in bindings.JOURNAL if h)
         widgets.text(surface, hint, (inner.centerx, inner.bottom - 18), 13, theme.TEXT_DIM, centre=True)
 
@@ -131,18 +133,18 @@ class JournalScene(Scene):
         """A scrolling list of (title, tag, tag colour) with the chosen line framed."""
         if not lines:
             widgets.text(surface, empty, (area.x + 8, area.y + 8), 15, theme.TEXT_DIM, width=area.w - 16)
-        y = area.y
-        for i in range(self.top[self.tab], min(len(lines), self.top[self.tab] + ROWS)):
+        y, row_h = area.y, max(ROW_H, widgets.line_height(15) + widgets.line_height(12) + 8)  # at every text size
+        for i in range(self.top[self.tab], min(len(lines), self.top[self.tab] + min(ROWS, area.h // row_h))):
             title, tag, colour = lines[i]
-            row = pygame.Rect(area.x, y, area.w, ROW_H - 4)
+            row = pygame.Rect(area.x, y, area.w, row_h - 4)
             chosen = i == self.selected[self.tab]
             pygame.draw.rect(surface, (58, 48, 78) if chosen else theme.PANEL_DARK, row, border_radius=5)
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, row, 2 if chosen else 1,
                              border_radius=5)
-            widgets.text(surface, title, (row.x + 10, row.y + 4), 15, theme.TEXT)
-            widgets.text(surface, tag, (row.x + 10, row.y + 21), 12, colour)
+            widgets.text(surface, title, (row.x + 10, row.y + 2), 15, theme.TEXT)
+            widgets.text(surface, tag, (row.x + 10, row.y + 2 + widgets.line_height(15)), 12, colour)
             self.rows.append((row, i))
-            y += ROW_H
+            y += row_h
 
     def _work(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         entries = self.view.entries
@@ -200,3 +202,18 @@ class JournalScene(Scene):
         x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
         y = widgets.text(surface, p.name, (x, body.y), 22, theme.TITLE, bold=True).bottom + 8
         widgets.text(surface, p.why, (x, y), 15, theme.TEXT, width=w)
+
+    def _chronicle(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """N87: what the hero has witnessed or been told of the places it lives through, newest first."""
+        told = self.view.chronicle
+        lines = [(widgets.fit(t.words, 15, LIST_W - 20), f"Day {t.day} · {t.source}", theme.TEXT_DIM) for t in told]
+        self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,
+                   "Nothing yet. What you see people do to one another, and what they tell you when you ask "
+                   "for news, is kept here.")
+        if not told:
+            return
+        t = told[min(self.selected[3], len(told) - 1)]
+        x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
+        y = widgets.text(surface, f"Day {t.day}", (x, body.y), 22, theme.TITLE, bold=True).bottom + 2
+        y = widgets.text(surface, t.source.capitalize(), (x, y), 15, theme.ACCENT).bottom + 10
+        widgets.text(surface, t.words, (x, y), 16, theme.TEXT, width=w)

@@ -40,6 +40,7 @@ class Preferences:
             theme.Look.version += 1
             labels.text.cache_clear()
             widgets.forget_looks()
+        theme.Look.hints = self.current.hints
         sound.player.volumes(self.current.master, self.current.effects, self.current.music)
         bindings.Explore.pick_up = self.current.pick_up
         return display.set_mode(self.current.fullscreen, self.current.scale) if window else None

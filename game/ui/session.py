@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Generator
 
 from game import userdirs
 from game.paths import REGION_MAP
+from game.ui.guide import Hints
 from game.ui.sprites import SpriteCache
 
 if TYPE_CHECKING:  # the world, the maps and the saves are imported on first use: the title shows before them
@@ -41,6 +42,7 @@ class Session:
         self.map_path = map_path
         self.seed = seed
         self.runs = 0
+        self.hints = Hints()  # the first-time hints this player has seen (game/ui/guide.py)
         self.save_path = save_path or userdirs.save_slot()  # pause menu's Save, title's Continue
         self.sprites = SpriteCache()
         self.driver: Driver | None = None

@@ -49,6 +49,7 @@ class Settings:
     effects: int = 80
     music: int = 50
     shape_markers: bool = True  # hostile and friendly differ by shape as well as colour
+    hints: bool = True  # the first-time hints at the top of the map (game/ui/guide.py)
     pick_up: str = "provisions"  # what auto-explore picks up: one of PICK_UPS
     keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -78,7 +79,7 @@ def read(table: dict, where: str) -> tuple[Settings, list[str]]:
     known = {f.name for f in fields(Settings)}
     for name in sorted(set(table) - known):
         problems.append(f"{where}: unknown setting {name!r}, ignored (known: {', '.join(sorted(known))})")
-    for name in ("fullscreen", "shape_markers"):
+    for name in ("fullscreen", "shape_markers", "hints"):
         if name in table:
             if isinstance(table[name], bool):
                 values[name] = table[name]

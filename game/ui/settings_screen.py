@@ -17,18 +17,18 @@ from game.ui.settings import PICK_UPS, SCALES, TEXT_SIZES, VOLUME_STEP
 
 if TYPE_CHECKING:
     from game.ui.preferences import Preferences
-
-OPTIONS = ("fullscreen", "scale", "text_size", "master", "effects", "music", "shape_markers", "pick_up", "default_keys",
-           "back")
+OPTIONS = ("fullscreen", "scale", "text_size", "master", "effects", "music", "shape_markers", "hints", "pick_up",
+           "default_keys", "back")
 LABELS = {
     "fullscreen": "Fullscreen", "scale": "Window scale", "text_size": "Text size", "master": "Master volume",
     "effects": "Effects volume", "music": "Music volume", "shape_markers": "Creature markers",
+    "hints": "Hints",
     "pick_up": "Explore picks up",
     "default_keys": "Default keys", "back": "Back",
 }
 LEFT = pygame.Rect(50, 96, 560, 520)
 RIGHT = pygame.Rect(640, 96, 590, 520)
-OPTION_ROW = 46
+OPTION_ROW = 42
 KEY_ROW = 23
 KEYS_SHOWN = 20  # key rows visible at once; the rest scroll
 
@@ -117,7 +117,7 @@ class SettingsScene(Scene):
         elif name == "default_keys":
             bindings.use({})
             self._said(self.preferences.keys_changed(), "Every key is back to its default.")
-        elif name in ("fullscreen", "shape_markers"):
+        elif name in ("fullscreen", "shape_markers", "hints"):
             self._change(name, not getattr(current, name))
         elif name == "pick_up":
             self._change(name, PICK_UPS[(PICK_UPS.index(current.pick_up) + step) % len(PICK_UPS)])
@@ -175,6 +175,8 @@ class SettingsScene(Scene):
             return f"{round(current.text_size * 100)}%"
         if name == "shape_markers":
             return "Shape and colour" if current.shape_markers else "Colour only"
+        if name == "hints":
+            return "On" if current.hints else "Off"
         if name in ("master", "effects", "music"):
             return f"{getattr(current, name)}%"
         if name == "pick_up":

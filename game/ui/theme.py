@@ -80,6 +80,7 @@ class Look:
 
     text_size = 1.0
     shape_markers = True
+    hints = True  # the first-time hints (game/ui/guide.py)
     version = 0
 
 

@@ -28,6 +28,22 @@ FIRST_SPEED = 2
 WHOLE_TURNS_FROM = 8.0  # from this speed on a world turn is run whole in the frame it begins
 
 
+class Unhinted:
+    """The first-time hints of a replay (guide.Hints' face): none shows, and none is marked seen."""
+
+    showing = ""
+    rect = pygame.Rect(0, 0, 0, 0)
+
+    def notice(self, name: str) -> None:
+        pass
+
+    def dismiss(self) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        pass
+
+
 class Watching:
     """What the dungeon screen reads of a session, for a replayed run: its driver and the sprites, no world of
     sites, and no record of its own (it is one already)."""
@@ -37,6 +53,7 @@ class Watching:
     def __init__(self, driver: Driver, sprites: SpriteCache) -> None:
         self.driver = driver
         self.sprites = sprites
+        self.hints = Unhinted()  # a replay teaches nothing: no first-time hints (game/ui/guide.py)
 
     @property
     def world(self) -> World:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.world.components import Identity, Journal, Talks
+from game.world.components import Chronicle, Identity, Journal, Talks
 from game.world.talkview import acquaintance, loyalty_to
 from game.world.verbs import contracts, social
 from game.world.verbs.speech import deeds_known, living_names
@@ -49,11 +49,21 @@ class Place:
 
 
 @dataclass(frozen=True)
+class Told:
+    """One entry of the hero's chronicle (N87): the day, what happened, and where the hero had it from."""
+
+    day: int
+    words: str
+    source: str  # "you saw it", "told by Mara"
+
+
+@dataclass(frozen=True)
 class JournalView:
     entries: tuple[Entry, ...]  # ready first, then active, done, abandoned; newest first within each
     people: tuple[Person, ...]
     places: tuple[Place, ...]  # the hero's claims, the places its active work points at, the secrets told it
     xp: int
+    chronicle: tuple[Told, ...] = ()  # N87: what reached this hero, newest first (game/world/chronicle.py)
 
 
 def journal_view(world: World, hero: int) -> JournalView:
@@ -82,7 +92,9 @@ def journal_view(world: World, hero: int) -> JournalView:
     places += [Place(world.room_name(c.room), f"work: {c.objective}") for c in journal.contracts
                if c.state == "active" and c.room >= 0]
     places += [Place(site, f"somewhere in the region, told by {teller}") for teller, site in journal.secrets]  # N61
-    return JournalView(tuple(entries), tuple(people), tuple(places), journal.xp)
+    kept = world.try_get(hero, Chronicle)
+    told = tuple(Told(*entry) for entry in reversed(kept.entries)) if kept is not None else ()
+    return JournalView(tuple(entries), tuple(people), tuple(places), journal.xp, told)
 
 
 def deeds(world: World, eid: int, hero: int) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ class Choice:
     approach: str = ""
     points: int = 0
     item: int = 0  # "offer": the carried item offered (C4)
+    terms: str = ""  # what it needs or pays and where the hero stands, shown under it (issue 23)
 
 
 @dataclass(frozen=True)
@@ -86,18 +87,45 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
         asked += mend_choices(world, hero, target)
         asked += work_choices(world, hero, target)
     if company.companion_of(world, target) is not None:
-        asked += company_choices(world, hero, target)
+        asked += deliver_choices(world, hero, target) + company_choices(world, hero, target)
     elif voice_of(world, target):
         asked += work_choices(world, hero, target)
         if world.get(target, Identity).kind not in ("merchant", "notable"):
-            asked.append(Choice("company:recruit", world.content.companions.lines["recruit"]))
+            asked.append(Choice("company:recruit", world.content.companions.lines["recruit"],
+                                terms=recruit_terms(world, hero, target)))
         if not coercion.may_coerce(world, hero, target):  # N47
-            asked.append(Choice("company:coerce", world.content.companions.forced_lines["ask"]))
-    if not coercion.may_lift(world, hero, target):  # N48: what it holds, a line each
-        lift = world.content.companions.theft_lines["lift"]
-        asked += [Choice(f"company:lift:{i}", lift.format(item=item_name(world, i)))
+            forced = world.content.companions.forced_lines
+            asked.append(Choice("company:coerce", forced["ask"], terms=forced["odds"].format(
+                chance=coercion.forced_chance(world, hero), name=name_of(world, target))))
+    if not coercion.may_lift(world, hero, target):  # N48: what it holds, a line each, with its odds
+        theft = world.content.companions.theft_lines
+        worn = set(world.get(target, Inventory).equipped.values())
+        asked += [Choice(f"company:lift:{i}", theft["lift"].format(item=item_name(world, i)),
+                         terms=theft["odds"].format(chance=coercion.theft_chance(world, hero, i in worn),
+                                                    name=name_of(world, target)))
                   for i in world.get(target, Inventory).items[:LIFT_SHOWN]]
     return (*asked, *offers, Choice("draw", options["draw"]), Choice("goodbye", options["goodbye"]))
+
+
+def name_of(world: World, eid: int) -> str:
+    return world.get(eid, Identity).name
+
+
+def recruit_terms(world: World, hero: int, target: int) -> str:
+    """N39: the loyalty following needs and the creature's own ("Nell will follow at loyalty 30; Nell's is 25")."""
+    data = world.content.companions
+    now = loyalty_to(world, target, hero)
+    words = data.lines["recruit_ready" if now >= data.loyalty else "recruit_needs"]
+    return words.format(name=name_of(world, target), need=data.loyalty, now=now)
+
+
+def offer_terms(world: World, contract) -> str:
+    """N43, N44: what an offered piece of work pays, shown before the hero accepts it."""
+    data = world.content.contracts
+    if contract_kind(contract).favour:
+        return data.lines["favour_terms"].format(name=contract.giver_name, gold=data.rules["mini_gold_least"])
+    bonus = data.lines["bonus"].format(item=world.content.items[contract.bonus].name) if contract.bonus else ""
+    return data.lines["terms"].format(gold=contract.gold, xp=contract.xp, bonus=bonus, name=contract.giver_name)
 
 
 def offer_choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
@@ -164,18 +192,22 @@ def spare_gear(world: World, hero: int) -> int | None:
                default=None)
 
 
+def deliver_choices(world: World, hero: int, target: int) -> list[Choice]:
+    """N40: the parcel the hero carries for `target`, to hand over (a companion's too, issue 23)."""
+    journal = world.try_get(hero, Journal)
+    uid = world.uid(target)
+    for c in journal.contracts if journal else ():
+        if c.kind == Deliver.name and c.state == "active" and c.target == uid and not c.met:
+            return [Choice("work:deliver", world.content.contracts.lines["deliver"].format(other=c.giver_name))]
+    return []
+
+
 def work_choices(world: World, hero: int, target: int) -> list[Choice]:
     """N40-N44, keyed "work:<action>" (commands.Work): a parcel to hand over; then, with this giver: claim
     or abandon active work (or give what a mini-quest asked for), accept, ask for another (an ordinary
     giver) or decline an offer, or ask for work."""
     lines = world.content.contracts.lines
-    said: list[Choice] = []
-    journal = world.try_get(hero, Journal)
-    uid = world.uid(target)
-    for c in journal.contracts if journal else ():
-        if c.kind == Deliver.name and c.state == "active" and c.target == uid and not c.met:
-            said.append(Choice("work:deliver", lines["deliver"].format(other=c.giver_name)))
-            break
+    said = deliver_choices(world, hero, target)
     active = contracts.of_giver(world, hero, target, "active")
     offered = contracts.of_giver(world, hero, target, "offered")
     if active is not None:
@@ -184,7 +216,7 @@ def work_choices(world: World, hero: int, target: int) -> list[Choice]:
             said.append(Choice("work:give" if favour else "work:claim", lines["give" if favour else "claim"]))
         said.append(Choice("work:abandon", lines["abandon"]))
     elif offered is not None:
-        said.append(Choice("work:accept", lines["accept"]))
+        said.append(Choice("work:accept", lines["accept"], terms=offer_terms(world, offered)))
         if not contract_kind(offered).favour and world.get(target, Identity).kind != "notable":
             said.append(Choice("work:ask", lines["another"]))
         said.append(Choice("work:decline", lines["decline"]))

@@ -152,3 +152,4 @@ def seems(world: World, eid: int, codex_id: str, hunger: int | None = None) -> s
         return ""
     want = world.content.motives.wants[defn.motivation.wants]
     return want.seems_fed if want.seems_fed and hunger is not None and hunger <= EAT_ABOVE else want.seems
+

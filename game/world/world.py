@@ -16,7 +16,7 @@ from game.content.tuning import MONSTERS
 from game.maps.model import DungeonMap, Spawner, Trap
 from game.rules.card import Card
 from game.rules.motives import provoked_only
-from game.world import saved
+from game.world import chronicle, saved
 from game.world.actors import ActorIndex
 from game.world.components import NAME, ROOM, RUNE, UID, Body, Hero, Identity, Mood, MoodState, Position
 from game.world.ecs import Store
@@ -167,6 +167,8 @@ class World(Store):
         event = Event(self.turn, kind, actor_uid, target_uid, room, data or NO_DATA, template,
                       actor_name, target_name, self.room_names.get(room, "nowhere"))
         self.events.append(event)
+        if kind in chronicle.KINDS and self.hero:  # N87: the hero's chronicle
+            chronicle.record(self, event)
         return event
 
     def pop_events(self) -> list[Event]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.world.components import Persona
+from game.world.components import Body, Hero, Persona
 from game.world.driver import Driver
+from game.world.verbs import contracts
+from game.world.verbs.moving import relocate
 from tests.helpers.world_fixtures import make_world, row_map, spawn
 
 
@@ -39,3 +41,30 @@ def new(content, rooms: int = 3, seed: int = 1):
 
 def said(events, part: str | None = None) -> list[str]:
     return [e.data["line"] for e in events if e.kind == "says" and (part is None or e.data["part"] == part)]
+
+
+# -- a villager of a shipped map, the hero beside it (the claim and the thief, the reasons) --------------------
+def resident(world, n: int = 0) -> int:
+    return [a.eid for a in world.actors.all() if world.has(a.eid, Persona)
+            and a.ident.kind not in ("notable", "merchant")][n]
+
+
+def beside(world, eid: int) -> None:
+    room = world.room_of(eid)
+    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
+
+
+def set_sheet(world, **changes) -> None:
+    hero = world.get(world.hero, Hero)
+    hero.sheet = replace(hero.sheet, **changes)
+
+
+def villain(world) -> None:
+    """An Evil hero holding a claim (a room cleared for a contract)."""
+    set_sheet(world, moral="evil")
+    contracts.journal_of(world, world.hero).claims.add(world.hero_room())
+
+
+def beaten(world, eid: int) -> None:
+    """Below a third of the hero's maximum health."""
+    world.get(eid, Body).health = (world.get(world.hero, Body).card.health - 1) // 3

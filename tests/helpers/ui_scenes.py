@@ -17,15 +17,18 @@ import pygame
 from game.paths import ROOT
 from game.ui import labels, theme, widgets
 from game.ui.app import scene_stack
+from game.ui.recap import Summary
 from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.settings import TEXT_SIZES
-from game.world.components import Identity, Merchant
+from game.world.components import Identity, Loyalty, Merchant, Persona
+from game.world.commands import EndTurn
 from game.world.systems import siege
 from game.world.verbs import company
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
 from game.world.victoryview import victory_view
+from tests.helpers.talk_fixtures import beside, resident
 
 CRYPT = ROOT / "maps" / "crypt.tmx"
 VILLAGE = ROOT / "maps" / "village.tmx"
@@ -37,6 +40,22 @@ PACK = (("ration", {"count": 3}), ("water_bottle", {"count": 2}), ("healing_poti
         ("dagger", {}), ("dagger", {"material": "silver"}), ("shortbow", {}), ("repair_kit", {}),
         ("arrows", {"count": 12}), ("scroll", {}), ("gold", {"count": 40}), ("iron_key", {}), ("bread", {}),
         ("rune_ice", {}), ("vambraces", {}), ("round_shield", {}), ("mace", {}))
+
+
+@contextmanager
+def talking(loyalty: int = 0):
+    """The village's screens with the hero talking to a villager of `loyalty`: (the stack, the dialogue)."""
+    session = Session(VILLAGE, 7)
+    try:
+        stack = scene_stack(session)
+        stack.reset("dungeon")
+        person = resident(session.world)
+        beside(session.world, person)
+        session.world.get(person, Loyalty).to["hero"] = loyalty
+        stack.push("dialogue", person=person, log=stack.top.log)
+        yield stack, stack.top
+    finally:
+        session.close(autosave=False)
 
 
 def crowded_dungeon(session: Session) -> SceneStack:
@@ -88,6 +107,75 @@ def dialogue(session: Session) -> SceneStack:
     smith = next(eid for eid, m in world.query(Merchant) if m.trade == "armourer")
     relocate(world, world.hero, world.room_of(smith), [world.rooms.free_spot(world.room_of(smith))])
     stack.push("dialogue", person=smith, log=stack.top.log)
+    return stack
+
+
+def refusal(session: Session) -> SceneStack:
+    """A villager at loyalty 25 has just said no to "Come with me.": the gate and where the hero stands."""
+    stack = single("dungeon")(session)
+    world = session.world
+    person = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona)
+                  and a.ident.kind not in ("notable", "merchant"))
+    relocate(world, world.hero, world.room_of(person), [world.rooms.free_spot(world.room_of(person))])
+    world.get(person, Loyalty).to[world.uid(world.hero)] = 25
+    stack.push("dialogue", person=person, log=stack.top.log)
+    scene = stack.top
+    scene.choose(next(c for c in scene.choices() if c.key == "company:recruit"))
+    for _ in range(240):
+        scene.update(1 / 60)
+    return stack
+
+
+def hinted(session: Session) -> SceneStack:
+    """The village as a new player enters it: the settlement's first-time hint at the top of the map."""
+    stack = single("dungeon")(session)
+    session.hints.seen.clear()
+    session.hints.showing = ""
+    session.hints.notice("settlement")
+    return stack
+
+
+def chronicle(session: Session) -> SceneStack:
+    """The journal's Chronicle tab after a hundred turns on the village green: what the hero saw and was told."""
+    stack = single("dungeon")(session)
+    world = session.world
+    room = next(r.id for r in world.map.rooms.values() if r.name == "Village Green")
+    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
+    for _ in range(100):
+        session.driver.do(EndTurn(world.hero))
+        if session.driver.busy:
+            session.driver.finish_turn()
+    world.pop_events()
+    stack.push("journal")
+    stack.top.tab = 3
+    return stack
+
+
+def explaining(key: str) -> Callable[[Session], SceneStack]:
+    """The creation screen with the row `key` chosen: the left panel explains it."""
+    def make(session: Session) -> SceneStack:
+        stack = single("creation")(session)
+        scene = stack.top
+        scene.focus = scene.rows.index(scene.row(key))
+        return stack
+    return make
+
+
+def people(session: Session) -> SceneStack:
+    """The people view after a hundred turns on the village green: who likes whom among those seen."""
+    stack = chronicle(session)
+    stack.pop()
+    stack.push("people")
+    return stack
+
+
+def offer(session: Session) -> SceneStack:
+    """A villager has just offered work: "I'll do it." shows what it pays before it is accepted."""
+    stack = refusal(session)
+    scene = stack.top
+    scene.choose(next(c for c in scene.choices() if c.key == "work:ask"))
+    for _ in range(240):
+        scene.update(1 / 60)
     return stack
 
 
@@ -170,14 +258,26 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "character": (CRYPT, with_dungeon("character")),
     "journal": (CRYPT, with_dungeon("journal")),
     "help": (CRYPT, with_dungeon("help")),
-    "death": (CRYPT, with_dungeon("death", cause="Slain by an outlaw in the Processional Way", turn=12)),
+    "how_to_play": (CRYPT, with_dungeon("help", page=1)),
+    "hint": (VILLAGE, hinted),
+    "death": (CRYPT, with_dungeon("death", cause="Slain by an outlaw in the Processional Way", turn=12,
+                                  recap=Summary("Turn 12  ·  level 1  ·  40 gold  ·  4 rooms seen  ·  2 kills",
+                                                "The last blow: Outlaw's club, 7 damage; it had a 55% chance to "
+                                                "hit you.", "Healing potion ×2, Second Wind"),
+                                  last=[f"Outlaw hits you with its club for {n} damage." for n in range(3, 9)])),
     "village": (VILLAGE, single("dungeon")),
     "dialogue": (VILLAGE, dialogue),
+    "refusal": (VILLAGE, refusal),
+    "offer": (VILLAGE, offer),
     "trade": (VILLAGE, trade),
+    "chronicle": (VILLAGE, chronicle),
+    "people": (VILLAGE, people),
     "captain": (TOWER, captain),
     "victory": (TOWER, victory),
     "region": (CRYPT, single("region", new=True)),
     "creation": (CRYPT, single("creation")),
+    "creation_physique": (CRYPT, explaining("stat:physique")),
+    "creation_druidic": (CRYPT, explaining("prof:druidic")),
     "settings": (CRYPT, single("settings")),
     "title": (CRYPT, single("title")),
 }

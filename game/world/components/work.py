@@ -98,6 +98,21 @@ class Journal:
     secrets: list[tuple[str, str]] = field(default_factory=list)
 
 
+CHRONICLED = saved.row("a chronicle entry [day, words, source]", (COUNT, saved.text(600), saved.text(120)),
+                       from_plain=tuple)
+
+
+@saved.creature("chronicle", {"entries": saved.list_of("a list of chronicle entries", CHRONICLED,
+                                                       from_plain=lambda found: [tuple(e) for e in found])},
+                optional=True)
+@dataclass(slots=True)
+class Chronicle:
+    """A hero's chronicle of the places it lives through (N87, issue 23): the notable things it witnessed, each
+    as [day, the words, where it came from], oldest first (game/world/chronicle.py keeps the newest few hundred)."""
+
+    entries: list[tuple[int, str, str]] = field(default_factory=list)
+
+
 @saved.item("mark", {"contract": COUNT, "hero": UID}, optional=True)
 @dataclass(slots=True)
 class Mark:

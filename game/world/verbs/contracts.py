@@ -86,8 +86,8 @@ def offer(world: World, hero: int, giver: int, voice: str) -> None:
     objective = kind.objective(world)
     terms = kind.terms(world, hero, giver, particulars)
     says = objective.says.format(target=terms.target_name, item=terms.item_words, room=world.room_name(terms.room))
-    passages = data.flavour[voice]
-    flavour = passages[rng.randrange(len(passages))]
+    passages = [p for p, fits in zip(data.flavour[voice], data.fits[voice]) if fits is None or kind.name in fits]
+    flavour = passages[rng.randrange(len(passages))]  # a lead-in that fits the work (issue 23)
     gold = rng.randint(*objective.gold)
     bonus = data.bonus[rng.randrange(len(data.bonus))] if kind.bonus and rng.random() < data.rules["bonus_chance"] \
         else ""
@@ -251,3 +251,19 @@ def complete(world: World, hero: int, giver: int, contract: Contract) -> str:
     if raised:
         secrets.after_work(world, hero, giver)  # N60
     return ""
+
+
+def latch(world: World, hero: int) -> None:
+    """An active contract's objective met (contract_kinds' `latches`: the named enemy slain, the room cleared
+    while the hero stands in it, the escorted giver arrived): marked met and said once in the log. The
+    contracts stage calls it every turn; the hero's move too, so an escort is ready on arrival (issue 23)."""
+    journal = world.try_get(hero, Journal)
+    if journal is None or not world.alive(hero):
+        return
+    for contract in journal.contracts:
+        kind = kind_of(contract)
+        if contract.state != "active" or contract.met or not kind.latches:
+            continue
+        if kind.met(world, hero, contract):
+            contract.met = True
+            world.emit("contract", hero, None, world.room_of(hero), state="ready", objective=contract.objective)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.world.verbs import deeds, motives
+from game.world.verbs import contracts, deeds, motives
 from game.world.verbs.witness import observe
 
 if TYPE_CHECKING:
@@ -13,10 +13,12 @@ if TYPE_CHECKING:
 
 
 def moved(world: World, actor: int, room: int) -> None:
-    """N71: whoever stands in the new room has been seen; a first entry is a discovery (deeds)."""
+    """N71: whoever stands in the new room has been seen; a first entry is a discovery (deeds); an escort
+    is ready the moment its giver stands in the room (contracts.latch, issue 23)."""
     if actor == world.hero:
         observe(world, actor)
         deeds.entered(world, actor, room)
+        contracts.latch(world, actor)  # an escort is ready the moment its giver stands in the room (issue 23)
 
 
 def took(world: World, actor: int, room: int, name: str) -> None:
