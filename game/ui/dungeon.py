@@ -467,7 +467,8 @@ class DungeonScene(Scene):
         sight = self.looked_at()
         self.view.draw(surface, self.shown, self.mouse, self._portraits, self.show_scent, self.driver.busy,
                        sight.square if sight else None)
-        self.session.hints.draw(surface, MAP_VIEW)
+        if self.stack is None or self.stack.top is self:  # a screen over the map (death, pause) hides the hint
+            self.session.hints.draw(surface, MAP_VIEW)
         shown, self.left_on = self.left_on is surface, None  # the panels as left last frame, nothing over them
         self.log_layer.draw(surface, (self.log.version, theme.Look.version),
                             lambda canvas: self.log.draw(canvas, LOG_VIEW), shown)
