@@ -174,8 +174,7 @@ def name_enemy(world: World, eid: int) -> str:
     ident = world.get(eid, Identity)
     defn = world.content.codex.creatures.get(ident.codex_id)
     if defn is not None and ident.name == defn.name:
-        epithets = world.content.contracts.epithets
-        ident.name = f"{epithets[world.rng.randrange(len(epithets))]} the {defn.name.lower()}"
+        ident.name = f"{pick(world, world.content.contracts.epithets)} the {defn.name.lower()}"
     return ident.name
 
 
@@ -184,11 +183,10 @@ def pick(world: World, choices: list) -> object:
 
 
 # -- the kinds ---------------------------------------------------------------------------------------------
-@register
-class Slay(ContractKind):
-    """Slay a named enemy of the hero (N40, N42)."""
+class AgainstAnEnemy(ContractKind):
+    """Work aimed at one of the hero's enemies, drawn among those outside the giver's room; met once, it stays
+    ready (`latches`)."""
 
-    name = "slay"
     latches = True
 
     def possible(self, asking: Asking) -> bool:
@@ -196,6 +194,13 @@ class Slay(ContractKind):
 
     def draw(self, asking: Asking) -> dict[str, object]:
         return {"target": pick(asking.world, asking.enemies)}
+
+
+@register
+class Slay(AgainstAnEnemy):
+    """Slay a named enemy of the hero (N40, N42)."""
+
+    name = "slay"
 
     def terms(self, world: World, hero: int, giver: int, drawn: dict[str, object]) -> Terms:
         found = super().terms(world, hero, giver, drawn)
@@ -270,17 +275,10 @@ class Deliver(ContractKind):
 
 
 @register
-class Clear(ContractKind):
+class Clear(AgainstAnEnemy):
     """Clear a room of the hero's enemies while standing in it (N40); the room becomes the hero's claim (N47)."""
 
     name = "clear"
-    latches = True
-
-    def possible(self, asking: Asking) -> bool:
-        return bool(asking.enemies)
-
-    def draw(self, asking: Asking) -> dict[str, object]:
-        return {"target": pick(asking.world, asking.enemies)}
 
     def terms(self, world: World, hero: int, giver: int, drawn: dict[str, object]) -> Terms:
         found = super().terms(world, hero, giver, drawn)
