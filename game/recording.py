@@ -26,7 +26,7 @@ from game.maps import store
 from game.maps.errors import MapError
 from game.paths import DATA, ROOT
 from game.save import load_world, save_world
-from game.save.fileformat import write
+from game.save.fileformat import read_capped, write
 from game.world.commands import Command
 from game.world.components import HERO_SHEET
 from game.world.saved import Unfit
@@ -218,17 +218,7 @@ def load(path: Path) -> Recording:
 
 
 def _payload(path: Path) -> bytes:
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE:
-            raise RecordingError(f"{path}: not an Ethernalis recording (far too large, {size} bytes)")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise RecordingError(f"{path}: no such recording") from None
-    except IsADirectoryError:
-        raise RecordingError(f"{path}: is a folder, not a recording") from None
-    except OSError as exc:
-        raise RecordingError(f"{path}: cannot be read ({exc.strerror})") from None
+    data = read_capped(path, MAX_FILE, "recording", "recording", RecordingError)
     if data[:len(MAGIC)] != MAGIC:
         raise RecordingError(f"{path}: not an Ethernalis recording (wrong magic bytes)")
     if len(data) < len(MAGIC) + HEADER.size:

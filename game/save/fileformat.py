@@ -127,19 +127,25 @@ def read(path: Path) -> dict[str, Any]:
     return body
 
 
-def open_save(path: Path) -> tuple[int, bytes]:
-    """The format version and the checked body bytes of the save at `path`."""
+def read_capped(path: Path, most: int, kind: str, noun: str, error: type[Exception]) -> bytes:
+    """The bytes of the file at `path` (a save, a recording), refused as `error` in one line when it holds more
+    than `most` bytes, is missing, is a folder or cannot be read: "not an Ethernalis `kind`", "no such `noun`"."""
     try:
         size = path.stat().st_size
-        if size > len(MAGIC) + HEADER.size + MAX_BODY:
-            raise SaveError(f"{path}: not an Ethernalis save (far too large, {size} bytes)")
-        data = path.read_bytes()
+        if size > most:
+            raise error(f"{path}: not an Ethernalis {kind} (far too large, {size} bytes)")
+        return path.read_bytes()
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
+        raise error(f"{path}: no such {noun}") from None
     except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file") from None
+        raise error(f"{path}: is a folder, not a {noun}") from None
     except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise error(f"{path}: cannot be read ({exc.strerror})") from None
+
+
+def open_save(path: Path) -> tuple[int, bytes]:
+    """The format version and the checked body bytes of the save at `path`."""
+    data = read_capped(path, len(MAGIC) + HEADER.size + MAX_BODY, "save", "save file", SaveError)
     if not data:
         raise SaveError(f"{path}: empty file, not a save")
     if data[:len(MAGIC)] != MAGIC and not MAGIC.startswith(data):
