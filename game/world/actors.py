@@ -53,7 +53,10 @@ class ActorIndex:
         self.content = content
         self.store = store
         self._actors: list[Actor] | None = None
-        self._of: dict[int, Actor] = {}
+        self._of: dict[int, Actor] = {}  # empty while the list is not built; cleared and filled, never replaced
+        # peek(eid): like `of`, but never builds the list, None while it is not built; the hot paths' read
+        # (thousands a turn), so a bare dict lookup rather than a method
+        self.peek: Callable[[int], Actor | None] = self._of.get
         self._by_uid: dict[str, Actor] = {}
         self._subsets: dict[str, list[Actor]] = {}  # ACTOR_SUBSETS, kept in step with the list
 
@@ -70,7 +73,8 @@ class ActorIndex:
     def rebuild(self, order: list[int]) -> None:
         """List exactly these NPCs in this order (a new world, or one rebuilt from a save)."""
         self._actors = [self._gather(eid) for eid in order]
-        self._of = {a.eid: a for a in self._actors}
+        self._of.clear()
+        self._of.update((a.eid, a) for a in self._actors)
         self._by_uid = {a.ident.uid: a for a in self._actors}
         self._subsets.clear()
 
@@ -95,10 +99,6 @@ class ActorIndex:
         """The NPC with this uid, also one killed this turn (until the turn ends)."""
         self.all()
         return self._by_uid.get(uid)
-
-    def peek(self, eid: int) -> Actor | None:
-        """Like `of`, but never builds the list: None while it is not built (the hot paths' read)."""
-        return self._of.get(eid) if self._actors is not None else None
 
     def add(self, eid: int) -> None:
         """A creature was made: list it (when the list exists; otherwise it is built on demand)."""
@@ -131,7 +131,7 @@ class ActorIndex:
     def forget(self) -> None:
         """The population was replaced (F5): build the list again on demand."""
         self._actors = None
-        self._of = {}
+        self._of.clear()
         self._by_uid = {}
         self._subsets.clear()
 

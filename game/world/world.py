@@ -211,8 +211,9 @@ class World(Store):
         ident_a, ident_b = self._identity(a), self._identity(b)
         if self.feuds and pair_of(ident_a.uid, ident_b.uid) in self.feuds:
             return True
-        for me, other, ident in ((a, b, ident_a), (b, a, ident_b)):
-            if other == self.hero:
+        hero = self.hero
+        for me, other, ident in ((a, b, ident_a), (b, a, ident_b)) if a == hero or b == hero else ():
+            if other == hero:
                 actor = self.actors.peek(me)
                 mood = actor.mood if actor is not None else self.try_get(me, Mood)
                 if mood is not None and mood.state == MoodState.ANGERED:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.content.tuning import MONSTERS
 from game.rules.tags import COWARD
 from game.world.components import MoodState
 from game.world.verbs import noticing, provisions
@@ -50,19 +51,17 @@ def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]
     (C4); N16-N18."""
     body, mood, ident = actor.body, actor.mood, actor.ident
     health = body.health / max(body.card.health, 1)
-    if mood.state == MoodState.FLEEING and health < tuning["flee_recover"]:
-        return MoodState.FLEEING  # N17: stops only once health recovers
-    if health < FLEE_BELOW:
-        return MoodState.FLEEING  # N12
-    wanted = mood_by_want(world, actor, sees_hero)
+    if health < FLEE_BELOW or mood.state == MoodState.FLEEING and health < tuning["flee_recover"]:
+        return MoodState.FLEEING  # N12; N17: it stops fleeing only once health recovers
+    wanted = mood_by_want(world, actor, sees_hero) if ident.faction == MONSTERS else None
     if wanted is not None:
-        return wanted  # C4: motivation decides behaviour
+        return wanted  # C4: a monster's motivation decides its behaviour
     if mood.state == MoodState.ANGERED:
         mood.aware = world.aware_full if sees_hero else mood.aware - 1
         if mood.aware > 0:
             return MoodState.ANGERED  # N18: until no longer aware of a threat
-    fears_hero = "hero" in world.content.tuning.enemies.get(ident.faction, ())
-    if COWARD in ident.tags and mood.last_seen is not None and fears_hero:
+    if COWARD in ident.tags and mood.last_seen is not None \
+            and "hero" in world.content.tuning.enemies.get(ident.faction, ()):  # it fears the hero
         if health < tuning["coward_snap"]:
             mood.aware = world.aware_full
             return MoodState.ANGERED  # N16: enough damage snaps it out of cowardice

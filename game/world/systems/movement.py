@@ -28,18 +28,20 @@ def run(world: World) -> None:
         if body.health <= 0:
             continue
         bound = is_bound(actor)  # N55: it moves only when told to explore (its mood says so, verbs/spells)
-        if actor.ident.kind in STATIONARY and not bound and keep_shop(world, actor, regen_every):
+        if not bound and actor.ident.kind in STATIONARY and keep_shop(world, actor, regen_every):
             continue
         shunned = NO_ROOMS
-        if actor.opinions is not None and (actor.opinions.grudges or world.feuds) and not bound:
+        if actor.opinions is not None and not bound and (actor.opinions.grudges or world.feuds):
             shunned = avoidance.shunned_rooms(world, actor)  # N69: the few with a grudge or a feud
         if shunned and keep_away(world, actor, shunned):
             continue
-        if not bound and seek_company(world, actor, shunned, regen_every):
+        if not bound and actor.ident.kind in social.RESIDENTS and MOODS[mood.state].seeks_company \
+                and seek_company(world, actor, shunned, regen_every):  # N87: only residents grow lonely
             continue
-        if in_company(actor) and breaks_off(world, actor):
+        companion = actor.ties is not None and in_company(actor)
+        if companion and breaks_off(world, actor):
             continue
-        if not MOODS[mood.state].moves or body.ap <= 0 or body.stunned or in_company(actor) \
+        if not MOODS[mood.state].moves or body.ap <= 0 or body.stunned or companion and in_company(actor) \
                 or bound and mood.state != MoodState.WANDERING:  # N55: bound, it roams only when told to
             rest(world, actor, regen_every)
             continue
