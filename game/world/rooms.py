@@ -82,9 +82,9 @@ class RoomIndex:
     def place(self, eid: int, room: int, squares: list[Square]) -> None:
         state = self._rooms[room]
         state.occupants[eid] = None
-        grid = state.grid
-        for square in squares:
-            i = state.index(square)
+        grid, x, y, w = state.grid, state.x, state.y, state.w
+        for sx, sy in squares:
+            i = sx - x + (sy - y) * w  # RoomState.index, inline: a square a head of every group that moves
             if not grid[i]:
                 state.used += 1
             grid[i] = eid
@@ -96,9 +96,9 @@ class RoomIndex:
     def vacate(self, eid: int, room: int, squares: list[Square]) -> None:
         """Free some of a creature's squares (a group that lost heads) without taking it from the room."""
         state = self._rooms[room]
-        grid = state.grid
-        for square in squares:
-            i = state.index(square)
+        grid, x, y, w = state.grid, state.x, state.y, state.w
+        for sx, sy in squares:
+            i = sx - x + (sy - y) * w  # RoomState.index, inline
             if grid[i] == eid:
                 grid[i] = 0
                 state.used -= 1
@@ -128,9 +128,10 @@ class RoomIndex:
         grid, found = state.grid, []
         if count <= 0:
             return found
+        x, y, w = state.x, state.y, state.w
         for i in spot_order(state, 1, 1, near):
             if not grid[i]:
-                found.append(state.square(i))
+                found.append((x + i % w, y + i // w))  # RoomState.square, inline
                 if len(found) == count:
                     break
         return found
@@ -192,7 +193,7 @@ def spot_order(state: RoomState, w: int, h: int, near: Square | None) -> list[in
     spots = state.spots.get(key)
     if spots is None:
         cx, cy = near if near is not None else (state.x + state.w // 2, state.y + state.h // 2)
-        fits = [(j, i) for j in range(state.h - h + 1) for i in range(state.w - w + 1)]
-        fits.sort(key=lambda s: (abs(state.x + s[1] - cx) + abs(state.y + s[0] - cy), s[0], s[1]))
-        spots = state.spots[key] = [i + j * state.w for j, i in fits]
+        fits = sorted((abs(state.x + i - cx) + abs(state.y + j - cy), j, i)
+                      for j in range(state.h - h + 1) for i in range(state.w - w + 1))
+        spots = state.spots[key] = [i + j * state.w for _, j, i in fits]
     return spots

@@ -30,8 +30,8 @@ def run(world: World) -> None:
     fights: dict[int, bool] = {}  # rooms where a fight goes on this turn, asked by lurkers (verbs/noticing)
     for actor in world.actors.all():
         body, mood, pos = actor.body, actor.mood, actor.pos
-        if body.health <= 0 or is_bound(actor):  # N55: a bound creature's mood is its order's (verbs/spells)
-            continue
+        if body.health <= 0 or actor.ties is not None and is_bound(actor):
+            continue  # N55: a bound creature's mood is its order's (verbs/spells)
         if mood.state == MoodState.LURKING:
             how = noticing.notices(world, actor, hero_room, fights)
             if not how:

@@ -32,7 +32,8 @@ def can_arm(actor: Actor) -> bool:
 def run(world: World) -> None:
     for actor in world.actors.all():
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
-        if body.health <= 0 or body.ap <= 0 or not MOODS[mood.state].arms or body.heads or is_bound(actor):
+        if body.health <= 0 or body.ap <= 0 or body.heads or not MOODS[mood.state].arms \
+                or actor.ties is not None and is_bound(actor):
             continue
         floor = world.rooms.gear_on_floor(pos.room)
         if not floor or not can_arm(actor):

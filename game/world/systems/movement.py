@@ -27,7 +27,8 @@ def run(world: World) -> None:
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
-        bound = is_bound(actor)  # N55: it moves only when told to explore (its mood says so, verbs/spells)
+        # N55: bound, it moves only when told to explore (its mood says so, verbs/spells); most have no ties
+        bound = actor.ties is not None and is_bound(actor)
         if not bound and actor.ident.kind in STATIONARY and keep_shop(world, actor, regen_every):
             continue
         shunned = NO_ROOMS

@@ -20,8 +20,8 @@ def run(world: World) -> None:
     starving_turn = world.turn % int(world.content.tuning["needs"]["starve_every"]) == 0
     for actor in world.actors.all():
         needs, body, eid = actor.needs, actor.body, actor.eid
-        if needs is None or body.health <= 0 or is_bound(actor):  # N55: no eating, stocking up or starving
-            continue
+        if needs is None or body.health <= 0 or actor.ties is not None and is_bound(actor):
+            continue  # N55: no eating, stocking up or starving
         room = actor.pos.room
         if needs.hunger > EAT_ABOVE:
             eat(world, actor, "food", room)
