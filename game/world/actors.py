@@ -59,6 +59,7 @@ class ActorIndex:
         self.peek: Callable[[int], Actor | None] = self._of.get
         self._by_uid: dict[str, Actor] = {}
         self._subsets: dict[str, list[Actor]] = {}  # ACTOR_SUBSETS, kept in step with the list
+        self._unlocked: dict[tuple[str, int], frozenset[str]] = {}  # (codex id, level) -> unlocked behaviours
 
     @property
     def built(self) -> bool:
@@ -134,6 +135,15 @@ class ActorIndex:
         self._of.clear()
         self._by_uid = {}
         self._subsets.clear()
+
+    def unlocked(self, actor: Actor) -> frozenset[str]:
+        """N29: the behaviours the NPC has grown into at its level (unlocked_at), kept per kind and level: the
+        gear and abilities stages ask it of every creature every turn."""
+        key = (actor.ident.codex_id, actor.growth.level)
+        found = self._unlocked.get(key)
+        if found is None:
+            found = self._unlocked[key] = frozenset(unlocked_at(actor.unlocks, actor.growth.level))
+        return found
 
     def unlocks(self, codex_id: str) -> Mapping[int, str]:
         """N29: level -> behaviour from the creature's codex entry."""
