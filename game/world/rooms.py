@@ -44,7 +44,7 @@ class RoomState:
     provisions: dict[int, None] = field(default_factory=dict)  # food and drink lying here
     stacks: dict[tuple, int] = field(default_factory=dict)  # a floor stack by what it is and its square (items.lay)
     stack_of: dict[int, tuple] = field(default_factory=dict)  # and back
-    spots: dict[tuple, list[int]] = field(default_factory=dict)  # (w, h, near) -> spot order (cached)
+    spots: dict[tuple, list[int]] = field(default_factory=dict)  # spot orders (spot_order), shared by rooms of a size
 
     @property
     def free(self) -> int:
@@ -62,8 +62,10 @@ class RoomIndex:
     """Keeps who stands where so no system scans every entity to find a room's occupants."""
 
     def __init__(self, dungeon: DungeonMap) -> None:
+        orders: dict[tuple[int, int], dict[tuple, list[int]]] = {}  # one cache of spot orders per room size
         self._rooms: dict[int, RoomState] = {
-            r.id: RoomState(r.x, r.y, r.w, r.h, dungeon.exits_of(r.id), [0] * (r.w * r.h))
+            r.id: RoomState(r.x, r.y, r.w, r.h, dungeon.exits_of(r.id), [0] * (r.w * r.h),
+                            spots=orders.setdefault((r.w, r.h), {}))
             for r in dungeon.rooms.values()}
         self.exits: dict[int, list[tuple[Exit, int]]] = {r: state.exits for r, state in self._rooms.items()}
         self._distances: dict[int, dict[int, int]] = {}
@@ -188,12 +190,12 @@ class RoomIndex:
 
 def spot_order(state: RoomState, w: int, h: int, near: Square | None) -> list[int]:
     """Squares (as indices) where a w×h footprint's top-left may stand inside the room, nearest `near`
-    (else the room's centre) first, then by row and column; cached on the room."""
-    key = (w, h, near)
+    (else the room's centre) first, then by row and column. Cached by `near`'s place relative to the room, in
+    a cache all rooms of one size share (the order is the same in each: most rooms of a map have a few sizes)."""
+    dx, dy = (near[0] - state.x, near[1] - state.y) if near is not None else (state.w // 2, state.h // 2)
+    key = (w, h, dx, dy)
     spots = state.spots.get(key)
     if spots is None:
-        cx, cy = near if near is not None else (state.x + state.w // 2, state.y + state.h // 2)
-        fits = sorted((abs(state.x + i - cx) + abs(state.y + j - cy), j, i)
-                      for j in range(state.h - h + 1) for i in range(state.w - w + 1))
+        fits = sorted((abs(i - dx) + abs(j - dy), j, i) for j in range(state.h - h + 1) for i in range(state.w - w + 1))
         spots = state.spots[key] = [i + j * state.w for _, j, i in fits]
     return spots
