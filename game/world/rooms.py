@@ -148,6 +148,10 @@ class RoomIndex:
     def provisions_on_floor(self, room: int) -> list[int]:
         return list(self._rooms[room].provisions)
 
+    def has_provisions(self, room: int) -> bool:
+        """Whether any food or drink lies in the room (the needs stage asks it of every creature)."""
+        return bool(self._rooms[room].provisions)
+
     def stack_at(self, room: int, stack: tuple) -> int | None:
         """The floor stack of `stack` (what it is and where it lies, items.stack_key) in the room, if one lies there."""
         return self._rooms[room].stacks.get(stack)

@@ -27,7 +27,8 @@ def run(world: World) -> None:
             eat(world, actor, "food", room)
         if needs.thirst > EAT_ABOVE:
             eat(world, actor, "drink", room)
-        stock_up(world, eid, room)
+        if world.rooms.has_provisions(room):
+            stock_up(world, eid, room)
         if needs.complained or max(needs.hunger, needs.thirst) > COMPLAIN_ABOVE:  # N11: a crossing either way
             complain(world, eid, needs, room)
         if starving_turn:
