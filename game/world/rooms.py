@@ -145,6 +145,10 @@ class RoomIndex:
     def gear_on_floor(self, room: int) -> list[int]:
         return list(self._rooms[room].gear)
 
+    def has_gear(self, room: int) -> bool:
+        """Whether any wearable item lies in the room (the gear stage asks it of every creature)."""
+        return bool(self._rooms[room].gear)
+
     def provisions_on_floor(self, room: int) -> list[int]:
         return list(self._rooms[room].provisions)
 

@@ -34,10 +34,9 @@ def run(world: World) -> None:
         if body.health <= 0 or body.ap <= 0 or body.heads or not MOODS[mood.state].arms \
                 or actor.ties is not None and is_bound(actor):
             continue
-        floor = world.rooms.gear_on_floor(pos.room)
-        if not floor or not can_arm(world, actor):
+        if not world.rooms.has_gear(pos.room) or not can_arm(world, actor):
             continue
-        best = best_upgrade(world, eid, floor)
+        best = best_upgrade(world, eid, world.rooms.gear_on_floor(pos.room))
         if best is None:
             continue
         body.ap -= 1

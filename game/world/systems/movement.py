@@ -44,7 +44,8 @@ def run(world: World) -> None:
             continue
         if not MOODS[mood.state].moves or body.ap <= 0 or body.stunned or companion and in_company(actor) \
                 or bound and mood.state != WANDERING:  # N55: bound, it roams only when told to
-            rest(world, actor, regen_every)
+            if body.health < body.card.health:  # rest() heals the hurt; the rest have nothing to do
+                rest(world, actor, regen_every)
             continue
         if mood.state == FLEEING and out_of_danger(world, actor):
             heal(world, actor, regen_every)  # N17: flight ends once health recovers, and out of danger it does
