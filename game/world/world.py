@@ -233,7 +233,10 @@ class World(Store):
 
     def may_fight(self, occupants: list[int]) -> bool:
         """Whether any two of these creatures could be enemies: factions that differ, or a feud (N69)."""
-        return len({self._identity(e).faction for e in occupants}) > 1 or self.feud_in(occupants)
+        peek = self.actors.peek  # _identity inline: the combat stage asks it of every busy room every turn
+        factions = {(actor.ident if (actor := peek(e)) is not None else self.get(e, Identity)).faction
+                    for e in occupants}
+        return len(factions) > 1 or self.feud_in(occupants)
 
     def feud_in(self, occupants: list[int]) -> bool:
         """N69: whether two of these creatures are in a feud."""
