@@ -53,9 +53,13 @@ class ActorIndex:
         self.content = content
         self.store = store
         self._actors: list[Actor] | None = None
-        self._of: dict[int, Actor] = {}
+        self._of: dict[int, Actor] = {}  # empty while the list is not built; cleared and filled, never replaced
+        # peek(eid): like `of`, but never builds the list, None while it is not built; the hot paths' read
+        # (thousands a turn), so a bare dict lookup rather than a method
+        self.peek: Callable[[int], Actor | None] = self._of.get
         self._by_uid: dict[str, Actor] = {}
         self._subsets: dict[str, list[Actor]] = {}  # ACTOR_SUBSETS, kept in step with the list
+        self._unlocked: dict[tuple[str, int], frozenset[str]] = {}  # (codex id, level) -> unlocked behaviours
 
     @property
     def built(self) -> bool:
@@ -70,7 +74,8 @@ class ActorIndex:
     def rebuild(self, order: list[int]) -> None:
         """List exactly these NPCs in this order (a new world, or one rebuilt from a save)."""
         self._actors = [self._gather(eid) for eid in order]
-        self._of = {a.eid: a for a in self._actors}
+        self._of.clear()
+        self._of.update((a.eid, a) for a in self._actors)
         self._by_uid = {a.ident.uid: a for a in self._actors}
         self._subsets.clear()
 
@@ -95,10 +100,6 @@ class ActorIndex:
         """The NPC with this uid, also one killed this turn (until the turn ends)."""
         self.all()
         return self._by_uid.get(uid)
-
-    def peek(self, eid: int) -> Actor | None:
-        """Like `of`, but never builds the list: None while it is not built (the hot paths' read)."""
-        return self._of.get(eid) if self._actors is not None else None
 
     def add(self, eid: int) -> None:
         """A creature was made: list it (when the list exists; otherwise it is built on demand)."""
@@ -131,9 +132,18 @@ class ActorIndex:
     def forget(self) -> None:
         """The population was replaced (F5): build the list again on demand."""
         self._actors = None
-        self._of = {}
+        self._of.clear()
         self._by_uid = {}
         self._subsets.clear()
+
+    def unlocked(self, actor: Actor) -> frozenset[str]:
+        """N29: the behaviours the NPC has grown into at its level (unlocked_at), kept per kind and level: the
+        gear and abilities stages ask it of every creature every turn."""
+        key = (actor.ident.codex_id, actor.growth.level)
+        found = self._unlocked.get(key)
+        if found is None:
+            found = self._unlocked[key] = frozenset(unlocked_at(actor.unlocks, actor.growth.level))
+        return found
 
     def unlocks(self, codex_id: str) -> Mapping[int, str]:
         """N29: level -> behaviour from the creature's codex entry."""

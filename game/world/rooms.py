@@ -44,7 +44,7 @@ class RoomState:
     provisions: dict[int, None] = field(default_factory=dict)  # food and drink lying here
     stacks: dict[tuple, int] = field(default_factory=dict)  # a floor stack by what it is and its square (items.lay)
     stack_of: dict[int, tuple] = field(default_factory=dict)  # and back
-    spots: dict[tuple, list[int]] = field(default_factory=dict)  # (w, h, near) -> spot order (cached)
+    spots: dict[tuple, list[int]] = field(default_factory=dict)  # spot orders (spot_order), shared by rooms of a size
 
     @property
     def free(self) -> int:
@@ -62,8 +62,10 @@ class RoomIndex:
     """Keeps who stands where so no system scans every entity to find a room's occupants."""
 
     def __init__(self, dungeon: DungeonMap) -> None:
+        orders: dict[tuple[int, int], dict[tuple, list[int]]] = {}  # one cache of spot orders per room size
         self._rooms: dict[int, RoomState] = {
-            r.id: RoomState(r.x, r.y, r.w, r.h, dungeon.exits_of(r.id), [0] * (r.w * r.h))
+            r.id: RoomState(r.x, r.y, r.w, r.h, dungeon.exits_of(r.id), [0] * (r.w * r.h),
+                            spots=orders.setdefault((r.w, r.h), {}))
             for r in dungeon.rooms.values()}
         self.exits: dict[int, list[tuple[Exit, int]]] = {r: state.exits for r, state in self._rooms.items()}
         self._distances: dict[int, dict[int, int]] = {}
@@ -82,9 +84,9 @@ class RoomIndex:
     def place(self, eid: int, room: int, squares: list[Square]) -> None:
         state = self._rooms[room]
         state.occupants[eid] = None
-        grid = state.grid
-        for square in squares:
-            i = state.index(square)
+        grid, x, y, w = state.grid, state.x, state.y, state.w
+        for sx, sy in squares:
+            i = sx - x + (sy - y) * w  # RoomState.index, inline: a square a head of every group that moves
             if not grid[i]:
                 state.used += 1
             grid[i] = eid
@@ -96,9 +98,9 @@ class RoomIndex:
     def vacate(self, eid: int, room: int, squares: list[Square]) -> None:
         """Free some of a creature's squares (a group that lost heads) without taking it from the room."""
         state = self._rooms[room]
-        grid = state.grid
-        for square in squares:
-            i = state.index(square)
+        grid, x, y, w = state.grid, state.x, state.y, state.w
+        for sx, sy in squares:
+            i = sx - x + (sy - y) * w  # RoomState.index, inline
             if grid[i] == eid:
                 grid[i] = 0
                 state.used -= 1
@@ -128,9 +130,10 @@ class RoomIndex:
         grid, found = state.grid, []
         if count <= 0:
             return found
+        x, y, w = state.x, state.y, state.w
         for i in spot_order(state, 1, 1, near):
             if not grid[i]:
-                found.append(state.square(i))
+                found.append((x + i % w, y + i // w))  # RoomState.square, inline
                 if len(found) == count:
                     break
         return found
@@ -142,8 +145,16 @@ class RoomIndex:
     def gear_on_floor(self, room: int) -> list[int]:
         return list(self._rooms[room].gear)
 
+    def has_gear(self, room: int) -> bool:
+        """Whether any wearable item lies in the room (the gear stage asks it of every creature)."""
+        return bool(self._rooms[room].gear)
+
     def provisions_on_floor(self, room: int) -> list[int]:
         return list(self._rooms[room].provisions)
+
+    def has_provisions(self, room: int) -> bool:
+        """Whether any food or drink lies in the room (the needs stage asks it of every creature)."""
+        return bool(self._rooms[room].provisions)
 
     def stack_at(self, room: int, stack: tuple) -> int | None:
         """The floor stack of `stack` (what it is and where it lies, items.stack_key) in the room, if one lies there."""
@@ -187,12 +198,12 @@ class RoomIndex:
 
 def spot_order(state: RoomState, w: int, h: int, near: Square | None) -> list[int]:
     """Squares (as indices) where a w×h footprint's top-left may stand inside the room, nearest `near`
-    (else the room's centre) first, then by row and column; cached on the room."""
-    key = (w, h, near)
+    (else the room's centre) first, then by row and column. Cached by `near`'s place relative to the room, in
+    a cache all rooms of one size share (the order is the same in each: most rooms of a map have a few sizes)."""
+    dx, dy = (near[0] - state.x, near[1] - state.y) if near is not None else (state.w // 2, state.h // 2)
+    key = (w, h, dx, dy)
     spots = state.spots.get(key)
     if spots is None:
-        cx, cy = near if near is not None else (state.x + state.w // 2, state.y + state.h // 2)
-        fits = [(j, i) for j in range(state.h - h + 1) for i in range(state.w - w + 1)]
-        fits.sort(key=lambda s: (abs(state.x + s[1] - cx) + abs(state.y + s[0] - cy), s[0], s[1]))
-        spots = state.spots[key] = [i + j * state.w for j, i in fits]
+        fits = sorted((abs(i - dx) + abs(j - dy), j, i) for j in range(state.h - h + 1) for i in range(state.w - w + 1))
+        spots = state.spots[key] = [i + j * state.w for _, j, i in fits]
     return spots

@@ -211,8 +211,9 @@ class World(Store):
         ident_a, ident_b = self._identity(a), self._identity(b)
         if self.feuds and pair_of(ident_a.uid, ident_b.uid) in self.feuds:
             return True
-        for me, other, ident in ((a, b, ident_a), (b, a, ident_b)):
-            if other == self.hero:
+        hero = self.hero
+        for me, other, ident in ((a, b, ident_a), (b, a, ident_b)) if a == hero or b == hero else ():
+            if other == hero:
                 actor = self.actors.peek(me)
                 mood = actor.mood if actor is not None else self.try_get(me, Mood)
                 if mood is not None and mood.state == MoodState.ANGERED:
@@ -232,7 +233,10 @@ class World(Store):
 
     def may_fight(self, occupants: list[int]) -> bool:
         """Whether any two of these creatures could be enemies: factions that differ, or a feud (N69)."""
-        return len({self._identity(e).faction for e in occupants}) > 1 or self.feud_in(occupants)
+        peek = self.actors.peek  # _identity inline: the combat stage asks it of every busy room every turn
+        factions = {(actor.ident if (actor := peek(e)) is not None else self.get(e, Identity)).faction
+                    for e in occupants}
+        return len(factions) > 1 or self.feud_in(occupants)
 
     def feud_in(self, occupants: list[int]) -> bool:
         """N69: whether two of these creatures are in a feud."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.card import SCHOOLS
-from game.world.actors import unlocked_at
 from game.world.components import Identity, Mood, MoodState
 from game.world.moods import MOODS
 
@@ -20,7 +19,7 @@ MEDITATION = 2  # health a resting meditator recovers each turn
 def run(world: World) -> None:
     for actor in world.actors.where("unlocks"):
         eid, body, mood, pos, ident = actor.eid, actor.body, actor.mood, actor.pos, actor.ident
-        unlocked = unlocked_at(actor.unlocks, actor.growth.level)
+        unlocked = world.actors.unlocked(actor)
         if not unlocked or body.health <= 0:
             continue
         if "meditate" in unlocked and MOODS[mood.state].meditates and body.health < body.card.health:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.content.tuning import MONSTERS
 from game.rules.tags import COWARD
 from game.world.components import MoodState
+from game.world.moods import ANGERED, COWARDLY, EXPLORING, FLEEING, LURKING, RESTING, WANDERING
 from game.world.verbs import noticing, provisions
 from game.world.verbs.motives import mood_by_want
 from game.world.verbs.spells import is_bound
@@ -29,9 +31,9 @@ def run(world: World) -> None:
     fights: dict[int, bool] = {}  # rooms where a fight goes on this turn, asked by lurkers (verbs/noticing)
     for actor in world.actors.all():
         body, mood, pos = actor.body, actor.mood, actor.pos
-        if body.health <= 0 or is_bound(actor):  # N55: a bound creature's mood is its order's (verbs/spells)
-            continue
-        if mood.state == MoodState.LURKING:
+        if body.health <= 0 or actor.ties is not None and is_bound(actor):
+            continue  # N55: a bound creature's mood is its order's (verbs/spells)
+        if mood.state == LURKING:
             how = noticing.notices(world, actor, hero_room, fights)
             if not how:
                 continue  # it keeps to its lair
@@ -50,32 +52,30 @@ def decide(world: World, actor: Actor, sees_hero: bool, tuning: dict[str, float]
     (C4); N16-N18."""
     body, mood, ident = actor.body, actor.mood, actor.ident
     health = body.health / max(body.card.health, 1)
-    if mood.state == MoodState.FLEEING and health < tuning["flee_recover"]:
-        return MoodState.FLEEING  # N17: stops only once health recovers
-    if health < FLEE_BELOW:
-        return MoodState.FLEEING  # N12
-    wanted = mood_by_want(world, actor, sees_hero)
+    if health < FLEE_BELOW or mood.state == FLEEING and health < tuning["flee_recover"]:
+        return FLEEING  # N12; N17: it stops fleeing only once health recovers
+    wanted = mood_by_want(world, actor, sees_hero) if ident.faction == MONSTERS else None
     if wanted is not None:
-        return wanted  # C4: motivation decides behaviour
-    if mood.state == MoodState.ANGERED:
+        return wanted  # C4: a monster's motivation decides its behaviour
+    if mood.state == ANGERED:
         mood.aware = world.aware_full if sees_hero else mood.aware - 1
         if mood.aware > 0:
-            return MoodState.ANGERED  # N18: until no longer aware of a threat
-    fears_hero = "hero" in world.content.tuning.enemies.get(ident.faction, ())
-    if COWARD in ident.tags and mood.last_seen is not None and fears_hero:
+            return ANGERED  # N18: until no longer aware of a threat
+    if COWARD in ident.tags and mood.last_seen is not None \
+            and "hero" in world.content.tuning.enemies.get(ident.faction, ()):  # it fears the hero
         if health < tuning["coward_snap"]:
             mood.aware = world.aware_full
-            return MoodState.ANGERED  # N16: enough damage snaps it out of cowardice
+            return ANGERED  # N16: enough damage snaps it out of cowardice
         if sees_hero:
             mood.aware = world.aware_full
-            return MoodState.COWARDLY
-        if mood.state == MoodState.COWARDLY:
+            return COWARDLY
+        if mood.state == COWARDLY:
             mood.aware -= 1
             if mood.aware > 0:
-                return MoodState.COWARDLY  # N16: it keeps away until it has not seen the hero for a while
+                return COWARDLY  # N16: it keeps away until it has not seen the hero for a while
     if actor.needs is None:
-        return MoodState.WANDERING  # N15: the needless wander
+        return WANDERING  # N15: the needless wander
     room = actor.pos.room
     fed = actor.inv.kinds.get("food") or provisions.fixture(world, room, "food")
     watered = actor.inv.kinds.get("drink") or provisions.fixture(world, room, "drink")
-    return MoodState.RESTING if fed and watered else MoodState.EXPLORING  # N12, N9: a spring and a patch here count
+    return RESTING if fed and watered else EXPLORING  # N12, N9: a spring and a patch here count

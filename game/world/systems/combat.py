@@ -17,12 +17,13 @@ def run(world: World) -> None:
     """Every creature with an enemy in its room, not fleeing and not stunned, spends its strikes (N13, N25).
     Blows in the hero's room mark who fought beside the hero (N75)."""
     hero_room = world.hero_room() if world.alive(world.hero) else None
+    world.actors.all()  # listed, so that peek finds every NPC
     for room in world.rooms.busy_rooms():
         occupants = world.rooms.occupants(room)
         if not world.may_fight(occupants):
             continue
         for eid in occupants:
-            actor = world.actors.of(eid)  # None for the hero, who strikes by command
+            actor = world.actors.peek(eid)  # None for the hero, who strikes by command
             if actor is None:
                 continue
             body, mood = actor.body, actor.mood

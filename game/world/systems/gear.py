@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from game.rules import dice
 from game.rules.tags import HUMANOID
-from game.world.actors import unlocked_at
 from game.world.components import Body, Identity, Inventory, Item
 from game.world.moods import MOODS
 from game.world.verbs import loadout
@@ -23,21 +22,21 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 
-def can_arm(actor: Actor) -> bool:
+def can_arm(world: World, actor: Actor) -> bool:
     if "arm_itself" in actor.unlocks.values():
-        return "arm_itself" in unlocked_at(actor.unlocks, actor.growth.level)
+        return "arm_itself" in world.actors.unlocked(actor)
     return HUMANOID in actor.ident.tags
 
 
 def run(world: World) -> None:
     for actor in world.actors.all():
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
-        if body.health <= 0 or body.ap <= 0 or not MOODS[mood.state].arms or body.heads or is_bound(actor):
+        if body.health <= 0 or body.ap <= 0 or body.heads or not MOODS[mood.state].arms \
+                or actor.ties is not None and is_bound(actor):
             continue
-        floor = world.rooms.gear_on_floor(pos.room)
-        if not floor or not can_arm(actor):
+        if not world.rooms.has_gear(pos.room) or not can_arm(world, actor):
             continue
-        best = best_upgrade(world, eid, floor)
+        best = best_upgrade(world, eid, world.rooms.gear_on_floor(pos.room))
         if best is None:
             continue
         body.ap -= 1

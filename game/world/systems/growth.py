@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rules.growth import level_for_xp
+from game.rules.growth import xp_for_level
 from game.world.verbs.experience import gain
 
 if TYPE_CHECKING:
@@ -18,5 +18,6 @@ def run(world: World) -> None:
             continue
         growth = actor.growth
         growth.xp += XP_PER_TURN
-        if level_for_xp(growth.xp) != growth.level:
+        level = growth.level  # level_for_xp(xp) != level, asked of the level's bounds (XP grows by doubling steps)
+        if growth.xp >= xp_for_level(level + 1) or level > 0 and growth.xp < xp_for_level(level):
             gain(world, actor.eid, 0, actor.unlocks)  # the level and what it brings

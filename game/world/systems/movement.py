@@ -6,8 +6,8 @@ from collections import deque
 from typing import TYPE_CHECKING, Collection
 
 from game.rules.tags import SCENT_HUNTER
-from game.world.components import Body, Identity, Mood, MoodState, Needs
-from game.world.moods import MOODS
+from game.world.components import Body, Identity, Mood, Needs
+from game.world.moods import ANGERED, APPEASED, COWARDLY, FLEEING, MOODS, WANDERING
 from game.world.verbs import avoidance, company, moving, social
 from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, consume
 from game.world.verbs.spells import is_bound
@@ -27,23 +27,27 @@ def run(world: World) -> None:
         eid, body, mood, pos = actor.eid, actor.body, actor.mood, actor.pos
         if body.health <= 0:
             continue
-        bound = is_bound(actor)  # N55: it moves only when told to explore (its mood says so, verbs/spells)
-        if actor.ident.kind in STATIONARY and not bound and keep_shop(world, actor, regen_every):
+        # N55: bound, it moves only when told to explore (its mood says so, verbs/spells); most have no ties
+        bound = actor.ties is not None and is_bound(actor)
+        if not bound and actor.ident.kind in STATIONARY and keep_shop(world, actor, regen_every):
             continue
         shunned = NO_ROOMS
-        if actor.opinions is not None and (actor.opinions.grudges or world.feuds) and not bound:
+        if actor.opinions is not None and not bound and (actor.opinions.grudges or world.feuds):
             shunned = avoidance.shunned_rooms(world, actor)  # N69: the few with a grudge or a feud
         if shunned and keep_away(world, actor, shunned):
             continue
-        if not bound and seek_company(world, actor, shunned, regen_every):
+        if not bound and actor.ident.kind in social.RESIDENTS and MOODS[mood.state].seeks_company \
+                and seek_company(world, actor, shunned, regen_every):  # N87: only residents grow lonely
             continue
-        if in_company(actor) and breaks_off(world, actor):
+        companion = actor.ties is not None and in_company(actor)
+        if companion and breaks_off(world, actor):
             continue
-        if not MOODS[mood.state].moves or body.ap <= 0 or body.stunned or in_company(actor) \
-                or bound and mood.state != MoodState.WANDERING:  # N55: bound, it roams only when told to
-            rest(world, actor, regen_every)
+        if not MOODS[mood.state].moves or body.ap <= 0 or body.stunned or companion and in_company(actor) \
+                or bound and mood.state != WANDERING:  # N55: bound, it roams only when told to
+            if body.health < body.card.health:  # rest() heals the hurt; the rest have nothing to do
+                rest(world, actor, regen_every)
             continue
-        if mood.state == MoodState.FLEEING and out_of_danger(world, actor):
+        if mood.state == FLEEING and out_of_danger(world, actor):
             heal(world, actor, regen_every)  # N17: flight ends once health recovers, and out of danger it does
         choice = choose_exit(world, eid, mood, pos.room, shunned)
         if choice is None:
@@ -51,7 +55,7 @@ def run(world: World) -> None:
         exit_, to_room = choice
         body.ap -= 1
         reason = moving.go(world, eid, exit_, to_room, force=MOODS[mood.state].forces_doors)
-        if reason and mood.state == MoodState.FLEEING:
+        if reason and mood.state == FLEEING:
             world.emit("move_blocked", eid, room=pos.room, reason=reason)
     hero_rests(world, regen_every)
 
@@ -138,7 +142,7 @@ def breaks_off(world: World, actor: Actor) -> bool:
     """N12, N16, N17: a companion below a quarter of health (fleeing) drinks its own healing if it carries
     some, else leaves a room where an enemy stands (verbs/company.break_off). Returns whether it has acted."""
     body = actor.body
-    if actor.mood.state != MoodState.FLEEING or body.ap <= 0 or body.stunned or out_of_danger(world, actor):
+    if actor.mood.state != FLEEING or body.ap <= 0 or body.stunned or out_of_danger(world, actor):
         return False
     potion = carried(world, actor.inv, "healing")
     if potion is not None:
@@ -154,9 +158,9 @@ def keep_away(world: World, actor: Actor, shunned: Collection[int]) -> bool:
     Below a quarter of health (fleeing, N12) it breaks off: it uses its own healing if it carries some, else
     it flees as usual. Returns whether it has acted."""
     body, mood = actor.body, actor.mood
-    if actor.pos.room not in shunned or body.ap <= 0 or body.stunned or mood.state == MoodState.ANGERED:
+    if actor.pos.room not in shunned or body.ap <= 0 or body.stunned or mood.state == ANGERED:
         return False
-    if mood.state == MoodState.FLEEING:
+    if mood.state == FLEEING:
         potion = carried(world, actor.inv, "healing")
         if potion is not None:
             consume(world, actor.eid, potion)
@@ -215,24 +219,24 @@ def choose_exit(world: World, eid: int, mood: Mood, room: int,
     """The exit a mover takes by its mood (N15-N18). It will not enter a room holding one it is hostile to
     (N69), unless angered at the hero, or fleeing with no other way out (N17: any exit)."""
     exits = world.rooms.exits[room]
-    if shunned and mood.state != MoodState.ANGERED:
+    if shunned and mood.state != ANGERED:
         kept = [e for e in exits if e[1] not in shunned]
-        exits = kept if kept or mood.state != MoodState.FLEEING else exits
+        exits = kept if kept or mood.state != FLEEING else exits
     if not exits:
         return None
-    if mood.state == MoodState.ANGERED:
+    if mood.state == ANGERED:
         if room == world.hero_room():
             return None  # it has found the hero: it stays and fights
         if mood.last_seen is not None and mood.last_seen != room:
             return toward(world, exits, mood.last_seen, room)  # N18
         return by_scent(world, eid, exits)  # lost the trail at the last sighting: track the scent
-    if mood.state == MoodState.COWARDLY and mood.last_seen is not None:
+    if mood.state == COWARDLY and mood.last_seen is not None:
         return away(world, exits, mood.last_seen, room)  # N16
-    if mood.state == MoodState.APPEASED:
+    if mood.state == APPEASED:
         return away(world, exits, room, room) if room == world.hero_room() else None  # C4: it slinks away
-    if mood.state == MoodState.FLEEING:
+    if mood.state == FLEEING:
         return world.rng.choice(exits)  # N17: any exit
-    if mood.state == MoodState.WANDERING and world.rng.random() >= world.content.tuning["mood"]["wander_chance"]:
+    if mood.state == WANDERING and world.rng.random() >= world.content.tuning["mood"]["wander_chance"]:
         return None
     return by_scent(world, eid, exits) or world.rng.choice(exits)  # N15
 

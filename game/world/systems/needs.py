@@ -10,6 +10,7 @@ from game.world.verbs.provisions import COMPLAIN_ABOVE, EAT_ABOVE, carried, cons
 from game.world.verbs.spells import is_bound
 
 if TYPE_CHECKING:
+    from game.world.actors import Actor
     from game.world.world import World
 
 
@@ -19,21 +20,29 @@ def run(world: World) -> None:
     starving_turn = world.turn % int(world.content.tuning["needs"]["starve_every"]) == 0
     for actor in world.actors.all():
         needs, body, eid = actor.needs, actor.body, actor.eid
-        if needs is None or body.health <= 0 or is_bound(actor):  # N55: no eating, stocking up or starving
-            continue
+        if needs is None or body.health <= 0 or actor.ties is not None and is_bound(actor):
+            continue  # N55: no eating, stocking up or starving
         room = actor.pos.room
-        for kind, need in (("food", "hunger"), ("drink", "thirst")):
-            if getattr(needs, need) > EAT_ABOVE:
-                item = carried(world, actor.inv, kind) or floor_provision(world, room, kind)
-                if item is not None:
-                    consume(world, eid, item)
-        stock_up(world, eid, room)
-        complain(world, eid, needs, room)
+        if needs.hunger > EAT_ABOVE:
+            eat(world, actor, "food", room)
+        if needs.thirst > EAT_ABOVE:
+            eat(world, actor, "drink", room)
+        if world.rooms.has_provisions(room):
+            stock_up(world, eid, room)
+        if needs.complained or max(needs.hunger, needs.thirst) > COMPLAIN_ABOVE:  # N11: a crossing either way
+            complain(world, eid, needs, room)
         if starving_turn:
             starve(world, eid, needs, body, starve_at)
     hero_needs = world.try_get(world.hero, Needs)
     if starving_turn and hero_needs and world.alive(world.hero):
         starve(world, world.hero, hero_needs, world.get(world.hero, Body), starve_at)
+
+
+def eat(world: World, actor: Actor, kind: str, room: int) -> None:
+    """N9: past 20 it eats (drinks) what it carries, else what lies in the room."""
+    item = carried(world, actor.inv, kind) or floor_provision(world, room, kind)
+    if item is not None:
+        consume(world, actor.eid, item)
 
 
 def starve(world: World, eid: int, needs: Needs, body: Body, starve_at: float) -> None:

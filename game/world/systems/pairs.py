@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def participant(world: World, eid: int) -> bool:
     """N74: a thinking creature that takes part in the social web (social.talker) and has an Action Point
     left. The hero never takes part here (it spends no AP on NPC exchanges, N7)."""
-    return social.talker(world, eid) and world.actors.of(eid).body.ap > 0
+    return social.talker(world, eid) and world.actors.peek(eid).body.ap > 0  # a talker is a listed NPC
 
 
 def run(world: World) -> None:

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 def run(world: World) -> None:
     """End of the world turn: stuns count down (N24), the dead are cleared, the hero's AP refreshes."""
     for actor in world.actors.all():
-        count_down_stun(world, actor.eid, actor.body)
+        if actor.body.stunned:  # the few stunned: no call for the rest
+            count_down_stun(world, actor.eid, actor.body)
     world.clear_dead()
     world.actors.drop_dead()
     hero = world.try_get(world.hero, Body) if world.hero else None  # a site the hero is away from has none

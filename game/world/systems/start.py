@@ -22,7 +22,8 @@ def run(world: World) -> None:
         body = actor.body
         if body.health <= 0:
             continue
-        if actor.needs is not None and not is_bound(actor):  # N55: a bound creature has no hunger or thirst
+        # N55: a bound creature has no hunger or thirst (most have no ties: no call)
+        if actor.needs is not None and not (actor.ties is not None and is_bound(actor)):
             actor.needs.hunger += NEED_RISE
             actor.needs.thirst += NEED_RISE
         body.ap = body.card.ap

@@ -10,6 +10,7 @@ from game.rules.definitions import Motivation
 from game.rules.motives import GOLD, accepts, gold_price
 from game.rules.tags import MINDLESS
 from game.world.components import Identity, Item, Mood, MoodState
+from game.world.moods import ANGERED, APPEASED, COWARDLY, RESTING, WARY
 from game.world.verbs import items
 from game.world.views import item_name
 
@@ -30,20 +31,20 @@ def mood_by_want(world: World, actor: Actor, sees_hero: bool) -> MoodState | Non
     ident, mood = actor.ident, actor.mood
     if ident.faction != MONSTERS:
         return None
-    if mood.state == MoodState.APPEASED:
+    if mood.state == APPEASED:
         held = world.turn - mood.since < world.content.motives.appeased_turns
-        return MoodState.APPEASED if held else None
+        return APPEASED if held else None
     wants = world.content.codex.creatures[ident.codex_id].motivation.wants
     if wants == "territory":
         return guard_ground(world, actor, sees_hero)
-    if mood.state == MoodState.ANGERED:
+    if mood.state == ANGERED:
         return None  # provoked: it fights and remembers as N18 says
     if wants == "hoard" and actor.needs is None:
-        return MoodState.RESTING  # it stays with what it holds (one with needs rests while provisioned, N12)
+        return RESTING  # it stays with what it holds (one with needs rests while provisioned, N12)
     if wants == "left_alone" and sees_hero:
-        if mood.state != MoodState.COWARDLY:
+        if mood.state != COWARDLY:
             world.emit("shy", actor.eid, world.hero, actor.pos.room)
-        return MoodState.COWARDLY  # N16's keeping away: it flees before it fights
+        return COWARDLY  # N16's keeping away: it flees before it fights
     return None
 
 
@@ -54,29 +55,29 @@ def guard_ground(world: World, actor: Actor, sees_hero: bool) -> MoodState | Non
     moods (N12: hungry, it goes for food)."""
     mood, room = actor.mood, actor.pos.room
     if not sees_hero:
-        if mood.state in (MoodState.ANGERED, MoodState.WARY):
+        if mood.state in (ANGERED, WARY):
             world.emit("let_go", actor.eid, world.hero, room)
-            return MoodState.RESTING
-        return MoodState.RESTING if actor.needs is None else None
-    if mood.state == MoodState.ANGERED or (mood.state == MoodState.WARY and mood.since < world.turn):
-        if mood.state == MoodState.WARY:
+            return RESTING
+        return RESTING if actor.needs is None else None
+    if mood.state == ANGERED or (mood.state == WARY and mood.since < world.turn):
+        if mood.state == WARY:
             world.emit("defend", actor.eid, world.hero, room)
         mood.aware = world.aware_full
-        return MoodState.ANGERED
-    if mood.state != MoodState.WARY:
+        return ANGERED
+    if mood.state != WARY:
         world.emit("warn", actor.eid, world.hero, room)
-    return MoodState.WARY
+    return WARY
 
 
 def hoard_taken(world: World, taker: int, room: int, item: str) -> None:
     """C4: a collector in the room sees the hero take something from its lair and fights to keep it."""
     for eid in world.rooms.occupants(room):
         actor = world.actors.of(eid)
-        if actor is None or actor.ident.faction != MONSTERS or actor.mood.state == MoodState.ANGERED \
+        if actor is None or actor.ident.faction != MONSTERS or actor.mood.state == ANGERED \
                 or motivation(world, eid).wants != "hoard":
             continue
         mood = actor.mood
-        mood.state, mood.since, mood.last_seen, mood.aware = MoodState.ANGERED, world.turn, room, world.aware_full
+        mood.state, mood.since, mood.last_seen, mood.aware = ANGERED, world.turn, room, world.aware_full
         world.emit("hoard_taken", eid, taker, room, item=item)
 
 
@@ -121,5 +122,5 @@ def offer(world: World, hero: int, target: int, item_eid: int) -> None:
         return
     items.hand_over(world, item_eid, target, count)
     mood = world.get(target, Mood)
-    mood.state, mood.since, mood.last_seen, mood.aware = MoodState.APPEASED, world.turn, room, 0
+    mood.state, mood.since, mood.last_seen, mood.aware = APPEASED, world.turn, room, 0
     world.emit("bargain", hero, target, room, item=defn.name if count == 1 else f"{count} {defn.name}")
