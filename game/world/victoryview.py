@@ -20,6 +20,7 @@ class VictoryView:
     heading: str  # over the deeds
     deeds: tuple[str, ...]
     on: str  # keep playing
+    hall: str  # to the hero's entry in the hall of heroes
     leave: str  # to the title screen
 
 
@@ -40,4 +41,4 @@ def victory_view(world: World, turn: int) -> VictoryView | None:
     told = words["told"].format(hero=world.get(hero, Identity).name, leader=siege.leader_name(world), place=place,
                                 turn=turn)
     return VictoryView(words["title"], told, words["deeds"], tuple(line.format(**facts) for line in goal.deeds),
-                       words["on"], words["leave"])
+                       words["on"], words["hall"], words["leave"])
