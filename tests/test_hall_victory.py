@@ -23,6 +23,7 @@ from game.ui.victory import VictoryScene
 from game.world.systems import siege
 from game.world.verbs import combat
 from tests.helpers.screens import key
+from tests.helpers.ui_scenes import text_size
 from tools.siege import SiegeHero
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -88,9 +89,8 @@ def test_the_victory_screen_opens_the_heroes_entry_in_the_hall(won):
     assert victory.menu.labels == ["Keep playing", "See it in the hall of heroes", "Title screen"]
     victory.update(1.0)  # faded in
     for size in TEXT_SIZES:
-        theme.Look.text_size = size
-        shot(stack, "victory")
-    theme.Look.text_size = 1.0
+        with text_size(size):
+            shot(stack, "victory")
     key(victory, pygame.K_DOWN)
     key(victory, pygame.K_RETURN)
     shown = stack.top
@@ -127,12 +127,11 @@ def test_the_victorious_hero_who_later_dies_keeps_one_entry_victorious_and_both_
     scene = HallScene()
     assert [e["victory"] != "" for e in scene.shown] == [True, False]
     for size in TEXT_SIZES:
-        theme.Look.text_size = size
-        surface = pygame.display.get_surface()
-        scene.draw(surface)
-        if SHOTS:
-            pygame.image.save(surface, str(Path(SHOTS) / f"hall-{size}.png"))
-    theme.Look.text_size = 1.0
+        with text_size(size):
+            surface = pygame.display.get_surface()
+            scene.draw(surface)
+            if SHOTS:
+                pygame.image.save(surface, str(Path(SHOTS) / f"hall-{size}.png"))
     assert scene.subtitle() == "All worlds  ·  2 heroes, 1 victorious"
 
 

@@ -98,7 +98,7 @@ class HallScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE
         surface.fill(theme.BACKGROUND)
-        widgets.text(surface, "Hall of heroes", (w // 2, 36), 40, theme.ACCENT, bold=True, centre=True)
+        title = widgets.text(surface, "Hall of heroes", (w // 2, 30), 40, theme.ACCENT, bold=True, centre=True)
         widgets.panel(surface, LIST_RECT.inflate(20, 20))
         if self.reading is not None:
             self.draw_morgue(surface)
@@ -106,7 +106,7 @@ class HallScene(Scene):
         else:
             self.draw_list(surface)
             keys = "Up/Down choose  ·  Enter read  ·  W watch the run  ·  Tab another world  ·  Esc back"
-        widgets.text(surface, self.subtitle(), (w // 2, 84), 18, theme.TEXT_DIM, centre=True)
+        widgets.text(surface, self.subtitle(), (w // 2, title.bottom), 18, theme.TEXT_DIM, centre=True)
         for line in self.problems[:1]:
             widgets.text(surface, line, (w // 2, h - 62), 14, theme.PROBLEM, centre=True, width=1150)
         widgets.text(surface, keys, (w // 2, h - 34), 15, theme.TEXT_DIM, centre=True)

@@ -14,6 +14,7 @@ from typing import Callable, Iterator
 
 import pygame
 
+from game import hall
 from game.paths import ROOT
 from game.ui import labels, theme, widgets
 from game.ui.app import scene_stack
@@ -210,6 +211,29 @@ def victory(session: Session) -> SceneStack:
     return stack
 
 
+def goal(session: Session) -> SceneStack:
+    """The journal's Work tab on a new world's first turn: the goal entry, lift the siege (issue 24)."""
+    stack = single("dungeon")(session)
+    stack.push("journal")
+    return stack
+
+
+def hall_of_heroes(session: Session) -> SceneStack:
+    """The hall of heroes with a victorious hero (the siege of Varr's Watch lifted) and a fallen one, kept in a
+    hall beside the session's save slot."""
+    stack = single("dungeon")(session)
+    world, folder = session.world, session.save_path.parent / "hall"
+    siege.fall(world, siege.camp_of(world))
+    won = hall.victory_line(world)
+    hall.enter(hall.morgue(world, hall.Chronicle(), hall.ONE_MAP, "Varr's Watch", won), None, world, hall.ONE_MAP,
+               "Varr's Watch", folder, victory=won)
+    world.over = "Slain by an outlaw in the Processional Way on turn 12."
+    hall.enter("", None, world, hall.ONE_MAP, "The Sunken Crypt", folder)
+    world.over = None
+    stack.push("hall", folder=folder)
+    return stack
+
+
 def trade(session: Session) -> SceneStack:
     stack = dialogue(session)
     stack.push("trade", merchant=stack.top.target, log=stack.scenes[0].log)
@@ -274,6 +298,8 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "people": (VILLAGE, people),
     "captain": (TOWER, captain),
     "victory": (TOWER, victory),
+    "goal": (VILLAGE, goal),
+    "hall": (TOWER, hall_of_heroes),
     "region": (CRYPT, single("region", new=True)),
     "creation": (CRYPT, single("creation")),
     "creation_physique": (CRYPT, explaining("stat:physique")),
