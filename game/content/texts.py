@@ -82,7 +82,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "repair": ("mended",),  # C26: a repair kit on worn armour
     "mend": ("item", "price"),  # C26: a smith mends worn armour for gold
     "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about", "contract",
-             "objective"),  # conversations (N45, N71, N75-N82), work (N41)
+             "objective", "deed"),  # conversations (N45, N71, N75-N82; deed: a hero's deed retold, N73), work (N41)
     "asks": ("option", "line"),
     "narrates": ("line", "part"),
     "reply": ("approach", "line"),
