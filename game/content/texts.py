@@ -109,6 +109,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
     "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
     "siege_lifted": ("leader", "place"),
+    "siege_cheer": ("place",),  # issue 24: the besieged settlement's people, when its siege falls
 }
 HEARD = ("fight", "death", "door")  # [heard]: what the hero hears of a room out of its sight (issue 23), {direction}
 
