@@ -37,7 +37,7 @@ MAX_INDEX = 4 * 1024 * 1024  # bytes: some 15,000 heroes
 MAX_MORGUE = 1024 * 1024  # bytes a morgue file may have to be shown
 MAX_ENTRIES = 10_000  # heroes listed; the oldest beyond are left out of the list (their files stay)
 LAST_MESSAGES = 12
-DEEDS = ("level_up", "contract_done", "joins", "bind", "coerce", "siege_lifted")  # events worth a line among the deeds
+DEEDS = ("level_up", "contract_done", "joins", "bind", "coerce", "siege_lifted")  # events worth a line as deeds
 FIELDS = {"name": str, "world": str, "place": str, "cause": str, "turn": int, "level": int, "morgue": str,
           "recording": str, "written": str}
 LATER_FIELDS = {"key": "", "victory": ""}  # fields a hall written before victories lacks: read as these
@@ -192,7 +192,6 @@ def enter(text: str, recording: bytes | None, world: World, world_name: str, pla
     kept, _ = entries(folder)
     key = key_of(world, world_name)
     old = earlier(world, world_name, again, folder)
-    old = next((e for e in kept if old is not None and e["morgue"] == old["morgue"]), None)
     if old is not None:
         number = int(old["morgue"].split(".")[0])
         kept.remove(old)

@@ -76,6 +76,12 @@ def test_N87_the_chronicle_is_saved_with_the_hero(tmp_path):
 
 
 # -- the hero's own deeds as the village retells them (N87, N73, issue 23) ---------------------------------------
+def seen_defending(world, witness: int):
+    """`witness` saw the hero defend the folk where it stands (N73): its memory of it."""
+    social.remember(world, witness, world.hero, "defended")
+    return world.get(witness, Memories).known[-1]
+
+
 def entries_of(world) -> list[tuple[int, str, str]]:
     chronicle = world.try_get(world.hero, Chronicle)
     return list(chronicle.entries) if chronicle is not None else []
@@ -126,9 +132,7 @@ def test_N87_a_person_who_heard_of_the_heros_deed_retells_it_and_the_chronicle_n
     world = village.world
     hero = world.hero
     witness, listener = resident(world, 0), resident(world, 1)
-    social.remember(world, witness, hero, "defended")  # the witness saw the hero defend the folk
-    memory = world.get(witness, Memories).known[-1]
-    social.pass_on(world, witness, listener, memory)  # word of mouth: the listener heard it from the witness
+    social.pass_on(world, witness, listener, seen_defending(world, witness))  # the listener heard it (N73)
     beside(world, listener)
     talk.start(world, hero, listener)  # a first meeting: the biography
     talk.start(world, hero, listener)  # then the greeting tells what it heard
@@ -143,13 +147,11 @@ def test_N87_a_person_who_heard_of_the_heros_deed_retells_it_and_the_chronicle_n
 @pytest.mark.rule("N73")
 def test_N87_gossip_of_this_heros_deed_overheard_is_kept_and_of_another_heros_is_not(village):
     world = village.world
-    hero = world.hero
     teller, listener = resident(world, 0), resident(world, 1)
     room = world.room_of(teller)
     relocate(world, listener, room, [world.rooms.free_spot(room)])
     beside(world, teller)
-    social.remember(world, teller, hero, "defended")
-    ours = world.get(teller, Memories).known[-1]
+    ours = seen_defending(world, teller)
     theirs = replace(ours, hero="hero#99")  # a deed of a hero of another world, passing the same way
     social.meet(world, teller, listener)  # they know each other, as the pair stage has them (N66)
     held = {teller: 60, listener: 60}
@@ -180,9 +182,7 @@ def test_N87_a_second_hero_elsewhere_in_the_village_hears_no_retelling_of_the_fi
     try:
         for game in (first, second):
             world = game.world
-            person = resident(world, 2)
-            social.remember(world, resident(world, 3), world.hero, "defended")
-            social.pass_on(world, resident(world, 3), person, world.get(resident(world, 3), Memories).known[-1])
+            social.pass_on(world, resident(world, 3), resident(world, 2), seen_defending(world, resident(world, 3)))
         beside(first.world, resident(first.world, 2))
         talk.start(first.world, first.world.hero, resident(first.world, 2))
         talk.start(first.world, first.world.hero, resident(first.world, 2))

@@ -1,6 +1,7 @@
 """The hall of heroes (issue 24), from the title and the victory screen: every hero, newest first, of every
-world or of one (Tab), each marked victorious (gold, how it won) or fallen; Enter reads the hero's morgue file (Up/Down, Page Up/Down, Home/End scroll it), W watches its run
-replayed (game/ui/watch.py) when it was recorded, Esc goes back. A damaged hall shows what it could read."""
+world or of one (Tab), each marked victorious (gold, how it won) or fallen; Enter reads the hero's morgue file
+(Up/Down, Page Up/Down, Home/End scroll it), W watches its run replayed (game/ui/watch.py) when it was
+recorded, Esc goes back. A damaged hall shows what it could read."""
 from __future__ import annotations
 
 from pathlib import Path
