@@ -239,5 +239,5 @@ class JournalScene(Scene):
         t = told[min(self.selected[3], len(told) - 1)]
         x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
         y = widgets.text(surface, f"Day {t.day}", (x, body.y), 22, theme.TITLE, bold=True).bottom + 2
-        y = widgets.text(surface, t.source.capitalize(), (x, y), 15, theme.ACCENT).bottom + 10
+        y = widgets.text(surface, t.source[:1].upper() + t.source[1:], (x, y), 15, theme.ACCENT).bottom + 10
         widgets.text(surface, t.words, (x, y), 16, theme.TEXT, width=w)

@@ -22,7 +22,7 @@ class VictoryScene(Scene):
         self.hall = hall  # the line saying the hero is in the hall of heroes, or why not
         self.entry = entry  # its morgue file's name in the hall ("" when it could not be written)
         self.ways_out = {view.on: "", **({view.hall: "hall"} if entry else {}), view.leave: "title"}
-        self.menu = widgets.Menu(list(self.ways_out), (theme.LOGICAL_SIZE[0] // 2, 530), width=400, height=42,
+        self.menu = widgets.Menu(list(self.ways_out), (theme.LOGICAL_SIZE[0] // 2, 546), width=400, height=42,
                                  gap=10)
         self.fade = 0.0
         self.problems: list[str] = []

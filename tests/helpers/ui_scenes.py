@@ -22,10 +22,10 @@ from game.ui.recap import Summary
 from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.settings import TEXT_SIZES
-from game.world.components import Identity, Loyalty, Merchant, Persona
+from game.world.components import Identity, Loyalty, Memories, Merchant, Persona
 from game.world.commands import EndTurn
 from game.world.systems import siege
-from game.world.verbs import company
+from game.world.verbs import combat, company, social, talk
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
 from game.world.victoryview import victory_view
@@ -137,7 +137,8 @@ def hinted(session: Session) -> SceneStack:
 
 
 def chronicle(session: Session) -> SceneStack:
-    """The journal's Chronicle tab after a hundred turns on the village green: what the hero saw and was told."""
+    """The journal's Chronicle tab after a hundred turns on the village green: what the hero saw and was told,
+    and its own deeds retold: a ghoul it killed there, and a villager telling what another saw it do (N73)."""
     stack = single("dungeon")(session)
     world = session.world
     room = next(r.id for r in world.map.rooms.values() if r.name == "Village Green")
@@ -146,6 +147,13 @@ def chronicle(session: Session) -> SceneStack:
         session.driver.do(EndTurn(world.hero))
         if session.driver.busy:
             session.driver.finish_turn()
+    combat.die(world, spawn_creature(world, "ghoul", room), world.hero)
+    witness, teller = (resident(world, n) for n in (0, 1))
+    social.remember(world, witness, world.hero, "defended")
+    social.pass_on(world, witness, teller, world.get(witness, Memories).known[-1])
+    relocate(world, world.hero, world.room_of(teller), [world.rooms.free_spot(world.room_of(teller))])
+    for _ in range(2):  # the biography, then the greeting that retells it
+        talk.start(world, world.hero, teller)
     world.pop_events()
     stack.push("journal")
     stack.top.tab = 3
