@@ -45,9 +45,8 @@ def source_of(world: World, event: Event) -> str | None:
     if event.kind == "lift":  # N48: a theft found out
         return SEEN if event.actor == hero and not data.get("success") else None
     if event.kind == "says":  # N71, N72: news of someone, told to the hero; N73: a deed of the hero retold
-        if "deed" in data:
-            return TOLD.format(name=event.actor_name)
-        return TOLD.format(name=event.actor_name) if data.get("part") == "news" and "about" in data else None
+        told = "deed" in data or (data.get("part") == "news" and "about" in data)
+        return TOLD.format(name=event.actor_name) if told else None
     return SEEN
 
 
