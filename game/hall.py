@@ -1,6 +1,12 @@
-"""The hall of heroes (issue 24): every hero who has fallen, per world and across worlds, each with a morgue
-file in plain text as DCSS writes one (the sheet, gear, level, turns, sites visited, kills by kind, deeds,
-loyal friends, how the end came and the last messages) and the run's recording beside it when there is one.
+"""The hall of heroes (issue 24): every hero who has fallen or won, per world and across worlds, each with a
+morgue file in plain text as DCSS writes one (the sheet, gear, level, turns, sites visited, kills by kind,
+deeds, loyal friends, how the end came and the last messages) and the run's recording beside it when there is
+one.
+
+A hero enters it once: when it falls, or when it lifts the siege (goal.toml [hall]: "lifted the siege of Varr's
+Watch on day N"; the entry is victorious). The world goes on, and so may the victorious hero: when it later
+falls (or wins again), its own entry is rewritten in place (found by `key`: its world and uid), never a second
+one; it stays victorious, and its cause tells both ends.
 
 It lives in the user's data folder (game/userdirs.py): `hall/hall.json` lists the heroes, `hall/<n>.txt` are
 their morgue files, `hall/<n>.rec` their recordings. Every file is written atomically; a damaged or hostile
@@ -18,6 +24,7 @@ from typing import Any, Iterable
 
 from game import __version__
 from game.content.errors import printable
+from game.rules import clock
 from game.save.fileformat import write
 from game.userdirs import HALL_INDEX as INDEX, hall_dir
 from game.world import views
@@ -30,9 +37,10 @@ MAX_INDEX = 4 * 1024 * 1024  # bytes: some 15,000 heroes
 MAX_MORGUE = 1024 * 1024  # bytes a morgue file may have to be shown
 MAX_ENTRIES = 10_000  # heroes listed; the oldest beyond are left out of the list (their files stay)
 LAST_MESSAGES = 12
-DEEDS = ("level_up", "contract_done", "joins", "bind", "coerce")  # events worth a line among the deeds
+DEEDS = ("level_up", "contract_done", "joins", "bind", "coerce", "siege_lifted")  # events worth a line as deeds
 FIELDS = {"name": str, "world": str, "place": str, "cause": str, "turn": int, "level": int, "morgue": str,
           "recording": str, "written": str}
+LATER_FIELDS = {"key": "", "victory": ""}  # fields a hall written before victories lacks: read as these
 FILE_NAME = re.compile(r"[0-9]{1,9}\.(txt|rec)")  # the only files an entry may name (never a path)
 
 
@@ -70,11 +78,12 @@ class Chronicle:
             self.last_look = views.creature(world, world.hero)
 
 
-def morgue(world: World, chronicle: Chronicle, world_name: str, place: str) -> str:
-    """The plain-text morgue file of the world's fallen hero (or of one still alive: "still alive")."""
+def morgue(world: World, chronicle: Chronicle, world_name: str, place: str, victory: str = "") -> str:
+    """The plain-text morgue file of the world's hero: fallen, victorious (`victory`: how the siege was lifted)
+    or both, or still alive."""
     look = chronicle.last_look or views.creature(world, world.hero)
     card = look.card
-    end = world.over or "Still alive."
+    end = " ".join(part for part in (victory, world.over) if part) or "Still alive."
     lines = [f"Ethernalis {__version__} morgue file", "",
              f"{look.name}, level {look.level} ({look.xp} XP), "
              + ("on a single-map run." if world_name == ONE_MAP else f"of the world saved as {world_name}."),
@@ -99,8 +108,8 @@ def morgue(world: World, chronicle: Chronicle, world_name: str, place: str) -> s
     lines += ["", "Deeds"] + ([f"  {deed}" for deed in chronicle.deeds] or ["  none"])
     friends = loyal_friends(world, world.hero)
     lines += ["", "Loyal friends"] + ([f"  {name} (loyalty {loyalty})" for name, loyalty in friends] or ["  none"])
-    lines += ["", "How the end came", f"  {end}"]
-    if chronicle.last_blow:
+    lines += ["", "How the end came"] + [f"  {part}" for part in (victory, world.over or "Still alive.") if part]
+    if chronicle.last_blow and world.over:
         lines.append(f"  The last blow: {chronicle.last_blow}.")
     lines += ["", "Last messages"] + [f"  {line}" for line in chronicle.messages]
     return "\n".join(printable(line) for line in lines) + "\n"
@@ -120,18 +129,21 @@ def entries(folder: Path | None = None) -> tuple[list[dict[str, Any]], str]:
         return [], f"{path}: the hall's list cannot be read ({printable(type(exc).__name__)})"
     if not isinstance(body, dict) or not isinstance(body.get("heroes"), list):
         return [], f"{path}: the hall's list is damaged (no list of heroes)"
-    sound = [entry for entry in body["heroes"][-MAX_ENTRIES:] if fits(entry)]
+    sound = [{**LATER_FIELDS, **entry} for entry in body["heroes"][-MAX_ENTRIES:] if fits(entry)]
     skipped = len(body["heroes"][-MAX_ENTRIES:]) - len(sound)
     return sound[::-1], f"{path}: {skipped} damaged entries left out" if skipped else ""
 
 
 def fits(entry: Any) -> bool:
-    """An entry of hall.json as written: every field of its type, names of the hall's own files only."""
-    if not isinstance(entry, dict) or set(entry) != set(FIELDS):
+    """An entry of hall.json as written: every field of its type (those of LATER_FIELDS may be missing: a hall
+    written before victories), names of the hall's own files only."""
+    if not isinstance(entry, dict) or not set(FIELDS) <= set(entry) <= set(FIELDS) | set(LATER_FIELDS):
         return False
-    if any(not isinstance(entry[key], kind) or isinstance(entry[key], bool) for key, kind in FIELDS.items()):
+    entry = {**LATER_FIELDS, **entry}
+    every = {**FIELDS, **{name: str for name in LATER_FIELDS}}
+    if any(not isinstance(entry[key], kind) or isinstance(entry[key], bool) for key, kind in every.items()):
         return False
-    if any(len(entry[key]) > 300 for key, kind in FIELDS.items() if kind is str):
+    if any(len(entry[key]) > 300 for key, kind in every.items() if kind is str):
         return False
     return FILE_NAME.fullmatch(entry["morgue"]) is not None and (
         entry["recording"] == "" or FILE_NAME.fullmatch(entry["recording"]) is not None)
@@ -148,22 +160,51 @@ def read_morgue(entry: dict[str, Any], folder: Path | None = None) -> list[str]:
         return [f"{path}: the morgue file cannot be read ({printable(exc.strerror or type(exc).__name__)})"]
 
 
+def victory_line(world: World) -> str:
+    """How the world's hero won, for its entry and morgue file: "Lifted the siege of Varr's Watch on day 3
+    (turn 412)." (goal.toml [hall] victory)."""
+    return world.content.goal.hall["victory"].format(place=world.map.name, day=clock.day(world.minutes),
+                                                      turn=world.turn)
+
+
+def key_of(world: World, world_name: str) -> str:
+    """What finds a hero's entry again: its world and its uid ("" for a single-map run, whose hero is found by
+    the session that wrote it)."""
+    return "" if world_name == ONE_MAP else f"{world_name}/{world.uid(world.hero)}"
+
+
+def earlier(world: World, world_name: str, again: dict[str, Any] | None = None,
+            folder: Path | None = None) -> dict[str, Any] | None:
+    """The hero's entry already in the hall: `again` (the one its session wrote) or the one of its key."""
+    key = key_of(world, world_name)
+    return next((e for e in entries(folder)[0] if (again is not None and e["morgue"] == again["morgue"])
+                 or (key and e["key"] == key)), None)
+
+
 def enter(text: str, recording: bytes | None, world: World, world_name: str, place: str,
-          folder: Path | None = None) -> dict[str, Any]:
-    """Add the fallen hero to the hall: its morgue file, its recording's bytes if any, and its line in the list
-    (a damaged list is kept as hall.json.bak and started afresh). Raises OSError when the folder cannot be
-    written."""
+          folder: Path | None = None, victory: str = "", again: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Put the world's hero in the hall: its morgue file, its recording's bytes if any, and its line in the list
+    (a damaged list is kept as hall.json.bak and started afresh). `victory`: the hero has won (its entry is
+    victorious). The hero's entry already there (`again`, or the one of its key) is rewritten in place, its
+    files with it, and stays victorious. Raises OSError when the folder cannot be written."""
     folder = folder or hall_dir()
     folder.mkdir(parents=True, exist_ok=True)
     kept, _ = entries(folder)
-    taken = {int(name.split(".")[0]) for e in kept for name in (e["morgue"], e["recording"]) if name}
-    taken |= {int(p.stem) for p in folder.glob("*.txt") if p.stem.isdigit() and len(p.stem) < 10}
-    number = max(taken, default=0) + 1
+    key = key_of(world, world_name)
+    old = earlier(world, world_name, again, folder)
+    if old is not None:
+        number = int(old["morgue"].split(".")[0])
+        kept.remove(old)
+    else:
+        taken = {int(name.split(".")[0]) for e in kept for name in (e["morgue"], e["recording"]) if name}
+        taken |= {int(p.stem) for p in folder.glob("*.txt") if p.stem.isdigit() and len(p.stem) < 10}
+        number = max(taken, default=0) + 1
     look = views.creature(world, world.hero)
-    entry = {"name": look.name, "world": world_name, "place": place, "cause": world.over or "Still alive.",
-             "turn": world.turn, "level": look.level, "morgue": f"{number}.txt",
-             "recording": f"{number}.rec" if recording else "",
-             "written": time.strftime("%Y-%m-%d %H:%M", time.localtime())}
+    victory = victory or (old["victory"] if old else "")
+    entry = {"name": look.name, "world": world_name, "place": place,
+             "cause": world.over or victory or "Still alive.", "turn": world.turn, "level": look.level,
+             "morgue": f"{number}.txt", "recording": f"{number}.rec" if recording else "",
+             "written": time.strftime("%Y-%m-%d %H:%M", time.localtime()), "key": key, "victory": victory}
     write(folder / entry["morgue"], text.encode("utf-8"))
     if recording:
         write(folder / entry["recording"], recording)

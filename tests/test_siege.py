@@ -14,7 +14,7 @@ from game.save import load_world, save_world
 from game.world.commands import Reply, Talk, Work
 from game.world.components import Identity, Journal, Memories
 from game.world.systems import siege
-from game.world.verbs import moments, social
+from game.world.verbs import moments, social, talk
 from tools.siege import SiegeHero, play
 
 SEED = 1
@@ -152,3 +152,24 @@ def test_the_siege_tool_measures_a_grown_hero_with_a_party_winning_and_a_fresh_o
     fresh = [play(seed, 0, 0, bought=False) for seed in range(1, 6)]
     assert all(r.lifted and not r.died and r.party == 2 for r in grown)
     assert sum(r.lifted for r in fresh) <= 1 and all(r.died for r in fresh if not r.lifted)
+
+
+@pytest.mark.rule("N73")
+def test_the_towers_people_cheer_and_greet_the_hero_with_the_siege_it_lifted():
+    hero = siege_hero()
+    world = hero.world
+    try:
+        captain = hero.named(world.content.goal.giver)
+        assert hero.walk_to(lambda: world.room_of(captain))
+        talk.start(world, world.hero, captain)  # a first meeting: her story
+        siege.fall(world, siege.camp_of(world))
+        events = world.pop_events()
+        assert [e.text for e in events if e.kind == "siege_cheer"] == [
+            "Cheers ring out across Varr's Watch: its people will tell of Hero for years to come."]
+        mine = [m for m in world.get(captain, Memories).known if m.deed == siege.DEED]
+        assert [(m.place, m.source) for m in mine] == [("Varr's Watch", world.uid(captain))]
+        talk.start(world, world.hero, captain)
+        greeting = [e.data["line"] for e in world.pop_events() if e.kind == "says" and e.data["part"] == "greeting"]
+        assert greeting == ["You broke the siege at Varr's Watch. The gate stands open because of you."]
+    finally:
+        hero.driver.close()

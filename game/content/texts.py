@@ -82,7 +82,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "repair": ("mended",),  # C26: a repair kit on worn armour
     "mend": ("item", "price"),  # C26: a smith mends worn armour for gold
     "says": ("line", "part", "result", "face", "welcomes", "resents", "band", "about", "contract",
-             "objective"),  # conversations (N45, N71, N75-N82), work (N41)
+             "objective", "deed"),  # conversations (N45, N71, N75-N82; deed: a hero's deed retold, N73), work (N41)
     "asks": ("option", "line"),
     "narrates": ("line", "part"),
     "reply": ("approach", "line"),
@@ -109,6 +109,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {  # each event kind the world posts,
     "contract": ("state", "objective"),  # N40-N44 contracts and mini-quests
     "contract_done": ("objective", "gold", "xp", "loyalty", "item", "bonus"),
     "siege_lifted": ("leader", "place"),
+    "siege_cheer": ("place",),  # issue 24: the besieged settlement's people, when its siege falls
 }
 HEARD = ("fight", "death", "door")  # [heard]: what the hero hears of a room out of its sight (issue 23), {direction}
 

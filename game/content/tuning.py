@@ -28,6 +28,7 @@ NUMBERS: dict[str, dict[str, tuple[bool, float, float]]] = {
                "catch_up": (True, 0, 100_000), "stay": (True, 1, 100_000)},
     "warning": {"health_share": (False, 0, 1), "deadly_turns": (True, 1, 100)},
     "travel": {"rest_most": (True, 1, 10_000)},
+    "chronicle": {"feared_division": (True, 1, 100)},
 }
 SECTIONS = ("factions", "peaceful", "kits", *NUMBERS)
 

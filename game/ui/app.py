@@ -155,6 +155,13 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
             cause=cause, turn=turn, in_world=session.realm is not None, recap=recap, last=last, hall=line,
             recording=userdirs.hall_dir() / recorded if recorded else None)
 
+    def victory(view):
+        """The victory screen; the victorious hero goes into the hall of heroes (issue 24)."""
+        ready()
+        line = session.victorious()
+        return later("game.ui.victory", "VictoryScene")(view=view, hall=line,
+                                                        entry=session.fell["morgue"] if session.fell else "")
+
     stack.register("title", title)
     stack.register("creation", creation)
     stack.register("region", region)
@@ -163,7 +170,7 @@ def scene_stack(session: Session, preferences: Preferences | None = None) -> Sce
     stack.register("pause", later("game.ui.pause", "PauseScene", session))
     stack.register("help", later("game.ui.help", "HelpScene"))
     stack.register("death", death)
-    stack.register("victory", later("game.ui.victory", "VictoryScene"))
+    stack.register("victory", victory)
     stack.register("hall", later("game.ui.heroes", "HallScene"))
     stack.register("watch", lambda path: later("game.ui.watch", "WatchScene")(path=path, sprites=session.sprites))
     stack.register("dialogue", lambda person, log: later("game.ui.dialogue", "DialogueScene", session)(

@@ -451,10 +451,11 @@ class DungeonScene(Scene):
 
     def _hint(self) -> None:
         """The first-time hints (game/ui/guide.py) for what the hero meets now: a settlement, a foe in its room,
-        low health, a pack nearly full."""
+        low health, a pack nearly full; the world's goal (issue 24) after the settlement's hint."""
         hints, hero = self.session.hints, self.shown.hero
         if self.world.map.kind != "dungeon":
             hints.notice("settlement")
+            hints.notice("goal")  # issue 24: the world's goal, once the first hint is out of the way
         if any(danger.foe(v) and v.room == hero.room for v in self.shown.views):
             hints.notice("hostile")
         if 0 < hero.health < hero.max_health * self.world.content.tuning["warning"]["health_share"]:

@@ -2,7 +2,8 @@
 in assets/data/guide.toml.
 
 A hint is one short line at the top of the map the first time each thing happens (entering a settlement, the
-first hostile in view, the first moment, low health, a nearly full pack, the first job), naming its key. The
+first hostile in view, the first moment, low health, a nearly full pack, the first job; then the world's goal,
+issue 24, once the settlement's hint is dismissed), naming its key. The
 dismiss_hint key or a click hides it; the Settings screen switches hints off (theme.Look.hints). The hints a
 player has seen are remembered in <config folder>/hints.txt, one name a line, so each shows once per player.
 """
@@ -24,7 +25,7 @@ from game.ui import bindings, labels, theme, widgets
 
 GUIDE = DATA / "guide.toml"
 PEOPLE = ("choice", "title", "intro", "empty", "nothing", "keys")
-HINTS = ("settlement", "hostile", "moment", "low_health", "full_pack", "first_job")
+HINTS = ("settlement", "hostile", "moment", "low_health", "full_pack", "first_job", "goal")
 SEEN_FILE = "hints.txt"
 MAX_SEEN_BYTES = 4096  # a few names; a bigger file is not ours and is read as "none seen"
 log = logging.getLogger("ethernalis.guide")

@@ -1,6 +1,7 @@
-"""The hall of heroes (issue 24), from the title: every fallen hero, newest first, of every world or of one
-(Tab); Enter reads the hero's morgue file (Up/Down, Page Up/Down, Home/End scroll it), W watches its run
-replayed (game/ui/watch.py) when it was recorded, Esc goes back. A damaged hall shows what it could read."""
+"""The hall of heroes (issue 24), from the title and the victory screen: every hero, newest first, of every
+world or of one (Tab), each marked victorious (gold, how it won) or fallen; Enter reads the hero's morgue file
+(Up/Down, Page Up/Down, Home/End scroll it), W watches its run replayed (game/ui/watch.py) when it was
+recorded, Esc goes back. A damaged hall shows what it could read."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,6 +16,7 @@ from game.ui.scene import Scene, SceneRefused
 ALL_WORLDS = "All worlds"
 TOP, ROW, MORGUE_LINE = 128, 50, 20  # designed sizes, scaled with the text size (theme.Look)
 LIST_RECT = pygame.Rect(90, TOP, 1100, 510)
+GOLD = (240, 200, 90)  # a victorious hero, as on the victory screen
 
 
 def scaled(size: int) -> int:
@@ -22,7 +24,8 @@ def scaled(size: int) -> int:
 
 
 class HallScene(Scene):
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, reading: str = "") -> None:
+        """`reading`: the morgue file of an entry to open at once (the victory screen's hero)."""
         super().__init__()
         self.folder = folder or hall.hall_dir()
         self.heroes, problem = hall.entries(self.folder)
@@ -33,6 +36,11 @@ class HallScene(Scene):
         self.first = 0  # the first row shown of the list
         self.reading: list[str] | None = None  # the morgue file's lines while one is read
         self.top_line = 0
+        self.words = None  # goal.toml [hall]'s words, read on first drawing (the content loads once)
+        chosen = next((i for i, e in enumerate(self.heroes) if reading and e["morgue"] == reading), None)
+        if chosen is not None:
+            self.selected = chosen
+            self.reading = hall.read_morgue(self.heroes[chosen], self.folder)
 
     @property
     def shown(self) -> list[dict[str, Any]]:
@@ -91,7 +99,7 @@ class HallScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = theme.LOGICAL_SIZE
         surface.fill(theme.BACKGROUND)
-        widgets.text(surface, "Hall of heroes", (w // 2, 36), 40, theme.ACCENT, bold=True, centre=True)
+        title = widgets.text(surface, "Hall of heroes", (w // 2, 30), 40, theme.ACCENT, bold=True, centre=True)
         widgets.panel(surface, LIST_RECT.inflate(20, 20))
         if self.reading is not None:
             self.draw_morgue(surface)
@@ -99,15 +107,16 @@ class HallScene(Scene):
         else:
             self.draw_list(surface)
             keys = "Up/Down choose  ·  Enter read  ·  W watch the run  ·  Tab another world  ·  Esc back"
-        widgets.text(surface, self.subtitle(), (w // 2, 84), 18, theme.TEXT_DIM, centre=True)
+        widgets.text(surface, self.subtitle(), (w // 2, title.bottom), 18, theme.TEXT_DIM, centre=True)
         for line in self.problems[:1]:
             widgets.text(surface, line, (w // 2, h - 62), 14, theme.PROBLEM, centre=True, width=1150)
         widgets.text(surface, keys, (w // 2, h - 34), 15, theme.TEXT_DIM, centre=True)
 
     def subtitle(self) -> str:
         if self.reading is None:
-            count = len(self.shown)
-            return f"{self.worlds[self.world]}  ·  {count} {'hero' if count == 1 else 'heroes'}"
+            count, won = len(self.shown), sum(bool(e["victory"]) for e in self.shown)
+            return (f"{self.worlds[self.world]}  ·  {count} {'hero' if count == 1 else 'heroes'}"
+                    + (f", {won} {self.marks()[0].lower()}" if won else ""))
         where = ""
         if len(self.reading) > self.lines_fit():
             last = min(len(self.reading), self.top_line + self.lines_fit())
@@ -117,7 +126,7 @@ class HallScene(Scene):
     def draw_list(self, surface: pygame.Surface) -> None:
         shown = self.shown
         if not shown:
-            widgets.text(surface, "No hero has fallen yet. Their stories will be kept here.",
+            widgets.text(surface, "No hero has fallen or won yet. Their stories will be kept here.",
                          (LIST_RECT.centerx, LIST_RECT.y + 40), 18, theme.TEXT, centre=True)
             return
         row = scaled(ROW)
@@ -128,11 +137,24 @@ class HallScene(Scene):
             if index == self.selected:
                 surface.fill(theme.PANEL_EDGE, rect)
             watch = "  ·  recorded" if entry["recording"] else ""
+            won, fell = self.marks()
+            mark = widgets.text(surface, won if entry["victory"] else fell, (rect.x + 12, rect.y + 3), 17,
+                                GOLD if entry["victory"] else theme.TEXT_DIM, bold=True)
             widgets.text(surface, f"{entry['name']}, level {entry['level']}  ·  {entry['world']}, {entry['place']}"
-                         f"{watch}", (rect.x + 12, rect.y + 3), 17, theme.TEXT, bold=index == self.selected)
-            widgets.text(surface, f"{entry['cause']}  ·  {entry['written']}", (rect.x + 12, rect.y + 3 + scaled(22)),
-                         14, theme.TEXT_DIM)
+                         f"{watch}", (mark.right + 14, rect.y + 3), 17, theme.TEXT, bold=index == self.selected)
+            ends = entry["cause"] if entry["cause"] == entry["victory"] or not entry["victory"] \
+                else f"{entry['victory']} {entry['cause']}"
+            widgets.text(surface, f"{ends}  ·  {entry['written']}", (rect.x + 12, rect.y + 3 + scaled(22)), 14,
+                         GOLD if entry["victory"] else theme.TEXT_DIM)
         surface.set_clip(None)
+
+    def marks(self) -> tuple[str, str]:
+        """The words marking a victorious hero and a fallen one (goal.toml [hall])."""
+        if self.words is None:
+            from game.content.content import load_content
+
+            self.words = load_content().goal.hall
+        return self.words["victorious"], self.words["fallen"]
 
     def draw_morgue(self, surface: pygame.Surface) -> None:
         line_h = scaled(MORGUE_LINE)

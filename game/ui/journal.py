@@ -1,5 +1,5 @@
-"""The journal screen (N40, N44), over the dungeon: four tabs, Work (the hero's contracts and mini-quests,
-ready and active first, then done and abandoned, with who gave them, where, the objective, the giver's
+"""The journal screen (N40, N44), over the dungeon: four tabs, Work (the hero's contracts and mini-quests and,
+after the work under way, the world's goal, issue 24: lift the siege, who asks it and where; ready and active first, then done and abandoned, with who gave them, where, the objective, the giver's
 words and the reward), People (who the hero has met, where they are, what they think of it, their
 loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points,
 the secret sites loyal people told of, N61) and Chronicle (what the hero witnessed or was told of the places it
@@ -15,6 +15,7 @@ import pygame
 from game.ui import bindings, theme, widgets
 from game.ui.scene import Scene
 from game.world.journalview import JournalView, journal_view
+from game.world.victoryview import GoalView
 from game.world.targets import journal_targets
 
 if TYPE_CHECKING:
@@ -44,7 +45,14 @@ class JournalScene(Scene):
         self.rows: list[tuple[pygame.Rect, int]] = []
 
     def count(self) -> int:
-        return len((self.view.entries, self.view.people, self.view.places, self.view.chronicle)[self.tab])
+        return len((self.work(), self.view.people, self.view.places, self.view.chronicle)[self.tab])
+
+    def work(self) -> list:
+        """The Work tab's lines: the work under way (ready, active), the world's goal (issue 24; first while
+        there is none, as on a world's first turn), then the work done and abandoned."""
+        entries = list(self.view.entries)
+        at = sum(e.state in ("ready", "active") for e in entries)
+        return entries[:at] + ([self.view.goal] if self.view.goal else []) + entries[at:]
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -80,8 +88,10 @@ class JournalScene(Scene):
         """Where "Go there" leads from the chosen line: its work's target (the first the journal marks) or the
         person where they stand now; None on the Places tab or with nothing to go to."""
         chosen = self.selected[self.tab]
-        if self.tab == 0 and self.view.entries:
-            entry = self.view.entries[min(chosen, len(self.view.entries) - 1)]
+        if self.tab == 0 and self.work():
+            entry = self.work()[min(chosen, len(self.work()) - 1)]
+            if isinstance(entry, GoalView):
+                return (entry.room, self.world.room_name(entry.room)) if entry.room >= 0 else None
             found = next((t for t in self.targets if t.contract == entry.id), None)
             return (found.room, found.name) if found else None
         if self.tab == 1 and self.view.people:
@@ -147,14 +157,18 @@ class JournalScene(Scene):
             y += row_h
 
     def _work(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        entries = self.view.entries
-        lines = [(f"{e.giver} · {e.kind}", f"{e.state} · {e.place}", STATE_COLOURS[e.state]) for e in entries]
+        entries = self.work()
+        lines = [(e.title, e.state, GOLD) if isinstance(e, GoalView) else
+                 (f"{e.giver} · {e.kind}", f"{e.state} · {e.place}", STATE_COLOURS[e.state]) for e in entries]
         self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,
                    "No work yet. Ask people \"Any work?\" when you talk to them.")
         if not entries:
             return
         e = entries[min(self.selected[0], len(entries) - 1)]
         x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
+        if isinstance(e, GoalView):
+            self._goal(surface, e, x, body.y, w)
+            return
         y = widgets.text(surface, e.giver, (x, body.y), 22, theme.TITLE, bold=True).bottom + 2
         y = widgets.text(surface, f"given in {e.place}", (x, y), 14, theme.TEXT_DIM).bottom + 6
         y = widgets.text(surface, e.state.capitalize(), (x, y), 17, STATE_COLOURS[e.state], bold=True).bottom + 12
@@ -167,6 +181,16 @@ class JournalScene(Scene):
         y = widgets.text(surface, reward, (x, y), 15, GOLD).bottom + 8
         if e.state == "ready":
             y = widgets.text(surface, f"Return to {e.giver} to claim it.", (x, y), 15, STATE_COLOURS["ready"]).bottom
+        self._go_line(surface, x, y)
+
+    def _goal(self, surface: pygame.Surface, goal: GoalView, x: int, y: int, w: int) -> None:
+        """The world's goal (issue 24): what to do, who asks it, where, and whether the siege stands."""
+        y = widgets.text(surface, goal.title, (x, y), 22, GOLD, bold=True, width=w).bottom + 6
+        y = widgets.text(surface, goal.state.capitalize(), (x, y), 17,
+                         STATE_COLOURS["done" if goal.lifted else "active"], bold=True).bottom + 12
+        y = widgets.text(surface, goal.objective, (x, y), 16, theme.TEXT, width=w).bottom + 12
+        y = widgets.text(surface, goal.told, (x, y), 15, theme.TEXT_DIM, width=w).bottom + 12
+        y = widgets.text(surface, goal.where, (x, y), 15, theme.ACCENT, width=w).bottom + 8
         self._go_line(surface, x, y)
 
     def _people(self, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -215,5 +239,5 @@ class JournalScene(Scene):
         t = told[min(self.selected[3], len(told) - 1)]
         x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
         y = widgets.text(surface, f"Day {t.day}", (x, body.y), 22, theme.TITLE, bold=True).bottom + 2
-        y = widgets.text(surface, t.source.capitalize(), (x, y), 15, theme.ACCENT).bottom + 10
+        y = widgets.text(surface, t.source[:1].upper() + t.source[1:], (x, y), 15, theme.ACCENT).bottom + 10
         widgets.text(surface, t.words, (x, y), 16, theme.TEXT, width=w)

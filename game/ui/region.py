@@ -1,6 +1,6 @@
 """The region-map screen (N62): the places with their icons and names, the roads, the hero, the hidden sites
-the hero knows (found by chance or told by a loyal creature, N60-N61), the world NPCs on the road (N3), and the
-cost of a journey shown before the player commits.
+the hero knows (found by chance or told by a loyal creature, N60-N61), the world NPCs on the road (N3), the
+cost of a journey shown before the player commits, and the world's goal marked on its settlement (issue 24).
 
 Keys: Tab / arrows choose a place or known site, Enter travels there (or goes in where the hero stands), Esc
 goes back to the title. A click chooses one; a click on the chosen one travels. Travelling and going in are the
@@ -20,6 +20,7 @@ from game.ui import labels, theme, widgets
 from game.ui.maprender import render_map, tile_rect
 from game.ui.scene import Scene, SceneRefused
 from game.world.danger import site_danger
+from game.world.systems import siege
 
 if TYPE_CHECKING:
     from game.ui.session import Session
@@ -58,6 +59,8 @@ class RegionScene(Scene):
         self.arrival: Generator[None, None, str] | None = None  # a journey's arrival under way
         self.arriving_at = ""
         self.dangers = {pid: site_danger(site.map, realm.content.codex) for pid, site in realm.sites.items()}
+        self.goal = next((pid for pid, site in realm.sites.items() if site.map.path.name == realm.content.goal.map),
+                         None)  # the besieged settlement (goal.toml [siege] map)
 
     @property
     def realm(self) -> Realm:
@@ -171,7 +174,9 @@ class RegionScene(Scene):
         if not site.is_site:
             colour = theme.ACCENT if pid == self.chosen else theme.TEXT
             bottom = shadowed(surface, site.place.name, (rect.centerx, rect.bottom + 6), 15, colour, pid == self.chosen)
-            self._draw_tier(surface, pid, (rect.centerx, bottom))
+            bottom = self._draw_tier(surface, pid, (rect.centerx, bottom))
+            if pid == self.goal:
+                self._draw_tag(surface, self.goal_words()[0], (240, 200, 90), (rect.centerx, bottom))
 
     def _draw_sites(self, surface: pygame.Surface) -> None:
         """The artifact and beast sites this hero knows (N62); the others are not drawn at all."""
@@ -187,14 +192,28 @@ class RegionScene(Scene):
             bottom = shadowed(surface, site.name, (x + size // 2, y + size + 6), 14, colour, site.id == self.chosen)
             self._draw_tier(surface, site.id, (x + size // 2, bottom))
 
-    def _draw_tier(self, surface: pygame.Surface, pid: int, midtop: tuple[int, int]) -> None:
-        """A place's danger tier under its name (game/world/danger.py), when anything dangerous lives there."""
+    def _draw_tier(self, surface: pygame.Surface, pid: int, midtop: tuple[int, int]) -> int:
+        """A place's danger tier under its name (game/world/danger.py), when anything dangerous lives there; the
+        bottom of what was drawn."""
         tier = self.dangers[pid].tier
-        if tier:
-            label = labels.text(f"danger {tier}", 13, danger_colour(tier), bold=True)
-            back = label.get_rect(midtop=(midtop[0], midtop[1] + 2)).inflate(10, 4).clamp(MAP_VIEW.inflate(-12, -12))
-            surface.blit(widgets.tint(back.size, (10, 8, 14, 190)), back.topleft)
-            surface.blit(label, label.get_rect(center=back.center))
+        return self._draw_tag(surface, f"danger {tier}", danger_colour(tier), midtop) if tier else midtop[1]
+
+    def _draw_tag(self, surface: pygame.Surface, words: str, colour: tuple[int, int, int],
+                  midtop: tuple[int, int]) -> int:
+        """A short tag on a dark ground under a place's name; its bottom."""
+        label = labels.text(words, 13, colour, bold=True)
+        back = label.get_rect(midtop=(midtop[0], midtop[1] + 2)).inflate(10, 4).clamp(MAP_VIEW.inflate(-12, -12))
+        surface.blit(widgets.tint(back.size, (10, 8, 14, 190)), back.topleft)
+        surface.blit(label, label.get_rect(center=back.center))
+        return back.bottom
+
+    def goal_words(self) -> tuple[str, str]:
+        """The goal's mark on its settlement and the panel's line about it: "your goal", or the siege lifted
+        (the settlement's world built to read it, once)."""
+        words = self.realm.content.goal.journal
+        world = self.realm.sites[self.goal].world if self.goal is not None else None
+        lifted = world is not None and siege.lifted(world)
+        return (words["lifted"] if lifted else words["mark"]), words["lifted" if lifted else "title"]
 
     def on_the_road(self) -> list[tuple[Wayfarer, tuple[int, int]]]:
         """N3: the world NPCs on the road now (as far as their settlements have lived), each where it has got
@@ -250,6 +269,10 @@ class RegionScene(Scene):
         y = widgets.text(surface, kind, (x, y), 14, theme.TEXT_DIM, width=inner.w).bottom + 2
         danger = self.dangers[self.chosen]
         y = widgets.text(surface, danger.line(), (x, y), 14, danger_colour(danger.tier), width=inner.w).bottom + 6
+        if self.chosen == self.goal:
+            line = self.goal_words()[1]
+            y = widgets.text(surface, line[:1].upper() + line[1:], (x, y), 14, (240, 200, 90), bold=True,
+                             width=inner.w).bottom + 6
         if trip is None:
             y = widgets.text(surface, "No road leads there.", (x, y), 15, theme.PROBLEM).bottom + 6
         elif trip.turns == 0:

@@ -54,7 +54,7 @@ class Session:
         self.arrival: Generator[None, None, str] | None = None  # a journey's arrival under way (`arrive`)
         self.chronicle: hall.Chronicle | None = None  # what the run's morgue file will tell (game/hall.py)
         self.recording: recording.Recording | None = None  # a one-map run's, from its start (game/recording.py)
-        self.fell: dict | None = None  # the hall's entry of the run's fallen hero, once written
+        self.fell: dict | None = None  # the hall's entry of the run's hero, once it fell or won
 
     # -- a world of sites ------------------------------------------------------------------------------
     def world_saves(self) -> list[tuple[Path, dict | str]]:
@@ -361,23 +361,42 @@ class Session:
                 log.warning("recording not kept: %s", exc)
 
     def fallen(self) -> str:
-        """The run's hero has fallen: into the hall of heroes with its morgue file and recording (once); the
-        line saying so, or why it could not be."""
+        """The run's hero has fallen: into the hall of heroes with its morgue file and recording (once; a hero
+        that won before keeps its one entry, rewritten); the line saying so, or why it could not be."""
+        if self.world is None or (self.fell is not None and self.fell["cause"] == self.world.over):
+            return ""
+        return self.keep_in_hall("Your hero's story is kept in the hall of heroes.")
+
+    def victorious(self) -> str:
+        """The run's hero has lifted the siege: into the hall of heroes as victorious (the world goes on; a later
+        death rewrites the same entry); the line saying so, or why it could not be."""
+        from game import hall
+
+        if self.world is None:
+            return ""
+        words = self.world.content.goal.hall
+        return self.keep_in_hall(words["kept"], hall.victory_line(self.world))
+
+    def keep_in_hall(self, kept: str, victory: str = "") -> str:
+        """The hero's entry of the hall written (or rewritten) with its morgue file and recording; `kept` when it
+        was, else why not."""
         from game import hall, recording
 
-        if self.fell is not None or self.world is None or self.chronicle is None:
+        if self.world is None or self.chronicle is None:
             return ""
         world_name = self.world_slot.stem if self.realm is not None and self.world_slot else hall.ONE_MAP
         taken = self.taken()
-        text = hall.morgue(self.world, self.chronicle, world_name, self.place())
+        before = hall.earlier(self.world, world_name, self.fell)
+        won = victory or (before["victory"] if before else "")
+        text = hall.morgue(self.world, self.chronicle, world_name, self.place(), won)
         try:
             self.fell = hall.enter(text, recording.encode(taken) if taken else None, self.world, world_name,
-                                   self.place())
+                                   self.place(), victory=victory, again=self.fell)
         except OSError as exc:
             log.warning("the hall of heroes could not be written: %s", exc)
             return f"The hall of heroes could not be written ({exc.strerror or exc})."
         self.keep_recording()
-        return "Your hero's story is kept in the hall of heroes."
+        return kept
 
     def close(self, autosave: bool = True) -> None:
         """Release the current world's ECS context (every site's, for a world of sites, saved first, with a world

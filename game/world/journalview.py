@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from game.world.components import Chronicle, Identity, Journal, Talks
 from game.world.talkview import acquaintance, loyalty_to
+from game.world.victoryview import GoalView, goal_view
 from game.world.verbs import contracts, social
 from game.world.verbs.speech import deeds_known, living_names
 from game.world.world import World
@@ -64,6 +65,7 @@ class JournalView:
     places: tuple[Place, ...]  # the hero's claims, the places its active work points at, the secrets told it
     xp: int
     chronicle: tuple[Told, ...] = ()  # N87: what reached this hero, newest first (game/world/chronicle.py)
+    goal: GoalView | None = None  # issue 24: the world's goal, first in the Work tab from the first turn
 
 
 def journal_view(world: World, hero: int) -> JournalView:
@@ -94,7 +96,7 @@ def journal_view(world: World, hero: int) -> JournalView:
     places += [Place(site, f"somewhere in the region, told by {teller}") for teller, site in journal.secrets]  # N61
     kept = world.try_get(hero, Chronicle)
     told = tuple(Told(*entry) for entry in reversed(kept.entries)) if kept is not None else ()
-    return JournalView(tuple(entries), tuple(people), tuple(places), journal.xp, told)
+    return JournalView(tuple(entries), tuple(people), tuple(places), journal.xp, told, goal_view(world, hero))
 
 
 def deeds(world: World, eid: int, hero: int) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from typing import Callable, Iterator
 
 import pygame
 
+from game import hall
 from game.paths import ROOT
 from game.ui import labels, theme, widgets
 from game.ui.app import scene_stack
@@ -21,10 +22,10 @@ from game.ui.recap import Summary
 from game.ui.scene import SceneStack
 from game.ui.session import Session
 from game.ui.settings import TEXT_SIZES
-from game.world.components import Identity, Loyalty, Merchant, Persona
+from game.world.components import Identity, Loyalty, Memories, Merchant, Persona
 from game.world.commands import EndTurn
 from game.world.systems import siege
-from game.world.verbs import company
+from game.world.verbs import combat, company, social, talk
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
 from game.world.victoryview import victory_view
@@ -136,7 +137,8 @@ def hinted(session: Session) -> SceneStack:
 
 
 def chronicle(session: Session) -> SceneStack:
-    """The journal's Chronicle tab after a hundred turns on the village green: what the hero saw and was told."""
+    """The journal's Chronicle tab after a hundred turns on the village green: what the hero saw and was told,
+    and its own deeds retold: a ghoul it killed there, and a villager telling what another saw it do (N73)."""
     stack = single("dungeon")(session)
     world = session.world
     room = next(r.id for r in world.map.rooms.values() if r.name == "Village Green")
@@ -145,6 +147,13 @@ def chronicle(session: Session) -> SceneStack:
         session.driver.do(EndTurn(world.hero))
         if session.driver.busy:
             session.driver.finish_turn()
+    combat.die(world, spawn_creature(world, "ghoul", room), world.hero)
+    witness, teller = (resident(world, n) for n in (0, 1))
+    social.remember(world, witness, world.hero, "defended")
+    social.pass_on(world, witness, teller, world.get(witness, Memories).known[-1])
+    relocate(world, world.hero, world.room_of(teller), [world.rooms.free_spot(world.room_of(teller))])
+    for _ in range(2):  # the biography, then the greeting that retells it
+        talk.start(world, world.hero, teller)
     world.pop_events()
     stack.push("journal")
     stack.top.tab = 3
@@ -207,6 +216,29 @@ def victory(session: Session) -> SceneStack:
     world = session.world
     siege.fall(world, siege.camp_of(world))
     stack.push("victory", view=victory_view(world, world.turn))
+    return stack
+
+
+def goal(session: Session) -> SceneStack:
+    """The journal's Work tab on a new world's first turn: the goal entry, lift the siege (issue 24)."""
+    stack = single("dungeon")(session)
+    stack.push("journal")
+    return stack
+
+
+def hall_of_heroes(session: Session) -> SceneStack:
+    """The hall of heroes with a victorious hero (the siege of Varr's Watch lifted) and a fallen one, kept in a
+    hall beside the session's save slot."""
+    stack = single("dungeon")(session)
+    world, folder = session.world, session.save_path.parent / "hall"
+    siege.fall(world, siege.camp_of(world))
+    won = hall.victory_line(world)
+    hall.enter(hall.morgue(world, hall.Chronicle(), hall.ONE_MAP, "Varr's Watch", won), None, world, hall.ONE_MAP,
+               "Varr's Watch", folder, victory=won)
+    world.over = "Slain by an outlaw in the Processional Way on turn 12."
+    hall.enter("", None, world, hall.ONE_MAP, "The Sunken Crypt", folder)
+    world.over = None
+    stack.push("hall", folder=folder)
     return stack
 
 
@@ -274,6 +306,8 @@ SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
     "people": (VILLAGE, people),
     "captain": (TOWER, captain),
     "victory": (TOWER, victory),
+    "goal": (VILLAGE, goal),
+    "hall": (TOWER, hall_of_heroes),
     "region": (CRYPT, single("region", new=True)),
     "creation": (CRYPT, single("creation")),
     "creation_physique": (CRYPT, explaining("stat:physique")),

@@ -2,14 +2,16 @@
 (goal.toml [siege]), the siege falls at the end of the turn when the besiegers' leader is dead and the war
 camp (its spawner's room) holds no living enemy of the hero, who is on the map and alive. Then the camp's
 spawner stops (N26: the clock no longer runs), every resident who thinks remembers the hero lifting the
-siege (N73: word of mouth carries it on, and the news tells it) and thinks better of the hero, and the
-event `siege_lifted` tells the log and the screen (the victory screen). The world goes on."""
+siege of the settlement (N73: the place of the memory is the settlement's name, "you broke the siege at Varr's
+Watch"; word of mouth carries it on, and the news tells it) and thinks better of the hero, the event
+`siege_lifted` tells the log and the screen (the victory screen) and `siege_cheer` the people's cheer. The
+world goes on."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.maps.model import Spawner
-from game.world.components import Identity, Memories
+from game.world.components import Identity, Memories, Memory
 from game.world.verbs import social
 
 if TYPE_CHECKING:
@@ -64,9 +66,10 @@ def fall(world: World, camp: Spawner) -> None:
     thinks better of the hero; the log and the screen are told."""
     hero = world.hero
     world.stopped_spawners.add(camp.id)
-    opinion = world.content.goal.opinion
-    for eid, (ident, _memories) in world.join(Identity, Memories):
+    opinion, hero_uid, place = world.content.goal.opinion, world.uid(hero), world.map.name
+    for eid, (ident, memories) in world.join(Identity, Memories):
         if eid != hero and ident.kind != "dungeon" and world.alive(eid) and not world.is_enemy(eid, hero):
-            social.remember(world, eid, hero, DEED)
+            social.keep(world, memories, Memory(hero_uid, DEED, ident.uid, place, world.turn))
             social.shift(world, eid, hero, opinion)
-    world.emit("siege_lifted", hero, room=world.room_of(hero), leader=leader_name(world), place=world.map.name)
+    world.emit("siege_lifted", hero, room=world.room_of(hero), leader=leader_name(world), place=place)
+    world.emit("siege_cheer", hero, room=world.room_of(hero), place=place)

@@ -84,7 +84,9 @@ def start(world: World, hero: int, target: int) -> None:
         talks.greeted = talks.greeted | {hero_uid}
         say(world, target, hero, biography(world, target, hero, voice), "biography")
     else:
-        say(world, target, hero, greeting(world, target, hero, voice), "greeting")
+        heard = social.news_of(world, target, hero)  # the deed the greeting retells, for the chronicle (N87)
+        say(world, target, hero, greeting(world, target, hero, voice), "greeting",
+            **({"deed": heard.deed} if heard is not None else {}))
     moments.maybe_begin(world, hero, target)
 
 
@@ -160,7 +162,7 @@ def tell_news(world: World, target: int, hero: int, voice: str) -> None:
     if heard is not None:
         social.mark_told(heard)
         say(world, target, hero, fill(world, dialogue.news["deed"], target, hero,
-                                      line=deed_line(world, target, hero, heard)), "news")
+                                      line=deed_line(world, target, hero, heard)), "news", deed=heard.deed)
         return
     say(world, target, hero, fill(world, dialogue.voices[voice].news_none, target, hero), "news")
 
