@@ -85,6 +85,7 @@ def test_check_data_gives_the_games_verdict_on_a_data_folder(capsys, tmp_path, r
         assert str(refused.value) in out
 
 
+@pytest.mark.slow
 def test_check_data_passes_the_shipped_data_and_the_walkthrough_mod():
     for argv in ([], [str(TESTS / "mods" / "frost_pack")]):
         run = subprocess.run([sys.executable, "tools/check_data.py", *argv], cwd=ROOT, capture_output=True, text=True,
@@ -93,6 +94,7 @@ def test_check_data_passes_the_shipped_data_and_the_walkthrough_mod():
         assert run.stdout.endswith("0 error(s), 0 warning(s)\n")
 
 
+@pytest.mark.slow
 def test_check_data_names_a_broken_mod_in_one_line(tmp_path):
     mod = tmp_path / "plague"
     (mod / "creatures").mkdir(parents=True)
