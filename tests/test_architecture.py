@@ -76,13 +76,20 @@ def type_checking(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
+def statements(node: ast.AST) -> list[ast.AST]:
+    """The statements right inside `node` (and its except and case clauses): an import is only ever one, so
+    the walk need not go into expressions."""
+    return [child for field in ("body", "orelse", "finalbody", "handlers", "cases")
+            for child in getattr(node, field, None) or ()]
+
+
 def imports(tree: ast.AST, known: set[str], runtime_only: bool = False) -> list[tuple[str, int]]:
     """(imported module, line) for each import in the tree; with `runtime_only`, those at module level
     outside `if TYPE_CHECKING:` blocks. `from pkg import mod` names the module pkg.mod when it is one."""
     found: list[tuple[str, int]] = []
 
     def visit(node: ast.AST, top: bool) -> None:
-        for child in ast.iter_child_nodes(node):
+        for child in statements(node):
             if type_checking(child) and runtime_only:
                 continue
             inner = top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
