@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.fast_set import only_in_slow, rules_of, sampled
+from tests.helpers.fast_set import ends, only_in_slow, rules_of, sampled
 
 
 class Made:
@@ -41,3 +41,9 @@ def test_a_sample_of_a_corpus_stays_fast_and_every_case_is_still_a_case():
     assert all([mark.name for mark in case.marks] == ["slow"] for case in cases if hasattr(case, "marks"))
     assert sampled([("a", 1), ("b", 2)], keep=1)[1].values == ("b", 2)  # a case of two arguments
     assert sampled([1, 2], keep=6) == [1, 2]
+
+
+def test_a_scale_keeps_its_ends_fast():
+    steps = ends((0.85, 1.0, 1.15, 1.3))
+    assert [step for step in steps if not hasattr(step, "marks")] == [0.85, 1.3]
+    assert [step.values for step in steps if hasattr(step, "marks")] == [(1.0,), (1.15,)]

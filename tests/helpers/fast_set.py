@@ -39,3 +39,12 @@ def sampled(values: Iterable, keep: int = 6) -> list:
     return [value if i in fast else
             pytest.param(*(value if isinstance(value, tuple) else (value,)), marks=pytest.mark.slow)
             for i, value in enumerate(values)]
+
+
+def ends(values: Iterable) -> list:
+    """The steps of a scale for `pytest.mark.parametrize`: its first and last in the fast set, the steps between
+    marked slow (a layout that fits at the smallest and the largest text size is checked at every size by
+    `make test`)."""
+    values = list(values)
+    return [value if i in (0, len(values) - 1) else pytest.param(value, marks=pytest.mark.slow)
+            for i, value in enumerate(values)]
