@@ -20,8 +20,9 @@ play: $(STAMP)
 test: $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -q
 
-# The inner loop: every test but those marked slow (the long statistical runs, the tools and subprocesses),
-# stopping at the first failure; under 30 s on an idle two-core machine (docs/testing.md).
+# The inner loop: every test but those marked slow (processes, Tiled, packaging, long bot runs, the rest of the
+# sampled corpora), stopping at the first failure; still a test of every rule ID (tests/conftest.py checks it).
+# docs/testing.md has its measured time.
 test-fast: $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -q -x -m "not slow"
 

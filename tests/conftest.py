@@ -8,13 +8,29 @@ import shutil
 import pygame
 import pytest
 
+from game.content import toml_file
 from game.content.content import load_content
 from game.userdirs import hall_dir
 from game.launch import new_game
 from game.paths import ROOT
 from game.ui import theme
 from game.world.driver import Driver
+from tests.helpers.caches import remembering_parse
+from tests.helpers.fast_set import only_in_slow
 from tests.helpers.world_fixtures import make_world
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session, config, items):
+    """When the whole suite is collected (before `-m` leaves any out): every rule ID a test checks is checked
+    by some test not marked slow, so `make test-fast` still tries every rule (docs/testing.md)."""
+    modules = {item.path for item in items}
+    if not set((ROOT / "tests").glob("test_*.py")) <= modules:
+        return
+    missing = only_in_slow(items)
+    if missing:
+        raise pytest.UsageError(f"rules tested only by tests marked slow, so never by make test-fast: "
+                                f"{', '.join(sorted(missing))} (keep one test of each unmarked)")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -28,6 +44,15 @@ def private_user_data(tmp_path_factory):
             (home / folder).mkdir()
             patch.setenv(variable, str(home / folder))
         (home / "config" / "user-dirs.dirs").write_text(f'XDG_PICTURES_DIR="{home / "Pictures"}"\n')
+        yield
+
+
+@pytest.fixture(scope="session", autouse="MUTANT_UNDER_TEST" not in os.environ)
+def remembered_toml():
+    """Each TOML text parsed once for the whole session (tests/helpers/caches.py): the game's data files are
+    read by hundreds of tests. Not under `make mutate`, where the reader itself is mutated."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(toml_file, "parse", remembering_parse())
         yield
 
 

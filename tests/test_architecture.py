@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.paths import DEFAULT_MAP, ROOT
+from tests.helpers.caches import syntax_tree
 
 GAME = ROOT / "game"
 
@@ -75,13 +76,20 @@ def type_checking(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
+def statements(node: ast.AST) -> list[ast.AST]:
+    """The statements right inside `node` (and its except and case clauses): an import is only ever one, so
+    the walk need not go into expressions."""
+    return [child for field in ("body", "orelse", "finalbody", "handlers", "cases")
+            for child in getattr(node, field, None) or ()]
+
+
 def imports(tree: ast.AST, known: set[str], runtime_only: bool = False) -> list[tuple[str, int]]:
     """(imported module, line) for each import in the tree; with `runtime_only`, those at module level
     outside `if TYPE_CHECKING:` blocks. `from pkg import mod` names the module pkg.mod when it is one."""
     found: list[tuple[str, int]] = []
 
     def visit(node: ast.AST, top: bool) -> None:
-        for child in ast.iter_child_nodes(node):
+        for child in statements(node):
             if type_checking(child) and runtime_only:
                 continue
             inner = top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
@@ -102,7 +110,7 @@ def test_every_import_points_down_the_layers():
     wrong = []
     for name, path in modules().items():
         part = part_of(name)
-        for target, line in imports(ast.parse(path.read_text(encoding="utf-8")), known):
+        for target, line in imports(syntax_tree(path), known):
             top = target.split(".")[0]
             if top == "game" and target != "game":
                 if not any(target == ok or target.startswith(ok + ".") for ok in ALLOWED[part]):
@@ -129,7 +137,7 @@ ESPER_ALLOWED = {"game/world/ecs.py", "tools/bench.py", "tests/test_ecs.py"}
 @functools.cache
 def sources() -> dict[str, ast.AST]:
     """Every Python file of game/, tools/ and tests/ by its path from the root, parsed."""
-    return {str(p.relative_to(ROOT)): ast.parse(p.read_text(encoding="utf-8"))
+    return {str(p.relative_to(ROOT)): syntax_tree(p)
             for folder in ("game", "tools", "tests") for p in sorted((ROOT / folder).rglob("*.py"))}
 
 
@@ -179,7 +187,7 @@ def world_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, path in modules().items():
         if name.startswith("game.world"):
-            targets = imports(ast.parse(path.read_text(encoding="utf-8")), known, runtime_only=True)
+            targets = imports(syntax_tree(path), known, runtime_only=True)
             graph[name] = {t for t, _ in targets if t.startswith("game.world.") and t != name}
     return graph
 
@@ -230,7 +238,7 @@ def test_no_function_local_import_in_the_world():
     local = []
     for name, path in modules().items():
         if name.startswith("game.world"):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            tree = syntax_tree(path)
             every = imports(tree, known)
             top = imports(tree, known, runtime_only=True)
             guarded = [node for node in tree.body if type_checking(node)]

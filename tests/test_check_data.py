@@ -14,6 +14,7 @@ from game.content.content import Overlay, load_content
 from game.content.errors import ContentError
 from game.maps.data_ids import read_data_ids
 from game.paths import DATA, ROOT
+from tests.helpers.fast_set import sampled
 
 TESTS = ROOT / "tests" / "data"
 CREATURE_FILES = sorted([*(TESTS / "creatures_bad").glob("*.toml"), *(TESTS / "hostile" / "creatures").glob("*.toml"),
@@ -40,7 +41,7 @@ def game_starts(overlay: Overlay, data_dir: Path = DATA) -> bool:
     return True
 
 
-@pytest.mark.parametrize("path", CREATURE_FILES, ids=[f"{p.parent.name}/{p.stem}" for p in CREATURE_FILES])
+@pytest.mark.parametrize("path", sampled(CREATURE_FILES, 8), ids=[f"{p.parent.name}/{p.stem}" for p in CREATURE_FILES])
 def test_creature_check_passes_a_file_exactly_when_the_game_starts_with_it(capsys, path):
     code = CREATURE.main(["check", str(path)])
     lines = capsys.readouterr().out.splitlines()
@@ -85,6 +86,7 @@ def test_check_data_gives_the_games_verdict_on_a_data_folder(capsys, tmp_path, r
         assert str(refused.value) in out
 
 
+@pytest.mark.slow
 def test_check_data_passes_the_shipped_data_and_the_walkthrough_mod():
     for argv in ([], [str(TESTS / "mods" / "frost_pack")]):
         run = subprocess.run([sys.executable, "tools/check_data.py", *argv], cwd=ROOT, capture_output=True, text=True,
@@ -93,6 +95,7 @@ def test_check_data_passes_the_shipped_data_and_the_walkthrough_mod():
         assert run.stdout.endswith("0 error(s), 0 warning(s)\n")
 
 
+@pytest.mark.slow
 def test_check_data_names_a_broken_mod_in_one_line(tmp_path):
     mod = tmp_path / "plague"
     (mod / "creatures").mkdir(parents=True)

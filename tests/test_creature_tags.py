@@ -5,6 +5,7 @@ import ast
 from game.content.creatures import read_creature
 from game.paths import DATA, ROOT
 from game.rules import tags
+from tests.helpers.caches import syntax_tree
 from tests.helpers.data_edits import content_error
 
 
@@ -37,7 +38,7 @@ def test_the_code_reads_tags_by_their_names_not_as_strings():
     """No module of the game compares a tag written out as a string with a creature's tags."""
     written = []
     for path in sorted((ROOT / "game").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax_tree(path)):
             if isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant) \
                     and node.left.value in tags.TAGS and "tags" in ast.unparse(node.comparators[0]):
                 written.append(f"{path.relative_to(ROOT)}:{node.lineno}")

@@ -64,6 +64,7 @@ def watch_a_feud(bot: Bot) -> frozenset[str] | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.rule("N69")
 @pytest.mark.rule("N73")
 @pytest.mark.rule("N79")

@@ -11,8 +11,12 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from game.maps import diskcache, store
 from game.paths import DEFAULT_MAP, ROOT
+
+pytestmark = pytest.mark.slow  # the game started in a process of its own
 
 HOSTILE_SETTINGS = b"scale = " + b"[" * 20_000 + b"]" * 20_000
 

@@ -21,6 +21,7 @@ from game.maps.errors import MapError
 from game.maps.model import TileLayer
 from game.maps.tiled import MapObject, RawMap, load_map, load_region, read_tmx
 from game.paths import ASSETS, MAPS, REGION_MAP, ROOT
+from tests.helpers.fast_set import sampled
 
 HOSTILE = ROOT / "tests" / "data" / "hostile"
 Change = Callable[[RawMap], RawMap]
@@ -193,7 +194,7 @@ def poisoned(path: Path, change: Change, load: Callable[[], object], caplog) -> 
     assert diskcache.fetch(slot, key) == honest  # dropped, and the file's own read kept in its place
 
 
-@pytest.mark.parametrize("case", sorted(DUNGEON))
+@pytest.mark.parametrize("case", sampled(sorted(DUNGEON)))
 def test_a_poisoned_dungeon_entry_is_refused_logged_dropped_and_the_map_read_again(case: str, caplog):
     data = store.data_ids()
     path = MAPS / "caves.tmx"
@@ -220,7 +221,7 @@ def hostile_maps() -> list[tuple[str, str]]:
     return [(c["name"], c["kind"]) for c in cases if c["kind"] in ("map", "region")]
 
 
-@pytest.mark.parametrize("name, kind", hostile_maps())
+@pytest.mark.parametrize("name, kind", sampled(hostile_maps()))
 def test_the_cache_checks_a_hostile_corpus_map_as_its_file_is_checked(name: str, kind: str):
     """Both ways on every map of the hostile corpus: read from its file, and read back as the cache would hold
     it (the codec's round trip, `refusal`, the same checks): the same map or the same problems."""

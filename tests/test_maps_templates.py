@@ -102,6 +102,7 @@ def test_the_resolution_is_tiled_s_own(tmp_path: Path, firstgid: int):
     assert ours.keys() == tiled.keys()
 
 
+@pytest.mark.slow
 @needs_tiled
 def test_the_templated_maps_load_the_same_as_tiled_detaches_them(tmp_path: Path):
     for path in (TEMPLATED, MAPS / "sites" / "thicket.tmx"):

@@ -15,7 +15,7 @@ from game.maps.validate import map_kind
 from game.paths import MAPS
 
 TILED = shutil.which("tiled")
-pytestmark = pytest.mark.skipif(TILED is None, reason="Debian's tiled is not installed (.ci/run installs it)")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(TILED is None, reason="Debian's tiled is not installed (.ci/run installs it)")]
 SHIPPED = sorted(MAPS.glob("*.tmx"))
 
 

@@ -57,6 +57,7 @@ def test_a_legacy_tileset_without_columns_or_tilecount_is_counted_from_its_image
     assert limits.tileset_grid(88, 54, 16, 16, 1, 2) == (5, 3 * 5)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(TILED is None, reason="Debian's tiled is not installed (.ci/run installs it)")
 @pytest.mark.parametrize("size, tile, spacing, margin", [((88, 54), 16, 1, 2), ((100, 70), 16, 0, 0),
                                                           ((256, 160), 32, 0, 0), ((99, 99), 10, 3, 1)])

@@ -117,6 +117,7 @@ def run_game(env_home: Path, *argv: str) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
+@pytest.mark.slow
 def test_a_modder_drops_a_creature_and_a_map_into_the_mods_folder_and_sees_it_in_play(tmp_path):
     """A headless hero on the mod's map, as the UI's Single map run plays it: the Frost Wolves live and act."""
     home = tmp_path / "data"
@@ -133,6 +134,7 @@ def test_a_modder_drops_a_creature_and_a_map_into_the_mods_folder_and_sees_it_in
     assert run.returncode == 1 and "unknown codex id 'frost_wolf'" in run.stderr and "Traceback" not in run.stderr
 
 
+@pytest.mark.slow
 def test_a_shipped_map_plays_the_same_with_a_mod_that_adds_creatures(tmp_path):
     home = tmp_path / "data"
     shutil.copytree(FROST, home / "ethernalis" / "mods" / "frost_pack")

@@ -44,6 +44,7 @@ def fresh_digests():
     recording._DIGESTS.clear()
 
 
+@pytest.mark.slow
 def test_a_bot_run_recorded_on_the_command_line_replays_to_the_same_event_log_byte_for_byte(tmp_path):
     rec, played, again, waited = (tmp_path / n for n in ("run.rec", "played.jsonl", "again.jsonl", "waited.jsonl"))
     run = game("--headless", "--map", "maps/crypt.tmx", "--seed", "7", "--turns", "200", "--bot", "careful",
@@ -61,6 +62,7 @@ def test_a_bot_run_recorded_on_the_command_line_replays_to_the_same_event_log_by
     assert waited.read_bytes() != played.read_bytes() and {"enter", "hit"} <= kinds, kinds  # it walked and fought
 
 
+@pytest.mark.slow
 def test_a_world_of_sites_run_recorded_replays_to_the_same_event_log(tmp_path):
     rec, played, again = tmp_path / "w.rec", tmp_path / "played.jsonl", tmp_path / "again.jsonl"
     assert game("--headless", "--world", "40", "--seed", "3", "--record", str(rec), "--events",

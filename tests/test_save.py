@@ -246,6 +246,7 @@ print(saved, lost)
 """
 
 
+@pytest.mark.slow
 def test_two_copies_saving_one_slot_never_lose_a_save(tmp_path: Path):
     """Issue 26's probe: two processes saving the same slot for 25 s lost 380 of 926 saves, each save's
     clean-up removing the other's temporary file. TWO_WRITERS_SECONDS=25 runs the probe's length."""

@@ -119,6 +119,7 @@ def test_two_sessions_of_one_process_are_two_copies_too(saved_world: Path):
     second.close()
 
 
+@pytest.mark.slow
 def test_a_headless_run_on_a_world_open_elsewhere_stops_in_one_line(saved_world: Path):
     before = saved_world.read_bytes()
     other = holder(saved_world)
@@ -132,6 +133,7 @@ def test_a_headless_run_on_a_world_open_elsewhere_stops_in_one_line(saved_world:
     assert saved_world.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_headless_run_only_reading_a_world_takes_no_lock_and_leaves_no_lock_file(saved_world: Path, tmp_path: Path):
     copy = tmp_path / "read" / "world1.sav"
     copy.parent.mkdir()

@@ -20,6 +20,7 @@ from game.save.snapshot import with_maps
 from game.save.worldsave import load_realm, ready, save_realm, summary
 from game.world.driver import Driver
 from game.launch import new_game
+from tests.helpers.fast_set import sampled
 from tests.helpers.realm import go_up
 
 VILLAGE, TOWER, KEEP = 1, 2, 3
@@ -149,7 +150,7 @@ HOSTILE = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(HOSTILE))
+@pytest.mark.parametrize("case", sampled(sorted(HOSTILE)))
 def test_a_hostile_world_save_is_refused_in_one_line_and_left_as_it_was(begun, tmp_path: Path, case: str):
     path = tmp_path / "world1.sav"
     save_realm(begun, path)

@@ -19,6 +19,8 @@ spec = importlib.util.spec_from_file_location("shipped_data", ROOT / "tools" / "
 shipped_data = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(shipped_data)
 
+pytestmark = pytest.mark.slow  # a git checkout, pip building the wheel, the linters
+
 SCRATCH = ("maps/scratch.tmx", "maps/tilesets/scratch.tsx", "assets/data/creatures/draft.toml")
 
 

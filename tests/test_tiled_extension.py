@@ -15,8 +15,8 @@ import pytest
 from game.paths import ROOT
 
 TOOLS = {name: shutil.which(name) for name in ("tiled", "xvfb-run", "xdotool", "import")}
-pytestmark = pytest.mark.skipif(not all(TOOLS.values()), reason="needs Debian's tiled, xvfb-run, xdotool and "
-                                                                "ImageMagick's import (.ci/run installs them)")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not all(TOOLS.values()), reason="needs Debian's tiled, xvfb-run, "
+                                                                    "xdotool and ImageMagick's import (.ci/run installs them)")]
 SCREEN = (1280, 800)
 ERROR_ROW, WARNING_ROW = (242, 210, 219), (242, 239, 210)  # the Issues panel's row backgrounds in Tiled 1.8
 # where Tiled 1.8 puts its controls on a 1280x800 screen: the "Enable Extensions" button of the project's

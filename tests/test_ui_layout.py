@@ -10,6 +10,7 @@ import pytest
 from game.ui import display, theme
 from game.ui.session import Session
 from game.ui.settings import TEXT_SIZES
+from tests.helpers.fast_set import ends
 from tests.helpers.ui_scenes import SCREENS, render, text_size
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -32,8 +33,8 @@ def clipped(boxes, screen: pygame.Rect) -> list[str]:
             if not box.bounds.contains(box.rect) or not screen.contains(box.rect)]
 
 
-@pytest.mark.parametrize("scale", (1.0, 1.5))
-@pytest.mark.parametrize("size", TEXT_SIZES)
+@pytest.mark.parametrize("scale", (1.0, pytest.param(1.5, marks=pytest.mark.slow)))  # the layout is ×1's
+@pytest.mark.parametrize("size", ends(TEXT_SIZES))
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_no_text_overlaps_or_is_clipped(name, size, scale, tmp_path):
     display.open_window(False, scale)

@@ -8,6 +8,7 @@ import pytest
 from game.content.texts import EVENT_FIELDS, PARTS, Texts, sentence
 from game.paths import DATA, ROOT
 from game.world.events import Event
+from tests.helpers.caches import syntax_tree
 
 
 def test_possessives_of_plural_and_singular_names():
@@ -34,7 +35,7 @@ def emitted() -> dict[str, set[str]]:
     among them when it also passes keywords through (`**data`, as speech.say does)."""
     kinds: dict[str, set[str]] = {}
     for path in (ROOT / "game" / "world").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax_tree(path)):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "emit" and node.args:
                 data = {kw.arg for kw in node.keywords} - {"actor", "target", "room", "text"}
                 first = node.args[0]
@@ -65,7 +66,7 @@ def test_the_fields_passed_through_helpers_are_documented(helper, kind):
     """speech.say and the pair stage's tell pass their callers' keywords on to their event."""
     passed = set()
     for path in (ROOT / "game" / "world").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax_tree(path)):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == helper:
                 passed |= {kw.arg for kw in node.keywords}
     passed.discard(None)  # a helper's own **data

@@ -64,6 +64,7 @@ def test_a_part_split_off_a_stack_stays_apart_until_taken_and_the_stack_is_found
     assert again not in (stack, part)  # the stack gone, a new one is laid: the part joins nothing, taken at once
 
 
+@pytest.mark.slow
 def test_fifty_thousand_copies_of_one_floor_item_load_as_one_stack(game, tmp_path: Path):
     """Issue 26's probe: 50,000 copies of one floor item cost 0.75 s a turn, growing with their number.
     Laid one by one they are one entity of 50,000, saved so and loaded so (tools/bench_floor.py times a turn)."""
