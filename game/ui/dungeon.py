@@ -208,7 +208,9 @@ class DungeonScene(Scene):
         if plan.stopped:
             self.log.add(plan.stopped, theme.PROBLEM)
             return
-        words = {"explore": "You explore.", "rest": "You rest."}.get(kind, f"You set out for {self.world.room_name(room)}.")
+        clear = plan.keeping_clear() if kind != "rest" else ""  # the hostiles already seen stay where they are
+        words = {"explore": "You explore", "rest": "You rest"}.get(kind, f"You set out for {self.world.room_name(room)}")
+        words += f", keeping clear of {clear}." if clear else "."
         self.log.add(f"{words} Any key stops.", theme.NOTE)
         self.plan, self.plan_wait = plan, 0.0
 
