@@ -163,3 +163,33 @@ def test_the_journals_go_there_travels_to_the_target_of_the_chosen_work():
         assert stack.top is dungeon and dungeon.plan is not None and dungeon.plan.target == where[0]
     finally:
         session.close(autosave=False)
+
+
+def test_the_journals_places_list_every_known_room_and_go_there_travels_to_it_marked_on_the_map():
+    session, stack, dungeon = opened(VILLAGE, 3)
+    try:
+        world = dungeon.world
+        press(dungeon, pygame.K_j)
+        journal = stack.top
+        journal.tab = 2
+        places = journal.view.places
+        assert {p.room for p in places} == knowledge.seen(world)  # a settlement starts known: every room
+        assert places[0].why == "you are here" and journal.destination() is None
+        aways = [p.away for p in places if p.away > 0]
+        assert aways == sorted(aways)  # nearest first
+        well = next(i for i, p in enumerate(places) if p.name == "Well Yard")
+        for _ in range(well):
+            press(journal, pygame.K_DOWN)
+        assert journal.destination()[1] == "Well Yard" and places[well].away == len(knowledge.route(world, places[well].room))
+        press(journal, pygame.K_g)
+        assert stack.top is dungeon and dungeon.plan is not None and dungeon.plan.target == places[well].room
+        frames(stack, 1)
+        marked = [t for t in dungeon.shown.targets if t.room == places[well].room]
+        assert marked and marked[0].name == "Well Yard"  # the flag on the map and the frame on the minimap
+        while dungeon.plan is not None:
+            frames(stack, 10)
+        assert world.room_of(world.hero) == places[well].room
+        frames(stack, 1)
+        assert not [t for t in dungeon.shown.targets if t.why == "where you are going"]  # arrived: the mark is gone
+    finally:
+        session.close(autosave=False)

@@ -8,6 +8,7 @@ while the dungeon moves.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,6 +36,7 @@ from game.world.events import Event
 from game.world.fightodds import both_ways
 from game.world.herofacts import pack_nearly_full
 from game.world.talkview import Acquaintance, acquaintance
+from game.world.targets import Target
 from game.world.victoryview import FELL, victory_view
 from game.world.views import CreatureView, ItemView
 
@@ -64,6 +66,7 @@ class DungeonScene(Scene):
         self.log.lines = session.realm.log if session.realm is not None else world.log
         self.show_scent = False
         self.mouse: tuple[int, int] = (-1, -1)
+        self.going: int | None = None  # the room a travel set out for, marked until the hero stands in it
         self.shown = snapshot.read(world)
         self.read_at = self.driver.done  # the commands carried out when `shown` was read (here or over it)
         self.input = DungeonInput()
@@ -213,6 +216,15 @@ class DungeonScene(Scene):
         words += f", keeping clear of {clear}." if clear else "."
         self.log.add(f"{words} Any key stops.", theme.NOTE)
         self.plan, self.plan_wait = plan, 0.0
+        if kind == "travel":
+            self.going, self.read_at = room, -1  # marked on the map and the minimap at once
+
+    def _marked(self, shown: snapshot.Snapshot) -> snapshot.Snapshot:
+        """The snapshot with the room the hero travels to marked like the journal's targets (issue 23)."""
+        if self.going is None or any(t.room == self.going for t in shown.targets):
+            return shown
+        going = Target(self.going, self.world.room_name(self.going), "where you are going")
+        return dataclasses.replace(shown, targets=(*shown.targets, going))
 
     def stop_plan(self, why: str) -> None:
         if self.plan is not None:
@@ -316,7 +328,7 @@ class DungeonScene(Scene):
         self.view.camera.look_at(*self.view.centre_px(self.hero_view()))
         self.log.add(f"Reloaded {self.world.map.path.name} from disk.", theme.NOTE)
         self._drain_events()
-        self.shown = snapshot.read(self.world)
+        self.shown = self._marked(snapshot.read(self.world))
 
     def _screenshot(self) -> None:
         """F12: the window into the player's pictures folder; the log says where, or why not."""
@@ -424,7 +436,9 @@ class DungeonScene(Scene):
         if busy:
             self.driver.advance(TURN_SLICE)
         if self._drain_events() or busy or self.read_at != self.driver.done:  # only when the world changed
-            self.shown, self.read_at = snapshot.read(self.world), self.driver.done
+            if self.going == self.world.room_of(self.world.hero):
+                self.going = None
+            self.shown, self.read_at = self._marked(snapshot.read(self.world)), self.driver.done
             self._warn()
             self._hint()
             self.recap.watch(self.world, self.shown)
