@@ -11,6 +11,7 @@ from game.ui.app import scene_stack
 from game.ui.dungeon_render import MAP_VIEW
 from game.ui.session import Session
 from game.world import knowledge
+from game.world.components import Identity
 
 CRYPT = ROOT / "maps" / "crypt.tmx"
 VILLAGE = ROOT / "maps" / "village.tmx"
@@ -191,5 +192,35 @@ def test_the_journals_places_list_every_known_room_and_go_there_travels_to_it_ma
         assert world.room_of(world.hero) == places[well].room
         frames(stack, 1)
         assert not [t for t in dungeon.shown.targets if t.why == "where you are going"]  # arrived: the mark is gone
+    finally:
+        session.close(autosave=False)
+
+
+def test_a_companions_death_is_a_red_line_and_a_mark_on_the_party_panel_until_the_hero_leaves():
+    from game.ui import widgets
+    from game.world.components import Persona
+    from game.world.verbs import company
+    from game.world.verbs.combat import die
+
+    session, stack, dungeon = opened(VILLAGE, 3)
+    try:
+        world = dungeon.world
+        nell = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona)
+                    and not world.is_enemy(a.eid, world.hero) and world.get(a.eid, Identity).kind == "world")
+        name = world.get(nell, Identity).name
+        company.join(world, world.hero, nell)
+        dungeon.read_at = -1
+        frames(stack, 1)
+        assert [v.name for v, _ in dungeon.shown.party] == [name]
+        die(world, nell, None)
+        dungeon.driver.end_turn()
+        frames(stack, 2)
+        assert (f"{name}, who travelled with you, is dead.", theme.HOSTILE) in dungeon.log.lines
+        assert not dungeon.shown.party and [who for who, _ in dungeon.side.fallen] == [name]
+        surface = pygame.Surface((1280, 720))
+        with widgets.recording() as boxes:
+            dungeon.side.draw(surface, dungeon.shown, (-1, -1), MAP_VIEW)
+        words = [b.words for b in boxes]
+        assert "Party (0)" in words and any(w.startswith(f"† {name} · fallen, turn") for w in words), words
     finally:
         session.close(autosave=False)

@@ -135,14 +135,15 @@ class DungeonScene(Scene):
         return bool(events)
 
     def _mourn(self, events: list[Event]) -> None:
-        """A companion's death is a line the player cannot miss, wherever it fell (issue 23), and a sound."""
+        """A companion's death is a line the player cannot miss, wherever it fell (issue 23), a sound, and a mark
+        on the party panel: the fallen stays listed there, marked, until the hero leaves this place."""
         party = {view.uid: view.name for view, _ in self.shown.party}
         for event in events:
             fallen = event.target if event.kind == "killed" else event.actor if event.kind == "death" else None
             if fallen in party:
-                line = self.world.content.companions.lines["fallen"].format(name=party[fallen])
-                self.log.add(line, theme.HOSTILE)
-                self.warning.flash = danger.FLASH_SECONDS
+                name = party.pop(fallen)
+                self.log.add(self.world.content.companions.lines["fallen"].format(name=name), theme.HOSTILE)
+                self.side.fallen.append((name, event.turn))
                 sound.player.play("warning")
 
     def _show(self, event: Event) -> None:
