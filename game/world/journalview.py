@@ -121,7 +121,7 @@ def known_places(world: World) -> list[Place]:
     rooms = [(rooms_away(world, room), world.room_name(room), room) for room in knowledge.seen(world)]
     rooms.sort(key=lambda r: (r[0] < 0, r[0], r[1]))
     return [Place(name, "you are here" if away == 0 else "you have been here" if room in stood
-                  else "seen, not yet entered", room, away) for away, name, room in rooms]
+                  else "known, not yet entered", room, away) for away, name, room in rooms]
 
 
 def deeds(world: World, eid: int, hero: int) -> tuple[str, ...]:
