@@ -11,11 +11,11 @@ from game.paths import ROOT
 from game.ui import theme
 from game.ui.dialogue import loyalty_gates
 from game.world.commands import Talk, Work
-from game.world.components import Contract, Journal, Loyalty, Secret
+from game.world.components import Loyalty, Secret
 from game.world.talkview import talk_view
 from game.world.verbs import coercion, contracts
 from game.world.verbs.factory import spawn_item
-from tests.helpers.talk_fixtures import beaten, beside, resident, set_sheet, villain
+from tests.helpers.talk_fixtures import beaten, beside, done_work_for, resident, set_sheet, villain
 from tests.helpers.ui_scenes import talking
 
 VILLAGE = ROOT / "maps" / "village.tmx"
@@ -64,14 +64,6 @@ def test_N43_an_offer_shows_what_it_pays_before_it_is_accepted(village):
     assert offered is not None and offered.gold > 0
     accept = choice(world, person, "work:accept")
     assert accept.terms.startswith(f"Pays {offered.gold} gold and {offered.xp} XP")
-
-
-def done_work_for(world, person) -> None:
-    """The hero has just completed a contract for `person`: N40's cooldown runs."""
-    journal = world.ensure(world.hero, Journal)
-    journal.contracts.append(Contract(journal.next_id, world.uid(person), "", "", "slay", "", "", "", -1, "", "", 10,
-                                      10, "", "done", world.turn))
-    journal.next_id += 1
 
 
 @pytest.mark.rule("N44")

@@ -28,7 +28,7 @@ from game.world.verbs import company
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
 from game.world.victoryview import victory_view
-from tests.helpers.talk_fixtures import beside, resident
+from tests.helpers.talk_fixtures import beside, done_work_for, resident
 
 CRYPT = ROOT / "maps" / "crypt.tmx"
 VILLAGE = ROOT / "maps" / "village.tmx"
@@ -112,15 +112,21 @@ def dialogue(session: Session) -> SceneStack:
 
 def refusal(session: Session) -> SceneStack:
     """A villager at loyalty 25 has just said no to "Come with me.": the gate and where the hero stands."""
+    return asked_a_villager(session, 25, "company:recruit")
+
+
+def asked_a_villager(session: Session, loyalty: int, key: str, before: Callable = lambda world, person: None):
+    """The village's dialogue with a villager of `loyalty` (after `before`), the choice `key` just said and heard."""
     stack = single("dungeon")(session)
     world = session.world
     person = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona)
                   and a.ident.kind not in ("notable", "merchant"))
     relocate(world, world.hero, world.room_of(person), [world.rooms.free_spot(world.room_of(person))])
-    world.get(person, Loyalty).to[world.uid(world.hero)] = 25
+    world.get(person, Loyalty).to[world.uid(world.hero)] = loyalty
+    before(world, person)
     stack.push("dialogue", person=person, log=stack.top.log)
     scene = stack.top
-    scene.choose(next(c for c in scene.choices() if c.key == "company:recruit"))
+    scene.choose(next(c for c in scene.choices() if c.key == key))
     for _ in range(240):
         scene.update(1 / 60)
     return stack
@@ -284,26 +290,13 @@ def favour(session: Session) -> SceneStack:
     favour's gate, and Tell me about yourself. with the secret's."""
     from game.maps.tiled import load_region  # noqa: PLC0415
     from game.paths import REGION_MAP  # noqa: PLC0415
-    from game.world.components import Contract, Journal  # noqa: PLC0415
     from game.world.verbs.secrets import Lore  # noqa: PLC0415
 
-    stack = single("dungeon")(session)
-    world = session.world
-    world.lore = Lore(load_region(REGION_MAP).sites, lambda uid: set())
-    person = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona)
-                  and a.ident.kind not in ("notable", "merchant"))
-    relocate(world, world.hero, world.room_of(person), [world.rooms.free_spot(world.room_of(person))])
-    world.get(person, Loyalty).to[world.uid(world.hero)] = 12
-    journal = world.ensure(world.hero, Journal)
-    journal.contracts.append(Contract(journal.next_id, world.uid(person), "", "", "slay", "", "", "", -1, "", "",
-                                      10, 10, "", "done", world.turn))
-    journal.next_id += 1
-    stack.push("dialogue", person=person, log=stack.top.log)
-    scene = stack.top
-    scene.choose(next(c for c in scene.choices() if c.key == "work:ask"))
-    for _ in range(240):
-        scene.update(1 / 60)
-    return stack
+    def in_a_world_of_sites(world, person: int) -> None:
+        world.lore = Lore(load_region(REGION_MAP).sites, lambda uid: set())
+        done_work_for(world, person)
+
+    return asked_a_villager(session, 12, "work:ask", in_a_world_of_sites)
 
 
 def explore_stop(session: Session) -> SceneStack:
