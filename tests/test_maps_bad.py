@@ -210,3 +210,35 @@ def test_a_region_site_needs_a_dungeon_map_of_its_own(tmp_path: Path) -> None:
         f"{region}: object 11 (Barrow of the Horn King): map file 'village.tmx' is a village map; a site needs dungeon",
         f"{region}: object 12 (Shrine of the Last Flame): map file 'sites/nowhere.tmx' not found",
     }
+
+
+def beside_the_shipped_maps(tmp_path: Path) -> Path:
+    """A maps folder whose tilesets find their images, as the shipped maps' do."""
+    (tmp_path / "assets").symlink_to(ROOT / "assets")
+    shutil.copytree(ROOT / "maps" / "tilesets", tmp_path / "maps" / "tilesets")
+    return tmp_path / "maps"
+
+
+@pytest.mark.parametrize("value", ["maybe", "Yes", "true"])
+def test_the_known_map_property_is_yes_or_no_and_a_wrong_value_is_one_line(tmp_path: Path, value: str) -> None:
+    """Issue 23: `known` (settlements may start known) is checked like every other map property."""
+    village = beside_the_shipped_maps(tmp_path) / "village.tmx"
+    village.write_text((ROOT / "maps" / "village.tmx").read_text().replace(
+        '<property name="surface" value="Village Gate"/>',
+        f'<property name="surface" value="Village Gate"/><property name="known" value="{value}"/>'))
+    assert problems_of(village) == [f"{village}: map: property 'known' is '{value}', expected one of: none, yes, no"]
+
+
+def test_a_map_known_no_starts_unknown_and_a_dungeon_known_yes_starts_known(tmp_path: Path) -> None:
+    from game.launch import new_game
+    from game.world import knowledge
+
+    maps = beside_the_shipped_maps(tmp_path)
+    for name, value in (("village.tmx", "no"), ("crypt.tmx", "yes")):
+        text = (ROOT / "maps" / name).read_text()
+        head = text.index("<properties>") + len("<properties>")
+        (maps / name).write_text(f'{text[:head]}<property name="known" value="{value}"/>{text[head:]}')
+    village = new_game(maps / "village.tmx", 1).world
+    assert knowledge.seen(village) == knowledge.in_sight(village, village.room_of(village.hero))
+    crypt = new_game(maps / "crypt.tmx", 1).world
+    assert knowledge.seen(crypt) == set(crypt.map.rooms)

@@ -11,11 +11,11 @@ from game.paths import ROOT
 from game.ui import theme
 from game.ui.dialogue import loyalty_gates
 from game.world.commands import Talk, Work
-from game.world.components import Loyalty
+from game.world.components import Loyalty, Secret
 from game.world.talkview import talk_view
 from game.world.verbs import coercion, contracts
 from game.world.verbs.factory import spawn_item
-from tests.helpers.talk_fixtures import beaten, beside, resident, set_sheet, villain
+from tests.helpers.talk_fixtures import beaten, beside, done_work_for, resident, set_sheet, villain
 from tests.helpers.ui_scenes import talking
 
 VILLAGE = ROOT / "maps" / "village.tmx"
@@ -66,6 +66,46 @@ def test_N43_an_offer_shows_what_it_pays_before_it_is_accepted(village):
     assert accept.terms.startswith(f"Pays {offered.gold} gold and {offered.xp} XP")
 
 
+@pytest.mark.rule("N44")
+def test_N44_any_work_while_the_giver_has_none_says_the_loyalty_a_favour_needs_and_the_persons_own(village):
+    world = village.world
+    person = resident(world)
+    beside(world, person)
+    name = talk_view(world, world.hero, person).name
+    assert choice(world, person, "work:ask").terms == ""  # work to give: no favour in question
+    done_work_for(world, person)
+    turns = contracts.cooldown_left(world, world.hero, person)
+    assert turns == 30
+    world.get(person, Loyalty).to["hero"] = 12
+    assert choice(world, person, "work:ask").terms == \
+        f"No new work for 30 turns. {name} would ask you a favour at loyalty 20; theirs is 12."
+    assert contracts.favour(world, world.hero, person) is None  # the line tells the rule's own gate
+    world.get(person, Loyalty).to["hero"] = 20
+    assert choice(world, person, "work:ask").terms == \
+        f"No new work for 30 turns, but {name} is loyal enough to ask you a favour (20, 20 needed)."
+
+
+@pytest.mark.rule("N60")
+def test_N60_tell_me_about_yourself_says_the_loyalty_a_secret_needs_and_the_persons_own(village):
+    from game.maps.tiled import load_region
+    from game.paths import REGION_MAP
+    from game.world.verbs.secrets import Lore
+
+    world = village.world
+    person = resident(world)
+    beside(world, person)
+    name = talk_view(world, world.hero, person).name
+    assert choice(world, person, "about").terms == ""  # a one-map game has no region to tell of
+    world.lore = Lore(load_region(REGION_MAP).sites, lambda uid: set())
+    world.get(person, Loyalty).to["hero"] = 62
+    assert choice(world, person, "about").terms == f"{name} will tell you of a secret place at loyalty 100; theirs is 62."
+    world.get(person, Loyalty).to["hero"] = 100
+    assert choice(world, person, "about").terms == \
+        f"{name} trusts you fully (100): each piece of work done for them may bring out a secret place (5%)."
+    world.add(person, Secret("hero", 1))
+    assert choice(world, person, "about").terms == f"{name} has shared their one secret place."
+
+
 def test_the_loyalty_bar_marks_favours_following_and_secrets_at_the_data_numbers(content):
     class World:
         pass
@@ -90,3 +130,15 @@ def test_a_refused_come_with_me_tells_the_gate_in_the_dialogue_and_a_theft_says_
         notes = [e.text for e in scene.transcript.entries if e.kind == "note"]
         assert notes[-1].startswith(("It worked: the ", "It failed: "))
         scene.draw(pygame.Surface(theme.LOGICAL_SIZE))
+
+
+@pytest.mark.rule("N44")
+@pytest.mark.usefixtures("display")
+def test_any_work_refused_for_want_of_loyalty_tells_the_favours_gate_in_the_dialogue():
+    with talking(12) as (stack, scene):
+        world = scene.world
+        done_work_for(world, scene.target)
+        scene._refresh()
+        scene.choose(next(c for c in scene.choices() if c.key == "work:ask"))
+        notes = [e.text for e in scene.transcript.entries if e.kind == "note"]
+        assert notes[-1].endswith("would ask you a favour at loyalty 20; theirs is 12.")

@@ -11,6 +11,7 @@ from game.ui.app import scene_stack
 from game.ui.dungeon_render import MAP_VIEW
 from game.ui.session import Session
 from game.world import knowledge
+from game.world.components import Identity
 
 CRYPT = ROOT / "maps" / "crypt.tmx"
 VILLAGE = ROOT / "maps" / "village.tmx"
@@ -161,5 +162,65 @@ def test_the_journals_go_there_travels_to_the_target_of_the_chosen_work():
         assert where is not None
         press(journal, pygame.K_g)
         assert stack.top is dungeon and dungeon.plan is not None and dungeon.plan.target == where[0]
+    finally:
+        session.close(autosave=False)
+
+
+def test_the_journals_places_list_every_known_room_and_go_there_travels_to_it_marked_on_the_map():
+    session, stack, dungeon = opened(VILLAGE, 3)
+    try:
+        world = dungeon.world
+        press(dungeon, pygame.K_j)
+        journal = stack.top
+        journal.tab = 2
+        places = journal.view.places
+        assert {p.room for p in places} == knowledge.seen(world)  # a settlement starts known: every room
+        assert places[0].why == "you are here" and journal.destination() is None
+        aways = [p.away for p in places if p.away > 0]
+        assert aways == sorted(aways)  # nearest first
+        well = next(i for i, p in enumerate(places) if p.name == "Well Yard")
+        for _ in range(well):
+            press(journal, pygame.K_DOWN)
+        assert journal.destination()[1] == "Well Yard" and places[well].away == len(knowledge.route(world, places[well].room))
+        press(journal, pygame.K_g)
+        assert stack.top is dungeon and dungeon.plan is not None and dungeon.plan.target == places[well].room
+        frames(stack, 1)
+        marked = [t for t in dungeon.shown.targets if t.room == places[well].room]
+        assert marked and marked[0].name == "Well Yard"  # the flag on the map and the frame on the minimap
+        while dungeon.plan is not None:
+            frames(stack, 10)
+        assert world.room_of(world.hero) == places[well].room
+        frames(stack, 1)
+        assert not [t for t in dungeon.shown.targets if t.why == "where you are going"]  # arrived: the mark is gone
+    finally:
+        session.close(autosave=False)
+
+
+def test_a_companions_death_is_a_red_line_and_a_mark_on_the_party_panel_until_the_hero_leaves():
+    from game.ui import widgets
+    from game.world.components import Persona
+    from game.world.verbs import company
+    from game.world.verbs.combat import die
+
+    session, stack, dungeon = opened(VILLAGE, 3)
+    try:
+        world = dungeon.world
+        nell = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona)
+                    and not world.is_enemy(a.eid, world.hero) and world.get(a.eid, Identity).kind == "world")
+        name = world.get(nell, Identity).name
+        company.join(world, world.hero, nell)
+        dungeon.read_at = -1
+        frames(stack, 1)
+        assert [v.name for v, _ in dungeon.shown.party] == [name]
+        die(world, nell, None)
+        dungeon.driver.end_turn()
+        frames(stack, 2)
+        assert (f"{name}, who travelled with you, is dead.", theme.HOSTILE) in dungeon.log.lines
+        assert not dungeon.shown.party and [who for who, _ in dungeon.side.fallen] == [name]
+        surface = pygame.Surface((1280, 720))
+        with widgets.recording() as boxes:
+            dungeon.side.draw(surface, dungeon.shown, (-1, -1), MAP_VIEW)
+        words = [b.words for b in boxes]
+        assert "Party (0)" in words and any(w.startswith(f"† {name} · fallen, turn") for w in words), words
     finally:
         session.close(autosave=False)

@@ -10,9 +10,11 @@ from game.launch import new_game
 from game.paths import REGION_MAP
 from game.save import load_world, save_world
 from game.world import knowledge, wayfinding
-from game.world.commands import Move
-from game.world.components import Body, Knowledge, Mood
+from game.world.commands import Consume, Move
+from game.world.components import Body, Identity, Inventory, Item, Knowledge, Mood, MoodState, Persona
 from game.world.driver import Driver
+from game.world.verbs.moving import relocate
+from tests.helpers.world_fixtures import make_world, mood, move_hero, room_id, row_map, spawn
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 DUNGEONS = sorted([MAPS / "default.tmx", MAPS / "crypt.tmx", MAPS / "caves.tmx", *(MAPS / "sites").glob("*.tmx")])
@@ -31,31 +33,6 @@ def reachable(world) -> set[int]:
     return found
 
 
-def foe_in_sight(world) -> bool:
-    """A hostile, an angered or a warning creature in sight (what stops a plan)."""
-    return any(world.is_enemy(e, world.hero) or world.get(e, Mood).state in wayfinding.THREATS
-               for r in knowledge.visible(world) for e in world.creatures_in(r) if e != world.hero and world.alive(e))
-
-
-def explore(driver: Driver, walked: list[tuple[int, set[int]]]) -> str:
-    """Auto-explore again after each stop for a person or an item, as a player pressing o would; every room
-    entered is recorded with the rooms known just before."""
-    world = driver.world
-    for _ in range(200):
-        plan = wayfinding.Plan(driver, "explore", pick_up="nothing")
-        while not plan.stopped:
-            known = set(knowledge.seen(world))
-            if not plan.step():
-                break
-            walked.append((world.room_of(world.hero), known))
-            driver.finish_turn()
-        if foe_in_sight(world) or world.over or plan.stopped.startswith("Nothing left"):
-            return plan.stopped
-        if plan.stopped in ("You are hurt.", "You are hungry.", "You are thirsty."):
-            wayfinding.run(wayfinding.Plan(driver, "rest"))  # a trap, a need: the player rests, then goes on
-    return "too many stops"
-
-
 def test_a_dungeon_starts_unknown_but_for_what_the_hero_sees_and_a_settlement_known():
     driver = new_game(MAPS / "crypt.tmx", 3)
     world = driver.world
@@ -66,21 +43,133 @@ def test_a_dungeon_starts_unknown_but_for_what_the_hero_sees_and_a_settlement_kn
     assert knowledge.seen(village) == set(village.map.rooms)
 
 
-@pytest.mark.parametrize("path", DUNGEONS, ids=lambda p: p.stem)
-def test_auto_explore_sees_every_room_it_can_reach_or_stops_at_the_first_hostile_in_view(path):
-    driver = new_game(path, 5)
+def reachable_without_a_fight(world) -> set[int]:
+    """The rooms the hero could walk to from the entrance, knowing the whole map, without entering a room that
+    holds a hostile (knowledge.threat) as the map places them."""
+    hostile = {world.room_of(e) for e in world.creatures() if knowledge.threat(world, e)}
+    start = world.room_of(world.hero)
+    found, frontier = {start}, [start]
+    while frontier:
+        room = frontier.pop()
+        for _, other in world.rooms.exits[room]:
+            if other not in found and other not in hostile and knowledge.passable(world, room, other):
+                found.add(other)
+                frontier.append(other)
+    return found
+
+
+def press_o(driver: Driver, walked: list[tuple[int, set[int]]], stops: list[str], before=lambda world: None,
+            pick_up: str = "nothing") -> None:
+    """A player pressing O again after every stop (resting when hurt, hungry or thirsty) until nothing is left
+    to explore or a hostile is beside the hero; every room entered is recorded with the rooms known before."""
     world = driver.world
-    walked: list[tuple[int, set[int]]] = []
-    stopped = explore(driver, walked)
-    for room, known in walked:
-        assert room in known, f"walked into unknown room {world.room_name(room)}"
-    if foe_in_sight(world):
-        assert stopped.startswith("You see") or stopped.startswith("Not with")
-    else:
-        assert stopped == "Nothing left to explore that you can reach."
-        assert knowledge.seen(world) >= reachable(world)
-        assert knowledge.visited(world) >= reachable(world) - {r for r in reachable(world)
-                                                                 if not knowledge.route(world, r)}
+    for _ in range(60):
+        before(world)
+        plan = wayfinding.Plan(driver, "explore", pick_up=pick_up)
+        while not plan.stopped:
+            known = set(knowledge.seen(world))
+            if not plan.step():
+                break
+            walked.append((world.room_of(world.hero), known))
+            driver.finish_turn()
+        stops.append(plan.stopped)
+        if world.over or plan.stopped.startswith(("Nothing left", "Not with")):
+            return
+        if plan.stopped in ("You are hungry.", "You are thirsty."):
+            provide(driver, "food" if plan.stopped == "You are hungry." else "drink")
+        if plan.stopped == "You are hurt.":
+            wayfinding.run(wayfinding.Plan(driver, "rest"))
+
+
+def provide(driver: Driver, kind: str) -> None:
+    """Eat or drink from the pack, as a player told so would (a ration or a bottle, when it has one)."""
+    world = driver.world
+    pack = world.get(world.hero, Inventory).items
+    item = next((i for i in pack if world.content.items[world.get(i, Item).item_id].kind == kind), None)
+    if item is not None:
+        driver.do(Consume(world.hero, item))
+        driver.end_turn()
+
+
+SEEDS = (1, 2, 3)
+SHARES: dict[str, list[float]] = {
+    # the share of the rooms reachable without a fight that auto-explore sees, seeds 1-3 (measured: a creature
+    # that wanders into the way on one seed of the keep hides one of its seven rooms)
+    "default": [0.85, 1.0, 1.0],
+}
+
+
+@pytest.mark.parametrize("path", DUNGEONS, ids=lambda p: p.stem)
+def test_pressing_o_on_each_shipped_dungeon_sees_the_rooms_reachable_without_a_fight_and_no_blow_is_taken(path):
+    """Issue 23's check, Brogue CE's rule: a stop for each hostile newly in view, and pressing O again goes on
+    round the hostiles already seen, never into their rooms, so no hostile ever strikes the hero."""
+    shares = []
+    for seed in SEEDS:
+        driver = new_game(path, seed)
+        world = driver.world
+        safe = reachable_without_a_fight(world)
+        walked: list[tuple[int, set[int]]] = []
+        stops: list[str] = []
+        press_o(driver, walked, stops)
+        for room, known in walked:
+            assert room in known, f"walked into unknown room {world.room_name(room)}"
+        uid = world.uid(world.hero)
+        assert not [e for e in world.events if e.target == uid and e.kind in ("hit", "miss", "dodge")], stops
+        assert stops[-1].startswith("Nothing left to explore"), stops
+        shares.append(len(safe & knowledge.seen(world)) / len(safe))
+    assert shares >= SHARES.get(path.stem, [1.0] * len(SEEDS)), shares
+    assert sum(shares) / len(shares) >= 0.95
+
+
+def test_explore_stops_for_a_hostile_newly_in_view_and_goes_on_round_it_when_pressed_again():
+    driver = new_game(MAPS / "default.tmx", 2)
+    world = driver.world
+    stops: list[str] = []
+    for _ in range(20):
+        plan = wayfinding.Plan(driver, "explore", pick_up="nothing")
+        stops.append(wayfinding.run(plan))
+        if stops[-1].startswith("You see Goblin"):
+            break
+    goblins = [e for e in plan.foes if world.get(e, Identity).name.startswith("Goblin")]
+    assert goblins and all(knowledge.threat(world, e) for e in goblins)
+    again = wayfinding.Plan(driver, "explore", pick_up="nothing")
+    assert again.foes.keys() >= set(goblins) and not again.stopped  # seen at this stop: no new sighting
+    lairs = {world.room_of(e) for e in goblins}
+    assert again.avoid() >= lairs
+    while again.step():
+        assert world.room_of(world.hero) not in lairs
+        driver.finish_turn()
+    assert world.room_of(world.hero) not in lairs
+    assert not again.stopped.startswith("You see Goblin")
+
+
+def test_explore_keeps_out_of_a_hostiles_room_and_of_the_rooms_next_to_one_awake_and_hunting(content):
+    world = make_world(content, row_map(5))
+    move_hero(world, 1)
+    wolf = spawn(world, "wolf", 2)
+    driver = Driver(world)
+    mood(world, wolf).state = MoodState.RESTING
+    assert wayfinding.Plan(driver, "explore").avoid() == {room_id(2)}
+    mood(world, wolf).state = MoodState.ANGERED
+    plan = wayfinding.Plan(driver, "explore")
+    assert plan.avoid() == {room_id(2), room_id(3)} and not plan.stopped  # seen when it began: no stop for it
+    assert not plan.step() and world.room_of(world.hero) == room_id(1)
+    assert plan.stopped == "Nothing left to explore without going near Wolf."  # room 0, where it began, is stood in
+
+
+def test_a_hostile_coming_closer_or_newly_in_view_stops_a_plan_and_says_which(content):
+    world = make_world(content, row_map(5))
+    move_hero(world, 1)
+    wolf = spawn(world, "wolf", 3)
+    driver = Driver(world)
+    plan = wayfinding.Plan(driver, "explore")
+    assert not plan.foes
+    relocate(world, wolf, room_id(2), [world.rooms.free_spot(room_id(2))])
+    assert plan.why_stop() == "You see Wolf."  # a new sighting
+    assert plan.why_stop() == ""  # once
+    relocate(world, wolf, room_id(1), [world.rooms.free_spot(room_id(1))])
+    assert plan.why_stop() == "Wolf is here."
+    assert wayfinding.Plan(driver, "explore").stopped == "Not with Wolf beside you."
 
 
 def test_travel_walks_the_shortest_known_way_a_room_a_turn_and_never_through_an_unknown_room():
@@ -137,8 +226,7 @@ def test_rest_waits_until_healed():
 def test_memories_persist_across_a_save(tmp_path: Path):
     driver = new_game(MAPS / "crypt.tmx", 3)
     world = driver.world
-    walked: list = []
-    explore(driver, walked)
+    press_o(driver, [], [])
     seen, visited, memory = set(knowledge.seen(world)), set(knowledge.visited(world)), list(knowledge.memories(world))
     assert len(seen) > 2
     save_world(world, tmp_path / "k.sav")
@@ -253,14 +341,16 @@ def test_with_its_hostiles_gone_auto_explore_stands_in_every_room_it_can_reach(p
 
     driver = new_game(path, 5)
     world = driver.world
-    for eid in list(world.creatures()):  # the hostiles, and the lurkers that would be once they noticed the hero
-        if eid != world.hero and world.alive(eid) and (world.is_enemy(eid, world.hero)
-                                                       or world.get(eid, Mood).state in wayfinding.THREATS):
-            die(world, eid, None)
+    def slay_the_beasts(world) -> None:  # the hostiles, lurkers and territorial beasts: all but people (a spawner's too)
+        for eid in list(world.creatures()):
+            if eid != world.hero and (knowledge.threat(world, eid) or not world.has(eid, Persona)):
+                die(world, eid, None)
+
+    slay_the_beasts(world)
     driver.end_turn()
     walked: list[tuple[int, set[int]]] = []
-    stopped = explore(driver, walked)
+    stops: list[str] = []
+    press_o(driver, walked, stops, slay_the_beasts, pick_up="provisions")
     assert all(room in known for room, known in walked)
-    if not foe_in_sight(world):
-        assert stopped == "Nothing left to explore that you can reach."
-        assert knowledge.visited(world) >= reachable(world)
+    assert stops[-1] == "Nothing left to explore that you can reach.", stops[-12:]
+    assert knowledge.visited(world) >= reachable(world)

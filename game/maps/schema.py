@@ -21,6 +21,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "background": (NONE, "survivor", "wanderer", "hermit", "wounded", "outlaw", "rival", "emissary"),  # N83
     "merchant_type": (NONE, "provisioner", "weaponsmith", "armourer", "alchemist", "general"),  # N5
     "site_kind": ("artifact", "beast"),  # N60-N62
+    "map_known": (NONE, "yes", "no"),  # issue 23: none (unset) leaves it to the map's kind
 }
 
 # Enums whose values come from data files (tools/make_tiled_types.py fills them):
@@ -116,7 +117,7 @@ MAP_PROPS: tuple[Prop, ...] = (
     Prop("title", "string", "", "the name shown to the player"),
     Prop("surface", "string", "", "the room whose way up leads to the region map (every place of the region needs one)"),
     Prop("arrivals", "string", "", "N3: the room where world NPCs coming by road arrive (empty: the entrance's room)"),
-    Prop("known", "string", "", "issue 23: yes or no, whether a hero arriving knows every room (empty: a "
+    Prop("known", "map_known", NONE, "issue 23: yes or no, whether a hero arriving knows every room (none: a "
          "settlement yes, a dungeon no)"),
 )
 

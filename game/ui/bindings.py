@@ -100,7 +100,7 @@ JOURNAL: list[tuple[str, str, str]] = [
     ("Left / Right, Tab, click a tab", "Change tab: Work, People, Places or Chronicle", "Left/Right or Tab: tab"),
     ("Up / Down, click a line", "Choose an entry and read it", "Up/Down choose"),
     ("Mouse wheel", "Scroll the list", ""),
-    ("G, Enter", "Go there: travel to where the chosen work or person is", "G: go there"),
+    ("G, Enter", "Go there: travel to where the chosen work, person or place is", "G: go there"),
     ("Esc, J", "Close the journal", "Esc or J closes"),
 ]
 

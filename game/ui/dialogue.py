@@ -23,7 +23,7 @@ from game.ui.transcript import Entry, Transcript
 from game.world import views
 from game.world.commands import (Ask, Coerce, Command, Compel, DrawWeapon, Hand, Lift, Mend, Offer, Order, Recruit,
                                  Reply, Talk, TakeBack, Work)
-from game.world.talkview import Choice, TalkView, recruit_terms, talk_view
+from game.world.talkview import Choice, TalkView, choices as said_now, recruit_terms, talk_view
 
 if TYPE_CHECKING:
     from game.ui.session import Session
@@ -161,6 +161,9 @@ class DialogueScene(Scene):
         elif choice.key.startswith("work:"):  # N40-N44: contracts and mini-quests
             if self._do(Work(self.hero, self.target, choice.key.partition(":")[2])) and choice.key == "work:accept":
                 self.session.hints.notice("first_job")
+            if choice.key == "work:ask" and choice.terms and not any(
+                    c.key == "work:accept" for c in said_now(self.world, self.hero, self.target)):
+                self.transcript.add(Entry("note", choice.terms))  # N44: no favour yet, and what one needs
         elif choice.key.startswith("company:"):  # N4, N38, N48: recruiting and a companion's orders
             self._do(company_command(self.hero, self.target, choice.key))
             if choice.key == "company:recruit" and self.view.loyalty < self.world.content.companions.loyalty:

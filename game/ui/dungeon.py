@@ -8,6 +8,7 @@ while the dungeon moves.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,6 +36,7 @@ from game.world.events import Event
 from game.world.fightodds import both_ways
 from game.world.herofacts import pack_nearly_full
 from game.world.talkview import Acquaintance, acquaintance
+from game.world.targets import Target
 from game.world.victoryview import FELL, victory_view
 from game.world.views import CreatureView, ItemView
 
@@ -64,6 +66,7 @@ class DungeonScene(Scene):
         self.log.lines = session.realm.log if session.realm is not None else world.log
         self.show_scent = False
         self.mouse: tuple[int, int] = (-1, -1)
+        self.going: int | None = None  # the room a travel set out for, marked until the hero stands in it
         self.shown = snapshot.read(world)
         self.read_at = self.driver.done  # the commands carried out when `shown` was read (here or over it)
         self.input = DungeonInput()
@@ -132,14 +135,15 @@ class DungeonScene(Scene):
         return bool(events)
 
     def _mourn(self, events: list[Event]) -> None:
-        """A companion's death is a line the player cannot miss, wherever it fell (issue 23), and a sound."""
+        """A companion's death is a line the player cannot miss, wherever it fell (issue 23), a sound, and a mark
+        on the party panel: the fallen stays listed there, marked, until the hero leaves this place."""
         party = {view.uid: view.name for view, _ in self.shown.party}
         for event in events:
             fallen = event.target if event.kind == "killed" else event.actor if event.kind == "death" else None
             if fallen in party:
-                line = self.world.content.companions.lines["fallen"].format(name=party[fallen])
-                self.log.add(line, theme.HOSTILE)
-                self.warning.flash = danger.FLASH_SECONDS
+                name = party.pop(fallen)
+                self.log.add(self.world.content.companions.lines["fallen"].format(name=name), theme.HOSTILE)
+                self.side.fallen.append((name, event.turn))
                 sound.player.play("warning")
 
     def _show(self, event: Event) -> None:
@@ -208,9 +212,20 @@ class DungeonScene(Scene):
         if plan.stopped:
             self.log.add(plan.stopped, theme.PROBLEM)
             return
-        words = {"explore": "You explore.", "rest": "You rest."}.get(kind, f"You set out for {self.world.room_name(room)}.")
+        clear = plan.keeping_clear() if kind != "rest" else ""  # the hostiles already seen stay where they are
+        words = {"explore": "You explore", "rest": "You rest"}.get(kind, f"You set out for {self.world.room_name(room)}")
+        words += f", keeping clear of {clear}." if clear else "."
         self.log.add(f"{words} Any key stops.", theme.NOTE)
         self.plan, self.plan_wait = plan, 0.0
+        if kind == "travel":
+            self.going, self.read_at = room, -1  # marked on the map and the minimap at once
+
+    def _marked(self, shown: snapshot.Snapshot) -> snapshot.Snapshot:
+        """The snapshot with the room the hero travels to marked like the journal's targets (issue 23)."""
+        if self.going is None or any(t.room == self.going for t in shown.targets):
+            return shown
+        going = Target(self.going, self.world.room_name(self.going), "where you are going")
+        return dataclasses.replace(shown, targets=(*shown.targets, going))
 
     def stop_plan(self, why: str) -> None:
         if self.plan is not None:
@@ -314,7 +329,7 @@ class DungeonScene(Scene):
         self.view.camera.look_at(*self.view.centre_px(self.hero_view()))
         self.log.add(f"Reloaded {self.world.map.path.name} from disk.", theme.NOTE)
         self._drain_events()
-        self.shown = snapshot.read(self.world)
+        self.shown = self._marked(snapshot.read(self.world))
 
     def _screenshot(self) -> None:
         """F12: the window into the player's pictures folder; the log says where, or why not."""
@@ -422,7 +437,9 @@ class DungeonScene(Scene):
         if busy:
             self.driver.advance(TURN_SLICE)
         if self._drain_events() or busy or self.read_at != self.driver.done:  # only when the world changed
-            self.shown, self.read_at = snapshot.read(self.world), self.driver.done
+            if self.going == self.world.room_of(self.world.hero):
+                self.going = None
+            self.shown, self.read_at = self._marked(snapshot.read(self.world)), self.driver.done
             self._warn()
             self._hint()
             self.recap.watch(self.world, self.shown)

@@ -2,7 +2,7 @@
 after the work under way, the world's goal, issue 24: lift the siege, who asks it and where; ready and active first, then done and abandoned, with who gave them, where, the objective, the giver's
 words and the reward), People (who the hero has met, where they are, what they think of it, their
 loyalty, friends and enemies, and the hero's deeds they know of) and Places (claims, where work points,
-the secret sites loyal people told of, N61) and Chronicle (what the hero witnessed or was told of the places it
+the secret sites loyal people told of, N61, and every room of this map the hero knows) and Chronicle (what the hero witnessed or was told of the places it
 lives through, each with its day and source, N87). Keys: Left/Right or Tab change tab, Up/Down choose, Esc or J
 close; the mouse clicks tabs and lines, the
 wheel scrolls. It only shows a journal view."""
@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import bindings, theme, widgets
 from game.ui.scene import Scene
-from game.world.journalview import JournalView, journal_view
+from game.world.journalview import JournalView, Place, journal_view
 from game.world.victoryview import GoalView
 from game.world.targets import journal_targets
 
@@ -29,6 +29,13 @@ ROWS = 11
 STATE_COLOURS = {"ready": (120, 210, 130), "active": theme.ACCENT, "done": theme.TEXT_DIM,
                  "abandoned": (200, 110, 100)}
 GOLD = (240, 204, 90)
+
+
+def far(place: Place) -> str:
+    """How far a room of this map is by the known way (" · 3 rooms away"), else ""."""
+    if place.away <= 0:
+        return ""
+    return f" · {place.away} room{'s' if place.away != 1 else ''} away"
 
 
 class JournalScene(Scene):
@@ -85,8 +92,8 @@ class JournalScene(Scene):
         self.top[self.tab] = min(max(self.top[self.tab], chosen - ROWS + 1), chosen)
 
     def destination(self) -> tuple[int, str] | None:
-        """Where "Go there" leads from the chosen line: its work's target (the first the journal marks) or the
-        person where they stand now; None on the Places tab or with nothing to go to."""
+        """Where "Go there" leads from the chosen line: its work's target (the first the journal marks), the
+        person where they stand now, or the place (a room of this map); None with nothing to go to."""
         chosen = self.selected[self.tab]
         if self.tab == 0 and self.work():
             entry = self.work()[min(chosen, len(self.work()) - 1)]
@@ -98,6 +105,9 @@ class JournalScene(Scene):
             person = self.view.people[min(chosen, len(self.view.people) - 1)]
             actor = self.world.actors.by_uid(person.uid)
             return (actor.pos.room, person.name) if actor is not None else None
+        if self.tab == 2 and self.view.places:
+            place = self.view.places[min(chosen, len(self.view.places) - 1)]
+            return (place.room, place.name) if place.away > 0 else None
         return None
 
     def _go_there(self) -> None:
@@ -217,7 +227,7 @@ class JournalScene(Scene):
     def _places(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         """Claims (N47), where the hero's work points, and the sites loyal creatures told it of (N61)."""
         places = self.view.places
-        lines = [(p.name, p.why, theme.TEXT_DIM) for p in places]
+        lines = [(p.name, widgets.fit(f"{p.why}{far(p)}", 12, LIST_W - 20), theme.TEXT_DIM) for p in places]
         self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,
                    "No claims and no places your work points at. Secrets of the region: none known yet.")
         if not places:
@@ -225,7 +235,11 @@ class JournalScene(Scene):
         p = places[min(self.selected[2], len(places) - 1)]
         x, w = body.x + LIST_W + 24, body.w - LIST_W - 24
         y = widgets.text(surface, p.name, (x, body.y), 22, theme.TITLE, bold=True).bottom + 8
-        widgets.text(surface, p.why, (x, y), 15, theme.TEXT, width=w)
+        y = widgets.text(surface, p.why, (x, y), 15, theme.TEXT, width=w).bottom + 6
+        if p.room >= 0 and p.away != 0:
+            y = widgets.text(surface, far(p).strip(" ·") or "You know no way there.", (x, y), 15,
+                             theme.TEXT_DIM).bottom
+        self._go_line(surface, x, y)
 
     def _chronicle(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         """N87: what the hero has witnessed or been told of the places it lives through, newest first."""

@@ -101,6 +101,7 @@ class SidePanel:
         self.clickable: list[tuple[pygame.Rect, object]] = []  # row -> ItemView, Move, Talk, Attack or a name
         self.pack_rows = MOST_PACK  # pack lines the last drawing showed: the number keys reach as many
         self.health_bar = pygame.Rect(0, 0, 0, 0)  # where the hero's health bar was drawn last
+        self.fallen: list[tuple[str, int]] = []  # companions dead in this place: (name, turn), listed under Party
         inner = rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
         self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - widgets.PAD - FOOT - MINIMAP_HEIGHT, inner.w,
                                            MINIMAP_HEIGHT))
@@ -178,8 +179,9 @@ class SidePanel:
                   "exits": (-(-len(exits) // 2), len(exits)),
                   "pack": (min(len(pack), LEAST_PACK) + (1 if len(pack) > LEAST_PACK else 0) if pack else 1,
                            min(len(pack), MOST_PACK) + (1 if len(pack) > MOST_PACK else 0) if pack else 1),
-                  "party": (len(shown.party), len(shown.party)), "floor": (0, len(floor))}
-        heads = {"room": bool(company), "exits": True, "pack": True, "party": bool(shown.party), "floor": False}
+                  "party": (len(shown.party) + len(self.fallen),) * 2, "floor": (0, len(floor))}
+        heads = {"room": bool(company), "exits": True, "pack": True, "party": bool(shown.party or self.fallen),
+                 "floor": False}
         rows = allot(wanted, heads, (bottom - y), row, head)
         y = self._company(surface, shown, company, rows["room"], mouse, x, y, w, row, head)
         y = self._party(surface, shown, rows["party"], mouse, x, y, w, row, head)
@@ -240,8 +242,9 @@ class SidePanel:
     def _party(self, surface: pygame.Surface, shown: Snapshot, rows: int, mouse: tuple[int, int], x: int, y: int,
                w: int, row: int, head: int) -> int:
         """N4, N38: the hero's companions (click to talk): name and order, health, hunger and thirst; folded to
-        its heading when the room leaves no space (the character sheet lists them)."""
-        if not shown.party:
+        its heading when the room leaves no space (the character sheet lists them). Then the companions fallen
+        in this place, marked, until the hero leaves it (issue 23)."""
+        if not shown.party and not self.fallen:
             return y
         hint = "click: talk" if rows else f"{bindings.key_names('character')}: the party on your sheet"
         y = self._heading(surface, f"Party ({len(shown.party)})", hint, x, y, w, head)
@@ -255,6 +258,10 @@ class SidePanel:
                                        (view.health, view.max_health, theme.HEALTH)):
                 widgets.bar(surface, pygame.Rect(right - 40, y + row // 2 - 5, 36, 10), value, top, colour)
                 right -= 42
+            y += row
+        for name, turn in self.fallen[:max(0, rows - len(shown.party))]:
+            widgets.text(surface, widgets.fit(f"† {name} · fallen, turn {turn}", 13, w - 8), (x + 4, y + 2), 13,
+                         theme.HOSTILE)
             y += row
         return y + 4
 

@@ -2,11 +2,13 @@
 contracts and mini-quests with who gave them, where, and their state (active, ready, done, abandoned), the
 XP contracts earned, the people the hero has met (what they think of it, their loyalty, their friends and
 enemies as the hero has seen them, N71, and the hero's deeds they know of, N73), and the places: its claims
-(N47), where its work points, and the sites loyal creatures told it of (N61)."""
+(N47), where its work points, the sites loyal creatures told it of (N61) and every room of this map it knows
+(issue 23), each room with how far it is by the known way."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from game.world import knowledge
 from game.world.components import Chronicle, Identity, Journal, Talks
 from game.world.talkview import acquaintance, loyalty_to
 from game.world.victoryview import GoalView, goal_view
@@ -46,7 +48,9 @@ class Person:
 @dataclass(frozen=True)
 class Place:
     name: str
-    why: str  # "your claim", "work: <objective>", "somewhere in the region, told by <name>" (N61)
+    why: str  # "your claim", "work: <objective>", "somewhere in the region, told by <name>" (N61), "you have been here"
+    room: int = -1  # the room of this map it is, for Go there; -1 for a site of the region (N61)
+    away: int = -1  # rooms away by the known way, -1 when no known way leads there (or not a room of this map)
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ class Told:
 class JournalView:
     entries: tuple[Entry, ...]  # ready first, then active, done, abandoned; newest first within each
     people: tuple[Person, ...]
-    places: tuple[Place, ...]  # the hero's claims, the places its active work points at, the secrets told it
+    places: tuple[Place, ...]  # the hero's claims, where its active work points, the secrets told it, the known rooms
     xp: int
     chronicle: tuple[Told, ...] = ()  # N87: what reached this hero, newest first (game/world/chronicle.py)
     goal: GoalView | None = None  # issue 24: the world's goal, first in the Work tab from the first turn
@@ -90,13 +94,36 @@ def journal_view(world: World, hero: int) -> JournalView:
                                  loyalty_to(world, eid, hero), ties.friends if ties else (),
                                  ties.enemies if ties else (), deeds(world, eid, hero)))
     people.sort(key=lambda p: (-p.loyalty, p.name))
-    places = [Place(world.room_name(room), "your claim") for room in sorted(journal.claims)]
-    places += [Place(world.room_name(c.room), f"work: {c.objective}") for c in journal.contracts
+    places = [Place(world.room_name(room), "your claim", room) for room in sorted(journal.claims)]
+    places += [Place(world.room_name(c.room), f"work: {c.objective}", c.room) for c in journal.contracts
                if c.state == "active" and c.room >= 0]
     places += [Place(site, f"somewhere in the region, told by {teller}") for teller, site in journal.secrets]  # N61
+    places = [replace(p, away=rooms_away(world, p.room)) for p in places] + known_places(world)
     kept = world.try_get(hero, Chronicle)
     told = tuple(Told(*entry) for entry in reversed(kept.entries)) if kept is not None else ()
     return JournalView(tuple(entries), tuple(people), tuple(places), journal.xp, told, goal_view(world, hero))
+
+
+def rooms_away(world: World, room: int) -> int:
+    """Rooms away from the hero by the known way (0: here), -1 when none leads there or it is not of this map."""
+    if room not in world.map.rooms:
+        return -1
+    if room == world.room_of(world.hero):
+        return 0
+    path = knowledge.route(world, room)
+    return len(path) if path else -1
+
+
+def known_places(world: World) -> list[Place]:
+    """Every room of this map the hero knows (issue 23, "Go there" from Places), nearest first by the known way,
+    those with no known way last; the hero's own room first of all."""
+    if not world.hero or not world.alive(world.hero):
+        return []
+    stood = knowledge.visited(world)
+    rooms = [(rooms_away(world, room), world.room_name(room), room) for room in knowledge.seen(world)]
+    rooms.sort(key=lambda r: (r[0] < 0, r[0], r[1]))
+    return [Place(name, "you are here" if away == 0 else "you have been here" if room in stood
+                  else "known, not yet entered", room, away) for away, name, room in rooms]
 
 
 def deeds(world: World, eid: int, hero: int) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 
-from game.world.components import Identity, Item, Journey, Knowledge, Position
+from game.world.components import Identity, Item, Journey, Knowledge, Mood, MoodState, Position
 from game.world.verbs.moving import carries_key
 
 if TYPE_CHECKING:
@@ -20,6 +20,24 @@ if TYPE_CHECKING:
     from game.world.world import World
 
 Memory = Sequence  # (room, "foe" / "creature" / "item", codex or item id, x, y)
+THREATS = (MoodState.ANGERED, MoodState.WARY, MoodState.LURKING)  # moods that count as a hostile's (a lurker in its
+# lair is no enemy until it notices the hero, docs/rules.md "Lairs", but a player who sees it keeps clear of it)
+HUNTING = (MoodState.ANGERED, MoodState.WANDERING, MoodState.EXPLORING)  # a hostile awake and on the move
+
+
+def threat(world: World, eid: int) -> bool:
+    """A living creature that is the hero's enemy, angered, warning it off its ground (C4) or lurking in its lair."""
+    if eid == world.hero or not world.alive(eid):
+        return False
+    mood = world.try_get(eid, Mood)
+    return world.is_enemy(eid, world.hero) or mood is not None and mood.state in THREATS
+
+
+def hunting(world: World, eid: int) -> bool:
+    """A threat awake and on the move: angered, or an enemy wandering or exploring (not resting, lurking, wary)."""
+    mood = world.try_get(eid, Mood)
+    return mood is not None and (mood.state == MoodState.ANGERED
+                                 or mood.state in HUNTING and world.is_enemy(eid, world.hero))
 
 
 def map_key(world: World) -> str:
@@ -29,7 +47,7 @@ def map_key(world: World) -> str:
 def starts_known(world: World) -> bool:
     """A settlement's map starts known, a dungeon's unknown, unless the map's `known` property (yes or no)
     says otherwise."""
-    known = str(world.map.properties.get("known", "")).strip().lower()
+    known = str(world.map.properties.get("known", "")).strip()  # none, yes or no (game/maps/schema.py checks it)
     return known == "yes" if known in ("yes", "no") else world.map.kind != "dungeon"
 
 
@@ -93,7 +111,7 @@ def look(world: World) -> set[int]:
         for eid in world.creatures_in(room):
             if eid != world.hero and world.alive(eid):
                 x, y = world.get(eid, Position).square
-                what = "foe" if world.is_enemy(eid, world.hero) else "creature"
+                what = "foe" if threat(world, eid) else "creature"
                 kept.append((room, what, world.get(eid, Identity).codex_id, x, y))
         for eid in world.rooms.floor(room):
             item = world.get(eid, Item)
@@ -110,9 +128,16 @@ def passable(world: World, room: int, other: int) -> bool:
                for ex, to in world.rooms.exits[room])
 
 
-def route(world: World, target: int) -> list[int] | None:
-    """The shortest way over known rooms from the hero's room to `target` (the rooms after the first), or None
-    when `target` is unknown or no known way leads there. Travel never walks through an unknown room."""
+def remembered_foes(world: World) -> set[int]:
+    """The known rooms out of sight where the hero last saw a hostile."""
+    sight = visible(world)
+    return {m[0] for m in memories(world) if m[1] == "foe" and m[0] not in sight}
+
+
+def route(world: World, target: int, avoid: frozenset[int] | set[int] = frozenset()) -> list[int] | None:
+    """The shortest way over known rooms from the hero's room to `target` (the rooms after the first), passing
+    through none of `avoid` (`target` itself may be one), or None when `target` is unknown or no such known way
+    leads there. Travel never walks through an unknown room."""
     known = seen(world)
     start = world.room_of(world.hero)
     if target not in known:
@@ -123,7 +148,8 @@ def route(world: World, target: int) -> list[int] | None:
         nxt = []
         for room in frontier:
             for _, other in sorted(world.rooms.exits[room], key=lambda pair: pair[1]):
-                if other in known and other not in came and passable(world, room, other):
+                if other in known and other not in came and (other == target or other not in avoid) \
+                        and passable(world, room, other):
                     came[other] = room
                     nxt.append(other)
         frontier = nxt
@@ -135,13 +161,13 @@ def route(world: World, target: int) -> list[int] | None:
     return path[-2::-1]
 
 
-def nearest_unexplored(world: World) -> int | None:
-    """The nearest known room the hero has not stood in and can reach by known rooms (auto-explore's next
-    goal), the lowest id among equals; None when there is none."""
+def nearest_unexplored(world: World, avoid: frozenset[int] | set[int] = frozenset()) -> int | None:
+    """The nearest known room the hero has not stood in and can reach by known rooms, none of them in `avoid`
+    (auto-explore's next goal), the lowest id among equals; None when there is none."""
     done = visited(world)
     best: tuple[int, int] | None = None
-    for room in seen(world) - done:
-        path = route(world, room)
+    for room in seen(world) - done - set(avoid):
+        path = route(world, room, avoid)
         if path is not None and (best is None or (len(path), room) < best):
             best = (len(path), room)
     return best[1] if best else None

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from game.rules.motives import GOLD, accepts
 from game.rules.social import band_of
-from game.world.components import Identity, Inventory, Item, Journal, Loyalty, Opinions, Persona
+from game.world.components import Identity, Inventory, Item, Journal, Loyalty, Opinions, Persona, Secret
 from game.world.verbs import coercion, company, contracts, moments, motives, social, spells, talk, trade
 from game.world.verbs.contract_kinds import Deliver, kind_of as contract_kind
 from game.world.verbs.speech import living_names, voice_of
@@ -81,7 +81,8 @@ def choices(world: World, hero: int, target: int) -> tuple[Choice, ...]:
     offers = offer_choices(world, hero, target) if talk.can_bargain(world, hero, target) else ()
     if talk.hostile(world, hero, target):
         return (*offers, Choice("goodbye", options["goodbye"]))  # C4: a hostile creature only hears offers
-    asked = [Choice(o, options[o]) for o in talk.ASK if o != "goodbye"] if voice_of(world, target) else []
+    asked = [Choice(o, options[o], terms=secret_terms(world, hero, target) if o == "about" else "")
+             for o in talk.ASK if o != "goodbye"] if voice_of(world, target) else []
     if trade.merchant_of(world, target) is not None:  # N5: a merchant's wares, on the trade screen, and its work
         asked.append(Choice("trade", world.content.trade.lines["trade"]))
         asked += mend_choices(world, hero, target)
@@ -117,6 +118,32 @@ def recruit_terms(world: World, hero: int, target: int) -> str:
     now = loyalty_to(world, target, hero)
     words = data.lines["recruit_ready" if now >= data.loyalty else "recruit_needs"]
     return words.format(name=name_of(world, target), need=data.loyalty, now=now)
+
+
+def favour_terms(world: World, hero: int, target: int) -> str:
+    """N40, N44: while `target` has no new work for the hero, whether it would ask a favour instead: the
+    loyalty that needs and the creature's own; "" when it has work to give."""
+    turns = contracts.cooldown_left(world, hero, target)
+    if not turns:
+        return ""
+    data = world.content.contracts
+    need, now = int(data.rules["mini_loyalty"]), loyalty_to(world, target, hero)
+    words = data.lines["favour_ready" if now >= need else "favour_needs"]
+    return words.format(turns=turns, name=name_of(world, target), need=need, now=now)
+
+
+def secret_terms(world: World, hero: int, target: int) -> str:
+    """N60: in a world of sites, the loyalty a person must hold before work done for them may bring out a secret
+    place, and where the hero stands; "" for a creature outside the social web or in a one-map game."""
+    if world.lore is None or not world.has(target, Persona):
+        return ""
+    data, name = world.content.contracts, name_of(world, target)
+    if world.has(target, Secret):
+        return data.lines["secret_told"].format(name=name)
+    need, now = int(data.rules["secret_loyalty"]), loyalty_to(world, target, hero)
+    if now < need:
+        return data.lines["secret_needs"].format(name=name, need=need, now=now)
+    return data.lines["secret_ready"].format(name=name, now=now, chance=round(100 * float(data.rules["secret_chance"])))
 
 
 def offer_terms(world: World, contract) -> str:
@@ -221,7 +248,7 @@ def work_choices(world: World, hero: int, target: int) -> list[Choice]:
             said.append(Choice("work:ask", lines["another"]))
         said.append(Choice("work:decline", lines["decline"]))
     else:
-        said.append(Choice("work:ask", lines["work"]))
+        said.append(Choice("work:ask", lines["work"], terms=favour_terms(world, hero, target)))
     return said
 
 

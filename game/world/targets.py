@@ -2,8 +2,9 @@
 markers on the map and the minimap and the journal's "Go there" (game/world/wayfinding.py travels there).
 
 A job's room (to clear, to escort to, where its enemy was), its enemy or person where they stand now, a
-favour's giver (and any giver whose work is ready to be claimed), and a person recommended to the hero at
-their present location (N72). A target's room becomes known to the hero: the giver said where it is.
+favour's giver (and any giver whose work is ready to be claimed), a person recommended to the hero at
+their present location (N72), and the hero's claims (N47). A target's room becomes known to the hero: the
+giver said where it is. (The room the hero travels to is marked too, by the dungeon screen.)
 """
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def _at(world: World, uid: str) -> int | None:
 
 
 def journal_targets(world: World, hero: int) -> list[Target]:
-    """Every target of the hero's journal on this map, in journal order, each room known from now on."""
+    """Every target of the hero's journal on this map, in journal order, then its claims not marked already;
+    each room known from now on."""
     journal = world.try_get(hero, Journal)
     found: list[Target] = []
     for c in journal.contracts if journal else ():
@@ -52,6 +54,11 @@ def journal_targets(world: World, hero: int) -> list[Target]:
             teller = world.actors.by_uid(sent.source)
             found.append(Target(room, world.actors.of(eid).ident.name if world.actors.of(eid) else "",
                                 f"recommended by {teller.ident.name}" if teller else "recommended to you"))
+    marked = {t.room for t in found}
+    for room in sorted(journal.claims if journal else ()):
+        if room in world.map.rooms and room not in marked:
+            found.append(Target(room, world.room_name(room), "your claim"))
+            marked.add(room)
     if found:
         knowledge.seen(world).update(t.room for t in found)
     return found

@@ -4,9 +4,11 @@ walk the same way (docs/rules.md "Getting around").
 A plan gives one step at a time (`step`): a Move into the next room of the shortest known way and the end of
 the hero's turn, a room a turn; the caller runs the world turn (the screen a slice per frame, a bot at once)
 and asks again. Before each step the plan looks for a reason to stop, as DCSS's travel and Brogue's do: a
-hostile in sight, the hero hurt since the last step, hunger or thirst past complaining (N11); auto-explore
-also stops for a new item in sight it does not pick up and for someone in sight with something to say. Any
-key stops a plan on the screen.
+hostile coming into view that was not in view when the plan began (a new sighting, Brogue CE), a known one
+coming closer, the hero hurt since the last step, hunger or thirst past complaining (N11); auto-explore also
+stops for a new item in sight it does not pick up and for someone in sight with something to say. The
+hostiles already seen stay where they are: a plan never steps into a room holding one (in sight, or
+remembered there) nor next to one awake and hunting. Any key stops a plan on the screen.
 """
 from __future__ import annotations
 
@@ -15,14 +17,13 @@ from dataclasses import dataclass, field
 
 from game.world import knowledge
 from game.world.commands import EndTurn, Move, PickUp, Result
-from game.world.components import Body, Item, Mood, MoodState, Needs, Persona, Talks
+from game.world.components import Body, Item, Needs, Persona, Talks
 from game.world.driver import Driver
 from game.world.verbs.provisions import COMPLAIN_ABOVE
 from game.world.views import creature, item_name
 
 PROVISIONS = ("food", "drink", "healing")
-THREATS = (MoodState.ANGERED, MoodState.WARY, MoodState.LURKING)  # moods that stop a plan like a hostile does (a
-# lurker in its lair is no enemy until it notices the hero, docs/rules.md "Lairs", but a player who sees it stops)
+THREATS = knowledge.THREATS  # moods that count as a hostile's (game/world/knowledge.py)
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Plan:
     items_seen: set[int] = field(init=False, default_factory=set)
     steps: int = field(init=False, default=0)
     met: set[int] = field(init=False, default_factory=set)  # people already stopped for
+    foes: dict[int, int] = field(init=False, default_factory=dict)  # the hostiles seen: where each stood last
 
     def __post_init__(self) -> None:
         world = self.driver.world
@@ -45,9 +47,13 @@ class Plan:
         self.health = world.get(world.hero, Body).health
         self.items_seen = self._items_in_sight()
         self.met = {eid for room in knowledge.visible(world) for eid in world.creatures_in(room)}  # only newcomers stop it
-        foe = self._foe_in_sight()
-        if foe:
-            self.stopped = f"Not with {foe} in sight."
+        self.foes = {eid: world.room_of(eid) for eid in self._threats_in_sight()}  # seen at this stop: no new sighting
+        here = world.room_of(world.hero)
+        beside = next((eid for eid, room in self.foes.items() if room == here), None)
+        if beside is not None:
+            self.stopped = f"Not with {creature(world, beside).name} beside you."
+        elif self.kind == "rest" and self.foes:
+            self.stopped = f"Not with {creature(world, min(self.foes)).name} in sight."
         elif self.kind == "travel" and (self.target is None or knowledge.route(world, self.target) is None):
             self.stopped = "You know no way there."
 
@@ -68,17 +74,56 @@ class Plan:
         defn = self.driver.world.content.items[self.driver.world.get(eid, Item).item_id]
         return not defn.fixture and not (self.kind == "explore" and self._wanted(eid))
 
-    def _foe_in_sight(self) -> str:
-        """The first creature in sight that is the hero's enemy, angered, or warning it off its ground (C4)."""
+    def _threats_in_sight(self) -> list[int]:
+        """The hostiles in sight (knowledge.threat), room by room."""
         world = self.driver.world
-        for room in sorted(knowledge.visible(world)):
-            for eid in world.creatures_in(room):
-                if eid == world.hero or not world.alive(eid):
-                    continue
-                mood = world.try_get(eid, Mood)
-                if world.is_enemy(eid, world.hero) or mood is not None and mood.state in THREATS:
-                    return creature(world, eid).name
-        return ""
+        return [eid for room in sorted(knowledge.visible(world)) for eid in world.creatures_in(room)
+                if knowledge.threat(world, eid)]
+
+    def _foe_news(self) -> str:
+        """A hostile newly in sight ("You see …", each once a plan), or a known one come into the hero's room or
+        next to it since the last look; "" when neither. Keeps where each hostile in sight stands."""
+        world = self.driver.world
+        here = world.room_of(world.hero)
+        near = world.rooms.distances_from(here)
+        news = ""
+        for eid in self._threats_in_sight():
+            room, was = world.room_of(eid), self.foes.get(eid)
+            self.foes[eid] = room
+            if news:
+                continue
+            if was is None:
+                news = f"You see {creature(world, eid).name}."
+            elif room != was and near.get(room, 2) <= 1:
+                news = f"{creature(world, eid).name} {'is here' if room == here else 'comes closer'}."
+        return news
+
+    def avoid(self) -> set[int]:
+        """The rooms a step never enters (issue 23, Brogue CE's explore): those holding a hostile in sight or
+        remembered there, and those next to a hostile in sight that is awake and hunting."""
+        world = self.driver.world
+        rooms = knowledge.remembered_foes(world)
+        for eid in self._threats_in_sight():
+            room = world.room_of(eid)
+            rooms.add(room)
+            if knowledge.hunting(world, eid):
+                rooms |= {other for _, other in world.rooms.exits[room]}
+        return rooms - {world.room_of(world.hero)}
+
+    def _blocked_line(self) -> str:
+        """Why explore found nothing to go to: nothing is left, or what is left lies past hostiles."""
+        world = self.driver.world
+        if knowledge.nearest_unexplored(world) is None:
+            return "Nothing left to explore that you can reach."
+        clear = self.keeping_clear()
+        return f"Nothing left to explore without going near {clear}." if clear \
+            else "Nothing left to explore but where you saw hostiles."
+
+    def keeping_clear(self) -> str:
+        """The names of the hostiles in sight the plan keeps clear of ("Skeleton Rabble and Cave Bear"), or ""."""
+        world = self.driver.world
+        names = list(dict.fromkeys(creature(world, eid).name for eid in self._threats_in_sight()))
+        return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
 
     def _talker_in_sight(self) -> str:
         """A person in sight the hero has not yet met (N45: its greeting unheard), each once a plan."""
@@ -100,9 +145,9 @@ class Plan:
         world = self.driver.world
         if world.over:
             return "You are dead."
-        foe = self._foe_in_sight()
-        if foe:
-            return f"You see {foe}."
+        news = self._foe_news()
+        if news:
+            return news
         body = world.get(world.hero, Body)
         if body.health < self.health:
             return "You are hurt."
@@ -131,7 +176,8 @@ class Plan:
             return not self.stopped
         world = self.driver.world
         knowledge.look(world)
-        if self.kind == "explore" and not self._foe_in_sight():
+        if self.kind == "explore" and not any(world.room_of(eid) == world.room_of(world.hero)
+                                              for eid in self._threats_in_sight()):
             self._pick_up_here()  # before judging what is new: what it picks up is not worth a stop
         self.stopped = self.why_stop()
         if self.stopped:
@@ -140,17 +186,20 @@ class Plan:
         if self.kind == "explore":
             if self.driver.busy:  # picking up spent the turn: the caller runs it, the walk goes on after
                 return True
-            self.target = knowledge.nearest_unexplored(world)
+            avoid = self.avoid()
+            self.target = knowledge.nearest_unexplored(world, avoid)
             if self.target is None:
-                self.stopped = "Nothing left to explore that you can reach."
+                self.stopped = self._blocked_line()
                 return False
         if self.kind in ("travel", "explore"):
             if world.room_of(world.hero) == self.target:
                 self.stopped = "You have arrived."
                 return False
-            path = knowledge.route(world, self.target)
+            path = knowledge.route(world, self.target, self.avoid())
             if not path:
-                self.stopped = "You know no way there."
+                clear = self.keeping_clear() if knowledge.route(world, self.target) else ""
+                self.stopped = f"{clear} {'are' if ' and ' in clear else 'is'} in the way." if clear \
+                    else "You know no way there."
                 return False
             if not self._do(Move(world.hero, path[0])):
                 return False

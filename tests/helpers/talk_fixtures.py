@@ -68,3 +68,13 @@ def villain(world) -> None:
 def beaten(world, eid: int) -> None:
     """Below a third of the hero's maximum health."""
     world.get(eid, Body).health = (world.get(world.hero, Body).card.health - 1) // 3
+
+
+def done_work_for(world, giver: int) -> None:
+    """The hero has just completed a contract for `giver`: N40's cooldown runs (no new work for 30 turns)."""
+    from game.world.components import Contract, Journal  # noqa: PLC0415
+
+    journal = world.ensure(world.hero, Journal)
+    journal.contracts.append(Contract(journal.next_id, world.uid(giver), "", "", "slay", "", "", "", -1, "", "", 10,
+                                      10, "", "done", world.turn))
+    journal.next_id += 1

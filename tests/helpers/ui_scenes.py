@@ -29,7 +29,7 @@ from game.world.verbs import combat, company, social, talk
 from game.world.verbs.factory import spawn_creature, spawn_item
 from game.world.verbs.moving import relocate
 from game.world.victoryview import victory_view
-from tests.helpers.talk_fixtures import beside, resident
+from tests.helpers.talk_fixtures import beside, done_work_for, resident
 
 CRYPT = ROOT / "maps" / "crypt.tmx"
 VILLAGE = ROOT / "maps" / "village.tmx"
@@ -113,15 +113,21 @@ def dialogue(session: Session) -> SceneStack:
 
 def refusal(session: Session) -> SceneStack:
     """A villager at loyalty 25 has just said no to "Come with me.": the gate and where the hero stands."""
+    return asked_a_villager(session, 25, "company:recruit")
+
+
+def asked_a_villager(session: Session, loyalty: int, key: str, before: Callable = lambda world, person: None):
+    """The village's dialogue with a villager of `loyalty` (after `before`), the choice `key` just said and heard."""
     stack = single("dungeon")(session)
     world = session.world
     person = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona)
                   and a.ident.kind not in ("notable", "merchant"))
     relocate(world, world.hero, world.room_of(person), [world.rooms.free_spot(world.room_of(person))])
-    world.get(person, Loyalty).to[world.uid(world.hero)] = 25
+    world.get(person, Loyalty).to[world.uid(world.hero)] = loyalty
+    before(world, person)
     stack.push("dialogue", person=person, log=stack.top.log)
     scene = stack.top
-    scene.choose(next(c for c in scene.choices() if c.key == "company:recruit"))
+    scene.choose(next(c for c in scene.choices() if c.key == key))
     for _ in range(240):
         scene.update(1 / 60)
     return stack
@@ -281,7 +287,74 @@ def places(session: Session) -> SceneStack:
     return stack
 
 
+def journal_places(session: Session) -> SceneStack:
+    """The journal's Places tab in the village (issue 23): every known room, nearest first, Well Yard chosen."""
+    stack = single("dungeon")(session)
+    stack.push("journal", go=stack.top.start_plan)
+    journal = stack.top
+    journal.tab = 2
+    journal.selected[2] = next(i for i, p in enumerate(journal.view.places) if p.name == "Well Yard")
+    journal.top[2] = max(0, journal.selected[2] - 3)
+    return stack
+
+
+def fallen(session: Session) -> SceneStack:
+    """The village with two companions, one just fallen: the red line in the log, the mark on the party panel."""
+    from game.world.verbs.combat import die  # noqa: PLC0415 - only this screen kills
+
+    stack = single("dungeon")(session)
+    world = session.world
+    people = [a.eid for a in world.actors.all() if world.has(a.eid, Persona) and a.ident.kind == "world"
+              and not world.is_enemy(a.eid, world.hero)][:2]
+    for eid in people:
+        company.join(world, world.hero, eid)
+    dungeon = stack.top
+    dungeon.read_at = -1
+    dungeon.update(1 / 60)
+    die(world, people[0], None)
+    session.driver.end_turn()
+    dungeon.update(1 / 60)
+    return stack
+
+
+def favour(session: Session) -> SceneStack:
+    """A villager at loyalty 12 with no new work, in a world of sites (issue 23): Any work? refused, with the
+    favour's gate, and Tell me about yourself. with the secret's."""
+    from game.maps.tiled import load_region  # noqa: PLC0415
+    from game.paths import REGION_MAP  # noqa: PLC0415
+    from game.world.verbs.secrets import Lore  # noqa: PLC0415
+
+    def in_a_world_of_sites(world, person: int) -> None:
+        world.lore = Lore(load_region(REGION_MAP).sites, lambda uid: set())
+        done_work_for(world, person)
+
+    return asked_a_villager(session, 12, "work:ask", in_a_world_of_sites)
+
+
+def explore_stop(session: Session) -> SceneStack:
+    """The keep after pressing O until a hostile comes into view (issue 23): the stop line names it; O again goes
+    on round it, and says so."""
+    stack = single("dungeon")(session)
+    dungeon = stack.top
+    for _ in range(12):
+        if dungeon.plan is None:
+            if dungeon.log.lines and dungeon.log.lines[-1][0].startswith("You see Goblin"):
+                break
+            dungeon.start_plan("explore")
+        for _ in range(60):
+            dungeon.update(0.05)
+            if dungeon.plan is None:
+                break
+    dungeon.start_plan("explore")
+    dungeon.view.camera.look_at(*dungeon.view.centre_px(dungeon.shown.hero))
+    return stack
+
+
 SCREENS: dict[str, tuple[Path, Callable[[Session], SceneStack]]] = {
+    "journal_places": (VILLAGE, journal_places),
+    "fallen": (VILLAGE, fallen),
+    "favour": (VILLAGE, favour),
+    "explore_stop": (ROOT / "maps" / "default.tmx", explore_stop),
     "explored": (CRYPT, explored),
     "places": (VILLAGE, places),
     "dungeon": (CRYPT, crowded_dungeon),
