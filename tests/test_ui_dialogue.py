@@ -247,10 +247,10 @@ def test_choices_keep_their_keys_for_the_whole_conversation_goodbye_g_draw_never
     assert stack.top is dungeon
 
 
-def test_a_long_list_of_choices_leaves_the_words_said_room_and_the_selected_choice_its_terms(village, monkeypatch):
+def test_a_long_list_of_choices_leaves_the_words_said_room_and_scrolls(village, monkeypatch):
     """Seen in a real window: a thief asking for work had fourteen choices, four lifts with their odds and the
-    offer with its pay, and the giver's words had no room left above them. The dim lines under the choices
-    give way from the bottom up; the selected one keeps its own."""
+    offer with its pay, and the giver's words had no room left above them. The rows that do not fit scroll
+    with the selection, each with what it pays or needs under it."""
     from game.ui.dialogue import MIN_TRANSCRIPT
     from game.world.talkview import Choice
 
@@ -259,16 +259,14 @@ def test_a_long_list_of_choices_leaves_the_words_said_room_and_the_selected_choi
     many = [Choice(f"ask:{i}", f"Choice {i}", terms="55% chance to take it unseen; if caught, they turn on you.")
             for i in range(14)]
     monkeypatch.setattr(dialogue, "choices", lambda: many)
-    dialogue.selected = 13
     surface = pygame.Surface(theme.LOGICAL_SIZE)
-    top = dialogue._draw_choices(surface)
-    assert top - dialogue.right.y >= MIN_TRANSCRIPT
-    rows = dict((choice.key, row) for row, choice in dialogue.rows)
-    assert rows["ask:13"].h > rows["ask:12"].h  # the selected choice still shows its odds under it
-    with text_size(1.3):  # the rows no longer all fit: those above scroll, Up shows them
-        top = dialogue._draw_choices(surface)
-        assert top - dialogue.right.y >= MIN_TRANSCRIPT and "ask:13" in {c.key for _, c in dialogue.rows}
-        assert "ask:0" not in {c.key for _, c in dialogue.rows}
-        key(dialogue, pygame.K_DOWN)  # round to the first
-        dialogue._draw_choices(surface)
-        assert "ask:0" in {c.key for _, c in dialogue.rows} and "ask:13" not in {c.key for _, c in dialogue.rows}
+    for size in (1.0, 1.3):
+        with text_size(size):
+            dialogue.selected = 0
+            top = dialogue._draw_choices(surface)
+            shown = [choice.key for _, choice in dialogue.rows]
+            assert top - dialogue.right.y >= MIN_TRANSCRIPT and shown[0] == "ask:0" and "ask:13" not in shown
+            assert all(row.h > 30 for row, _ in dialogue.rows)  # the terms under every row shown
+            key(dialogue, pygame.K_UP)  # round to the last
+            dialogue._draw_choices(surface)
+            assert [choice.key for _, choice in dialogue.rows][-1] == "ask:13"

@@ -333,19 +333,6 @@ class DialogueScene(Scene):
             y = widgets.text(surface, f"{need}: {words}", (area.x + 8, y), 12, colour, width=area.w - 16).bottom
         return y
 
-    def _fitting_terms(self, images: list[pygame.Surface], terms: list[pygame.Surface | None]) -> list:
-        """The dim lines under the choices, left off from the bottom up (but the selected choice's) while the
-        rows would leave the words said less than MIN_TRANSCRIPT: with a thief's four lifts the offer's words
-        were pushed off the panel."""
-        terms = list(terms)
-        room = self.right.h - MIN_TRANSCRIPT - ROW_GAP * (len(images) - 1)
-        for i in reversed(range(len(terms))):
-            if sum(row_height(im, t) for im, t in zip(images, terms)) <= room:
-                break
-            if i != self.selected:
-                terms[i] = None
-        return terms
-
     def _draw_choices(self, surface: pygame.Surface) -> int:
         """The choices at the foot of the right side, numbered; returns the top of the first (or of the
         question a Draw weapon asks)."""
@@ -354,8 +341,7 @@ class DialogueScene(Scene):
         images = [font.render(c.label, True, theme.TEXT, wraplength=wrap) for c in choices]
         terms = [theme.font(13).render(c.terms, True, theme.TEXT_DIM, wraplength=self.right.w - 56) if c.terms
                  else None for c in choices]
-        terms = self._fitting_terms(images, terms)
-        heights = [row_height(im, t) for im, t in zip(images, terms)]
+        heights = [max(30, im.get_height() + 10 + (t.get_height() + 2 if t else 0)) for im, t in zip(images, terms)]
         first, last = shown_rows(heights, min(self.selected, len(heights) - 1), self.right.h - MIN_TRANSCRIPT)
         more = widgets.line_height(13) + ROW_GAP
         y = self.right.bottom - sum(heights[first:last]) - ROW_GAP * (last - first - 1) - \
@@ -394,11 +380,6 @@ class DialogueScene(Scene):
             question = self.world.content.dialogue.options["confirm_question"].format(name=self.view.name)
             top = widgets.text(surface, question, (self.right.x, top - 30), 16, theme.HOSTILE, bold=True).y
         return top
-
-
-def row_height(image: pygame.Surface, terms: pygame.Surface | None) -> int:
-    """A choice's row: its words, and under them what it needs or pays when shown."""
-    return max(30, image.get_height() + 10 + (terms.get_height() + 2 if terms else 0))
 
 
 def shown_rows(heights: list[int], selected: int, room: int) -> tuple[int, int]:
