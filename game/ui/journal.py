@@ -148,7 +148,9 @@ class JournalScene(Scene):
 
     def _work(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         entries = self.view.entries
-        lines = [(f"{e.giver} · {e.kind}", f"{e.state} · {e.place}", STATE_COLOURS[e.state]) for e in entries]
+        kinds = self.world.content.contracts.lines
+        lines = [(f"{e.giver} · {kinds[f'kind_{e.kind}']}", f"{e.state} · {e.place}", STATE_COLOURS[e.state])
+                 for e in entries]
         self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,
                    "No work yet. Ask people \"Any work?\" when you talk to them.")
         if not entries:
