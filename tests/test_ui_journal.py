@@ -3,6 +3,8 @@ button open it, the Work tab lists the hero's contracts with their state, Tab sh
 J close it."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -101,3 +103,10 @@ def test_the_work_list_names_each_kind_of_work_in_words_not_by_its_key(village):
         stack.top.draw(pygame.display.get_surface())
     words = " ".join(box.words for box in boxes)
     assert names[f"kind_{kind}"] in words and f"· {kind}" not in words
+    scene = stack.top
+    long = replace(scene.view.entries[0], giver="Elder Maud Millwood of the Long Name", kind="marked")
+    scene.view = replace(scene.view, entries=(long,))
+    with widgets.recording() as boxes:
+        scene.draw(pygame.display.get_surface())
+    title = next(box for box in boxes if box.words.startswith("Elder Maud"))
+    assert title.rect.right <= scene.rows[0][0].right and title.words.endswith("…")  # cut, within its line

@@ -141,7 +141,7 @@ class JournalScene(Scene):
             pygame.draw.rect(surface, (58, 48, 78) if chosen else theme.PANEL_DARK, row, border_radius=5)
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, row, 2 if chosen else 1,
                              border_radius=5)
-            widgets.text(surface, title, (row.x + 10, row.y + 2), 15, theme.TEXT)
+            widgets.text(surface, widgets.fit(title, 15, row.w - 20), (row.x + 10, row.y + 2), 15, theme.TEXT)
             widgets.text(surface, tag, (row.x + 10, row.y + 2 + widgets.line_height(15)), 12, colour)
             self.rows.append((row, i))
             y += row_h
