@@ -24,6 +24,7 @@ from typing import Any, Iterable
 
 from game import __version__
 from game.content.errors import printable
+from game.content.texts import possessive
 from game.rules import clock
 from game.save.fileformat import write
 from game.userdirs import HALL_INDEX as INDEX, hall_dir
@@ -73,7 +74,7 @@ class Chronicle:
                 self.deeds.append(f"Turn {event.turn}: {event.text}")
             elif event.kind == "hit" and event.target == hero:
                 weapon = event.data.get("weapon", "a blow")
-                self.last_blow = f"{event.actor_name}'s {weapon}, {event.data.get('damage', 0)} damage"
+                self.last_blow = f"{possessive(event.actor_name or 'something')} {weapon}, {event.data.get('damage', 0)} damage"
         if world.alive(world.hero):
             self.last_look = views.creature(world, world.hero)
 

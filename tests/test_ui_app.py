@@ -196,3 +196,19 @@ def test_the_title_s_first_frame_imports_neither_the_mods_the_data_nor_the_world
                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))), timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1:] in ([], [""]), run.stdout
+
+
+def test_the_title_draws_while_the_warm_up_is_half_way_through_importing_the_mods(user, monkeypatch):
+    """Seen in a real window: the warm-up thread had put game.mods in sys.modules but not yet defined its
+    functions, and the title's first frame stopped the game on an AttributeError; it draws the shipped sprites."""
+    import types
+
+    from game.ui import title
+
+    monkeypatch.setitem(sys.modules, "game.mods", types.ModuleType("game.mods"))  # imported half way
+    assert title.mods_read() is None
+    stack, preferences, session = app.open_game(DEFAULT_MAP, 5)
+    try:
+        stack.top.draw(pygame.Surface((1280, 720)))
+    finally:
+        session.close(autosave=False)

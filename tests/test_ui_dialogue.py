@@ -20,6 +20,7 @@ from game.world.commands import Talk
 from game.world.components import Body, Identity, Loyalty
 from tests.helpers.talk_fixtures import only, sure
 from tests.helpers.screens import click, hover, key
+from tests.helpers.ui_scenes import text_size
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 BLOWS = ("hit", "miss", "dodge")
@@ -244,3 +245,28 @@ def test_choices_keep_their_keys_for_the_whole_conversation_goodbye_g_draw_never
         frames(stack, 240)
     key(dialogue, pygame.K_g)
     assert stack.top is dungeon
+
+
+def test_a_long_list_of_choices_leaves_the_words_said_room_and_scrolls(village, monkeypatch):
+    """Seen in a real window: a thief asking for work had fourteen choices, four lifts with their odds and the
+    offer with its pay, and the giver's words had no room left above them. The rows that do not fit scroll
+    with the selection, each with what it pays or needs under it."""
+    from game.ui.dialogue import MIN_TRANSCRIPT
+    from game.world.talkview import Choice
+
+    stack, dungeon = village
+    dialogue = open_by_click(stack, dungeon)
+    many = [Choice(f"ask:{i}", f"Choice {i}", terms="55% chance to take it unseen; if caught, they turn on you.")
+            for i in range(14)]
+    monkeypatch.setattr(dialogue, "choices", lambda: many)
+    surface = pygame.Surface(theme.LOGICAL_SIZE)
+    for size in (1.0, 1.3):
+        with text_size(size):
+            dialogue.selected = 0
+            top = dialogue._draw_choices(surface)
+            shown = [choice.key for _, choice in dialogue.rows]
+            assert top - dialogue.right.y >= MIN_TRANSCRIPT and shown[0] == "ask:0" and "ask:13" not in shown
+            assert all(row.h > 30 for row, _ in dialogue.rows)  # the terms under every row shown
+            key(dialogue, pygame.K_UP)  # round to the last
+            dialogue._draw_choices(surface)
+            assert [choice.key for _, choice in dialogue.rows][-1] == "ask:13"

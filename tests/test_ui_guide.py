@@ -32,14 +32,14 @@ def test_every_hint_has_a_line_naming_the_keys_bound_now():
 
 
 def test_entering_a_settlement_shows_its_hint_once_per_player_and_the_key_hides_it(tmp_path):
+    """On arrival, before any turn: in a real window the hint waited for the first turn (nothing had changed)."""
     session = Session(VILLAGE, 7)
     try:
         session.hints = Hints(tmp_path / "hints.txt")
         stack = scene_stack(session)
         dungeon = stack.reset("dungeon")
-        dungeon.read_at = -1
-        dungeon.update(1 / 60)
         assert session.hints.showing == "settlement"
+        dungeon.update(1 / 60)
         dungeon.draw(pygame.display.get_surface())
         assert session.hints.rect.h > 0
         press(dungeon, bindings.KEYS["dismiss_hint"][0][0])

@@ -3,6 +3,8 @@ button open it, the Work tab lists the hero's contracts with their state, Tab sh
 J close it."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -78,3 +80,33 @@ def test_the_journal_keys_are_documented():
     doc = (ROOT / "docs" / "controls.md").read_text(encoding="utf-8")
     for keys, what, _ in bindings.JOURNAL:
         assert f"| {keys} | {what} |" in doc
+
+
+def test_the_work_list_names_each_kind_of_work_in_words_not_by_its_key(village):
+    """Seen in a real window: the list said "Matthis Millwood · clear", the objective's key."""
+    from game.ui import widgets
+    from game.world.verbs.contract_kinds import KINDS
+
+    stack, dungeon, world = village
+    names = world.content.contracts.lines
+    assert all(names[f"kind_{kind}"] and names[f"kind_{kind}"] != kind for kind in KINDS)
+    giver = next(a.eid for a in world.actors.all() if world.has(a.eid, Persona))
+    room = world.room_of(giver)
+    relocate(world, world.hero, room, [world.rooms.free_spot(room)])
+    dungeon.driver.do(Talk(world.hero, giver))
+    dungeon.driver.do(Ask(world.hero, giver, "goodbye"))
+    assert dungeon.driver.do(Work(world.hero, giver, "ask")).ok
+    assert dungeon.driver.do(Work(world.hero, giver, "accept")).ok
+    kind = contracts.of_giver(world, world.hero, giver, "active").kind
+    key(dungeon, pygame.K_j)
+    with widgets.recording() as boxes:
+        stack.top.draw(pygame.display.get_surface())
+    words = " ".join(box.words for box in boxes)
+    assert names[f"kind_{kind}"] in words and f"· {kind}" not in words
+    scene = stack.top
+    long = replace(scene.view.entries[0], giver="Elder Maud Millwood of the Long Name", kind="marked")
+    scene.view = replace(scene.view, entries=(long,))
+    with widgets.recording() as boxes:
+        scene.draw(pygame.display.get_surface())
+    title = next(box for box in boxes if box.words.startswith("Elder Maud"))
+    assert title.rect.right <= scene.rows[0][0].right and title.words.endswith("…")  # cut, within its line

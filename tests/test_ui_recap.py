@@ -74,3 +74,16 @@ def test_a_companions_death_is_a_line_the_player_cannot_miss_wherever_it_fell():
         die(world, mate, None)
         dungeon.update(1 / 60)
         assert f"{name}, who travelled with you, is dead." in [line for line, _ in dungeon.log.lines]
+
+
+def test_the_last_blow_of_a_group_whose_name_ends_in_s_reads_as_english():
+    """Seen in a real window: "The last blow: Goblin Cutters's Dagger"."""
+    from game.ui.recap import Recap
+    from game.world.events import Event
+
+    with on_the_dungeon("default") as (session, stack, dungeon):
+        world, recap = session.world, Recap()
+        me = world.uid(world.hero)
+        recap.note(world, [Event(6, "hit", "goblin_cutters#3", me, data={"weapon": "Dagger", "damage": 10},
+                                 actor_name="Goblin Cutters")])
+        assert recap.blow.startswith("The last blow: Goblin Cutters' Dagger, 10 damage")

@@ -121,8 +121,8 @@ def test_keys_choose_and_enter_goes_in_then_u_at_the_way_up_climbs_back(stack):
     key(stack, pygame.K_RETURN)
     dungeon = stack.top
     assert isinstance(dungeon, DungeonScene)
-    assert any("press U there" in line for line, _ in dungeon.log.lines)
-    key(stack, pygame.K_u)  # the village's gate is where the hero arrives
+    assert any("is here in Village Gate: press U" in line for line, _ in dungeon.log.lines)  # where it arrives
+    key(stack, pygame.K_u)
     assert isinstance(stack.top, RegionScene)
     assert stack.top.news == ["Hero climbs out of Ashby Vale onto the road."]
 

@@ -168,3 +168,14 @@ def test_scenes_do_not_import_one_another_nor_does_the_session():
             elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("game.ui."):
                 imported.add(node.module.rsplit(".", 1)[-1])
         assert not imported & scenes, f"game/ui/{name}.py imports {sorted(imported & scenes)}"
+
+
+@pytest.mark.usefixtures("display")
+@pytest.mark.parametrize("name, args", [("places", {"places": [], "choose": print}), ("help", {}),
+                                        ("journal", {}), ("inventory", {}), ("character", {})])
+def test_a_screen_opened_over_the_map_shows_the_map_under_it(game_stack, name, args):
+    """Seen in a real window: P's list of places drew over black, the map gone (the layout PNGs reused the
+    last screen's picture under it, which hid it)."""
+    game_stack.reset("dungeon")
+    game_stack.push(name, **args)
+    assert [type(scene).__name__ for scene in game_stack.visible()][0] == "DungeonScene"

@@ -182,6 +182,7 @@ def test_burning_costs_one_health_a_turn_for_two_turns_out_loud(world):
     assert body(world, wolf).health == health - 1
     assert [(e.actor, e.room, e.data["condition"], e.data["damage"]) for e in suffered] == [
         (world.uid(wolf), room_id(2), "burning", 1)]
+    assert suffered[0].text == "Wolf suffers 1 damage from burning."  # it read "1 from being burning"
     conditions_stage.run(world)
     assert body(world, wolf).health == health - 2 and "burning" not in body(world, wolf).conditions
 

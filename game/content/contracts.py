@@ -18,12 +18,13 @@ from game.rules.card import SCHOOLS
 
 PASSAGES = 3  # N41: at least this many per background
 MERCHANT = "merchant"  # the voice of merchants, who have no background (they trade, N5, and give work too)
+KINDS = ("slay", "bring", "deliver", "clear", "marked", "escort", "mini", "siege")  # the journal names each in [lines]
 LINES = {"work": (), "accept": (), "another": (), "decline": (), "claim": (), "abandon": (), "deliver": ("other",),
          "give": (), "cooldown": (), "nothing": (), "thanks": (), "received": ("other",), "journal": (),
          "secret": ("site",), "known_all": (), "terms": ("gold", "xp", "bonus", "name"), "bonus": ("item",),
          "favour_terms": ("name", "gold"), "favour_needs": ("turns", "name", "need", "now"),
          "favour_ready": ("turns", "name", "need", "now"), "secret_needs": ("name", "need", "now"),
-         "secret_ready": ("name", "now", "chance"), "secret_told": ("name",)}
+         "secret_ready": ("name", "now", "chance"), "secret_told": ("name",), **{f"kind_{kind}": () for kind in KINDS}}
 RULES = {"cooldown": (True, 1, 10_000), "marked_chance": (False, 0.0, 1.0), "bonus_chance": (False, 0.0, 1.0),
          "loyalty": (True, 0, 100), "abandon_loyalty": (True, 0, 100), "giver_xp": (True, 0, 100_000),
          "mini_loyalty": (True, 0, 1000), "mini_gain": (True, 0, 100), "mini_gold_least": (True, 0, 10_000),

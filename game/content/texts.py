@@ -118,7 +118,8 @@ HEARD = ("fight", "death", "door")  # [heard]: what the hero hears of a room out
 PARTS: dict[str, str] = {"converse_news": "converse", "converse_denounce": "converse", "converse_avoid": "converse",
                          "converse_gift": "converse", "feud_begins": "converse",
                          "hit_glance": "hit", "heads_lost_last": "heads_lost",  # a harmless blow; a group's last
-                         "notice_sight": "notice", "notice_scent": "notice", "notice_fight": "notice"}
+                         "notice_sight": "notice", "notice_scent": "notice", "notice_fight": "notice",
+                         "eat_from": "eat"}  # a patch is eaten from, where it grows
 
 
 class _Blank(dict):

@@ -33,6 +33,7 @@ LEFT_W = 270
 PORTRAIT = 216
 NAME_SIZES = (24, 20, 17)  # the person's name at the first of these sizes that fits the left column
 ROW_GAP = 4
+MIN_TRANSCRIPT = 120  # the words said keep at least this much of the right side above the choices
 TURN_SLICE = 0.006  # as the dungeon: a world turn a slice per frame (a reply may spend the last AP)
 TONE_COLOURS = {"cold": (232, 120, 100), "plain": theme.TEXT, "warm": (120, 210, 130)}
 LOYALTY_BAR = 100  # the bar fills at loyalty 100, the peak of N60
@@ -202,9 +203,9 @@ class DialogueScene(Scene):
             self._key(event.key)
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            for i, (row, _) in enumerate(self.rows):
+            for row, choice in self.rows:
                 if row.collidepoint(event.pos):
-                    self.selected = i
+                    self.selected = self.choices().index(choice)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             if self.session.hints.rect.collidepoint(event.pos):
@@ -344,10 +345,17 @@ class DialogueScene(Scene):
         terms = [theme.font(13).render(c.terms, True, theme.TEXT_DIM, wraplength=self.right.w - 56) if c.terms
                  else None for c in choices]
         heights = [max(30, im.get_height() + 10 + (t.get_height() + 2 if t else 0)) for im, t in zip(images, terms)]
-        y = self.right.bottom - sum(heights) - ROW_GAP * (len(heights) - 1)
+        first, last = shown_rows(heights, min(self.selected, len(heights) - 1), self.right.h - MIN_TRANSCRIPT)
+        more = widgets.line_height(13) + ROW_GAP
+        y = self.right.bottom - sum(heights[first:last]) - ROW_GAP * (last - first - 1) - \
+            more * ((first > 0) + (last < len(heights)))
         top, self.rows = y, []
+        if first > 0:  # the rows that do not fit scroll with Up/Down; their keys work all the same
+            y = widgets.text(surface, f"↑ {first} more (Up)", (self.right.x + 10, y), 13, theme.TEXT_DIM).bottom + ROW_GAP
         waiting = self.transcript.busy or self.driver.busy or self.stale
         for i, (choice, image, under, h) in enumerate(zip(choices, images, terms, heights)):
+            if not first <= i < last:
+                continue
             row = pygame.Rect(self.right.x, y, self.right.w, h)
             self.rows.append((row, choice))
             chosen = i == self.selected and not waiting
@@ -369,7 +377,26 @@ class DialogueScene(Scene):
                 widgets.text(surface, tag, (row.right - 10 - theme.font(13).size(tag)[0], row.y + (h - 16) // 2), 13,
                              theme.TEXT_DIM)
             y += h + ROW_GAP
+        if last < len(heights):
+            widgets.text(surface, f"↓ {len(heights) - last} more (Down)", (self.right.x + 10, y), 13, theme.TEXT_DIM)
         if self.confirming:  # N46: the question, plainly, above the answer
             question = self.world.content.dialogue.options["confirm_question"].format(name=self.view.name)
             top = widgets.text(surface, question, (self.right.x, top - 30), 16, theme.HOSTILE, bold=True).y
         return top
+
+
+def shown_rows(heights: list[int], selected: int, room: int) -> tuple[int, int]:
+    """The rows [first, last) that fit in `room` pixels around the selected one, with a line for each side
+    left out; all of them when they fit."""
+    def height(first: int, last: int) -> int:
+        cut = (first > 0) + (last < len(heights))
+        return sum(heights[first:last]) + ROW_GAP * (last - first - 1) + cut * (widgets.line_height(13) + ROW_GAP)
+
+    first, last = selected, selected + 1
+    while (first, last) != (0, len(heights)):
+        wider = [(f, l) for f, l in ((first, last + 1), (first - 1, last)) if f >= 0 and l <= len(heights)]
+        fitting = [span for span in wider if height(*span) <= room]
+        if not fitting:
+            break
+        first, last = fitting[0]
+    return first, last

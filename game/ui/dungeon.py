@@ -88,11 +88,14 @@ class DungeonScene(Scene):
             for event in session.realm.pop_events():  # the journey here (N62: a site found on the road)
                 self.log.add(event.text, theme.NOTE)
             up = world.map.properties.get("surface", "")
-            self.log.add(f"The way up to the region is in {up}: press U there." if up else
+            here = up == world.map.rooms[self.shown.hero.room].name
+            self.log.add(f"The way up to the region is here in {up}: press U." if here else
+                         f"The way up to the region is in {up}: press U there." if up else
                          "This place has no way up to the region.", theme.NOTE)
         self._drain_events()
         if loaded:
             self.log.add(f"Game loaded: turn {world.turn}.", theme.NOTE)
+        self._hint()  # entering a settlement, a foe in sight: the hint shows before the first turn
 
     # -- reading the world -------------------------------------------------------------------
     def hero_view(self) -> CreatureView:

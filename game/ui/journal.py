@@ -161,15 +161,17 @@ class JournalScene(Scene):
             pygame.draw.rect(surface, (58, 48, 78) if chosen else theme.PANEL_DARK, row, border_radius=5)
             pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, row, 2 if chosen else 1,
                              border_radius=5)
-            widgets.text(surface, title, (row.x + 10, row.y + 2), 15, theme.TEXT)
+            widgets.text(surface, widgets.fit(title, 15, row.w - 20), (row.x + 10, row.y + 2), 15, theme.TEXT)
             widgets.text(surface, tag, (row.x + 10, row.y + 2 + widgets.line_height(15)), 12, colour)
             self.rows.append((row, i))
             y += row_h
 
     def _work(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         entries = self.work()
+        kinds = self.world.content.contracts.lines
         lines = [(e.title, e.state, GOLD) if isinstance(e, GoalView) else
-                 (f"{e.giver} · {e.kind}", f"{e.state} · {e.place}", STATE_COLOURS[e.state]) for e in entries]
+                 (f"{e.giver} · {kinds[f'kind_{e.kind}']}", f"{e.state} · {e.place}", STATE_COLOURS[e.state])
+                 for e in entries]
         self._list(surface, pygame.Rect(body.x, body.y, LIST_W, body.h), lines,
                    "No work yet. Ask people \"Any work?\" when you talk to them.")
         if not entries:

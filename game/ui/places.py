@@ -13,7 +13,9 @@ ROWS = 12  # lines shown at once
 
 
 class PlacesScene(Scene):
-    """`places`: (room id, line) in the order shown; `choose` is called with the chosen room."""
+    """`places`: (room id, line) in the order shown; `choose` is called with the chosen room. Over the map."""
+
+    opaque = False
 
     def __init__(self, places: list[tuple[int, str]], choose: Callable[[int], None]) -> None:
         super().__init__()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
+from game.content.texts import possessive
 from game.ui.danger import foe
 from game.world.fightodds import one_way
 from game.world.herofacts import run_facts
@@ -56,7 +57,7 @@ class Recap:
             elif event.kind == "hit" and event.target == me:
                 chance = self.chance.get(event.actor or "")
                 odds = f"; it had a {round(chance * 100)}% chance to hit you" if chance is not None else ""
-                self.blow = (f"The last blow: {event.actor_name}'s {event.data.get('weapon', 'attack')}, "
+                self.blow = (f"The last blow: {possessive(event.actor_name or 'something')} {event.data.get('weapon', 'attack')}, "
                              f"{event.data.get('damage', 0)} damage{odds}.")
 
     def summary(self, world: World) -> Summary:

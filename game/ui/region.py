@@ -286,11 +286,11 @@ class RegionScene(Scene):
         if self.problem:
             y = widgets.text(surface, self.problem, (x, y), 14, theme.PROBLEM, width=inner.w).bottom + 6
         known = realm.sites_known(realm.playing)
-        y = widgets.text(surface, "Sites you know", (x, y + 10), 15, theme.ACCENT, bold=True).bottom + 2
+        y = widgets.text(surface, "Artifact and beast sites", (x, y + 10), 15, theme.ACCENT, bold=True).bottom + 2
         for found in known:
             y = widgets.text(surface, f"{found.name} ({found.kind})", (x, y), 14, theme.TEXT).bottom + 2
         if not known:
-            y = widgets.text(surface, "None yet: some lie hidden near the roads.", (x, y), 14, theme.TEXT_DIM,
+            y = widgets.text(surface, "None known yet: they lie hidden near the roads.", (x, y), 14, theme.TEXT_DIM,
                              width=inner.w).bottom + 2
         travellers = self.on_the_road()
         if travellers:

@@ -31,7 +31,8 @@ def mods_read():
     """game.mods once the player's mods are read behind the title (app.warm_up), else None: the title's first
     frame waits for neither (cold start, docs/performance.md)."""
     mods = sys.modules.get("game.mods")
-    return mods if mods is not None and mods.in_play.cache_info().currsize else None
+    in_play = getattr(mods, "in_play", None)  # None too while the warm-up thread is still importing game.mods
+    return mods if in_play is not None and in_play.cache_info().currsize else None
 
 class TitleScene(Scene):
     def __init__(self, session: Session) -> None:

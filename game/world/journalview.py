@@ -24,7 +24,7 @@ class Entry:
     id: int
     giver: str
     place: str
-    kind: str  # slay, bring, deliver, clear, marked, mini
+    kind: str  # slay, bring, deliver, clear, marked, escort, mini, siege (contracts.toml kind_* names them)
     objective: str
     flavour: str
     state: str  # active, ready (active with its objective met), done, abandoned

@@ -411,6 +411,7 @@ def text_size(size: float) -> Iterator[None]:
 def render(stack: SceneStack, surface: pygame.Surface) -> list[widgets.TextBox]:
     """Draw the visible scenes; the text boxes of the top one (what lies under an overlay may be covered)."""
     visible = stack.visible()
+    surface.fill((0, 0, 0))  # as a window's first frame: nothing left of the screen drawn before
     for scene in visible[:-1]:
         scene.draw(surface)
     with widgets.recording() as boxes:

@@ -62,7 +62,7 @@ def consume(world: World, eid: int, item_eid: int) -> None:
     if defn.kind == "food":
         if needs:
             needs.hunger = max(0, needs.hunger - defn.nourish)
-        world.emit("eat", eid, room=room, item=defn.name, item_id=defn.id)
+        world.emit("eat", eid, room=room, text=("eat_from",) if defn.fixture else (), item=defn.name, item_id=defn.id)
     elif defn.kind == "drink":
         if needs:
             needs.thirst = max(0, needs.thirst - defn.quench)
