@@ -100,7 +100,10 @@ class TorchLight:
         self.lit = _lit_part(glows[-1])  # adding black changes nothing: only the lit part is blitted
         self.glows = [glow.subsurface(self.lit).copy() for glow in glows]
 
-    def draw(self, surface: pygame.Surface, camera: Camera, view: pygame.Rect, clock: float) -> None:
+    def placed(self, camera: Camera, view: pygame.Rect, clock: float) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        """Where each torch's glow falls on the screen now and its image at this moment of its flicker, for
+        those that touch `view` (added onto the map with BLEND_RGB_ADD)."""
+        glows = []
         for i, (wx, wy) in enumerate(self.centres):
             vx, vy = camera.to_view(wx, wy)
             rect = self.lit.move(view.x + vx - GLOW_RADIUS, view.y + vy - GLOW_RADIUS)
@@ -108,4 +111,5 @@ class TorchLight:
                 continue
             flicker = 0.5 + 0.3 * math.sin(clock * 6.1 + i * 1.7) + 0.2 * math.sin(clock * 13.3 + i * 0.9)
             level = max(0, min(GLOW_LEVELS - 1, int(flicker * GLOW_LEVELS)))
-            surface.blit(self.glows[level], rect, special_flags=pygame.BLEND_RGB_ADD)
+            glows.append((rect, self.glows[level]))
+        return glows
