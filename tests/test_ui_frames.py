@@ -120,3 +120,31 @@ def test_overlapping_torch_glows_are_merged_into_rectangles_that_do_not_overlap(
     chain = [pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(40, 0, 5, 5),
              pygame.Rect(14, 14, 30, 3)]  # the last joins the first two, then reaches the third
     assert disjoint(chain) == [pygame.Rect(0, 0, 45, 17)]
+
+
+def test_the_backdrop_is_the_map_drawn_layer_by_layer_with_every_torch_and_the_fog(tmp_path):
+    """The composed backdrop against the drawing it replaced: the map layer with the hero's room lit, every
+    torch's glow added, the fog blended over it all, at several camera positions and moments of the flicker."""
+    session = Session(CRYPT, 7, save_path=tmp_path / "slot.sav")
+    try:
+        scene = crowded_dungeon(session).top
+        view, shown = scene.view, scene.shown
+        view.backdrop.compose((shown.hero.room, shown.known, shown.sight), shown.hero.room, lambda: view.fog(shown),
+                              view.torches)
+        assert view.backdrop.hidden  # torches in the unknown, not drawn
+        drawn, again = pygame.Surface((960, 548)), pygame.Surface((960, 548))
+        for step, (dx, dy) in enumerate(((0, 0), (-300, 40), (250, -120), (-40, 400), (600, 300))):
+            view.camera.x, view.camera.y = max(0, view.camera.x + dx), max(0, view.camera.y + dy)
+            clock = 0.37 * step
+            topleft = view.camera.to_view(0, 0)
+            for surface in (drawn, again):
+                surface.fill((0, 0, 0))
+                surface.set_clip(MAP_VIEW)
+            view.backdrop.draw(drawn, topleft, MAP_VIEW, view.torches, view.camera, clock)
+            view.layer.draw(again, topleft, shown.hero.room)
+            for _, rect, image in view.torches.placed(view.camera, MAP_VIEW, clock):
+                again.blit(image, rect, special_flags=pygame.BLEND_RGB_ADD)
+            again.blit(view.fog(shown), topleft)
+            assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(again, "RGB"), f"camera step {step}"
+    finally:
+        session.close(autosave=False)

@@ -4,7 +4,8 @@ frame copies one surface where it blended the map, the torch patch and a map-siz
 
 The wall torches flicker every frame under the fog: only around them is the picture made again each frame,
 as before (the unfogged map, the glows added, the fog over it), in rectangles that do not overlap, so every
-pixel is what the full drawing gives.
+pixel is what the full drawing gives. A torch wholly under the black of the unknown is not drawn (an opaque
+veil hides what it adds), and a group of torches no fog touches is added straight onto the composed map.
 """
 from __future__ import annotations
 
@@ -26,8 +27,10 @@ class Backdrop:
         self.lit = pygame.Surface((0, 0))  # the map with the hero's room lit, no fog
         self.fog = pygame.Surface((0, 0))
         self.composed = pygame.Surface((0, 0))  # `lit` with `fog` over it
+        self.hidden: frozenset[int] = frozenset()  # the torches whose glow lies wholly under the black fog
+        self.clear: frozenset[int] = frozenset()  # those whose glow no fog touches
 
-    def compose(self, key: tuple, hero_room: int, fog: Callable[[], pygame.Surface]) -> None:
+    def compose(self, key: tuple, hero_room: int, fog: Callable[[], pygame.Surface], torches: TorchLight) -> None:
         """Compose again when `key` changed; `fog` makes the veil (called only then)."""
         if key == self.key:
             return
@@ -37,20 +40,34 @@ class Backdrop:
         self.composed = self.lit.copy()
         self.composed.blit(self.fog, (0, 0))
         self.key = key
+        hidden, clear, bounds = set(), set(), self.fog.get_rect()
+        for index in range(len(torches.centres)):
+            rect = torches.on_map(index)
+            if not bounds.contains(rect):
+                continue  # partly off the map: drawn in full
+            veil = self.fog.subsurface(rect)
+            if pygame.mask.from_surface(veil, 254).count() == rect.w * rect.h:
+                hidden.add(index)  # an opaque veil over it hides whatever it adds
+            elif pygame.mask.from_surface(veil, 0).count() == 0:
+                clear.add(index)  # nothing over it: the composed map is the unfogged map there
+        self.hidden, self.clear = frozenset(hidden), frozenset(clear)
 
     def draw(self, surface: pygame.Surface, topleft: tuple[int, int], view: pygame.Rect, torches: TorchLight,
              camera: Camera, clock: float) -> None:
         """The backdrop at `topleft` (the map's top-left corner on `surface`), clipped to `view`, the torches
         flickering under the fog."""
         surface.blit(self.composed, topleft)
-        glows = torches.placed(camera, view, clock)
-        for rect in disjoint([rect.clip(view) for rect, _ in glows]):
+        glows = torches.placed(camera, view, clock, self.hidden)
+        for rect in disjoint([rect.clip(view) for _, rect, _ in glows]):
+            here = [(index, glow, image) for index, glow, image in glows if glow.colliderect(rect)]
+            veiled = any(index not in self.clear for index, _, _ in here)
             area = rect.move(-topleft[0], -topleft[1])
-            surface.blit(self.lit, rect, area)
-            for glow, image in glows:
-                if glow.colliderect(rect):
-                    surface.blit(image, glow, special_flags=pygame.BLEND_RGB_ADD)
-            surface.blit(self.fog, rect, area)
+            if veiled:
+                surface.blit(self.lit, rect, area)
+            for _, glow, image in here:
+                surface.blit(image, glow, special_flags=pygame.BLEND_RGB_ADD)
+            if veiled:
+                surface.blit(self.fog, rect, area)
 
 
 def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:

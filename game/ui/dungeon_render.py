@@ -120,7 +120,8 @@ class MapView:
         if not self.layer.surface.get_rect(topleft=topleft).contains(MAP_VIEW):
             surface.fill(theme.BACKGROUND, MAP_VIEW)  # around a map smaller than the view
         surface.set_clip(MAP_VIEW)
-        self.backdrop.compose((shown.hero.room, shown.known, shown.sight), shown.hero.room, lambda: self.fog(shown))
+        self.backdrop.compose((shown.hero.room, shown.known, shown.sight), shown.hero.room, lambda: self.fog(shown),
+                              self.torches)
         self.backdrop.draw(surface, topleft, MAP_VIEW, self.torches, self.camera, self.clock)
         self.draw_memories(surface, shown)
         self.draw_targets(surface, shown)

@@ -100,16 +100,24 @@ class TorchLight:
         self.lit = _lit_part(glows[-1])  # adding black changes nothing: only the lit part is blitted
         self.glows = [glow.subsurface(self.lit).copy() for glow in glows]
 
-    def placed(self, camera: Camera, view: pygame.Rect, clock: float) -> list[tuple[pygame.Rect, pygame.Surface]]:
-        """Where each torch's glow falls on the screen now and its image at this moment of its flicker, for
-        those that touch `view` (added onto the map with BLEND_RGB_ADD)."""
+    def on_map(self, index: int) -> pygame.Rect:
+        """Where torch `index`'s glow falls on the map (its pixels, and one more on every side for rounding)."""
+        wx, wy = self.centres[index]
+        return self.lit.move(round(wx) - GLOW_RADIUS, round(wy) - GLOW_RADIUS).inflate(2, 2)
+
+    def placed(self, camera: Camera, view: pygame.Rect, clock: float,
+               skip: frozenset[int] = frozenset()) -> list[tuple[int, pygame.Rect, pygame.Surface]]:
+        """Each torch's index, where its glow falls on the screen now and its image at this moment of its
+        flicker, for those that touch `view` and are not in `skip` (added onto the map with BLEND_RGB_ADD)."""
         glows = []
         for i, (wx, wy) in enumerate(self.centres):
+            if i in skip:
+                continue
             vx, vy = camera.to_view(wx, wy)
             rect = self.lit.move(view.x + vx - GLOW_RADIUS, view.y + vy - GLOW_RADIUS)
             if not rect.colliderect(view):
                 continue
             flicker = 0.5 + 0.3 * math.sin(clock * 6.1 + i * 1.7) + 0.2 * math.sin(clock * 13.3 + i * 0.9)
             level = max(0, min(GLOW_LEVELS - 1, int(flicker * GLOW_LEVELS)))
-            glows.append((rect, self.glows[level]))
+            glows.append((i, rect, self.glows[level]))
         return glows

@@ -43,7 +43,7 @@ def read(world: World) -> Snapshot:
     sight = knowledge.look(world) or {world.room_of(world.hero)}
     targets = tuple(journal_targets(world, world.hero)) if world.alive(world.hero) else ()
     views = [world_views.creature(world, e) for e in world.creatures() if world.room_of(e) in sight]  # in sight only
-    hero = world_views.creature(world, world.hero)
+    hero = next((v for v in views if v.eid == world.hero), None) or world_views.creature(world, world.hero)
     foes = [v.eid for v in views if v.hostile and v.room == hero.room] if world.alive(world.hero) else []
     hours = world.content.tuning["clock"]
     return Snapshot(
