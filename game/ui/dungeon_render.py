@@ -12,6 +12,7 @@ import pygame
 
 from game.maps.model import DungeonMap, Square
 from game.ui import labels, markers, theme, widgets
+from game.ui.backdrop import Backdrop
 from game.ui.camera import Camera
 from game.ui.dungeon_targets import creature_at, on_square as targets_cover
 from game.ui.effects import Effects, TorchLight
@@ -40,7 +41,6 @@ class MapView:
         self.glide: dict[int, list[float]] = {}
         self.effects = Effects()
         self.floaters = Floaters()
-        self._fog: tuple[tuple, pygame.Surface] | None = None
         self._faded: dict[pygame.Surface, pygame.Surface] = {}
         self.clock = 0.0
         self.moving = False  # a sprite or the camera still glides (the loop keeps drawing)
@@ -52,7 +52,7 @@ class MapView:
         self.map = dungeon
         self.tw, self.th = dungeon.tile_w, dungeon.tile_h
         self.layer = map_layer(dungeon, self.sprites)
-        self._fog = None
+        self.backdrop = Backdrop(self.layer)
         self.torches = TorchLight(torch_squares(dungeon), dungeon.tile_w)
         self.camera = Camera(MAP_VIEW.w, MAP_VIEW.h, *self.layer.surface.get_size())
 
@@ -120,9 +120,9 @@ class MapView:
         if not self.layer.surface.get_rect(topleft=topleft).contains(MAP_VIEW):
             surface.fill(theme.BACKGROUND, MAP_VIEW)  # around a map smaller than the view
         surface.set_clip(MAP_VIEW)
-        self.layer.draw(surface, topleft, shown.hero.room)
-        self.torches.draw(surface, self.camera, MAP_VIEW, self.clock)
-        surface.blit(self.fog(shown), topleft)
+        self.backdrop.compose((shown.hero.room, shown.known, shown.sight), shown.hero.room, lambda: self.fog(shown),
+                              self.torches)
+        self.backdrop.draw(surface, topleft, MAP_VIEW, self.torches, self.camera, self.clock)
         self.draw_memories(surface, shown)
         self.draw_targets(surface, shown)
         self.draw_rooms(surface, shown, mouse)
@@ -145,18 +145,15 @@ class MapView:
 
     def fog(self, shown: Snapshot) -> pygame.Surface:
         """Issue 23: black over what the hero does not know, a dark veil over the known rooms out of sight
-        (each room with its walls); made again only when what it knows or sees changes."""
-        key = (shown.known, shown.sight)
-        if self._fog is None or self._fog[0] != key:
-            fog = pygame.Surface(self.layer.surface.get_size(), pygame.SRCALPHA)
-            fog.fill((*theme.BACKGROUND, 255))
-            for shade, rooms in ((FOG_MEMORY, shown.known - shown.sight), ((0, 0, 0, 0), shown.sight)):
-                for room_id in sorted(rooms):
-                    room = self.map.rooms[room_id]
-                    fog.fill(shade, pygame.Rect((room.x - 1) * self.tw, (room.y - 1) * self.th,
-                                                (room.w + 2) * self.tw, (room.h + 2) * self.th))
-            self._fog = (key, fog)
-        return self._fog[1]
+        (each room with its walls); the backdrop asks for it only when what the hero knows or sees changes."""
+        fog = pygame.Surface(self.layer.surface.get_size(), pygame.SRCALPHA)
+        fog.fill((*theme.BACKGROUND, 255))
+        for shade, rooms in ((FOG_MEMORY, shown.known - shown.sight), ((0, 0, 0, 0), shown.sight)):
+            for room_id in sorted(rooms):
+                room = self.map.rooms[room_id]
+                fog.fill(shade, pygame.Rect((room.x - 1) * self.tw, (room.y - 1) * self.th,
+                                            (room.w + 2) * self.tw, (room.h + 2) * self.th))
+        return fog
 
     def draw_memories(self, surface: pygame.Surface, shown: Snapshot) -> None:
         """What the hero saw last in the known rooms out of sight, faded, a creature with a grey ring."""

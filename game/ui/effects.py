@@ -100,12 +100,32 @@ class TorchLight:
         self.lit = _lit_part(glows[-1])  # adding black changes nothing: only the lit part is blitted
         self.glows = [glow.subsurface(self.lit).copy() for glow in glows]
 
-    def draw(self, surface: pygame.Surface, camera: Camera, view: pygame.Rect, clock: float) -> None:
-        for i, (wx, wy) in enumerate(self.centres):
-            vx, vy = camera.to_view(wx, wy)
-            rect = self.lit.move(view.x + vx - GLOW_RADIUS, view.y + vy - GLOW_RADIUS)
+    def on_map(self, index: int) -> pygame.Rect:
+        """Where torch `index`'s glow falls on the map (its pixels)."""
+        wx, wy = self.centres[index]
+        return self.lit.move(round(wx) - GLOW_RADIUS, round(wy) - GLOW_RADIUS)
+
+    @staticmethod
+    def level(index: int, clock: float) -> int:
+        """Which of the GLOW_LEVELS images torch `index` shows at `clock`."""
+        flicker = 0.5 + 0.3 * math.sin(clock * 6.1 + index * 1.7) + 0.2 * math.sin(clock * 13.3 + index * 0.9)
+        return max(0, min(GLOW_LEVELS - 1, int(flicker * GLOW_LEVELS)))
+
+    def placed_at(self, index: int, camera: Camera, view: pygame.Rect) -> pygame.Rect:
+        """Where torch `index`'s glow falls on the screen now."""
+        vx, vy = camera.to_view(*self.centres[index])
+        return self.lit.move(view.x + vx - GLOW_RADIUS, view.y + vy - GLOW_RADIUS)
+
+    def placed(self, camera: Camera, view: pygame.Rect, clock: float,
+               skip: frozenset[int] = frozenset()) -> list[tuple[int, pygame.Rect, pygame.Surface]]:
+        """Each torch's index, where its glow falls on the screen now and its image at this moment of its
+        flicker, for those that touch `view` and are not in `skip` (added onto the map with BLEND_RGB_ADD)."""
+        glows = []
+        for i in range(len(self.centres)):
+            if i in skip:
+                continue
+            rect = self.placed_at(i, camera, view)
             if not rect.colliderect(view):
                 continue
-            flicker = 0.5 + 0.3 * math.sin(clock * 6.1 + i * 1.7) + 0.2 * math.sin(clock * 13.3 + i * 0.9)
-            level = max(0, min(GLOW_LEVELS - 1, int(flicker * GLOW_LEVELS)))
-            surface.blit(self.glows[level], rect, special_flags=pygame.BLEND_RGB_ADD)
+            glows.append((i, rect, self.glows[self.level(i, clock)]))
+        return glows

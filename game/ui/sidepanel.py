@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules import clock
-from game.ui import bindings, dungeon_targets, theme, widgets
+from game.ui import bindings, dungeon_targets, markers, theme, widgets
+from game.ui.bands import Bands
 from game.ui.minimap import Minimap
 from game.ui.snapshot import Snapshot
 from game.ui.sprites import SpriteCache
@@ -105,6 +106,7 @@ class SidePanel:
         inner = rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
         self.minimap = Minimap(pygame.Rect(inner.x, rect.bottom - widgets.PAD - FOOT - MINIMAP_HEIGHT, inner.w,
                                            MINIMAP_HEIGHT))
+        self.bands = Bands(rect.x + 2, rect.right - 2)  # issue 28: only the sections that changed are painted
 
     def click(self, pos: tuple[int, int]) -> object | None:
         """What the line under `pos` asks for: an ItemView to use, a Move / Talk / Attack command, or a name
@@ -120,14 +122,22 @@ class SidePanel:
              page: int = 0) -> None:
         """The panel for the hero of `shown`; `seen` are the squares on screen, `page` the pack's page."""
         self.clickable = []
-        inner = widgets.panel(surface, self.rect)
+        inner = self.rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
+        if self.bands.begin(surface, (theme.Look.version, theme.Look.shape_markers, tuple(bindings.KEYS.items()))):
+            widgets.panel(surface, self.rect)
+        band, box = self.bands.band, self.minimap.box
         with widgets.within(inner):
-            y = self._hero(surface, shown, inner)
-            bottom = self.minimap.box.top - 6
-            self._sections(surface, shown, mouse, inner.x, y, inner.w, bottom, page)
-            self.minimap.draw(surface, shown.map, shown.hero, shown.views, seen, shown.known, shown.sight,
-                              shown.targets)
-            self._foot(surface, mouse, inner)
+            y = band("hero", (shown.hero, shown.minutes, shown.turn, shown.night), inner.y, self.clickable,
+                     lambda: self._hero(surface, shown, inner), mouse)
+            self._sections(surface, shown, mouse, inner.x, y, inner.w, box.top - 6, page)
+            dots = tuple((v.square, v.footprint, markers.side_of(v)) for v in shown.views)
+            band("minimap", (shown.map, shown.hero.room, dots, tuple(seen), shown.known, shown.sight, shown.targets),
+                 box.top - 6, self.clickable, lambda: self._minimap(surface, shown, seen), mouse)
+            band("foot", None, box.bottom + 3, self.clickable, lambda: self._foot(surface, mouse, inner), mouse)
+
+    def _minimap(self, surface: pygame.Surface, shown: Snapshot, seen: pygame.Rect) -> int:
+        self.minimap.draw(surface, shown.map, shown.hero, shown.views, seen, shown.known, shown.sight, shown.targets)
+        return self.minimap.box.bottom + 3
 
     def _hero(self, surface: pygame.Surface, shown: Snapshot, inner: pygame.Rect) -> int:
         """Name, level and the day clock, the four bars two by two, the conditions; returns the y below."""
@@ -183,13 +193,28 @@ class SidePanel:
         heads = {"room": bool(company), "exits": True, "pack": True, "party": bool(shown.party or self.fallen),
                  "floor": False}
         rows = allot(wanted, heads, (bottom - y), row, head)
-        y = self._company(surface, shown, company, rows["room"], mouse, x, y, w, row, head)
-        y = self._party(surface, shown, rows["party"], mouse, x, y, w, row, head)
-        y = self._exits(surface, shown, exits, rows["exits"], mouse, x, y, w, row, head)
-        y = self._pack(surface, shown, pack, rows["pack"], page, mouse, x, y, w, row, head)
-        for words in floor[:rows["floor"]]:
+        band, clickable = self.bands.band, self.clickable
+        shows = tuple((v.eid, v.codex_id, v.footprint, v.hostile, v.bound, v.name, v.heads, v.level, v.health,
+                       v.max_health) for v in company)  # what a line of "In this room" shows
+        y = band("room", (shows, rows["room"]), y, clickable,
+                 lambda: self._company(surface, shown, company, rows["room"], mouse, x, y, w, row, head), mouse)
+        y = band("party", (tuple(shown.party), shown.hero.eid, rows["party"]), y, clickable,
+                 lambda: self._party(surface, shown, rows["party"], mouse, x, y, w, row, head), mouse)
+        y = band("exits", (shown.map, shown.hero.room, shown.hero.square, rows["exits"]), y, clickable,
+                 lambda: self._exits(surface, shown, exits, rows["exits"], mouse, x, y, w, row, head), mouse)
+        y = band("pack", (tuple((line.first.eid, line.first.item_id, line.name, line.worn) for line in pack),
+                          rows["pack"], page), y, clickable,
+                 lambda: self._pack(surface, shown, pack, rows["pack"], page, mouse, x, y, w, row, head), mouse)
+        band("floor", (tuple(floor[:rows["floor"]]), bottom), y, clickable,
+             lambda: self._floor(surface, floor[:rows["floor"]], x, y, w, row, bottom), mouse)
+
+    @staticmethod
+    def _floor(surface: pygame.Surface, lines: list[str], x: int, y: int, w: int, row: int, bottom: int) -> int:
+        """The floor's lines (floor_lines), down to the sections' `bottom`."""
+        for words in lines:
             widgets.text(surface, widgets.fit(words, 12, w), (x, y + 2), 12, FLOOR)
             y += row
+        return bottom
 
     def _row(self, surface: pygame.Surface, row: pygame.Rect, target: object, mouse: tuple[int, int]) -> None:
         if row.collidepoint(mouse):
@@ -317,8 +342,8 @@ class SidePanel:
             y += row
         return y + 4
 
-    def _foot(self, surface: pygame.Surface, mouse: tuple[int, int], inner: pygame.Rect) -> None:
-        """The controls hint and the Journal button, on the panel's last line."""
+    def _foot(self, surface: pygame.Surface, mouse: tuple[int, int], inner: pygame.Rect) -> int:
+        """The controls hint and the Journal button, on the panel's last line; returns the y below it."""
         y = self.rect.bottom - widgets.PAD - FOOT + 6
         label = f"Journal {bindings.key_names('journal')}"
         width = theme.font(12).size(label)[0] + 14
@@ -329,3 +354,4 @@ class SidePanel:
         self._row(surface, button, JOURNAL, mouse)
         pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=4)
         widgets.text(surface, label, (button.centerx, y), 12, theme.ACCENT, centre=True)
+        return self.rect.bottom - 4

@@ -42,8 +42,8 @@ def read(world: World) -> Snapshot:
     """Every view the screen needs, from the world as it is now: of creatures and items, only those in sight."""
     sight = knowledge.look(world) or {world.room_of(world.hero)}
     targets = tuple(journal_targets(world, world.hero)) if world.alive(world.hero) else ()
-    views = [v for v in (world_views.creature(world, e) for e in world.creatures()) if v.alive and v.room in sight]
-    hero = world_views.creature(world, world.hero)
+    views = [world_views.creature(world, e) for e in world.creatures() if world.room_of(e) in sight]  # in sight only
+    hero = next((v for v in views if v.eid == world.hero), None) or world_views.creature(world, world.hero)
     foes = [v.eid for v in views if v.hostile and v.room == hero.room] if world.alive(world.hero) else []
     hours = world.content.tuning["clock"]
     return Snapshot(

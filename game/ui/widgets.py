@@ -76,6 +76,11 @@ def recording() -> Iterator[list[TextBox]]:
         _Record.boxes = None
 
 
+def recording_now() -> bool:
+    """Whether text blits are being recorded (`recording`): cached drawings are then painted in full."""
+    return _Record.boxes is not None
+
+
 @contextmanager
 def within(rect: pygame.Rect) -> Iterator[None]:
     """Text drawn meanwhile belongs inside `rect` (a panel or a column): the layout test checks it is."""
