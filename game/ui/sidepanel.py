@@ -198,7 +198,7 @@ class SidePanel:
                        v.max_health) for v in company)  # what a line of "In this room" shows
         y = band("room", (shows, rows["room"]), y, clickable,
                  lambda: self._company(surface, shown, company, rows["room"], mouse, x, y, w, row, head), mouse)
-        y = band("party", (tuple(shown.party), shown.hero.eid, rows["party"]), y, clickable,
+        y = band("party", (tuple(shown.party), tuple(self.fallen), shown.hero.eid, rows["party"]), y, clickable,
                  lambda: self._party(surface, shown, rows["party"], mouse, x, y, w, row, head), mouse)
         y = band("exits", (shown.map, shown.hero.room, shown.hero.square, rows["exits"]), y, clickable,
                  lambda: self._exits(surface, shown, exits, rows["exits"], mouse, x, y, w, row, head), mouse)
