@@ -11,17 +11,19 @@ its room and otherwise walks toward the nearest foe it knows of, or explores; it
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 from game.world import knowledge, views
 from game.world.commands import Attack, Command, Consume, EndTurn, Move, PickUp, SecondWind
-from game.world.components import Identity
+from game.world.components import Identity, Mood, MoodState
 from game.world.driver import Driver
 from game.world.fightodds import both_ways
 from game.world.world import World
 
 EAT_ABOVE = 30  # the careful bot eats or drinks once a need passes this
 PROVISIONS = ("food", "drink", "healing")
-FAR = 10 ** 6  # the distance of a room no known way leads to
+TAKEN = PROVISIONS + ("key",)  # what the bots pick up: provisions, potions and keys (a key opens its locked doors)
+STAYING = (MoodState.RESTING, MoodState.LURKING)  # moods of a creature that stays where it is (N12, lairs)
 
 class Bot:
     """A hero played through Driver.do: one command at a time, as the screen sends them, knowing only what the
@@ -31,8 +33,8 @@ class Bot:
         self.driver = driver
         self.world: World = driver.world
         self.entrance = self.world.room_of(self.world.hero)
-        self.cards: dict[str, tuple[bool, float]] = {}  # codex id: (at war with the hero, its damage a turn
-        # against the hero) as last read on the card of one in sight: what it remembers of a kind
+        self.notes: dict[int, tuple[float, float, float]] = {}  # room: the damage a turn its creatures at war
+        # with the hero would deal it (all, awake) and its margin against them, as it last saw the room (look_round)
 
     @property
     def hero(self) -> views.CreatureView:
@@ -57,13 +59,38 @@ class Bot:
             "hero" in world.content.tuning.enemies.get(world.get(eid, Identity).faction, ())
 
     def look_round(self) -> None:
-        """Read the cards of the creatures in sight, to remember what each kind would do."""
+        """Note, for each room in sight, the damage a turn the creatures there at war with the hero would deal it,
+        all of them and those awake (their mood is on their card: one resting by its provisions or lurking in its
+        lair stays put), and how the hero would fare against them all (`margin`)."""
         world = self.world
         for room in knowledge.visible(world):
-            for eid in world.creatures_in(room):
-                if eid != world.hero and world.alive(eid):
-                    self.cards[world.get(eid, Identity).codex_id] = (
-                        self.at_war(eid), both_ways(world, world.hero, eid)[1].per_turn)
+            hostile = self.hostile(room)
+            everyone = awake = 0.0
+            for eid in hostile:
+                harm = both_ways(world, world.hero, eid)[1].per_turn
+                mood = world.try_get(eid, Mood)
+                everyone += harm
+                awake += 0.0 if mood is not None and mood.state in STAYING else harm
+            self.notes[room] = (everyone, awake, self.margin(hostile, rested=True) if hostile else float("inf"))
+
+    def margin(self, enemies: list[int], rested: bool = False) -> float:
+        """How many turns it outlasts `enemies`: turns to be killed over turns to kill them all (`rested`: at its
+        full health, as it will be when it goes on exploring)."""
+        hero = self.hero
+        turns_to_kill, damage_taken = 0.0, 0.0
+        for eid in enemies:
+            mine, theirs = both_ways(self.world, self.world.hero, eid)
+            turns_to_kill += views.creature(self.world, eid).health / max(mine.per_turn, 0.01)
+            damage_taken += theirs.per_turn
+        turns_to_die = ((hero.max_health if rested else hero.health) + hero.durability) / max(damage_taken, 0.01)
+        return turns_to_die / max(turns_to_kill, 0.01)
+
+    def hostile(self, room: int) -> list[int]:
+        """The creatures in sight in `room` at war with the hero (a lurker counted as the enemy it will be)."""
+        world = self.world
+        if room not in knowledge.visible(world):
+            return []
+        return [e for e in world.creatures_in(room) if e != world.hero and world.alive(e) and self.at_war(e)]
 
     def enemies(self, room: int) -> list[int]:
         """The hero's enemies in `room`, which it must see."""
@@ -102,11 +129,11 @@ class Bot:
         return False
 
     def pick_up(self) -> bool:
-        """Take a carryable provision or potion lying here."""
+        """Take a carryable provision, potion or key lying here."""
         world = self.world
         room = world.room_of(world.hero)
         for item in views.items_in(world, room):
-            if item.kind in PROVISIONS and not world.content.items[item.item_id].fixture:
+            if item.kind in TAKEN and not world.content.items[item.item_id].fixture:
                 if self.do(PickUp(world.hero, item.eid)):
                     return True
         return False
@@ -117,8 +144,9 @@ class Bot:
         here = world.room_of(world.hero)
         return sorted({room for _, room in world.rooms.exits[here] if knowledge.passable(world, here, room)})
 
-    def known_ways(self) -> dict[int, tuple[int, int]]:
-        """Every known room reachable over known rooms: (doors away, the first room on the way there)."""
+    def known_ways(self, through: Callable[[int], bool] = lambda room: True) -> dict[int, tuple[int, int]]:
+        """Every known room reachable over known rooms that pass `through`: (doors away, the first room on the way
+        there)."""
         world = self.world
         known, start = knowledge.seen(world), world.room_of(world.hero)
         ways: dict[int, tuple[int, int]] = {start: (0, start)}
@@ -127,7 +155,8 @@ class Bot:
             room = queue.popleft()
             doors, first = ways[room]
             for _, other in sorted(world.rooms.exits[room], key=lambda pair: pair[1]):
-                if other in known and other not in ways and knowledge.passable(world, room, other):
+                if other in known and other not in ways and knowledge.passable(world, room, other) \
+                        and through(other):
                     ways[other] = (doors + 1, other if room == start else first)
                     queue.append(other)
         return ways
@@ -151,34 +180,15 @@ class Bot:
 class Careful(Bot):
     """Eats, rests, drinks potions, avoids fights the odds say it loses, flees when hurt."""
 
-    FLEE_BELOW = 0.4
-    POTION_BELOW = 0.35
+    FLEE_BELOW = 0.55
+    POTION_BELOW = 0.45
+    FIGHT_BY = 1.5  # it fights on while it would outlast the room by this factor (fight_margin)...
+    ENTER_BY = 1.5  # ...and walks into a room whose creatures it would outlast by this one
 
-    def fight_margin(self, enemies: list[int]) -> float:
-        """How many turns it outlasts the room: turns to be killed over turns to kill them all."""
-        hero = self.hero
-        turns_to_kill, damage_taken = 0.0, 0.0
-        for eid in enemies:
-            mine, theirs = both_ways(self.world, self.world.hero, eid)
-            turns_to_kill += views.creature(self.world, eid).health / max(mine.per_turn, 0.01)
-            damage_taken += theirs.per_turn
-        turns_to_die = (hero.health + hero.durability) / max(damage_taken, 0.01)
-        return turns_to_die / max(turns_to_kill, 0.01)
-
-    def hostile(self, room: int) -> list[int]:
-        """The creatures in sight in `room` at war with the hero (a lurker counted as the enemy it will be)."""
-        world = self.world
-        if room not in knowledge.visible(world):
-            return []
-        return [e for e in world.creatures_in(room) if e != world.hero and world.alive(e) and self.at_war(e)]
-
-    def danger(self, room: int) -> float:
-        """The damage a turn the creatures the hero knows of in `room` would deal it: by the exact odds for those
-        in sight, by the card it last read of each kind for those it remembers; nothing in a room unknown."""
-        if room in knowledge.visible(self.world):
-            return sum(both_ways(self.world, self.world.hero, e)[1].per_turn for e in self.hostile(room))
-        kinds = self.remembered(room, "foe") + self.remembered(room, "creature")
-        return sum(self.cards[k][1] for k in kinds if k in self.cards and self.cards[k][0])
+    def danger(self, room: int, awake: bool = False) -> float:
+        """The damage a turn the creatures at war with the hero in `room` would deal it (`awake`: only those not
+        resting or lurking), as it last saw the room: nothing in a room it has not seen."""
+        return self.notes.get(room, (0.0, 0.0, 0.0))[awake]
 
     def threat(self, room: int) -> float:
         """The danger of `room`, and half the worst of the rooms next to it (their creatures may come)."""
@@ -197,8 +207,8 @@ class Careful(Bot):
         return self.exposed(self.world.room_of(self.world.hero)) and self.flee()
 
     def exposed(self, room: int) -> bool:
-        """Whether a room next to `room` holds what would kill the hero in three turns."""
-        worst = max((self.danger(r) for _, r in self.world.rooms.exits[room]), default=0.0)
+        """Whether a room next to `room` holds what would kill the hero in three turns and is awake to come."""
+        worst = max((self.danger(r, awake=True) for _, r in self.world.rooms.exits[room]), default=0.0)
         return worst * 3 > self.hero.health
 
     def act(self) -> None:
@@ -213,7 +223,7 @@ class Careful(Bot):
             if self.do(Consume(world.hero, self.carried("healing"))):
                 return
         if enemies:
-            if health >= self.FLEE_BELOW and self.fight_margin(enemies) >= 2.0:
+            if health >= self.FLEE_BELOW and self.margin(enemies) >= self.FIGHT_BY:
                 target = min(enemies, key=lambda e: views.creature(world, e).health)
                 if self.do(Attack(world.hero, target)):
                     return
@@ -253,19 +263,17 @@ class Careful(Bot):
         return False
 
     def explore(self) -> bool:
-        """One step toward the nearest known room it has not stood in (auto-explore's goal) whose way holds no enemy
-        next door."""
-        ways = self.known_ways()
-        for _, room in sorted((doors, room) for room, (doors, _) in ways.items() if room not in self.seen):
-            step = ways[room][1]
-            if self.exposed(step):
-                continue  # it would only step back out again (keep_away)
-            if step not in knowledge.visible(self.world):
-                if not self.danger(step):
-                    return self.move(step)
-            elif not self.hostile(step) or self.fight_margin(self.hostile(step)) >= 3.0:
-                return self.move(step)
-        return False
+        """One step toward the nearest known room it has not stood in (auto-explore's goal) by a way it would walk:
+        no room on it holds what it would not beat three times over, nor lies next to what would kill it in three
+        turns (it would only step back out again). The same way every turn, so it does not dither."""
+        ways = self.known_ways(self.safe)
+        unexplored = sorted((doors, room) for room, (doors, _) in ways.items() if room not in self.seen)
+        return bool(unexplored) and self.move(ways[unexplored[0][1]][1])
+
+    def safe(self, room: int) -> bool:
+        """Whether the hero would walk into `room`, by what it saw there last: nothing it would not outlast
+        ENTER_BY times over, and nothing awake next door that would kill it in three turns."""
+        return not self.exposed(room) and self.notes.get(room, (0.0, 0.0, float("inf")))[2] >= self.ENTER_BY
 
 
 class Reckless(Bot):
