@@ -9,8 +9,8 @@ import pytest
 from game.launch import new_game
 from game.paths import REGION_MAP
 from game.save import load_world, save_world
-from game.world import knowledge, wayfinding
-from game.world.commands import Move
+from game.world import knowledge, views, wayfinding
+from game.world.commands import Consume, Move
 from game.world.components import Body, Knowledge, Mood
 from game.world.driver import Driver
 
@@ -51,9 +51,22 @@ def explore(driver: Driver, walked: list[tuple[int, set[int]]]) -> str:
             driver.finish_turn()
         if foe_in_sight(world) or world.over or plan.stopped.startswith("Nothing left"):
             return plan.stopped
+        if plan.stopped in ("You are hungry.", "You are thirsty."):
+            eat_or_drink(driver, "food" if plan.stopped == "You are hungry." else "drink")
         if plan.stopped in ("You are hurt.", "You are hungry.", "You are thirsty."):
             wayfinding.run(wayfinding.Plan(driver, "rest"))  # a trap, a need: the player rests, then goes on
     return "too many stops"
+
+
+def eat_or_drink(driver: Driver, kind: str) -> None:
+    """Hungry or thirsty: the player eats or drinks what lies in the room (a spring, a patch) or its pack holds."""
+    world = driver.world
+    here = views.items_in(world, world.room_of(world.hero)) + views.carried_by(world, world.hero)
+    item = next((i.eid for i in here if i.kind == kind), None)
+    if item is not None:
+        driver.do(Consume(world.hero, item))
+        if driver.busy:
+            driver.finish_turn()
 
 
 def test_a_dungeon_starts_unknown_but_for_what_the_hero_sees_and_a_settlement_known():
