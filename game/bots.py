@@ -25,6 +25,7 @@ PROVISIONS = ("food", "drink", "healing")
 TAKEN = PROVISIONS + ("key",)  # what the bots pick up: provisions, potions and keys (a key opens its locked doors)
 STAYING = (MoodState.RESTING, MoodState.LURKING)  # moods of a creature that stays where it is (N12, lairs)
 
+
 class Bot:
     """A hero played through Driver.do: one command at a time, as the screen sends them, knowing only what the
     hero knows."""
@@ -61,7 +62,7 @@ class Bot:
     def look_round(self) -> None:
         """Note, for each room in sight, the damage a turn the creatures there at war with the hero would deal it,
         all of them and those awake (their mood is on their card: one resting by its provisions or lurking in its
-        lair stays put), and how the hero would fare against them all (`margin`)."""
+        lair stays put), and how the hero would fare against them all (`fight_margin`)."""
         world = self.world
         for room in knowledge.visible(world):
             hostile = self.hostile(room)
@@ -71,9 +72,10 @@ class Bot:
                 mood = world.try_get(eid, Mood)
                 everyone += harm
                 awake += 0.0 if mood is not None and mood.state in STAYING else harm
-            self.notes[room] = (everyone, awake, self.margin(hostile, rested=True) if hostile else float("inf"))
+            margin = self.fight_margin(hostile, rested=True) if hostile else float("inf")
+            self.notes[room] = (everyone, awake, margin)
 
-    def margin(self, enemies: list[int], rested: bool = False) -> float:
+    def fight_margin(self, enemies: list[int], rested: bool = False) -> float:
         """How many turns it outlasts `enemies`: turns to be killed over turns to kill them all (`rested`: at its
         full health, as it will be when it goes on exploring)."""
         hero = self.hero
@@ -188,7 +190,7 @@ class Careful(Bot):
     def danger(self, room: int, awake: bool = False) -> float:
         """The damage a turn the creatures at war with the hero in `room` would deal it (`awake`: only those not
         resting or lurking), as it last saw the room: nothing in a room it has not seen."""
-        return self.notes.get(room, (0.0, 0.0, 0.0))[awake]
+        return self.notes.get(room, (0.0, 0.0, 0.0))[1 if awake else 0]
 
     def threat(self, room: int) -> float:
         """The danger of `room`, and half the worst of the rooms next to it (their creatures may come)."""
@@ -223,7 +225,7 @@ class Careful(Bot):
             if self.do(Consume(world.hero, self.carried("healing"))):
                 return
         if enemies:
-            if health >= self.FLEE_BELOW and self.margin(enemies) >= self.FIGHT_BY:
+            if health >= self.FLEE_BELOW and self.fight_margin(enemies) >= self.FIGHT_BY:
                 target = min(enemies, key=lambda e: views.creature(world, e).health)
                 if self.do(Attack(world.hero, target)):
                     return
@@ -264,8 +266,8 @@ class Careful(Bot):
 
     def explore(self) -> bool:
         """One step toward the nearest known room it has not stood in (auto-explore's goal) by a way it would walk:
-        no room on it holds what it would not beat three times over, nor lies next to what would kill it in three
-        turns (it would only step back out again). The same way every turn, so it does not dither."""
+        no room on it holds what it would not outlast ENTER_BY times over, nor lies next to what is awake and would
+        kill it in three turns (it would only step back out again). The same way every turn, so it does not dither."""
         ways = self.known_ways(self.safe)
         unexplored = sorted((doors, room) for room, (doors, _) in ways.items() if room not in self.seen)
         return bool(unexplored) and self.move(ways[unexplored[0][1]][1])
