@@ -40,8 +40,8 @@ def test_the_tier_is_the_mean_division_of_placed_and_spawned_dungeon_creatures_r
     # two wolves (Tier 2 Adept: Division 3) and a werewolf (Tier 4 Champion: Division 7): 13 / 3 = 4.33 -> 5
     assert thicket == Danger(5, 4.33, "Werewolf", 7, 3)
     keep = site_danger(maps["The Ruined Keep"], content.codex)
-    # 48 placed and one of each of its two spawners (goblin cutters, rat swarm: Division 1): 125 / 50 = 2.5 -> 3
-    assert (keep.count, keep.mean, keep.tier, keep.strongest, keep.division) == (50, 2.5, 3, "Warlord", 9)
+    # 30 placed and one of each of its two spawners (goblin cutters, rat swarm: Division 1): 78 / 32 = 2.44 -> 3
+    assert (keep.count, keep.mean, keep.tier, keep.strongest, keep.division) == (32, 2.44, 3, "Warlord", 9)
     village = site_danger(maps["Ashby Vale"], content.codex)
     assert village.count == 1  # its people and their spawners (kind "world") and its merchants are not counted
     roost = site_danger(maps["Drake's Roost"], content.codex)

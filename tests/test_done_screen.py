@@ -100,6 +100,8 @@ def test_a_new_player_reads_the_great_hall_uses_every_item_and_reads_the_byrnie(
         assert len(dungeon.shown.party) == 2
         # to the Great Hall by the arrow keys, a click where no key leads
         hall = next(r.id for r in world.map.rooms.values() if r.name == "Great Hall")
+        for _ in range(3):  # a crowd of goblins (the keep itself keeps one group there): the panel names some, counts the rest
+            spawn_creature(world, "goblin_cutters", hall, wanders=False)
         for room in route(world.map, dungeon.hero_view().room, hall)[1:]:
             hero = dungeon.hero_view()
             direction = dungeon_targets.direction_of(world.map, hero.room, hero.square, room)
