@@ -44,6 +44,7 @@ from tools.siege import SiegeHero
 REGION = MAPS / "region.tmx"
 TURN_CAP = 5000  # a journey ends here (world turns) if the hero has not died
 SITE_TURNS = 300  # the most turns it stays in one site at a time
+BLOCKED = 10  # turns it waits for the way out to clear before it walks on regardless
 IDLE = 50  # turns waited whole, alone and still: nothing left it dares explore
 VILLAGE_TURNS = 300  # the most turns it spends winning its first companion
 POTIONS = 2  # healing potions it keeps in its pack
@@ -92,11 +93,14 @@ class Trip:
 class JourneyBot:
     """A hero played across the region: the realm's travel and leave, and each site's commands via Driver.do."""
 
-    def __init__(self, seed: int, content: Content | None = None, cap: int = TURN_CAP) -> None:
+    def __init__(self, seed: int, content: Content | None = None, cap: int = TURN_CAP,
+                 site_turns: int = SITE_TURNS) -> None:
         content = content or load_content()
         sheet = content.heroes.random_sheet(content.codex.shipped_sheet(), random.Random(f"bot/{seed}"))
         self.realm = new_realm(REGION, seed, content, sheet)
-        self.content, self.cap = content, cap
+        self.content, self.cap, self.site_turns = content, cap, site_turns
+        self.commands: list = []  # every command given inside a site, as the drivers log them
+        self.travelled: list[tuple[str, str]] = []  # the realm's events: (kind, place)
         self.trip = Trip(seed)
         self.giver: str = ""  # the uid of the villager it works for
         self.mate_turns: dict[str, int] = {}  # a companion's dungeon turns so far
@@ -111,16 +115,23 @@ class JourneyBot:
 
     def enter(self, pid: int) -> Driver | None:
         """Travel from the region map to place `pid` and go in (the region screen's Travel); its driver."""
-        if not self.realm.travel(pid).ok:
-            return None
-        return Driver(self.realm.here)
+        ok = self.realm.travel(pid).ok
+        self.heard()
+        return Driver(self.realm.here, self.commands) if ok else None
+
+    def heard(self) -> None:
+        """The region's events (travel, arrive, surface, stumble) kept as (kind, place)."""
+        self.travelled += [(e.kind, str(e.data.get("place") or e.data.get("site") or e.room_name))
+                           for e in self.realm.pop_events()]
 
     def out(self, driver: Driver) -> bool:
         """Walk to the way up and climb out onto the region map."""
         site = self.realm.sites[self.realm.hero.place]
         walker = SiegeHero(driver)
         walker.walk_to(lambda: site.surface, limit=60)
-        return not driver.world.over and self.realm.leave().ok
+        left = not driver.world.over and self.realm.leave().ok
+        self.heard()
+        return left
 
     def over(self) -> bool:
         return self.realm.now >= self.cap or self.trip.died_at != ""
@@ -153,9 +164,9 @@ class JourneyBot:
             self.realm.close()
 
     def ready(self) -> bool:
-        """READY (the module's rule): level 2 or more, and a companion or armour bought."""
+        """READY (the module's rule): level 2 or more, a companion, and armour bought."""
         armour = bool(self.gear & {"leather_jerkin", "mail_hauberk", "helmet"})
-        return self.known_level >= READY_LEVEL and (self.party_size > 0 or armour)
+        return self.known_level >= READY_LEVEL and self.party_size > 0 and armour
 
     def tiers(self, kinds: tuple[str, ...]) -> list[int]:
         """The places of `kinds` on the region map the hero sees, by the danger tier shown, nearer first."""
@@ -393,7 +404,7 @@ class JourneyBot:
         self.trip.visits.append(visit)
         bot = Careful(driver)
         mates = {world.uid(e): e for e in company.party(world, world.hero)}
-        start, idle, leaving = world.turn, 0, False
+        start, idle, leaving, blocked = world.turn, 0, False, 0
         surface = realm.sites[pid].surface
         while not world.over and realm.now < self.cap:
             hero = views.creature(world, world.hero)
@@ -403,12 +414,14 @@ class JourneyBot:
             idle = idle + 1 if whole and not enemies and getattr(self, "_last_room", None) == here else 0
             self._last_room = here
             hurt = hero.health < 0.5 * hero.max_health and bot.carried("healing") is None
-            leaving = leaving or world.turn - start >= SITE_TURNS or idle >= IDLE or hurt
+            long = world.turn - start >= self.site_turns and whole and not bot.threat(here)
+            leaving = leaving or long or idle >= IDLE or hurt
             if leaving and not enemies:
                 if here == surface:
                     break
-                if not bot.step_toward(surface):
-                    bot.do(EndTurn(world.hero))
+                blocked = 0 if self.safe_step(bot, surface) else blocked + 1
+                if blocked > BLOCKED and not bot.step_toward(surface) or blocked and blocked <= BLOCKED:
+                    play_turn(bot) if hero.health < hero.max_health else bot.do(EndTurn(world.hero))
             else:
                 play_turn(bot)
             for event in world.pop_events():
@@ -427,8 +440,16 @@ class JourneyBot:
             self.trip.level = self.known_level
         elif realm.now < self.cap:
             realm.leave()
+            self.heard()
         self.party_size = len(realm.hero.party) if not realm.hero.inside else self.party_size_in(world)
         return visit
+
+    def safe_step(self, bot: Careful, goal: int) -> bool:
+        """One room toward `goal` on the way out, unless the careful bot would not step there (what it sees of
+        the room's creatures and their cards); whether it moved."""
+        distances = self.world.rooms.distances_from(goal)
+        step = min(bot.neighbours(), key=lambda r: (distances.get(r, 10 ** 6), r), default=None)
+        return step is not None and not bot.hostile(step) and not bot.exposed(step) and bot.move(step)
 
     def count_mates(self, world, mates: dict[str, int]) -> None:
         """A companion's first 100 dungeon turns: alive after them, or dead before."""
