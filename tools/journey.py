@@ -33,10 +33,11 @@ from game.content.content import Content, load_content
 from game.launch import new_realm
 from game.paths import MAPS
 from game.world import views
-from game.world.commands import Buy, Consume, EndTurn, Equip, Recruit, Work
+from game.world.commands import Attack, Buy, EndTurn, Equip, Move, Recruit, Work
 from game.world.components import Identity, Inventory, Item, Loyalty, Merchant, Persona
 from game.world.danger import site_danger
 from game.world.driver import Driver
+from game.world.knowledge import in_sight
 from game.world.systems import siege
 from game.world.verbs import company, contracts, trade
 from tools.siege import SiegeHero
@@ -52,6 +53,8 @@ PROVISIONS = {"ration": 2, "water_bottle": 2}
 GEAR = ("longsword", "leather_jerkin", "helmet", "round_shield", "mail_hauberk")  # bought in this order
 KEEP = 15  # gold it keeps back for potions when buying gear
 READY_LEVEL = 2
+SIEGE_TURNS = 300  # the turns it gives the assault on the war camp
+FALL_BACK = 0.4  # below this share of its health, with no potion, it leaves the camp to rest
 
 
 @dataclass
@@ -107,6 +110,9 @@ class JourneyBot:
         self.mate_fate: dict[str, bool] = {}  # decided: alive after 100 dungeon turns, or dead before
         self.tried: set[int] = set()  # the sites visited
         self.gear: set[str] = set()  # the gear bought to wear
+        self.last_seen: dict[str, int] = {}  # where the hero last saw a person (uid -> room)
+        self.known_level = 0  # the hero's level as its sheet showed it last
+        self.party_size = 0  # its companions, as the party panel showed them last
 
     # -- the world --------------------------------------------------------------------------------------
     @property
@@ -128,7 +134,10 @@ class JourneyBot:
         """Walk to the way up and climb out onto the region map."""
         site = self.realm.sites[self.realm.hero.place]
         walker = SiegeHero(driver)
-        walker.walk_to(lambda: site.surface, limit=60)
+        for _ in range(3):  # a crowd in the way: it rests, and goes again
+            if walker.walk_to(lambda: site.surface, limit=60) or driver.world.over:
+                break
+            self.rest(driver)
         left = not driver.world.over and self.realm.leave().ok
         self.heard()
         return left
@@ -153,7 +162,8 @@ class JourneyBot:
                     (self.beyond() if besieged else self.dungeons()[:1])
                 if not left:
                     break
-                self.site(left[0])
+                if self.site(left[0]) is None:
+                    break  # it could not go (no road, or it never got out of the last place)
                 if not self.over():
                     self.village(self.enter(self.realm.home))
             self.trip.turn = self.realm.now
@@ -194,10 +204,12 @@ class JourneyBot:
         self.known_level = views.creature(world, world.hero).level
         self.rest(driver)
         self.shop(driver)
-        giver = self.choose_giver(world) if first else self.by_uid(world, self.giver)
+        giver = self.by_uid(world, self.giver)
+        hiring = first or giver is None and self.party_size_in(world) == 0  # a companion to win (again)
+        giver = self.choose_giver(driver) if giver is None and hiring else giver
         if giver is not None:
             start = world.turn
-            budget = VILLAGE_TURNS if first else 60
+            budget = VILLAGE_TURNS if hiring else 60
             while not world.over and world.turn - start < budget and self.party_size_in(world) == 0:
                 if self.loyal(world, giver) and self.recruit(driver, giver):
                     break
@@ -213,27 +225,67 @@ class JourneyBot:
         else:
             self.trip.died_at = "Ashby Vale"
 
-    known_level = 0
-    party_size = 0
 
     def party_size_in(self, world) -> int:
         self.party_size = len(company.party(world, world.hero))
         return self.party_size
 
-    def choose_giver(self, world) -> int | None:
-        """The villager (a person with a voice, not a merchant or notable) with the strongest card: a companion
-        to be."""
-        people = [eid for eid in world.creatures() if eid != world.hero and world.has(eid, Persona)
-                  and world.get(eid, Identity).codex_id == "villager" and world.get(eid, Identity).kind not in
-                  ("merchant", "notable")]
-        if not people:
-            return None
-        best = max(people, key=lambda e: (views.creature(world, e).max_health, world.uid(e)))
-        self.giver = world.uid(best)
-        return best
+    def choose_giver(self, driver: Driver) -> int | None:
+        """The villager (a person with a voice, not a merchant or notable) with the strongest card among the first
+        the hero sees as it walks the village from the entrance, nearest room first: a companion to be."""
+        world, walker = driver.world, SiegeHero(driver)
+        looked: set[int] = set()
+        for _ in range(len(world.map.rooms)):
+            sight = in_sight(world, world.hero_room())
+            looked |= sight
+            people = [eid for room in sorted(sight) for eid in world.creatures_in(room) if self.villager(world, eid)]
+            if people:
+                best = max(people, key=lambda e: (views.creature(world, e).max_health, world.uid(e)))
+                self.giver = world.uid(best)
+                return best
+            distances = world.rooms.distances_from(world.hero_room())
+            unlooked = sorted((d, r) for r, d in distances.items() if r not in looked)
+            if not unlooked or not walker.walk_to(lambda: unlooked[0][1], limit=20):
+                return None
+        return None
+
+    def villager(self, world, eid: int) -> bool:
+        ident = world.get(eid, Identity)
+        return eid != world.hero and world.alive(eid) and world.has(eid, Persona) and ident.codex_id == "villager" \
+            and ident.kind not in ("merchant", "notable")
 
     def by_uid(self, world, uid: str) -> int | None:
         return next((e for e in world.creatures() if world.uid(e) == uid and world.alive(e)), None) if uid else None
+
+    def seek(self, driver: Driver, eid: int, limit: int = 80) -> bool:
+        """Walk until the hero shares `eid`'s room, finding it as a player does: toward it while it is in sight
+        (the hero's room and those through its open exits), else to where it was last seen, else room by room,
+        the nearest not yet looked into; whether it got there."""
+        world, walker = driver.world, SiegeHero(driver)
+        uid, looked = world.uid(eid), set()
+        for _ in range(limit):
+            if world.over or not world.alive(eid):
+                return False
+            here = world.hero_room()
+            sight = in_sight(world, here)
+            looked |= sight
+            if world.room_of(eid) in sight:
+                self.last_seen[uid] = world.room_of(eid)
+                if world.room_of(eid) == here:
+                    return True
+            goal = self.last_seen.get(uid)
+            if goal is None or goal in sight and world.room_of(eid) not in sight:
+                self.last_seen.pop(uid, None)
+                distances = world.rooms.distances_from(here)
+                unlooked = sorted((d, r) for r, d in distances.items() if r not in looked)
+                if not unlooked:
+                    looked = set()
+                    continue
+                goal = unlooked[0][1]
+            towards = walker.next_room(goal)
+            if towards is None or not walker.act(Move(world.hero, towards)):
+                driver.end_turn()
+        return False
 
     def loyal(self, world, giver: int) -> bool:
         """The loyalty bar: whether the giver would follow now."""
@@ -243,7 +295,7 @@ class JourneyBot:
     def recruit(self, driver: Driver, giver: int) -> bool:
         walker = SiegeHero(driver)
         world = driver.world
-        if walker.walk_to(lambda: world.room_of(giver), limit=40):
+        if self.seek(driver, giver):
             walker.act(Recruit(world.hero, giver))
         if self.party_size_in(world):
             self.trip.recruited += 1
@@ -258,7 +310,7 @@ class JourneyBot:
         hero = world.hero
         if contracts.cooldown_left(world, hero, giver) and not self.loyal_enough_for_favour(world, giver):
             return False
-        if not walker.walk_to(lambda: world.room_of(giver), limit=40):
+        if not self.seek(driver, giver):
             return False
         offered = None
         for _ in range(30):  # "another": an ordinary giver offers something else (N40)
@@ -273,7 +325,7 @@ class JourneyBot:
         if not self.carry_out(driver, walker, giver, offered):
             walker.act(Work(hero, giver, "abandon"))
             return False
-        if not walker.walk_to(lambda: world.room_of(giver), limit=40):
+        if not self.seek(driver, giver):
             return False
         if walker.act(Work(hero, giver, "give" if offered.kind == "mini" else "claim")):
             self.trip.jobs += 1
@@ -297,7 +349,7 @@ class JourneyBot:
             return self.carried(world, wanted) is not None or self.buy(driver, wanted, spare=0)
         if contract.kind == "deliver":
             person = world.actors.by_uid(contract.target)
-            return person is not None and walker.walk_to(lambda: world.room_of(person.eid), limit=40) \
+            return person is not None and self.seek(driver, person.eid) \
                 and walker.act(Work(world.hero, person.eid, "deliver"))
         return walker.walk_to(lambda: contract.room, limit=40) and not world.over
 
@@ -341,7 +393,7 @@ class JourneyBot:
         if trade.gold_of(world, world.hero) - trade.price(world, merchant, ware, selling=True).total < spare:
             return False
         walker = SiegeHero(driver)
-        if not walker.walk_to(lambda: world.room_of(merchant), limit=40):
+        if not self.seek(driver, merchant):
             return False
         offer = self.sold(world).get(item_id)  # the same ware, or another now
         if offer is None or not walker.act(Buy(world.hero, offer[0], offer[1])):
@@ -404,15 +456,14 @@ class JourneyBot:
         self.trip.visits.append(visit)
         bot = Careful(driver)
         mates = {world.uid(e): e for e in company.party(world, world.hero)}
-        start, idle, leaving, blocked = world.turn, 0, False, 0
+        start, idle, leaving, blocked, last = world.turn, 0, False, 0, None
         surface = realm.sites[pid].surface
         while not world.over and realm.now < self.cap:
             hero = views.creature(world, world.hero)
             here = world.room_of(world.hero)
             enemies = bot.enemies(here)
             whole = hero.health >= hero.max_health
-            idle = idle + 1 if whole and not enemies and getattr(self, "_last_room", None) == here else 0
-            self._last_room = here
+            idle, last = (idle + 1 if whole and not enemies and last == here else 0), here
             hurt = hero.health < 0.5 * hero.max_health and bot.carried("healing") is None
             long = world.turn - start >= self.site_turns and whole and not bot.threat(here)
             leaving = leaving or long or idle >= IDLE or hurt
@@ -477,9 +528,8 @@ class JourneyBot:
         self.rest(driver)
         self.shop(driver)
         level = views.creature(world, world.hero).level
-        walker = SiegeHero(driver)
-        if walker.take_the_work():
-            walker.storm_the_camp(turns=world.turn + 300)
+        if SiegeHero(driver).take_the_work():
+            self.storm(driver, until=world.turn + SIEGE_TURNS)
         self.known_level = views.creature(world, world.hero).level if not world.over else level
         if siege.lifted(world):
             self.trip.siege_won, self.trip.siege_turn, self.trip.siege_level = True, world.turn, level
@@ -488,6 +538,26 @@ class JourneyBot:
             return
         self.rest(driver)
         self.out(driver)
+
+
+    def storm(self, driver: Driver, until: int) -> None:
+        """The war camp (the room the Captain's work names), fought as tools/siege.py's hero fights it (every foe
+        there, a potion below a third of its health), except that below FALL_BACK of its health with no potion
+        left it falls back to the room of the way up and rests until whole before it goes again."""
+        world, walker = driver.world, SiegeHero(driver)
+        camp, way_up = siege.camp_of(world).room, self.realm.sites[self.realm.hero.place].surface
+        while not world.over and not siege.lifted(world) and world.turn < until:
+            body = views.creature(world, world.hero)
+            if body.health < FALL_BACK * body.max_health and self.carried(world, "healing_potion") is None:
+                walker.walk_to(lambda: way_up, limit=30)
+                self.rest(driver)
+            elif world.hero_room() != camp:
+                walker.walk_to(lambda: camp, limit=30)
+            elif not walker.heal():
+                foes = [e for e in world.creatures_in(camp) if world.alive(e) and world.is_enemy(e, world.hero)]
+                if not (foes and walker.act(Attack(world.hero, foes[0]))):
+                    driver.end_turn()
+            world.pop_events()
 
 
 def journey(seed: int, content: Content | None = None, cap: int = TURN_CAP) -> Trip:
@@ -503,8 +573,8 @@ def report(trips: list[Trip]) -> list[str]:
     """The markdown of docs/balance.md's journey section: per site, the first visit of each seed that reached
     it; then companions and the siege."""
     lines = ["| site | kind | danger | reached (seeds) | level on arrival | party on arrival | turns inside: median "
-             "(quartiles) | died there | rooms entered | cleared | companions lost |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "(quartiles) | died there | killed by | rooms entered | cleared | companions lost |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     order: dict[str, tuple[int, str]] = {}
     for trip in trips:
         for visit in trip.visits:
@@ -516,19 +586,27 @@ def report(trips: list[Trip]) -> list[str]:
         q = statistics.quantiles(turns, n=4, method="inclusive") if len(turns) > 1 else [turns[0]] * 3
         lines.append(f"| {name} | {kind} | {tier} | {len(firsts)} | {median([v.level for v in firsts]):g} | "
                      f"{median([v.party for v in firsts]):g} | {median(turns):g} ({q[0]:g}–{q[2]:g}) | "
-                     f"{sum(v.died for v in firsts)} | {round(100 * median([v.rooms for v in firsts]))} % | "
+                     f"{sum(v.died for v in firsts)} | {killers(firsts)} | "
+                     f"{round(100 * median([v.rooms for v in firsts]))} % | "
                      f"{sum(v.cleared for v in firsts)} | {sum(v.lost for v in firsts)} |")
     return lines
 
 
+def killers(visits: list[Visit]) -> str:
+    """The kinds that killed the hero in these visits, the commonest first: "goblin_cutter 3, wolf 1"."""
+    kinds = [v.killer or "unknown" for v in visits if v.died]
+    counted = sorted({k: kinds.count(k) for k in kinds}.items(), key=lambda item: (-item[1], item[0]))
+    return ", ".join(f"{kind} {n}" for kind, n in counted[:3]) or "–"
+
+
 def summary(trips: list[Trip]) -> list[str]:
     """Companions, the siege and the ends of the journeys, as lines."""
-    mates = [fate for trip in trips for fate in trip.mates[:1]]
+    mates = [fate for trip in trips for fate in trip.mates]
     won = [t for t in trips if t.siege_won]
     died = [t for t in trips if t.died_at]
     lines = [f"- seeds: {len(trips)}; jobs done (median) {median([t.jobs for t in trips]):g}; recruited a companion: "
              f"{sum(t.recruited > 0 for t in trips)}/{len(trips)}",
-             f"- a companion alive after its first 100 turns in a dungeon: {sum(mates)}/{len(mates)}"
+             f"- companions alive after their first 100 turns in a dungeon: {sum(mates)}/{len(mates)}"
              + (f" ({round(100 * sum(mates) / len(mates))} %)" if mates else ""),
              f"- the siege lifted: {len(won)}/{len(trips)}" + (
                  f", at world turn median {median([t.siege_turn for t in won]):g} "
