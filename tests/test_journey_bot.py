@@ -29,7 +29,7 @@ def test_the_journey_works_for_a_villager_buys_and_recruits_through_the_commands
     assert sum(isinstance(c, Work) and c.action == "accept" for c in given) >= trip.jobs
     buys = [c for c in given if isinstance(c, Buy)]
     assert len(buys) == len(trip.bought) >= 4  # provisions, a potion, gear
-    assert {"healing_potion", "ration"} <= set(trip.bought)
+    assert "healing_potion" in trip.bought and {"longsword", "leather_jerkin", "helmet"} & set(trip.bought)
     assert [c for c in given if isinstance(c, Recruit)] and trip.recruited == 1
     assert sum(isinstance(c, Move) for c in given) > 20  # it walked room by room
 

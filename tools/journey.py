@@ -211,11 +211,15 @@ class JourneyBot:
             start = world.turn
             budget = VILLAGE_TURNS if hiring else 60
             while not world.over and world.turn - start < budget and self.party_size_in(world) == 0:
+                giver = self.by_uid(world, self.giver)
+                if giver is None:
+                    break  # the giver died
                 if self.loyal(world, giver) and self.recruit(driver, giver):
                     break
                 if not self.work(driver, giver):
                     self.wait(driver, 10)
-            if not first and self.party_size_in(world) > 0:
+            giver = self.by_uid(world, self.giver)
+            if not first and giver is not None and self.party_size_in(world) > 0:
                 self.work(driver, giver)
         self.shop(driver)
         self.rest(driver)
@@ -262,9 +266,11 @@ class JourneyBot:
         (the hero's room and those through its open exits), else to where it was last seen, else room by room,
         the nearest not yet looked into; whether it got there."""
         world, walker = driver.world, SiegeHero(driver)
+        if not world.has(eid, Identity):
+            return False
         uid, looked = world.uid(eid), set()
         for _ in range(limit):
-            if world.over or not world.alive(eid):
+            if world.over or not world.has(eid, Identity) or not world.alive(eid):
                 return False
             here = world.hero_room()
             sight = in_sight(world, here)
