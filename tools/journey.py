@@ -266,11 +266,11 @@ class JourneyBot:
         (the hero's room and those through its open exits), else to where it was last seen, else room by room,
         the nearest not yet looked into; whether it got there."""
         world, walker = driver.world, SiegeHero(driver)
-        if not world.has(eid, Identity):
+        if eid not in world.creatures():
             return False
         uid, looked = world.uid(eid), set()
         for _ in range(limit):
-            if world.over or not world.has(eid, Identity) or not world.alive(eid):
+            if world.over or eid not in world.creatures() or not world.alive(eid):
                 return False
             here = world.hero_room()
             sight = in_sight(world, here)
