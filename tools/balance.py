@@ -2,6 +2,10 @@
 
     python tools/balance.py [MAPS ...] [--seeds 50] [--turns 1000] [--bots careful,reckless] [--markdown]
     python tools/balance.py maps/default.tmx --turns 100 --companion guard [--order behind]
+    python tools/balance.py --world [--seeds 50] [--turns 5000]
+
+--world plays the journey bot of tools/journey.py across the whole region instead (docs/balance.md, "The
+journey"): --turns then caps each journey (default 5,000 world turns).
 
 The bots are game/bots.py's (careful and reckless, as `main.py --headless --bot` plays them). Each run
 ends when the hero dies or after --turns world turns. The report gives, per map and bot, the median
@@ -34,6 +38,7 @@ from game.world.components import Position  # noqa: E402
 from game.world.driver import Driver  # noqa: E402
 from game.world.verbs import company  # noqa: E402
 from game.world.verbs.factory import spawn_creature  # noqa: E402
+from tools import journey  # noqa: E402
 
 DUNGEONS = ("maps/default.tmx", "maps/crypt.tmx", "maps/caves.tmx")
 
@@ -118,11 +123,26 @@ def report(map_path: Path, bot_name: str, runs: list[Run], turns: int, markdown:
             f"{lived}/{len(runs)}, kills median {kills:g}, level median {level:g}, companion alive {mate}")
 
 
+def world_report(seeds: int, cap: int) -> int:
+    """The journey bot on seeds 1..`seeds`: the per-site table and the summary of docs/balance.md."""
+    tune_gc()
+    content = load_content()
+    try:
+        trips = [journey.journey(seed, content, cap) for seed in range(1, seeds + 1)]
+    except (MapError, ContentError) as exc:
+        print(printable(str(exc)), file=sys.stderr)
+        return 1
+    print("\n".join(journey.report(trips) + [""] + journey.summary(trips)))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("maps", nargs="*", type=Path, default=[Path(m) for m in DUNGEONS])
     parser.add_argument("--seeds", type=int, default=50, help="seeds 1..N per map and bot (default 50)")
-    parser.add_argument("--turns", type=int, default=1000, help="a run ends after this many world turns")
+    parser.add_argument("--turns", type=int, default=None,
+                        help="a run ends after this many world turns (default 1000; a journey 5000)")
+    parser.add_argument("--world", action="store_true", help="the journey bot across the region (tools/journey.py)")
     parser.add_argument("--bots", default="careful,reckless", help="comma-separated: careful, reckless")
     parser.add_argument("--hero", choices=("random", "shipped"), default="random",
                         help="the creation screen's Random hero for each seed (default), or hero.toml's as shipped")
@@ -131,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--order", choices=("follow", "behind", "wait"), default="follow",
                         help="the companion's order (default follow)")
     args = parser.parse_args(argv)
+    if args.world:
+        return world_report(args.seeds, args.turns or journey.TURN_CAP) if 1 <= args.seeds <= 10_000 \
+            and 1 <= (args.turns or 1) <= 1_000_000 else parser.error("--seeds 1 to 10000; --turns 1 to 1000000")
+    args.turns = args.turns or 1000
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]
     if unknown or not 1 <= args.seeds <= 10_000 or not 1 <= args.turns <= 1_000_000:
