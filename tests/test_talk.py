@@ -6,7 +6,7 @@ import pytest
 
 from game.content.lines import pick
 from game.world.commands import Ask, DrawWeapon, Move, Reply, Talk, perform
-from game.world.components import Body, Identity, Loyalty, Memories, Mood, MoodState, Opinions, Talks
+from game.world.components import Body, Chronicle, Identity, Loyalty, Memories, Mood, MoodState, Opinions, Talks
 from game.world.talkview import acquaintance, talk_view
 from game.world.world import pair_of
 from game.world.verbs import social, talk
@@ -331,3 +331,31 @@ def test_N73_a_witnessed_deed_passed_on_is_told_in_a_greeting_naming_the_source(
     assert said(world.pop_events()) == [heard]
     game.do(Talk(world.hero, listener))  # told once: now a greeting by its opinion of the hero
     assert said(world.pop_events()) != [heard]
+
+
+@pytest.mark.rule("N69")
+@pytest.mark.rule("N87")
+def test_N69_any_news_tells_a_feud_of_the_place_with_its_day_once_and_the_chronicle_names_who_told(calm):
+    world, game = calm
+    dialogue = world.content.dialogue
+    speaker, ada, mara = person(world), person(world), person(world)
+    rename(world, speaker, "Odo")
+    rename(world, ada, "Ada")
+    rename(world, mara, "Mara")
+    per_day = 24 * 60 // int(world.content.tuning["clock"]["minutes_per_turn"])
+    world.turn = per_day + 1  # day 2 (the clock reads the turn): the feud began on turn 1, day 1
+    world.feuds[pair_of(world.uid(ada), world.uid(mara))] = 1
+    game.do(Talk(world.hero, speaker))
+    world.pop_events()
+    game.do(Ask(world.hero, speaker, "news"))
+    first, second = sorted(("Ada", "Mara"), key=lambda n: world.uid(ada if n == "Ada" else mara))
+    line = dialogue.news["feud"].format(first=first, second=second, day="1")
+    assert said(world.pop_events()) == [line]
+    (entry,) = [e for e in world.get(world.hero, Chronicle).entries if line in e[1]]
+    assert (entry[0], entry[2]) == (2, "told by Odo")  # the day the hero was told, and who told it
+    game.do(Ask(world.hero, speaker, "news"))  # the hero has heard it: other news now
+    assert line not in said(world.pop_events())
+    game.do(Talk(world.hero, ada))
+    world.pop_events()
+    game.do(Ask(world.hero, ada, "news"))  # one of the two sides tells it in its own words
+    assert said(world.pop_events()) == [dialogue.news["feud_own"].format(other="Mara", day="1")]

@@ -55,6 +55,20 @@ def test_end_turn_spends_the_actors_points_and_only_the_hero_s_starts_the_world_
     assert world.turn == 1
 
 
+def test_the_hero_waits_only_on_a_turn_it_spent_doing_nothing(world, game):
+    """"Hero waits." is a turn ended with every action point unspent; a turn that moved and then ended (as
+    travel and auto-explore end theirs) says nothing more."""
+    hero = world.hero
+    body(world, hero).ap = body(world, hero).card.ap
+    assert game.do(EndTurn(hero)).ok
+    assert [e.actor for e in kinds(world, "hero_wait")] == [world.uid(hero)]
+    game.finish_turn()
+    body(world, hero).ap = 2
+    assert game.do(Move(hero, room_id(1))).ok and body(world, hero).ap == 1
+    assert game.do(EndTurn(hero)).ok
+    assert len(kinds(world, "hero_wait")) == 1
+
+
 def test_a_dead_actor_is_refused(world, game):
     npc = spawn(world, "wanderer", 0)
     body(world, npc).health = 0

@@ -48,7 +48,7 @@ class Dialogue:
     circumstance: Mapping[str, tuple[str, ...]]  # background or NOTABLE -> lines
     deeds: Mapping[str, Mapping[str, str]]  # deed -> "seen" / "heard" (N73)
     others: Mapping[str, str]  # opinion band -> line (N71)
-    news: Mapping[str, str]  # "opinion", "deed", "recommend", "sent" (N71-N73)
+    news: Mapping[str, str]  # "opinion", "deed", "recommend", "sent" (N71-N73), "feud", "feud_own" (N69)
     values: Mapping[str, str]  # "welcomes", "resents", "none" (N80)
     welcome: Mapping[str, str]  # approach -> what a person who welcomes it values
     resent: Mapping[str, str]  # approach -> what a person who resents it cannot abide
@@ -97,7 +97,7 @@ def load_dialogue(path: Path, social: SocialRules) -> Dialogue:
     deeds = table(data, "deeds", path)
     entries(deeds, [d for d, deed in social.deeds.items() if deed.passes], path, "deeds")  # N73: told of
     news = table(data, "news", path)
-    entries(news, ("opinion", "deed", "recommend", "sent"), path, "news")
+    entries(news, ("opinion", "deed", "recommend", "sent", "feud", "feud_own"), path, "news")
     others = _flat(table(data, "others", path), bands, ("other",), "others", path)
     for band, said in others.items():
         if band not in said.lower():
@@ -127,7 +127,9 @@ def load_dialogue(path: Path, social: SocialRules) -> Dialogue:
         news={"opinion": line(news["opinion"], ("line",), "news.opinion", path),
               "deed": line(news["deed"], ("line",), "news.deed", path),
               "recommend": line(news["recommend"], ("other", "room"), "news.recommend", path),  # N72
-              "sent": line(news["sent"], ("source",), "news.sent", path)},
+              "sent": line(news["sent"], ("source",), "news.sent", path),
+              "feud": line(news["feud"], ("first", "second", "day"), "news.feud", path),  # N69, N87
+              "feud_own": line(news["feud_own"], ("other", "day"), "news.feud_own", path)},
         values=_flat({k: v for k, v in values.items() if k not in ("welcome", "resent")},
                      ("welcomes", "resents", "none"), ("what",), "values", path),
         welcome=_flat(table(values, "welcome", path, "values"), APPROACHES, (), "values.welcome", path),

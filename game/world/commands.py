@@ -270,7 +270,8 @@ def perform(world: World, command: Command) -> Result:
         return Result(False, "You are dead.")
     body = world.get(actor, Body)
     if isinstance(command, EndTurn):
-        world.emit("hero_wait", actor, room=world.room_of(actor))
+        if body.ap >= body.card.ap:  # a turn spent doing nothing: a turn that moved or fought ends unsaid
+            world.emit("hero_wait", actor, room=world.room_of(actor))
         body.ap = 0
         return Result(True)
     handler = HANDLERS.get(type(command))

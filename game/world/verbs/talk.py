@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.content.lines import pick
-from game.rules import social as rules
-from game.world.components import Identity, Loyalty, Opinions, Persona
+from game.rules import clock, social as rules
+from game.world.components import Chronicle, Identity, Loyalty, Opinions, Persona
 from game.world import views
 from game.world.verbs import moments, motives, social
 from game.world.verbs.combat import anger
@@ -141,9 +141,15 @@ def tell_others(world: World, target: int, hero: int, voice: str) -> None:
 
 
 def tell_news(world: World, target: int, hero: int, voice: str) -> None:
-    """N71: its strongest feeling about someone the hero knows, when it has one; else someone it trusts to
-    send the hero to (N72); else a deed of the hero it heard of from someone else (N73); else nothing new."""
+    """A feud of the place the hero has not yet heard of (N69, the chronicle's N87: who fell out and since
+    when); else N71: its strongest feeling about someone the hero knows, when it has one; else someone it
+    trusts to send the hero to (N72); else a deed of the hero it heard of from someone else (N73); else
+    nothing new."""
     dialogue = world.content.dialogue
+    feud = feud_untold(world, target, hero)
+    if feud is not None:
+        say(world, target, hero, feud, "news", about=feud_about(world, target))
+        return
     strong = [o for o in others(world, target, hero) if dialogue.tone[o[2]] != "plain"]
     if strong:
         uid, name, band = max(strong, key=lambda o: (abs(social.opinion(world, target, o[0]) or 0), o[0]))
@@ -165,6 +171,33 @@ def tell_news(world: World, target: int, hero: int, voice: str) -> None:
                                       line=deed_line(world, target, hero, heard)), "news", deed=heard.deed)
         return
     say(world, target, hero, fill(world, dialogue.voices[voice].news_none, target, hero), "news")
+
+
+def feud_untold(world: World, target: int, hero: int) -> str | None:
+    """The line telling the oldest feud of this place (N69) that the hero's chronicle does not hold yet: its
+    two sides and the day it began, in the speaker's words when it is one of them."""
+    known = {words for _day, words, _source in world.get(hero, Chronicle).entries} if world.has(hero, Chronicle) \
+        else set()
+    me, lines = world.uid(target), world.content.dialogue.news
+    per_turn = int(world.content.tuning["clock"]["minutes_per_turn"])
+    for pair, began in sorted(world.feuds.items(), key=lambda f: (f[1], f[0])):
+        day = clock.day(world.minutes - (world.turn - began) * per_turn)
+        if me in pair:
+            other = social.who(world, pair[1] if pair[0] == me else pair[0])
+            line = fill(world, lines["feud_own"], target, hero, other=other, day=str(day))
+        else:
+            line = fill(world, lines["feud"], target, hero, first=social.who(world, pair[0]),
+                        second=social.who(world, pair[1]), day=str(day))
+        if not any(line in words for words in known):  # told before: the chronicle holds the line said
+            return line
+    return None
+
+
+def feud_about(world: World, target: int) -> str:
+    """The uid a feud's news is about, for the chronicle's source (the speaker's own feud: the other side)."""
+    me = world.uid(target)
+    pair = next(p for p, _ in sorted(world.feuds.items(), key=lambda f: (f[1], f[0])))
+    return pair[1] if pair[0] == me else pair[0]
 
 
 def values(world: World, target: int) -> tuple[str | None, str | None]:
