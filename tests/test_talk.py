@@ -33,6 +33,15 @@ def rename(world, eid, name):
     world.get(eid, Identity).name = name
 
 
+def named(world, *names: str) -> list[int]:
+    """New people in the hero's room, each renamed (an empty name keeps the drawn one)."""
+    people = [person(world) for _ in names]
+    for eid, name in zip(people, names):
+        if name:
+            rename(world, eid, name)
+    return people
+
+
 @pytest.mark.rule("N45")
 def test_N45_a_first_meeting_gives_a_biography_then_greetings(calm):
     world, game = calm
@@ -187,9 +196,7 @@ def test_N71_the_hero_observes_who_comes_into_its_room(calm):
 def test_N71_any_news_favours_a_strong_opinion_of_someone_known_then_a_deed_heard(calm):
     world, game = calm
     dialogue = world.content.dialogue
-    speaker, ada, mara = person(world), person(world), person(world)
-    rename(world, ada, "Ada")
-    rename(world, mara, "Mara")
+    speaker, ada, mara = named(world, "", "Ada", "Mara")
     game.do(Talk(world.hero, speaker))
     social.remember(world, speaker, world.hero, "help", source=mara)
     world.pop_events()
@@ -338,10 +345,7 @@ def test_N73_a_witnessed_deed_passed_on_is_told_in_a_greeting_naming_the_source(
 def test_N69_any_news_tells_a_feud_of_the_place_with_its_day_once_and_the_chronicle_names_who_told(calm):
     world, game = calm
     dialogue = world.content.dialogue
-    speaker, ada, mara = person(world), person(world), person(world)
-    rename(world, speaker, "Odo")
-    rename(world, ada, "Ada")
-    rename(world, mara, "Mara")
+    speaker, ada, mara = named(world, "Odo", "Ada", "Mara")
     per_day = 24 * 60 // int(world.content.tuning["clock"]["minutes_per_turn"])
     world.turn = per_day + 1  # day 2 (the clock reads the turn): the feud began on turn 1, day 1
     world.feuds[pair_of(world.uid(ada), world.uid(mara))] = 1
