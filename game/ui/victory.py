@@ -42,8 +42,9 @@ class VictoryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = theme.LOGICAL_SIZE
         widgets.veil(surface, (20, 14, 2, int(225 * self.fade)))
-        widgets.text(surface, self.view.title, (w // 2, 120), 60, GOLD, bold=True, centre=True)
-        told = widgets.text(surface, self.view.told, (w // 2, 220), 22, theme.TEXT, centre=True, width=1200)
+        widgets.text(surface, self.view.title, (w // 2, 30), 60, GOLD, bold=True, centre=True)
+        widgets.panel(surface, pygame.Rect(w // 2 - 590, 126, 1180, self.menu.rects[0].top - 140), alpha=235)
+        told = widgets.text(surface, self.view.told, (w // 2, 140), 22, theme.TEXT, centre=True, width=1120)
         top = told.bottom + 30
         heading = widgets.text(surface, self.view.heading, (w // 2, top), 20, GOLD, bold=True, centre=True)
         y = heading.bottom + 10
