@@ -248,6 +248,7 @@ class MessageLog:
         self.limit = limit
         self.scroll = 0  # lines scrolled back from the newest
         self.version = 0  # counts the changes: the screen paints the log again when it moves
+        self.painted: tuple | None = None  # the last drawing: surface, rect, look, scroll, lines (words, colour, y, h)
 
     def add(self, words: str, colour: tuple[int, int, int] = theme.TEXT) -> None:
         self.version += 1
@@ -269,21 +270,63 @@ class MessageLog:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + lines))
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        inner = panel(surface, rect)
+        """The newest lines that fit whole, bottom up. On the surface of its last drawing (a `Layer`'s canvas),
+        the lines still shown are moved there and only the new ones rendered (issue 28)."""
+        inner = rect.inflate(-2 * PAD, -2 * PAD)  # what `panel` leaves inside
+        lines = self._layout(inner)
+        if not self._moved(surface, rect, inner, lines):
+            panel(surface, rect)
+            clip = surface.get_clip()
+            surface.set_clip(inner)
+            for words, _, image, y in reversed(lines):
+                surface.blit(image, (inner.x, y))
+                record(surface, image.get_rect(topleft=(inner.x, y)), words, inner)
+            surface.set_clip(clip)
+        self.painted = (surface, rect.copy(), theme.Look.version, self.scroll,
+                        [(words, colour, y, image.get_height()) for words, colour, image, y in lines])
+        if self.scroll:
+            text(surface, f"scrolled back {self.scroll} - wheel down for newest", (rect.right - 300, rect.y + 4),
+                 12, theme.TEXT_DIM)
+
+    def _layout(self, inner: pygame.Rect) -> list[tuple[str, tuple[int, int, int], pygame.Surface, int]]:
+        """The lines shown, top down: (words, colour, image, y); only whole lines (one that does not fit waits
+        for a scroll)."""
         step = theme.font(14).get_linesize()
-        y = inner.bottom
-        end = len(self.lines) - self.scroll
-        clip = surface.get_clip()
-        surface.set_clip(inner)
+        shown, y, end = [], inner.bottom, len(self.lines) - self.scroll
         for words, colour in reversed(self.lines[max(0, end - 60):end]):
             image = labels.text(words, 14, colour, width=inner.w)
             y -= image.get_height()
             if y < inner.y:
-                break  # only whole lines: one that does not fit waits for a scroll
-            surface.blit(image, (inner.x, y))
-            record(surface, image.get_rect(topleft=(inner.x, y)), words, inner)
+                break
+            shown.append((words, colour, image, y))
             y -= step // 6
+        shown.reverse()
+        return shown
+
+    def _moved(self, surface: pygame.Surface, rect: pygame.Rect, inner: pygame.Rect, lines: list) -> bool:
+        """Draws `lines` by moving the run of them `surface` shows already (from its last drawing, same place,
+        look and nothing scrolled back) and rendering the rest; whether it could (else all is painted)."""
+        if self.painted is None or self.scroll or recording_now():
+            return False
+        canvas, was, look, scroll, old = self.painted
+        if canvas is not surface or was != rect or look != theme.Look.version or scroll:
+            return False
+        start, run = 0, 0  # old[start:start + run] are lines[:run], the same words in the same colours
+        for j in range(len(old)):
+            m = 0
+            while m < len(lines) and j + m < len(old) and old[j + m][:2] == lines[m][:2]:
+                m += 1
+            if m > run:
+                start, run = j, m
+        if not run:
+            return False
+        top, bottom = old[start][2], old[start + run - 1][2] + old[start + run - 1][3]
+        block = surface.subsurface(pygame.Rect(inner.x, top, inner.w, bottom - top)).copy()
+        surface.fill(theme.PANEL, inner)
+        surface.blit(block, (inner.x, lines[0][3]))
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        for _, _, image, y in lines[run:]:
+            surface.blit(image, (inner.x, y))
         surface.set_clip(clip)
-        if self.scroll:
-            text(surface, f"scrolled back {self.scroll} - wheel down for newest", (rect.right - 300, rect.y + 4),
-                 12, theme.TEXT_DIM)
+        return True
