@@ -321,11 +321,13 @@ class MessageLog:
         if not run:
             return False
         top, bottom = old[start][2], old[start + run - 1][2] + old[start + run - 1][3]
-        block = surface.subsurface(pygame.Rect(inner.x, top, inner.w, bottom - top)).copy()
-        surface.fill(theme.PANEL, inner)
-        surface.blit(block, (inner.x, lines[0][3]))
+        dy = lines[0][3] - top
         clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(inner.x, min(top, top + dy), inner.w, bottom - top + abs(dy)))
+        surface.scroll(0, dy)  # the run moved within its old and new place
         surface.set_clip(inner)
+        surface.fill(theme.PANEL, pygame.Rect(inner.x, inner.y, inner.w, top + dy - inner.y))
+        surface.fill(theme.PANEL, pygame.Rect(inner.x, bottom + dy, inner.w, inner.bottom - bottom - dy))
         for _, _, image, y in lines[run:]:
             surface.blit(image, (inner.x, y))
         surface.set_clip(clip)
