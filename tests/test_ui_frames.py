@@ -33,14 +33,14 @@ CHECKED = range(2, 64, 3)
 def full_redraw(stack, scene, like: pygame.Surface) -> pygame.Surface:
     """The visible screens drawn on a new surface with every cache of the dungeon screen empty, then the
     caches put back as they were."""
-    kept = scene.view.backdrop, scene.side.bands, scene.log_layer, scene.side_layer, scene.left_on
+    kept = scene.view.backdrop, scene.side.bands, scene.log_layer, scene.side_layer, scene.left_on, scene.log.painted
     scene.view.backdrop = Backdrop(scene.view.layer)
     scene.side.bands = Bands(scene.side.bands.left, scene.side.bands.right)
-    scene.log_layer, scene.side_layer = widgets.Layer(LOG_VIEW), widgets.Layer(SIDE)
+    scene.log_layer, scene.side_layer, scene.log.painted = widgets.Layer(LOG_VIEW), widgets.Layer(SIDE), None
     fresh = pygame.Surface(like.get_size()).convert(like)
     for shown in stack.visible():
         shown.draw(fresh)
-    scene.view.backdrop, scene.side.bands, scene.log_layer, scene.side_layer, scene.left_on = kept
+    scene.view.backdrop, scene.side.bands, scene.log_layer, scene.side_layer, scene.left_on, scene.log.painted = kept
     return fresh
 
 

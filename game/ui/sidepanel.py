@@ -119,8 +119,9 @@ class SidePanel:
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], seen: pygame.Rect,
-             page: int = 0) -> None:
-        """The panel for the hero of `shown`; `seen` are the squares on screen, `page` the pack's page."""
+             page: int = 0) -> list[pygame.Rect] | None:
+        """The panel for the hero of `shown`; `seen` are the squares on screen, `page` the pack's page. Returns
+        the bands painted again (None: the whole panel)."""
         self.clickable = []
         inner = self.rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
         if self.bands.begin(surface, (theme.Look.version, theme.Look.shape_markers, tuple(bindings.KEYS.items()))):
@@ -145,6 +146,7 @@ class SidePanel:
             band("minimap", (shown.map, shown.hero.room, dots, tuple(seen), shown.known, shown.sight, shown.targets),
                  box.top - 6, self.clickable, lambda: self._minimap(surface, shown, seen), mouse)
             band("foot", None, box.bottom + 3, self.clickable, lambda: self._foot(surface, mouse, inner), mouse)
+        return self.bands.changed
 
     def _minimap(self, surface: pygame.Surface, shown: Snapshot, seen: pygame.Rect) -> int:
         self.minimap.draw(surface, shown.map, shown.hero, shown.views, seen, shown.known, shown.sight, shown.targets)

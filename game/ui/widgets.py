@@ -219,22 +219,27 @@ class Menu:
 
 class Layer:
     """A rectangle of the screen painted again only when what it shows (its key) changes, else copied from
-    the last painting. The painter draws on an offscreen screen, inside `rect` only."""
+    the last painting. The painter draws on an offscreen screen, inside `rect` only, and returns the rectangles
+    it changed (None: any of it)."""
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
         self.key: Hashable = None
         self.canvas: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None],
-             shown: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, key: Hashable,
+             paint: Callable[[pygame.Surface], list[pygame.Rect] | None], shown: bool = False) -> None:
         """`shown`: `surface` still shows this layer as last drawn (nothing drew over it since): an unchanged
-        layer is then not copied again."""
+        layer is then not copied again, a changed one only where its painter changed it."""
         if self.canvas is None:
             self.canvas = pygame.Surface(surface.get_size())
         if self.key is None or key != self.key:
-            paint(self.canvas)
+            changed = paint(self.canvas)
             self.key = key
+            if shown and changed is not None:
+                for rect in changed:
+                    surface.blit(self.canvas, rect, rect)
+                return
         elif shown:
             return
         surface.blit(self.canvas, self.rect, self.rect)
@@ -269,12 +274,14 @@ class MessageLog:
         self.version += 1
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + lines))
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[pygame.Rect] | None:
         """The newest lines that fit whole, bottom up. On the surface of its last drawing (a `Layer`'s canvas),
-        the lines still shown are moved there and only the new ones rendered (issue 28)."""
+        the lines still shown are moved there and only the new ones rendered (issue 28); returns what changed
+        then (the inside), else None (all of it)."""
         inner = rect.inflate(-2 * PAD, -2 * PAD)  # what `panel` leaves inside
         lines = self._layout(inner)
-        if not self._moved(surface, rect, inner, lines):
+        changed = [inner] if self._moved(surface, rect, inner, lines) else None
+        if changed is None:
             panel(surface, rect)
             clip = surface.get_clip()
             surface.set_clip(inner)
@@ -287,6 +294,7 @@ class MessageLog:
         if self.scroll:
             text(surface, f"scrolled back {self.scroll} - wheel down for newest", (rect.right - 300, rect.y + 4),
                  12, theme.TEXT_DIM)
+        return changed
 
     def _layout(self, inner: pygame.Rect) -> list[tuple[str, tuple[int, int, int], pygame.Surface, int]]:
         """The lines shown, top down: (words, colour, image, y); only whole lines (one that does not fit waits
