@@ -33,14 +33,14 @@ CHECKED = range(2, 64, 3)
 def full_redraw(stack, scene, like: pygame.Surface) -> pygame.Surface:
     """The visible screens drawn on a new surface with every cache of the dungeon screen empty, then the
     caches put back as they were."""
-    kept = scene.view.backdrop, scene.side.bands, scene.log_layer, scene.side_layer, scene.left_on
+    kept = scene.view.backdrop, scene.side.bands, scene.log_layer, scene.side_layer, scene.left_on, scene.log.painted
     scene.view.backdrop = Backdrop(scene.view.layer)
     scene.side.bands = Bands(scene.side.bands.left, scene.side.bands.right)
-    scene.log_layer, scene.side_layer = widgets.Layer(LOG_VIEW), widgets.Layer(SIDE)
+    scene.log_layer, scene.side_layer, scene.log.painted = widgets.Layer(LOG_VIEW), widgets.Layer(SIDE), None
     fresh = pygame.Surface(like.get_size()).convert(like)
     for shown in stack.visible():
         shown.draw(fresh)
-    scene.view.backdrop, scene.side.bands, scene.log_layer, scene.side_layer, scene.left_on = kept
+    scene.view.backdrop, scene.side.bands, scene.log_layer, scene.side_layer, scene.left_on, scene.log.painted = kept
     return fresh
 
 
@@ -148,3 +148,33 @@ def test_the_backdrop_is_the_map_drawn_layer_by_layer_with_every_torch_and_the_f
             assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(again, "RGB"), f"camera step {step}"
     finally:
         session.close(autosave=False)
+
+
+def test_the_log_moves_the_lines_it_shows_and_renders_only_the_new_ones():
+    log, canvas = widgets.MessageLog(), pygame.Surface((1280, 720))
+    for n in range(40):
+        log.add(f"line {n} " + "of a longer story " * (n % 3), (200, 200, 200))
+    log.separator("— turn 1 —", (90, 90, 90))
+    log.draw(canvas, LOG_VIEW)
+    inner = LOG_VIEW.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
+    marked = (inner.x + 1, inner.bottom - 60)
+    under = canvas.get_at(marked)
+    canvas.set_at(marked, (255, 0, 255))  # on an old line's row: only a move carries it along
+    log.separator("— turn 2 —", (90, 90, 90))  # the divider replaced, two lines under it
+    log.add("The rat bites.", (255, 104, 92))
+    log.add("The hero waits.")
+    log.draw(canvas, LOG_VIEW)
+    moved = [(x, y) for x in range(inner.x, inner.right) for y in range(inner.y, inner.bottom)
+             if canvas.get_at((x, y))[:3] == (255, 0, 255)]
+    assert len(moved) == 1 and moved[0][1] < marked[1]  # moved up, not painted again
+    canvas.set_at(moved[0], under)
+    fresh = pygame.Surface((1280, 720))
+    _copy_of(log).draw(fresh, LOG_VIEW)
+    assert pygame.image.tobytes(canvas.subsurface(LOG_VIEW), "RGB") == \
+        pygame.image.tobytes(fresh.subsurface(LOG_VIEW), "RGB")
+
+
+def _copy_of(log: widgets.MessageLog) -> widgets.MessageLog:
+    again = widgets.MessageLog()
+    again.lines = list(log.lines)
+    return again

@@ -33,13 +33,15 @@ class Bands:
         self.canvas: pygame.Surface | None = None
         self.look: Hashable = None
         self.painted: dict[str, Painted] = {}
+        self.changed: list[pygame.Rect] | None = None  # what this painting changed (None: all of it)
 
     def begin(self, canvas: pygame.Surface, look: Hashable) -> bool:
         """A new painting on `canvas` with `look` (text size, keys...): whether everything must be painted
         (a new canvas, a new look, or text boxes being recorded); then every band is forgotten."""
         if canvas is not self.canvas or look != self.look or widgets.recording_now():
-            self.canvas, self.look, self.painted = canvas, look, {}
+            self.canvas, self.look, self.painted, self.changed = canvas, look, {}, None
             return True
+        self.changed = []
         return False
 
     def band(self, name: str, key: Hashable, top: int, clickable: list[tuple[pygame.Rect, object]],
@@ -59,6 +61,9 @@ class Bands:
             del clickable[first:]
             self._clear(top, bottom)
             bottom = paint()
+        if self.changed is not None:
+            low = max(bottom, last.bottom) if last is not None else bottom
+            self.changed.append(pygame.Rect(self.left, top, self.right - self.left, max(0, low - top)))
         rows = clickable[first:]
         hovered = next((i for i, (row, _) in enumerate(rows) if row.collidepoint(mouse)), None)
         self.painted[name] = Painted((key, hovered), top, bottom, rows)

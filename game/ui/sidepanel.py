@@ -119,58 +119,76 @@ class SidePanel:
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, shown: Snapshot, mouse: tuple[int, int], seen: pygame.Rect,
-             page: int = 0) -> None:
-        """The panel for the hero of `shown`; `seen` are the squares on screen, `page` the pack's page."""
+             page: int = 0) -> list[pygame.Rect] | None:
+        """The panel for the hero of `shown`; `seen` are the squares on screen, `page` the pack's page. Returns
+        the bands painted again (None: the whole panel)."""
         self.clickable = []
         inner = self.rect.inflate(-2 * widgets.PAD, -2 * widgets.PAD)
         if self.bands.begin(surface, (theme.Look.version, theme.Look.shape_markers, tuple(bindings.KEYS.items()))):
             widgets.panel(surface, self.rect)
         band, box = self.bands.band, self.minimap.box
+        x, w = inner.x, inner.w
         with widgets.within(inner):
-            y = band("hero", (shown.hero, shown.minutes, shown.turn, shown.night), inner.y, self.clickable,
-                     lambda: self._hero(surface, shown, inner), mouse)
+            hero = shown.hero  # in bands: the clock changes every turn, hunger and thirst often, the rest seldom
+            y = band("name", (hero.name, w), inner.y, self.clickable, lambda: self._name(surface, hero, x, inner.y, w),
+                     mouse)
+            y = band("clock", (hero.level, shown.minutes, shown.turn, shown.night, w), y, self.clickable,
+                     lambda: self._clock(surface, shown, x, y, w), mouse)
+            for name, pair in (("health", (("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
+                                           ("AP", hero.ap, hero.max_ap, theme.AP))),
+                               ("needs", (("Hunger", hero.hunger, 100, theme.HUNGER),
+                                          ("Thirst", hero.thirst, 100, theme.THIRST)))):
+                y = band(name, (pair, w), y, self.clickable, lambda: self._bars(surface, pair, x, y, w), mouse)
+            y = band("stats", (hero.card, hero.mana, hero.stunned, hero.conditions, w), y + 4, self.clickable,
+                     lambda: self._stats(surface, hero, x, y + 4, w), mouse)
             self._sections(surface, shown, mouse, inner.x, y, inner.w, box.top - 6, page)
             dots = tuple((v.square, v.footprint, markers.side_of(v)) for v in shown.views)
             band("minimap", (shown.map, shown.hero.room, dots, tuple(seen), shown.known, shown.sight, shown.targets),
                  box.top - 6, self.clickable, lambda: self._minimap(surface, shown, seen), mouse)
             band("foot", None, box.bottom + 3, self.clickable, lambda: self._foot(surface, mouse, inner), mouse)
+        return self.bands.changed
 
     def _minimap(self, surface: pygame.Surface, shown: Snapshot, seen: pygame.Rect) -> int:
         self.minimap.draw(surface, shown.map, shown.hero, shown.views, seen, shown.known, shown.sight, shown.targets)
         return self.minimap.box.bottom + 3
 
-    def _hero(self, surface: pygame.Surface, shown: Snapshot, inner: pygame.Rect) -> int:
-        """Name, level and the day clock, the four bars two by two, the conditions; returns the y below."""
-        hero = shown.hero
-        x, y, w = inner.x, inner.y, inner.w
+    def _name(self, surface: pygame.Surface, hero: CreatureView, x: int, y: int, w: int) -> int:
+        """The hero's name (click: the character screen); returns the y below."""
         name = widgets.text(surface, widgets.fit(hero.name, 20, w, bold=True), (x, y), 20, theme.TITLE, bold=True)
         self.clickable.append((name, CHARACTER))
-        level = f"Level {hero.level}   ·   " if hero.level >= 1 else ""
+        return name.bottom
+
+    @staticmethod
+    def _clock(surface: pygame.Surface, shown: Snapshot, x: int, y: int, w: int) -> int:
+        """Level, the day clock and the turn, the dead of night under them (N75); returns the y below."""
+        level = f"Level {shown.hero.level}   ·   " if shown.hero.level >= 1 else ""
         when = widgets.text(surface, f"{level}Day {clock.day(shown.minutes)}  {clock.time_of_day(shown.minutes)}"
-                            f"   ·   Turn {shown.turn}", (x, name.bottom + 2), 13, theme.TEXT_DIM, width=w)
+                            f"   ·   Turn {shown.turn}", (x, y + 2), 13, theme.TEXT_DIM, width=w)
         y = when.bottom + 2
         if shown.night:
             moon = (x + 7, y + widgets.line_height(13) // 2)  # N75: the dead of night
             pygame.draw.circle(surface, (230, 226, 190), moon, 6)
             pygame.draw.circle(surface, theme.PANEL, (moon[0] + 3, moon[1] - 3), 5)
             y = widgets.text(surface, "dead of night", (x + 18, y), 13, (200, 200, 240)).bottom + 2
+        return y
+
+    def _bars(self, surface: pygame.Surface, pair: tuple, x: int, y: int, w: int) -> int:
+        """Two bars side by side, each (label, value, most, colour), 4 pixels down; returns the y below."""
         bar_h = widgets.line_height(12, bold=True) + 2
         half = (w - 8) // 2
-        for i, (label, value, top, colour) in enumerate((
-                ("Health", max(0, hero.health), hero.max_health, theme.HEALTH),
-                ("AP", hero.ap, hero.max_ap, theme.AP),
-                ("Hunger", hero.hunger, 100, theme.HUNGER),
-                ("Thirst", hero.thirst, 100, theme.THIRST))):
-            bx = x + (i % 2) * (half + 8)
-            by = y + 4 + (i // 2) * (bar_h + 4)
-            bar = pygame.Rect(bx, by, half, bar_h)
+        for i, (label, value, top, colour) in enumerate(pair):
+            bar = pygame.Rect(x + i * (half + 8), y + 4, half, bar_h)
             widgets.bar(surface, bar, value, top, colour, f"{label} {value}/{top}")
             if label == "Health":
                 self.health_bar = bar  # the low-health warning flashes it (game/ui/danger.py)
-        y += 4 + 2 * (bar_h + 4)
+        return y + 4 + bar_h
+
+    @staticmethod
+    def _stats(surface: pygame.Surface, hero: CreatureView, x: int, y: int, w: int) -> int:
+        """The fighting figures and what holds the hero back (N24, C40); returns the y below."""
         card = hero.card
         stats = f"Melee {card.melee}%  Dodge {card.dodge}%  {card.attack.dice}  Mana {hero.mana}/{card.mana}"
-        if hero.stunned or hero.conditions:  # N24, C40: what holds the hero back
+        if hero.stunned or hero.conditions:
             held = ([f"stunned ({hero.stunned})"] if hero.stunned else []) + \
                 [f"{name} ({turns})" for name, turns in sorted(hero.conditions.items())]
             stats += "\n" + ", ".join(held)

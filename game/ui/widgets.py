@@ -219,22 +219,27 @@ class Menu:
 
 class Layer:
     """A rectangle of the screen painted again only when what it shows (its key) changes, else copied from
-    the last painting. The painter draws on an offscreen screen, inside `rect` only."""
+    the last painting. The painter draws on an offscreen screen, inside `rect` only, and returns the rectangles
+    it changed (None: any of it)."""
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
         self.key: Hashable = None
         self.canvas: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None],
-             shown: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, key: Hashable,
+             paint: Callable[[pygame.Surface], list[pygame.Rect] | None], shown: bool = False) -> None:
         """`shown`: `surface` still shows this layer as last drawn (nothing drew over it since): an unchanged
-        layer is then not copied again."""
+        layer is then not copied again, a changed one only where its painter changed it."""
         if self.canvas is None:
             self.canvas = pygame.Surface(surface.get_size())
         if self.key is None or key != self.key:
-            paint(self.canvas)
+            changed = paint(self.canvas)
             self.key = key
+            if shown and changed is not None:
+                for rect in changed:
+                    surface.blit(self.canvas, rect, rect)
+                return
         elif shown:
             return
         surface.blit(self.canvas, self.rect, self.rect)
@@ -248,6 +253,7 @@ class MessageLog:
         self.limit = limit
         self.scroll = 0  # lines scrolled back from the newest
         self.version = 0  # counts the changes: the screen paints the log again when it moves
+        self.painted: tuple | None = None  # the last drawing: surface, rect, look, scroll, lines (words, colour, y, h)
 
     def add(self, words: str, colour: tuple[int, int, int] = theme.TEXT) -> None:
         self.version += 1
@@ -268,22 +274,69 @@ class MessageLog:
         self.version += 1
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + lines))
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        inner = panel(surface, rect)
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[pygame.Rect] | None:
+        """The newest lines that fit whole, bottom up. On the surface of its last drawing (a `Layer`'s canvas),
+        the lines still shown are moved there and only the new ones rendered (issue 28); returns what changed
+        then (the inside), else None (all of it)."""
+        inner = rect.inflate(-2 * PAD, -2 * PAD)  # what `panel` leaves inside
+        lines = self._layout(inner)
+        changed = [inner] if self._moved(surface, rect, inner, lines) else None
+        if changed is None:
+            panel(surface, rect)
+            clip = surface.get_clip()
+            surface.set_clip(inner)
+            for words, _, image, y in reversed(lines):
+                surface.blit(image, (inner.x, y))
+                record(surface, image.get_rect(topleft=(inner.x, y)), words, inner)
+            surface.set_clip(clip)
+        self.painted = (surface, rect.copy(), theme.Look.version, self.scroll,
+                        [(words, colour, y, image.get_height()) for words, colour, image, y in lines])
+        if self.scroll:
+            text(surface, f"scrolled back {self.scroll} - wheel down for newest", (rect.right - 300, rect.y + 4),
+                 12, theme.TEXT_DIM)
+        return changed
+
+    def _layout(self, inner: pygame.Rect) -> list[tuple[str, tuple[int, int, int], pygame.Surface, int]]:
+        """The lines shown, top down: (words, colour, image, y); only whole lines (one that does not fit waits
+        for a scroll)."""
         step = theme.font(14).get_linesize()
-        y = inner.bottom
-        end = len(self.lines) - self.scroll
-        clip = surface.get_clip()
-        surface.set_clip(inner)
+        shown, y, end = [], inner.bottom, len(self.lines) - self.scroll
         for words, colour in reversed(self.lines[max(0, end - 60):end]):
             image = labels.text(words, 14, colour, width=inner.w)
             y -= image.get_height()
             if y < inner.y:
-                break  # only whole lines: one that does not fit waits for a scroll
-            surface.blit(image, (inner.x, y))
-            record(surface, image.get_rect(topleft=(inner.x, y)), words, inner)
+                break
+            shown.append((words, colour, image, y))
             y -= step // 6
+        shown.reverse()
+        return shown
+
+    def _moved(self, surface: pygame.Surface, rect: pygame.Rect, inner: pygame.Rect, lines: list) -> bool:
+        """Draws `lines` by moving the run of them `surface` shows already (from its last drawing, same place,
+        look and nothing scrolled back) and rendering the rest; whether it could (else all is painted)."""
+        if self.painted is None or self.scroll or recording_now():
+            return False
+        canvas, was, look, scroll, old = self.painted
+        if canvas is not surface or was != rect or look != theme.Look.version or scroll:
+            return False
+        start, run = 0, 0  # old[start:start + run] are lines[:run], the same words in the same colours
+        for j in range(len(old)):
+            m = 0
+            while m < len(lines) and j + m < len(old) and old[j + m][:2] == lines[m][:2]:
+                m += 1
+            if m > run:
+                start, run = j, m
+        if not run:
+            return False
+        top, bottom = old[start][2], old[start + run - 1][2] + old[start + run - 1][3]
+        dy = lines[0][3] - top
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(inner.x, min(top, top + dy), inner.w, bottom - top + abs(dy)))
+        surface.scroll(0, dy)  # the run moved within its old and new place
+        surface.set_clip(inner)
+        surface.fill(theme.PANEL, pygame.Rect(inner.x, inner.y, inner.w, top + dy - inner.y))
+        surface.fill(theme.PANEL, pygame.Rect(inner.x, bottom + dy, inner.w, inner.bottom - bottom - dy))
+        for _, _, image, y in lines[run:]:
+            surface.blit(image, (inner.x, y))
         surface.set_clip(clip)
-        if self.scroll:
-            text(surface, f"scrolled back {self.scroll} - wheel down for newest", (rect.right - 300, rect.y + 4),
-                 12, theme.TEXT_DIM)
+        return True
