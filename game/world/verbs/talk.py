@@ -148,7 +148,8 @@ def tell_news(world: World, target: int, hero: int, voice: str) -> None:
     dialogue = world.content.dialogue
     feud = feud_untold(world, target, hero)
     if feud is not None:
-        say(world, target, hero, feud, "news", about=feud_about(world, target))
+        line, about = feud
+        say(world, target, hero, line, "news", about=about)
         return
     strong = [o for o in others(world, target, hero) if dialogue.tone[o[2]] != "plain"]
     if strong:
@@ -173,31 +174,25 @@ def tell_news(world: World, target: int, hero: int, voice: str) -> None:
     say(world, target, hero, fill(world, dialogue.voices[voice].news_none, target, hero), "news")
 
 
-def feud_untold(world: World, target: int, hero: int) -> str | None:
+def feud_untold(world: World, target: int, hero: int) -> tuple[str, str] | None:
     """The line telling the oldest feud of this place (N69) that the hero's chronicle does not hold yet: its
-    two sides and the day it began, in the speaker's words when it is one of them."""
+    two sides and the day it began, in the speaker's words when it is one of them; with the uid it is about
+    (the other side when the speaker is one, for the chronicle's source)."""
     known = {words for _day, words, _source in world.get(hero, Chronicle).entries} if world.has(hero, Chronicle) \
         else set()
     me, lines = world.uid(target), world.content.dialogue.news
     per_turn = int(world.content.tuning["clock"]["minutes_per_turn"])
     for pair, began in sorted(world.feuds.items(), key=lambda f: (f[1], f[0])):
         day = clock.day(world.minutes - (world.turn - began) * per_turn)
+        about = pair[1] if pair[0] == me else pair[0]
         if me in pair:
-            other = social.who(world, pair[1] if pair[0] == me else pair[0])
-            line = fill(world, lines["feud_own"], target, hero, other=other, day=str(day))
+            line = fill(world, lines["feud_own"], target, hero, other=social.who(world, about), day=str(day))
         else:
             line = fill(world, lines["feud"], target, hero, first=social.who(world, pair[0]),
                         second=social.who(world, pair[1]), day=str(day))
         if not any(line in words for words in known):  # told before: the chronicle holds the line said
-            return line
+            return line, about
     return None
-
-
-def feud_about(world: World, target: int) -> str:
-    """The uid a feud's news is about, for the chronicle's source (the speaker's own feud: the other side)."""
-    me = world.uid(target)
-    pair = next(p for p, _ in sorted(world.feuds.items(), key=lambda f: (f[1], f[0])))
-    return pair[1] if pair[0] == me else pair[0]
 
 
 def values(world: World, target: int) -> tuple[str | None, str | None]:
